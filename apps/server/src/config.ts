@@ -1,0 +1,92 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Development defaults for secrets: fine on a laptop, refused in production (see refineProduction).
+const DEV_SECRETS = {
+  JWT_SECRET: "dev-only-jwt-secret-change-me-0123456789",
+  CALLBACK_SECRET: "dev-only-callback-secret-change-me-0123",
+} as const;
+
+const booleanString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default(".data"),
+    SANDBOX: booleanString.optional(),
+    JWT_SECRET: z.string().min(32).default(DEV_SECRETS.JWT_SECRET),
+    CALLBACK_SECRET: z.string().min(32).default(DEV_SECRETS.CALLBACK_SECRET),
+    PUBLIC_BASE_URL: z.url().optional(),
+    TRUSTED_PROXIES: z.string().default(""),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WORKER: booleanString.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    for (const [name, value] of Object.entries(DEV_SECRETS)) {
+      if (env[name as keyof typeof DEV_SECRETS] === value) {
+        ctx.addIssue({ code: "custom", path: [name], message: "must be set in production (default secret)" });
+      }
+    }
+    if (env.SANDBOX === true) {
+      ctx.addIssue({ code: "custom", path: ["SANDBOX"], message: "sandbox providers are not allowed in production" });
+    }
+  });
+
+export type Config = {
+  env: "development" | "test" | "production";
+  port: number;
+  host: string;
+  /** Unset: the server starts embedded PostgreSQL under dataDir/postgres. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Outside parties are the sandbox providers; on by default outside production. */
+  sandbox: boolean;
+  secrets: { jwt: string; callback: string };
+  publicBaseUrl: string;
+  /** Addresses or CIDRs whose X-Forwarded-For is believed (Fastify trustProxy). */
+  trustedProxies: string[];
+  logLevel: string;
+  runWorker: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; nothing else reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join(".") ?? "environment";
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? "invalid"}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    sandbox: e.SANDBOX ?? e.NODE_ENV !== "production",
+    secrets: { jwt: e.JWT_SECRET, callback: e.CALLBACK_SECRET },
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
+    trustedProxies: e.TRUSTED_PROXIES.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    runWorker: e.WORKER,
+  };
+}
+
+// An empty variable (FOO= in a shell) means "not set", not "set to nothing".
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== "") out[k] = v;
+  return out;
+}
