@@ -7,9 +7,7 @@ const DEV_SECRETS = {
   CALLBACK_SECRET: "dev-only-callback-secret-change-me-0123",
 } as const;
 
-const booleanString = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const booleanString = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const envSchema = z
   .object({
@@ -34,7 +32,11 @@ const envSchema = z
       }
     }
     if (env.SANDBOX === true) {
-      ctx.addIssue({ code: "custom", path: ["SANDBOX"], message: "sandbox providers are not allowed in production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SANDBOX"],
+        message: "sandbox providers are not allowed in production",
+      });
     }
   });
 

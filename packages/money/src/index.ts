@@ -1,1 +1,26 @@
-export const x: number = 1;
+// Public API of @kestrel/money: currencies, decimal strings <-> bigint minor units, display.
+export {
+  CURRENCIES,
+  type Currency,
+  type CurrencyCode,
+  type CurrencyKind,
+  currencyCodes,
+  DEFAULT_CURRENCY,
+  getCurrency,
+  isCurrencyCode,
+} from "./currencies.ts";
+export {
+  DEFAULT_MAX_INTEGER_DIGITS,
+  PARSE_AMOUNT_REASONS,
+  type ParseAmountOptions,
+  type ParseAmountReason,
+  type ParseAmountResult,
+  parseAmount,
+  toDecimalString,
+} from "./decimal.ts";
+export {
+  type FormatAmountOptions,
+  type FormatPercentOptions,
+  formatAmount,
+  formatPercent,
+} from "./format.ts";

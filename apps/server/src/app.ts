@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import formbody from "@fastify/formbody";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { loggerOptions, RequestLogController } from "./logger.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerMerchantAssets, registerStaticApps, type StaticApps } from "./plugins/static-apps.ts";
+import { createServices, type Services } from "./services.ts";
+
+export type AppDeps = { config: Config; database: Database; services: Services };
+
+export type BuildOptions = {
+  database: Database;
+  /** Built web app and widget to serve; omitted in API tests. */
+  staticApps?: StaticApps;
+  /** Log to stdout (false in tests unless LOG_LEVEL asks). */
+  logger?: boolean;
+};
+
+/** Builds the HTTP application: plugins first, then every module's routes. Does not listen. */
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    genReqId: () => randomUUID(),
+    logController: new RequestLogController(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
+  await registerOpenApi(app);
+  await app.register(formbody);
+
+  const deps: AppDeps = {
+    config,
+    database: options.database,
+    services: createServices(config, options.database),
+  };
+  await app.register(healthRoutes(deps));
+  await app.register(merchantsRoutes(deps));
+
+  await registerMerchantAssets(app);
+  if (options.staticApps) await registerStaticApps(app, options.staticApps);
+  return app;
+}

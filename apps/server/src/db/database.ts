@@ -1,0 +1,35 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
+
+// numeric(39,0) money columns and bigint counts must never become JS numbers.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export function openDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const db = drizzle(pool, { schema });
+  return { pool, db, close: () => pool.end() };
+}
+
+/** True when the database answers a trivial query within the timeout. */
+export async function isDatabaseReachable(pool: pg.Pool, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const probe = pool.query("select 1").then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

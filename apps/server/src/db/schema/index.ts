@@ -1,0 +1,2 @@
+// Every table of the database, one file per domain; drizzle-kit generates migrations from these.
+export * from "./merchants.ts";

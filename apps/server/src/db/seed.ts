@@ -1,0 +1,9 @@
+import { createMerchantsRepository } from "../modules/merchants/merchants.repository.ts";
+import { seedMerchants } from "../modules/merchants/merchants.seed.ts";
+import type { Db } from "./database.ts";
+
+/** Seeds the demo merchant and the second white-label merchant. Safe to run at every start. */
+export async function seedDatabase(db: Db): Promise<void> {
+  const merchants = createMerchantsRepository(db);
+  for (const merchant of seedMerchants()) await merchants.insertIfMissing(merchant);
+}

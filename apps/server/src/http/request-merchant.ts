@@ -1,0 +1,12 @@
+import type { FastifyRequest } from "fastify";
+import type { AppDeps } from "../app.ts";
+import type { Merchant } from "../modules/merchants/merchants.service.ts";
+
+/** The merchant a request speaks for (X-Merchant-ID, else host name, else the default). */
+export function requestMerchant(deps: AppDeps, req: FastifyRequest): Promise<Merchant> {
+  const header = req.headers["x-merchant-id"];
+  return deps.services.merchants.resolveMerchant({
+    merchantIdHeader: Array.isArray(header) ? header[0] : header,
+    host: req.hostname,
+  });
+}

@@ -1,0 +1,9 @@
+import type { TaskList } from "graphile-worker";
+
+/**
+ * Every background job the worker runs, by name. Modules add theirs here; a job is enqueued in
+ * the same transaction as the change that asks for it.
+ */
+export function createTaskList(): TaskList {
+  return {};
+}

@@ -1,0 +1,74 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Runner } from "graphile-worker";
+import pino from "pino";
+import { buildApp } from "./app.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.ts";
+import { runMigrations } from "./db/migrate.ts";
+import { seedDatabase } from "./db/seed.ts";
+import { startWorker } from "./worker.ts";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export type StartOptions = { worker: boolean };
+
+/**
+ * Starts the product: database (embedded when DATABASE_URL is unset), migrations, seed, HTTP
+ * server, and the worker in-process unless told otherwise. SIGINT/SIGTERM stop all of it.
+ */
+export async function start(config: Config, options: StartOptions) {
+  const log = pino({ level: config.logLevel });
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), log);
+  const database = openDatabase(config.databaseUrl ?? (embedded as EmbeddedDatabase).url);
+  await runMigrations(database.db);
+  await seedDatabase(database.db);
+
+  const app = await buildApp(config, {
+    database,
+    staticApps: {
+      webDist: path.join(repoRoot, "apps/web/dist"),
+      widgetDist: path.join(repoRoot, "apps/kyc-widget/dist"),
+    },
+  });
+  const worker: Runner | undefined = options.worker ? await startWorker(database.pool, log) : undefined;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    // Order matters: stop taking requests, let jobs finish, then close the database under them.
+    await app.close().catch((err) => log.error({ err }, "http close failed"));
+    await worker?.stop().catch((err) => log.error({ err }, "worker stop failed"));
+    await database.close().catch((err) => log.error({ err }, "pool close failed"));
+    await embedded?.stop().catch((err) => log.error({ err }, "database stop failed"));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`Kestrel is ready at ${config.publicBaseUrl.replace(`:${config.port}`, `:${port}`)}`);
+  return app;
+}
+
+// Run directly (`node apps/server/src/main.ts`): start from the environment.
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+  start(config, { worker: config.runWorker && !process.argv.includes("--no-worker") }).catch((err) => {
+    console.error(`Kestrel failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

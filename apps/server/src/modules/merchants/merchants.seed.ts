@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { NewMerchantRow } from "./merchants.repository.ts";
+
+/** Spec §6: access is blocked from these countries unless a merchant says otherwise. */
+export const DEFAULT_BLOCKED_COUNTRIES = [
+  "RU",
+  "KR",
+  "IR",
+  "IQ",
+  "AF",
+  "SY",
+  "CU",
+  "PK",
+  "PS",
+  "HT",
+  "LY",
+  "MM",
+  "PA",
+  "SN",
+  "SO",
+  "SD",
+];
+
+const assets = (slug: string, file: string) => `/merchant-assets/${slug}/${file}`;
+
+/** The basic client credential of a browser app is public by nature; stored hashed all the same. */
+export const DEMO_CLIENT = { id: "kestrel-demo-web", secret: "kestrel-demo-web-secret" };
+export const NIMBUS_CLIENT = { id: "nimbus-web", secret: "nimbus-web-secret" };
+
+export function hashClientSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+/** Fixed ids so links, tests and the sandbox console can name the seeded merchants. */
+export const DEMO_MERCHANT_ID = "0193a9e0-0000-7000-8000-000000000001";
+export const NIMBUS_MERCHANT_ID = "0193a9e0-0000-7000-8000-000000000002";
+
+export function seedMerchants(): NewMerchantRow[] {
+  return [
+    {
+      id: DEMO_MERCHANT_ID,
+      slug: "demo",
+      hosts: ["localhost", "127.0.0.1"],
+      isDefault: true,
+      title: "Kestrel Wallet",
+      settings: {
+        favicon: assets("demo", "favicon.svg"),
+        horizontalImage: assets("demo", "logo.svg"),
+        buttonColor1: "#1F5EFF",
+        buttonColor2: "#0B3BC4",
+        backgroundColor: "#F4F6FB",
+        backgroundImage: null,
+      },
+      supportChatKey: null,
+      social: [{ name: "X", url: "https://x.com/kestrel" }],
+      documents: [
+        { key: "terms", title: "Terms and Conditions", url: assets("demo", "terms.html") },
+        { key: "privacy", title: "Privacy Policy", url: assets("demo", "privacy.html") },
+      ],
+      textOverrides: {},
+      referralCodeRequired: false,
+      blockedCountries: DEFAULT_BLOCKED_COUNTRIES,
+      currencies: ["BTC", "ETH", "USDT", "USDC", "LTC", "TRX", "EUR", "USD"],
+      fiatCurrency: "EUR",
+      clientId: DEMO_CLIENT.id,
+      clientSecretHash: hashClientSecret(DEMO_CLIENT.secret),
+      signingKey: randomBytes(32).toString("base64url"),
+    },
+    {
+      id: NIMBUS_MERCHANT_ID,
+      slug: "nimbus",
+      hosts: ["nimbus.localhost"],
+      isDefault: false,
+      title: "Nimbus Pay",
+      settings: {
+        favicon: assets("nimbus", "favicon.svg"),
+        horizontalImage: assets("nimbus", "logo.svg"),
+        buttonColor1: "#0F7B5F",
+        buttonColor2: "#0A5A45",
+        backgroundColor: "#F3FAF7",
+        backgroundImage: null,
+      },
+      supportChatKey: "nimbus-support",
+      social: [],
+      documents: [{ key: "terms", title: "Nimbus Terms of Use", url: assets("nimbus", "terms.html") }],
+      textOverrides: {},
+      referralCodeRequired: true,
+      blockedCountries: DEFAULT_BLOCKED_COUNTRIES,
+      currencies: ["BTC", "ETH", "USDT", "EUR"],
+      fiatCurrency: "EUR",
+      clientId: NIMBUS_CLIENT.id,
+      clientSecretHash: hashClientSecret(NIMBUS_CLIENT.secret),
+      signingKey: randomBytes(32).toString("base64url"),
+    },
+  ];
+}

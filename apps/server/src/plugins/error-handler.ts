@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError, commonErrors } from "../http/app-error.ts";
+import type { ErrorBody } from "../http/error-body.ts";
+
+/**
+ * One place turns every failure into the error body. Known failures keep their code; anything
+ * else is a bug: logged with its stack, answered as 500 with nothing but the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const appError = toAppError(err);
+    if (appError.status >= 500) req.log.error({ err }, "request failed");
+    else req.log.info({ code: appError.code, field: appError.field }, "request refused");
+    return sendError(req, reply, appError);
+  });
+  app.setNotFoundHandler((req, reply) => sendError(req, reply, commonErrors.create("NOT_FOUND")));
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, e: AppError) {
+  const body: ErrorBody = { error: e.code, errorId: e.errorId, message: e.message, requestId: req.id };
+  if (e.field) body.field = e.field;
+  if (e.data) body.data = e.data;
+  if (e.headers) reply.headers(e.headers);
+  return reply.status(e.status).type("application/json; charset=utf-8").send(body);
+}
+
+function toAppError(err: FastifyError): AppError {
+  if (err instanceof AppError) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const field = first ? fieldName(err.validationContext, first.instancePath) : undefined;
+    const message = first ? `${field ?? "request"}: ${first.message}` : undefined;
+    return commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message });
+  }
+  if (isResponseSerializationError(err)) return commonErrors.create("COMMON");
+  switch (err.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return commonErrors.create("UNSUPPORTED_MEDIA_TYPE");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return commonErrors.create("PAYLOAD_TOO_LARGE");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return commonErrors.create("NOT_VALID_REQUEST_DATA", {
+        field: "body",
+        message: "body: malformed JSON",
+      });
+  }
+  // Fastify's own client errors (bad JSON from the parser, bad content length...) keep their
+  // status; their messages are written for developers, so the customer text is generic.
+  const status = err.statusCode ?? 500;
+  if (status === 400) return commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "body" });
+  if (status === 405) return commonErrors.create("METHOD_NOT_ALLOWED");
+  if (status === 413) return commonErrors.create("PAYLOAD_TOO_LARGE");
+  if (status === 415) return commonErrors.create("UNSUPPORTED_MEDIA_TYPE");
+  if (status === 429) return commonErrors.create("TOO_MANY_REQUESTS");
+  return commonErrors.create("COMMON");
+}
+
+/** "body" + "/phone" → "phone"; "querystring" + "/size" → "size"; nested paths keep dots. */
+function fieldName(context: string | undefined, instancePath: string): string {
+  const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return path || (context === "querystring" ? "query" : (context ?? "body"));
+}

@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export type StaticApps = { webDist: string; widgetDist: string };
+
+/** Paths that belong to the API or to files: never answered with the web app's index.html. */
+const NOT_SPA =
+  /^\/(v\d+|oauth|web|location|api|sandbox|signout|healthz|readyz|embed|assets|merchant-assets|openapi\.json)(\/|$)/;
+
+/**
+ * Serves the built web app at `/` (with the SPA fallback for its client-side routes) and the
+ * KYC widget at `/embed/kyc/v1/`. A missing build is not fatal: the API still works and the
+ * fallback explains what to run.
+ */
+export async function registerStaticApps(app: FastifyInstance, apps: StaticApps) {
+  await app.register(fastifyStatic, {
+    root: path.resolve(apps.widgetDist),
+    prefix: "/embed/kyc/v1/",
+    decorateReply: false,
+    index: ["index.html"],
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      immutableAssets(reply, filePath);
+      // The widget lives in a frame of the web app; everything else refuses to be framed.
+      const csp = String(reply.getHeader("content-security-policy") ?? "");
+      reply.header(
+        "content-security-policy",
+        csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
+      reply.header("x-frame-options", "SAMEORIGIN");
+    },
+  });
+  await app.register(fastifyStatic, {
+    root: path.resolve(apps.webDist),
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: immutableAssets,
+  });
+  const indexHtml = path.join(apps.webDist, "index.html");
+  app.get("/*", { schema: { hide: true } }, (req, reply) => serveSpa(req, reply, indexHtml));
+}
+
+export function isSpaRequest(req: FastifyRequest): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url.split("?")[0] ?? "/";
+  if (NOT_SPA.test(url)) return false;
+  if (/\.[a-z0-9]+$/i.test(url)) return false; // a file that is not there
+  return true;
+}
+
+function serveSpa(req: FastifyRequest, reply: FastifyReply, indexHtml: string) {
+  if (!isSpaRequest(req)) return reply.callNotFound();
+  if (!existsSync(indexHtml)) {
+    return reply.status(503).type("text/plain").send("The web app is not built: run `npm run build`.");
+  }
+  // The shell must never be cached: a new deploy is picked up on the next load.
+  return reply.header("cache-control", "no-cache").sendFile("index.html", path.dirname(indexHtml));
+}
+
+// Vite puts content hashes in asset names, so they can be cached forever.
+function immutableAssets(reply: FastifyReply, filePath: string) {
+  const hashed = /[/\\]assets[/\\]/.test(filePath);
+  reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+}
+
+const MERCHANT_ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../assets/merchants");
+
+/** Merchants' images and documents (logos, favicons, terms) at /merchant-assets/<slug>/. */
+export async function registerMerchantAssets(app: FastifyInstance) {
+  await app.register(fastifyStatic, {
+    root: MERCHANT_ASSETS,
+    prefix: "/merchant-assets/",
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply) => reply.header("cache-control", "public, max-age=300"),
+  });
+}

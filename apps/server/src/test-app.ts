@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { createTestDatabase, type TestDatabase } from "./db/test-database.ts";
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/** The HTTP app on a fresh database, for `app.inject` tests. Not ready yet: tests may add routes. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { database, logger: config.logLevel !== "silent" });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

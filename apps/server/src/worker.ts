@@ -1,0 +1,19 @@
+import { type Runner, run } from "graphile-worker";
+import type pg from "pg";
+import type { Logger } from "pino";
+import { createTaskList } from "./jobs/index.ts";
+
+/** Runs the background jobs (graphile-worker) on the given pool until stopped. */
+export async function startWorker(pool: pg.Pool, log: Logger): Promise<Runner> {
+  const runner = await run({
+    pgPool: pool,
+    taskList: createTaskList(),
+    concurrency: 4,
+    // The process owns signal handling: it stops the HTTP server, then the worker, then the database.
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: undefined,
+  });
+  log.info("worker started");
+  return runner;
+}

@@ -1,0 +1,52 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** The system's Chromium (Debian package); no test tool ever downloads a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../test-results/screenshots");
+
+export const baseUrl = () => inject("e2eBaseUrl");
+/** The suite runs only when the product was started (Chromium present). */
+export const e2eEnabled = () => inject("e2eBaseUrl") !== "";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+}
+
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+/** A page at one of the reviewed viewports, optionally as another host (another merchant). */
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: keyof typeof VIEWPORTS; headers?: Record<string, string> } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[options.viewport ?? "desktop"],
+    ...(options.headers ? { extraHTTPHeaders: options.headers } : {}),
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { CHROMIUM_PATH } from "./browser.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** URL of the started product, or "" when the browser suite is skipped. */
+    e2eBaseUrl: string;
+    /** The product's log file of this run (tests scan it for secrets). */
+    e2eLogFile: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+
+/**
+ * Starts the whole product (`scripts/start.ts`, as `npm start` does) on a free port with a fresh
+ * DATA_DIR, once for the browser suite. Without Chromium the suite is skipped loudly, unless
+ * E2E_REQUIRED=1 (CI), where that is a failure.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    if (process.env.E2E_REQUIRED === "1") {
+      throw new Error(
+        `E2E_REQUIRED=1 but no Chromium at ${CHROMIUM_PATH}: install it (apt-get install -y chromium).`,
+      );
+    }
+    console.warn(
+      `\n*** BROWSER SUITE SKIPPED: no Chromium at ${CHROMIUM_PATH} (set E2E_REQUIRED=1 to fail instead) ***\n`,
+    );
+    project.provide("e2eBaseUrl", "");
+    project.provide("e2eLogFile", "");
+    return;
+  }
+  await mkdir(path.join(repoRoot, ".test-data"), { recursive: true });
+  const dataDir = await mkdtemp(path.join(repoRoot, ".test-data", "e2e-"));
+  await chmod(dataDir, 0o755); // PostgreSQL runs as `postgres` when we are root
+  const port = await freePort();
+  const logFile = path.join(dataDir, "server.log");
+  const server = spawn(process.execPath, [path.join(repoRoot, "scripts/start.ts")], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      ...e2eEnv(),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let baseUrl: string;
+  try {
+    baseUrl = await waitForReady(server, logFile);
+  } catch (e) {
+    await stopProcess(server);
+    console.error(readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n"));
+    await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  project.provide("e2eBaseUrl", baseUrl);
+  project.provide("e2eLogFile", logFile);
+  return async () => {
+    await stopProcess(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** Settings the browser suite needs from the product (short lifetimes, fast sandbox clocks). */
+function e2eEnv(): Record<string, string> {
+  return {};
+}
+
+async function waitForReady(server: ChildProcess, logFile: string): Promise<string> {
+  const { createWriteStream } = await import("node:fs");
+  const log = createWriteStream(logFile);
+  server.stderr?.pipe(log, { end: false });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`product did not start in 180 s; see ${logFile}`)),
+      180_000,
+    );
+    let buffered = "";
+    server.stdout?.on("data", (chunk: Buffer) => {
+      log.write(chunk);
+      buffered += chunk.toString();
+      const ready = /Kestrel is ready at (\S+)/.exec(buffered);
+      if (ready) {
+        clearTimeout(timer);
+        buffered = "";
+        resolve(ready[1] as string);
+      }
+    });
+    server.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`product exited with ${code} before it was ready; see ${logFile}`));
+    });
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.on("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

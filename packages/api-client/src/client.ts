@@ -1,0 +1,63 @@
+import type { paths } from "@kestrel/api-contract";
+import openapi from "@kestrel/api-contract/openapi.json" with { type: "json" };
+import createClient, { type Middleware } from "openapi-fetch";
+import { requiredParamsMiddleware } from "./required-params.ts";
+
+/** The error body every failed call carries (ARCHITECTURE.md "API"). */
+export type ApiErrorBody = {
+  error: string;
+  errorId: number;
+  message: string;
+  field?: string;
+  data?: Record<string, unknown>;
+  requestId: string;
+};
+
+export type ClientOptions = {
+  /** Base URL of the Kestrel API ("" for the same origin). */
+  apiBaseUrl: string;
+  /** Base URL of the merchant configuration service (/web/*, /location); the API's by default. */
+  configBaseUrl?: string;
+  /** The signed-in customer's access token, if any: sent as a bearer token. */
+  getAccessToken?: () => string | undefined;
+  /** The merchant (merchantData.merchantBackendId), sent as X-Merchant-ID once known. */
+  getMerchantId?: () => string | undefined;
+  fetch?: typeof globalThis.fetch;
+};
+
+/** Typed clients for the API and the configuration service, both over the generated contract. */
+export function createKestrelClient(options: ClientOptions) {
+  const common = [requiredParamsMiddleware(openapi as never), headersMiddleware(options)];
+  const make = (baseUrl: string) => {
+    const client = createClient<paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    for (const m of common) client.use(m);
+    return client;
+  };
+  return { api: make(options.apiBaseUrl), config: make(options.configBaseUrl ?? options.apiBaseUrl) };
+}
+
+export type KestrelClient = ReturnType<typeof createKestrelClient>;
+
+function headersMiddleware(options: ClientOptions): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = options.getAccessToken?.();
+      if (token && !request.headers.has("authorization"))
+        request.headers.set("authorization", `Bearer ${token}`);
+      const merchantId = options.getMerchantId?.();
+      if (merchantId && !request.headers.has("x-merchant-id"))
+        request.headers.set("x-merchant-id", merchantId);
+      return request;
+    },
+  };
+}
+
+/** True when a failed call's body is the API's error body. */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ApiErrorBody).error === "string" &&
+    typeof (value as ApiErrorBody).message === "string"
+  );
+}

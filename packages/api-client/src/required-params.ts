@@ -1,0 +1,44 @@
+import type { Middleware } from "openapi-fetch";
+
+type OpenApiParameter = { name: string; in: string; required?: boolean };
+type OpenApiDocument = {
+  paths: Record<string, Record<string, { operationId?: string; parameters?: OpenApiParameter[] }>>;
+};
+
+/** Spec §8: a call made without one of its required parameters fails before anything is sent. */
+export class RequiredParameterError extends Error {
+  constructor(parameter: string, call: string) {
+    super(`Required parameter ${parameter} was null or undefined when calling ${call}.`);
+    this.name = "RequiredParameterError";
+  }
+}
+
+/**
+ * Middleware that checks every path parameter and every required query parameter of the
+ * contract against what the caller passed. The call is named by its operationId when the
+ * contract gives one, else by method and path.
+ */
+export function requiredParamsMiddleware(document: OpenApiDocument): Middleware {
+  return {
+    onRequest({ request, schemaPath, params }) {
+      const method = request.method.toLowerCase();
+      const operation = document.paths[schemaPath]?.[method];
+      const call = operation?.operationId ?? `${request.method} ${schemaPath}`;
+      for (const name of pathParameterNames(schemaPath)) {
+        if (params.path?.[name] == null) throw new RequiredParameterError(name, call);
+      }
+      for (const p of operation?.parameters ?? []) {
+        if (!p.required || p.in === "path") continue;
+        const given =
+          p.in === "query" ? params.query?.[p.name] : p.in === "header" ? params.header?.[p.name] : 0;
+        // Headers may also be set by other middleware (merchant id, bearer), so only query is strict.
+        if (p.in === "query" && given == null) throw new RequiredParameterError(p.name, call);
+      }
+      return undefined;
+    },
+  };
+}
+
+function pathParameterNames(schemaPath: string): string[] {
+  return [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+}

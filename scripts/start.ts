@@ -1,0 +1,18 @@
+import { ConfigError, loadConfig } from "../apps/server/src/config.ts";
+import { start } from "../apps/server/src/main.ts";
+import { buildStaleApps } from "./build-apps.ts";
+
+/**
+ * `npm start`: the whole product in one process. Config is checked before anything is built,
+ * so a bad value stops the start at once with one line naming it.
+ */
+try {
+  const config = loadConfig();
+  buildStaleApps();
+  await start(config, { worker: config.runWorker });
+} catch (e) {
+  console.error(
+    e instanceof ConfigError ? e.message : `Kestrel failed to start: ${e instanceof Error ? e.message : e}`,
+  );
+  process.exit(1);
+}
