@@ -1,2 +1,4 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 export * from "./merchants.ts";
+export * from "./customers.ts";
+export * from "./outbox.ts";

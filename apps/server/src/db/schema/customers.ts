@@ -1,0 +1,136 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { merchants } from "./merchants.ts";
+
+/**
+ * A customer of one merchant. The same phone at two merchants is two customers: every lookup
+ * is by (merchant, phone).
+ */
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** E.164 digits without '+'. */
+    phone: text("phone").notNull(),
+    phoneConfirmed: boolean("phone_confirmed").notNull().default(false),
+    passwordHash: text("password_hash").notNull(),
+    email: text("email"),
+    emailConfirmed: boolean("email_confirmed").notNull().default(false),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    residenceCountry: text("residence_country"),
+    residenceStreet: text("residence_street"),
+    residenceCity: text("residence_city"),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    taxId: text("tax_id"),
+    taxCountry: text("tax_country"),
+    /** This customer's own code, to invite others. */
+    ownReferralCode: text("own_referral_code").notNull(),
+    /** The code this customer entered (someone else's). */
+    referralCode: text("referral_code"),
+    referredBy: uuid("referred_by"),
+    kycLevel: text("kyc_level").notNull().default("NONE"),
+    kycStatus: text("kyc_status").notNull().default("NONE"),
+    pushEnabled: boolean("push_enabled").notNull().default(false),
+    /** Sign-in failures in a row; reset by a success. Locks sign-in for a while past a limit. */
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("customers_merchant_phone").on(t.merchantId, t.phone),
+    uniqueIndex("customers_merchant_referral").on(t.merchantId, t.ownReferralCode),
+  ],
+);
+
+/** Devices a customer has confirmed by SMS; an unknown device needs a code at sign-in. */
+export const customerDevices = pgTable(
+  "customer_devices",
+  {
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    deviceId: text("device_id").notNull(),
+    pushToken: text("push_token"),
+    pushEnabled: boolean("push_enabled").notNull().default(false),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.deviceId] })],
+);
+
+/** A signed-in device. Refresh tokens rotate inside it; revoking it ends them all. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id").notNull(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    deviceId: text("device_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [index("sessions_customer").on(t.customerId)],
+);
+
+/** Refresh tokens, stored as hashes. A used one stays, so its reuse is seen and punished. */
+export const refreshTokens = pgTable("refresh_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  sessionId: uuid("session_id")
+    .notNull()
+    .references(() => sessions.id),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/** One-time SMS codes: hashed, short-lived, a few tries. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id").notNull(),
+    phone: text("phone").notNull(),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verification_codes_lookup").on(t.merchantId, t.phone, t.purpose, t.createdAt)],
+);
+
+/** Email confirmation links: the token is stored hashed. */
+export const emailTokens = pgTable("email_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  customerId: uuid("customer_id")
+    .notNull()
+    .references(() => customers.id),
+  email: text("email").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/** Fixed-window counters for abuse limits, kept in the database so every instance sees them. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Captcha passes: a solved challenge may be spent once (by sign-up). */
+export const captchaPasses = pgTable("captcha_passes", {
+  tokenHash: text("token_hash").primaryKey(),
+  merchantId: uuid("merchant_id").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  spentAt: timestamp("spent_at", { withTimezone: true }),
+});
+
