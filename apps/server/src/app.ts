@@ -1,12 +1,20 @@
 import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { loggerOptions, RequestLogController } from "./logger.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { signupRoutes } from "./modules/auth/signup.routes.ts";
+import { captchaRoutes } from "./modules/captcha/captcha.routes.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { locationRoutes } from "./modules/location/location.routes.ts";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
+import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -42,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
   await registerOpenApi(app);
   await app.register(formbody);
+  await app.register(cookie);
 
   const deps: AppDeps = {
     config,
@@ -50,6 +59,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   };
   await app.register(healthRoutes(deps));
   await app.register(merchantsRoutes(deps));
+  await app.register(locationRoutes(deps));
+  await app.register(catalogRoutes(deps));
+  await app.register(captchaRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(signupRoutes(deps));
+  await app.register(customersRoutes(deps));
+  if (config.sandbox) await app.register(sandboxRoutes(deps));
 
   await registerMerchantAssets(app);
   if (options.staticApps) await registerStaticApps(app, options.staticApps);

@@ -23,6 +23,8 @@ const envSchema = z
     TRUSTED_PROXIES: z.string().default(""),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WORKER: booleanString.default(true),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86400).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(999).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -55,6 +57,9 @@ export type Config = {
   trustedProxies: string[];
   logLevel: string;
   runWorker: boolean;
+  /** Access token (JWT) lifetime; short in e2e tests to prove refresh works. */
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -83,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     runWorker: e.WORKER,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
   };
 }
 

@@ -1,12 +1,55 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { createAuthRepository } from "./modules/auth/auth.repository.ts";
+import { createAuthService } from "./modules/auth/auth.service.ts";
+import { createCodes } from "./modules/auth/codes.ts";
+import { createSignupService } from "./modules/auth/signup.service.ts";
+import { createAccessTokens } from "./modules/auth/tokens.ts";
+import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
+import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
+import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { createCustomersRepository } from "./modules/customers/customers.repository.ts";
+import { createCustomersService } from "./modules/customers/customers.service.ts";
+import { createIpCountryDatabase } from "./modules/location/ip-country-database.ts";
+import { createLocationService } from "./modules/location/location.service.ts";
 import { createMerchantsRepository } from "./modules/merchants/merchants.repository.ts";
 import { createMerchantsService } from "./modules/merchants/merchants.service.ts";
+import { createRateLimitRepository } from "./modules/ratelimit/ratelimit.repository.ts";
+import { createRateLimitService } from "./modules/ratelimit/ratelimit.service.ts";
+import { createSandboxRepository } from "./modules/sandbox/sandbox.repository.ts";
+import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
+import { createProviders } from "./providers/index.ts";
 
 /** Wires every module's service to its repository and to the services it may call. */
-export function createServices(_config: Config, database: Database) {
-  const merchants = createMerchantsService({ repository: createMerchantsRepository(database.db) });
-  return { merchants };
+export function createServices(config: Config, database: Database) {
+  const { db } = database;
+  const providers = createProviders(config, database);
+  const merchants = createMerchantsService({ repository: createMerchantsRepository(db) });
+  const catalog = createCatalogService({ repository: createCatalogRepository(db), merchants });
+  const location = createLocationService({ ipCountry: createIpCountryDatabase(), catalog });
+  const customers = createCustomersService({ repository: createCustomersRepository(db) });
+  const limits = createRateLimitService({ repository: createRateLimitRepository(db) });
+  const authRepository = createAuthRepository(db);
+  const codes = createCodes({
+    repository: authRepository,
+    sms: providers.sms,
+    limits,
+    secret: config.secrets.jwt,
+  });
+  const tokens = createAccessTokens(config.secrets.jwt, config.accessTokenTtlSeconds);
+  const auth = createAuthService({ config, repository: authRepository, customers, codes, limits, tokens });
+  const signup = createSignupService({
+    config,
+    repository: authRepository,
+    customers,
+    codes,
+    limits,
+    auth,
+    email: providers.email,
+  });
+  const captcha = createCaptchaService({ repository: authRepository, hmacKey: config.secrets.callback });
+  const sandbox = createSandboxService({ repository: createSandboxRepository(db) });
+  return { merchants, catalog, location, customers, limits, auth, signup, captcha, sandbox };
 }
 
 export type Services = ReturnType<typeof createServices>;

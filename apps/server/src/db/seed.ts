@@ -1,3 +1,6 @@
+import { createCatalogRepository } from "../modules/catalog/catalog.repository.ts";
+import { seedOperations } from "../modules/catalog/catalog.seed.ts";
+import { seedMerchantContent } from "../modules/merchants/merchant-content.seed.ts";
 import { createMerchantsRepository } from "../modules/merchants/merchants.repository.ts";
 import { seedMerchants } from "../modules/merchants/merchants.seed.ts";
 import type { Db } from "./database.ts";
@@ -6,4 +9,6 @@ import type { Db } from "./database.ts";
 export async function seedDatabase(db: Db): Promise<void> {
   const merchants = createMerchantsRepository(db);
   for (const merchant of seedMerchants()) await merchants.insertIfMissing(merchant);
+  await merchants.insertContentIfMissing(seedMerchantContent());
+  await createCatalogRepository(db).insertOperationsIfMissing(seedOperations());
 }

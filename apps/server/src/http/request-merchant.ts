@@ -10,3 +10,8 @@ export function requestMerchant(deps: AppDeps, req: FastifyRequest): Promise<Mer
     host: req.hostname,
   });
 }
+
+/** The merchant of a signed-in request is the one its token names, whatever the host says. */
+export function customerMerchant(deps: AppDeps, merchantId: string): Promise<Merchant> {
+  return deps.services.merchants.resolveMerchant({ merchantIdHeader: merchantId, host: undefined });
+}

@@ -29,7 +29,11 @@ function toAppError(err: FastifyError): AppError {
   if (err instanceof AppError) return err;
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
-    const field = first ? fieldName(err.validationContext, first.instancePath) : undefined;
+    // An unknown key of a strict object is the field at fault, not the object holding it.
+    const unknownKey =
+      first?.keyword === "unrecognized_keys" ? (first.params as { keys?: string[] }).keys?.[0] : undefined;
+    const path = unknownKey ? `${first?.instancePath.replace(/\/$/, "")}/${unknownKey}` : first?.instancePath;
+    const field = path !== undefined ? fieldName(err.validationContext, path) : undefined;
     const message = first ? `${field ?? "request"}: ${first.message}` : undefined;
     return commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message });
   }

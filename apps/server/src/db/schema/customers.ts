@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants.ts";
 
 /**
@@ -133,4 +144,3 @@ export const captchaPasses = pgTable("captcha_passes", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   spentAt: timestamp("spent_at", { withTimezone: true }),
 });
-

@@ -1,4 +1,7 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
-export * from "./merchants.ts";
+
+export * from "./catalog.ts";
 export * from "./customers.ts";
+export * from "./ledger.ts";
+export * from "./merchants.ts";
 export * from "./outbox.ts";

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** settingsData of /web/info: the merchant's look. */
 export type MerchantSettings = {
@@ -33,6 +44,11 @@ export const merchants = pgTable(
     blockedCountries: text("blocked_countries").array().notNull(),
     currencies: text("currencies").array().notNull(),
     fiatCurrency: text("fiat_currency").notNull().default("EUR"),
+    /**
+     * ISO alpha-2 country that /location answers when the client's IP has no country (loopback,
+     * private networks, addresses the IP database does not know). See docs/merchants.md.
+     */
+    homeCountry: text("home_country").notNull().default("DE"),
     /** The basic client credential anonymous calls carry: id public, secret stored hashed. */
     clientId: text("client_id").notNull().unique(),
     clientSecretHash: text("client_secret_hash").notNull(),
@@ -40,5 +56,83 @@ export const merchants = pgTable(
     signingKey: text("signing_key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("merchants_one_default").on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex("merchants_one_default").on(t.isDefault).where(sql`${t.isDefault}`),
+    check("merchants_home_country_iso", sql`${t.homeCountry} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+export const BANNER_POSITIONS = ["right", "bottom"] as const;
+export type BannerPosition = (typeof BANNER_POSITIONS)[number];
+
+/** Promotional banners of the merchant's web app, per locale and position, shown in `sort` order. */
+export const merchantBanners = pgTable(
+  "merchant_banners",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    locale: text("locale").notNull().default("en"),
+    position: text("position").$type<BannerPosition>().notNull(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    imageUrl: text("image_url"),
+    link: text("link"),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [
+    index("merchant_banners_listing").on(t.merchantId, t.locale, t.position, t.sort),
+    check("merchant_banners_position", sql`${t.position} in ('right', 'bottom')`),
+  ],
+);
+
+/** The merchant's FAQ, per locale, shown in `sort` order. */
+export const merchantFaq = pgTable(
+  "merchant_faq",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    locale: text("locale").notNull().default("en"),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("merchant_faq_listing").on(t.merchantId, t.locale, t.sort)],
+);
+
+/**
+ * Spec §3 feature flags. `level` ALL switches every allowed flag on; FULL offers exactly the
+ * flags in `allowed`; KYC offers identity verification only, none of the money features.
+ * Meanings are ours (the spec names the flags only): see docs/merchants.md.
+ */
+export const FEATURE_LEVELS = ["ALL", "FULL", "KYC"] as const;
+export type FeatureLevel = (typeof FEATURE_LEVELS)[number];
+
+export const ALLOWED_FLAGS = [
+  "CP_1_PLASTIC",
+  "CP_1_VIRTUAL",
+  "CP_1_PLASTIC_DELIVERY",
+  "CP_1_IBAN",
+  "CP_2_PLASTIC",
+  "CP_2_VIRTUAL",
+  "CP_2_PLASTIC_DELIVERY",
+  "CP_2_IBAN",
+  "CARD_PAYIN",
+  "CARD_PAYOUT",
+] as const;
+export type AllowedFlag = (typeof ALLOWED_FLAGS)[number];
+
+export const merchantFeatureFlags = pgTable(
+  "merchant_feature_flags",
+  {
+    merchantId: uuid("merchant_id")
+      .primaryKey()
+      .references(() => merchants.id),
+    level: text("level").$type<FeatureLevel>().notNull(),
+    allowed: text("allowed").array().$type<AllowedFlag[]>().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [check("merchant_feature_flags_level", sql`${t.level} in ('ALL', 'FULL', 'KYC')`)],
 );

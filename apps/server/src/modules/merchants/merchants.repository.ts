@@ -1,9 +1,20 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import { merchants } from "../../db/schema/index.ts";
+import {
+  type BannerPosition,
+  merchantBanners,
+  merchantFaq,
+  merchantFeatureFlags,
+  merchants,
+} from "../../db/schema/index.ts";
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type NewMerchantRow = typeof merchants.$inferInsert;
+export type BannerRow = typeof merchantBanners.$inferSelect;
+export type NewBannerRow = typeof merchantBanners.$inferInsert;
+export type FaqRow = typeof merchantFaq.$inferSelect;
+export type NewFaqRow = typeof merchantFaq.$inferInsert;
+export type FeatureFlagsRow = typeof merchantFeatureFlags.$inferSelect;
 
 export function createMerchantsRepository(db: Db) {
   return {
@@ -22,6 +33,49 @@ export function createMerchantsRepository(db: Db) {
     /** Seeding is idempotent: an existing merchant (by slug) is left as it is. */
     async insertIfMissing(row: NewMerchantRow): Promise<void> {
       await db.insert(merchants).values(row).onConflictDoNothing({ target: merchants.slug });
+    },
+
+    listBanners(merchantId: string, locale: string, position: BannerPosition): Promise<BannerRow[]> {
+      return db
+        .select()
+        .from(merchantBanners)
+        .where(
+          and(
+            eq(merchantBanners.merchantId, merchantId),
+            eq(merchantBanners.locale, locale),
+            eq(merchantBanners.position, position),
+          ),
+        )
+        .orderBy(asc(merchantBanners.sort), asc(merchantBanners.id));
+    },
+    listFaq(merchantId: string, locale: string): Promise<FaqRow[]> {
+      return db
+        .select()
+        .from(merchantFaq)
+        .where(and(eq(merchantFaq.merchantId, merchantId), eq(merchantFaq.locale, locale)))
+        .orderBy(asc(merchantFaq.sort), asc(merchantFaq.id));
+    },
+    async findFeatureFlags(merchantId: string): Promise<FeatureFlagsRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(merchantFeatureFlags)
+        .where(eq(merchantFeatureFlags.merchantId, merchantId))
+        .limit(1);
+      return row;
+    },
+
+    /** Seeded content has fixed ids: a second run inserts nothing and keeps operators' edits. */
+    async insertContentIfMissing(content: {
+      banners: NewBannerRow[];
+      faq: NewFaqRow[];
+      featureFlags: FeatureFlagsRow[];
+    }): Promise<void> {
+      if (content.banners.length > 0)
+        await db.insert(merchantBanners).values(content.banners).onConflictDoNothing();
+      if (content.faq.length > 0) await db.insert(merchantFaq).values(content.faq).onConflictDoNothing();
+      if (content.featureFlags.length > 0) {
+        await db.insert(merchantFeatureFlags).values(content.featureFlags).onConflictDoNothing();
+      }
     },
   };
 }

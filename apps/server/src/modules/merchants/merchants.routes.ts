@@ -3,7 +3,16 @@ import type { AppDeps } from "../../app.ts";
 import { sendCacheable } from "../../http/cacheable.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
-import { webInfoQuery, webInfoResponse } from "./merchants.schemas.ts";
+import {
+  bannersQuery,
+  bannersResponse,
+  faqQuery,
+  faqResponse,
+  screensQuery,
+  screensResponse,
+  webInfoQuery,
+  webInfoResponse,
+} from "./merchants.schemas.ts";
 import type { Merchant } from "./merchants.service.ts";
 
 /** The merchant configuration service: look, texts and documents of the request's merchant. */
@@ -26,6 +35,67 @@ export const merchantsRoutes =
           success: true as const,
           data: infoVariant(merchant, req.query.variant),
         });
+      },
+    );
+
+    app.get(
+      "/web/screens",
+      {
+        schema: {
+          operationId: "getWebScreens",
+          tags: ["merchant configuration"],
+          querystring: screensQuery,
+          response: { 200: screensResponse, 400: errorBodySchema },
+        },
+      },
+      async (req, reply) => {
+        const merchant = await requestMerchant(deps, req);
+        const texts = deps.services.merchants.screenTexts(merchant, req.query.locale);
+        return sendCacheable(req, reply, { success: true as const, data: { texts } });
+      },
+    );
+
+    app.get(
+      "/web/banners",
+      {
+        schema: {
+          operationId: "getWebBanners",
+          tags: ["merchant configuration"],
+          querystring: bannersQuery,
+          response: { 200: bannersResponse, 400: errorBodySchema },
+        },
+      },
+      async (req, reply) => {
+        const merchant = await requestMerchant(deps, req);
+        const banners = await deps.services.merchants.listBanners({
+          merchantId: merchant.id,
+          locale: req.query.locale,
+          position: req.query.bannerPosition,
+        });
+        return sendCacheable(req, reply, { success: true as const, data: banners });
+      },
+    );
+
+    app.get(
+      "/web/faq",
+      {
+        schema: {
+          operationId: "getWebFaq",
+          tags: ["merchant configuration"],
+          querystring: faqQuery,
+          response: { 200: faqResponse, 400: errorBodySchema },
+        },
+      },
+      async (req, reply) => {
+        // The FAQ is public content, so any known merchant may be named; an unknown one is a 400.
+        const merchant = req.query.merchantId
+          ? await deps.services.merchants.merchantById(req.query.merchantId, "merchantId")
+          : await requestMerchant(deps, req);
+        const faq = await deps.services.merchants.listFaq({
+          merchantId: merchant.id,
+          locale: req.query.locale,
+        });
+        return sendCacheable(req, reply, { success: true as const, data: faq });
       },
     );
   };

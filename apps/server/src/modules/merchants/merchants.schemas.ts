@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BANNER_POSITIONS } from "../../db/schema/index.ts";
 
 export const localeQuery = z.enum(["en"]).default("en").describe("Language of the texts; only en for now");
 
@@ -37,3 +38,51 @@ export const webInfoResponse = z
     data: z.union([settingsData, merchantData, merchantSocial, filesLinks]),
   })
   .meta({ id: "WebInfoResponse" });
+
+export const screensQuery = z.object({ locale: localeQuery });
+
+export const screensResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      texts: z
+        .record(z.string(), z.string())
+        .describe("Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title)"),
+    }),
+  })
+  .meta({ id: "ScreensResponse" });
+
+export const bannersQuery = z.object({
+  locale: localeQuery,
+  bannerPosition: z.enum(BANNER_POSITIONS).describe("Where the web app shows the banners"),
+});
+
+export const banner = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    text: z.string(),
+    imageUrl: z.string().nullable(),
+    link: z.string().nullable().describe("A web app route or an absolute URL"),
+  })
+  .meta({ id: "Banner" });
+
+export const bannersResponse = z
+  .object({ success: z.literal(true), data: z.array(banner) })
+  .meta({ id: "BannersResponse" });
+
+export const faqQuery = z.object({
+  locale: localeQuery,
+  merchantId: z
+    .uuid()
+    .optional()
+    .describe("The merchant whose FAQ to show; the request's merchant if absent"),
+});
+
+export const faqEntry = z
+  .object({ id: z.uuid(), question: z.string(), answer: z.string() })
+  .meta({ id: "FaqEntry" });
+
+export const faqResponse = z
+  .object({ success: z.literal(true), data: z.array(faqEntry) })
+  .meta({ id: "FaqResponse" });

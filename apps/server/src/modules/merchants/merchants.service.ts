@@ -1,10 +1,20 @@
 import { z } from "zod";
+import type { BannerPosition } from "../../db/schema/index.ts";
 import { commonErrors } from "../../http/app-error.ts";
+import { type MerchantFeatures, NO_FEATURES, resolveFeatures } from "./feature-flags.ts";
 import { merchantErrors } from "./merchants.errors.ts";
 import type { MerchantRow, MerchantsRepository } from "./merchants.repository.ts";
 
 export type Merchant = MerchantRow;
 export type MerchantSelector = { merchantIdHeader: string | undefined; host: string | undefined };
+export type Banner = {
+  id: string;
+  title: string;
+  text: string;
+  imageUrl: string | null;
+  link: string | null;
+};
+export type FaqEntry = { id: string; question: string; answer: string };
 
 const merchantId = z.uuid();
 
@@ -33,6 +43,41 @@ export function createMerchantsService(deps: { repository: MerchantsRepository }
       const merchant = byHost ?? (await repository.findDefault());
       if (!merchant) throw merchantErrors.create("MERCHANT_NOT_FOUND");
       return merchant;
+    },
+
+    /** A merchant named by id in a request field (already a valid UUID); unknown → 400 naming it. */
+    async merchantById(id: string, field: string): Promise<Merchant> {
+      const merchant = await repository.findById(id);
+      if (!merchant) throw merchantErrors.create("MERCHANT_NOT_FOUND", { field });
+      return merchant;
+    },
+
+    /**
+     * The merchant's overrides of the web app's texts, keyed like the app's own (dotted keys).
+     * Overrides are stored once, in English, the only locale so far.
+     */
+    screenTexts(merchant: Merchant, _locale: "en"): Record<string, string> {
+      return merchant.textOverrides;
+    },
+
+    async listBanners(q: {
+      merchantId: string;
+      locale: string;
+      position: BannerPosition;
+    }): Promise<Banner[]> {
+      const rows = await repository.listBanners(q.merchantId, q.locale, q.position);
+      return rows.map(({ id, title, text, imageUrl, link }) => ({ id, title, text, imageUrl, link }));
+    },
+
+    async listFaq(q: { merchantId: string; locale: string }): Promise<FaqEntry[]> {
+      const rows = await repository.listFaq(q.merchantId, q.locale);
+      return rows.map(({ id, question, answer }) => ({ id, question, answer }));
+    },
+
+    /** Card programs, card pay-in and payout the merchant offers (spec §3 feature flags). */
+    async features(merchantId: string): Promise<MerchantFeatures> {
+      const stored = await repository.findFeatureFlags(merchantId);
+      return resolveFeatures(stored ?? NO_FEATURES);
     },
   };
 }

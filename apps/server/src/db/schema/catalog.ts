@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { check, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { merchants } from "./merchants.ts";
+
+/** Spec §2 and §3 operation types; the operations catalog lists each for every merchant. */
+export const OPERATION_TYPES = [
+  "EXCHANGE",
+  "PAYIN_CARD",
+  "PAYIN_CRYPTO",
+  "PAYOUT_CARD",
+  "PAYOUT_CRYPTO",
+  "TRANSFER_MOBILE",
+  "IBAN",
+  "WITHDRAW_IBAN",
+  "CARDS",
+  "CARD_TOPUP_CRYPTO",
+  "CARD_ORDER",
+  "DEPOSITS",
+  "PAYIN",
+  "PAYOUT",
+  "EXCHANGE_IBAN",
+  "PAYIN_CARD_VALIDATION",
+  "LAUNCHPAD_LOCK",
+] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+
+export const OPERATION_CONSTRAINTS = ["NONE", "DISABLED", "MAINTENANCE"] as const;
+export type OperationConstraint = (typeof OPERATION_CONSTRAINTS)[number];
+
+export const KYC_LEVELS = ["KYC_0", "KYC_1", "KYC_2", "KYC_3"] as const;
+export type KycLevel = (typeof KYC_LEVELS)[number];
+
+/**
+ * A merchant's switch for one operation: open (NONE), off (DISABLED) or paused (MAINTENANCE),
+ * and the KYC levels allowed to use it. Names and web routes are fixed in code, not stored.
+ * No CHECK on operation_type: new types arrive with features and need no migration.
+ */
+export const merchantOperations = pgTable(
+  "merchant_operations",
+  {
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    operationType: text("operation_type").$type<OperationType>().notNull(),
+    constraint: text("operation_constraint").$type<OperationConstraint>().notNull().default("NONE"),
+    kycLevels: text("kyc_levels").array().$type<KycLevel[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.operationType] }),
+    check("merchant_operations_constraint", sql`${t.constraint} in ('NONE', 'DISABLED', 'MAINTENANCE')`),
+    check(
+      "merchant_operations_kyc_levels",
+      sql`${t.kycLevels} <@ array['KYC_0', 'KYC_1', 'KYC_2', 'KYC_3']::text[]`,
+    ),
+  ],
+);

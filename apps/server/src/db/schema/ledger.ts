@@ -1,0 +1,248 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { merchants } from "./merchants.ts";
+
+// The double-entry ledger (docs/ledger.md). Money columns are numeric(39,0) counts of the
+// currency's minor unit, read as bigint; the write path is SQL (migration 0002_ledger_write_path).
+
+/** Accounts that belong to a customer: never below zero (CHECK on the counters). */
+export const CUSTOMER_ACCOUNT_KINDS = [
+  "customer_wallet",
+  "card_balance",
+  "deposit_principal",
+  "deposit_interest",
+  "iban_balance",
+] as const;
+
+/** The merchant's own accounts, one set per currency, each split into sub-accounts (shards). */
+export const HOUSE_ACCOUNT_KINDS = [
+  "fee_income",
+  "liquidity",
+  "acquiring_clearing",
+  "payout_clearing",
+  "chain_hot_wallet",
+  "issuer_settlement",
+  "bank_settlement",
+  "interest_expense",
+] as const;
+
+/**
+ * posted: moves money now. pending: reserves it until timeout_at. post_pending, void_pending and
+ * expire_pending resolve a pending transfer (pending_id), at most once (unique index).
+ */
+export const TRANSFER_TYPES = [
+  "posted",
+  "pending",
+  "post_pending",
+  "void_pending",
+  "expire_pending",
+] as const;
+
+export const OPERATION_STATUSES = ["completed", "awaiting"] as const;
+
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+const money = (name: string) =>
+  numeric(name, { precision: 39, scale: 0, mode: "bigint" }).notNull().default(sql`0`);
+
+/** Mirrors @kestrel/money's table (filled by migration); accounts may only use these codes. */
+export const ledgerCurrencies = pgTable(
+  "ledger_currencies",
+  {
+    code: text("code").primaryKey(),
+    scale: smallint("scale").notNull(),
+  },
+  (t) => [check("ledger_currencies_scale", sql`${t.scale} between 0 and 18`)],
+);
+
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** The customer who owns it; null for the merchant's house accounts. */
+    ownerId: uuid("owner_id"),
+    kind: text("kind").notNull(),
+    currency: text("currency")
+      .notNull()
+      .references(() => ledgerCurrencies.code),
+    /** Sub-account number of a split house account; 0 for customer accounts. */
+    shard: smallint("shard").notNull().default(0),
+    debitsMustNotExceedCredits: boolean("debits_must_not_exceed_credits").notNull().default(false),
+    creditsMustNotExceedDebits: boolean("credits_must_not_exceed_debits").notNull().default(false),
+    debitsPosted: money("debits_posted"),
+    creditsPosted: money("credits_posted"),
+    debitsPending: money("debits_pending"),
+    creditsPending: money("credits_pending"),
+    /** Number of entries; the next entry of this account gets version + 1. */
+    version: bigint("version", { mode: "bigint" }).notNull().default(sql`0`),
+    closed: boolean("closed").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Target of the transfers' composite foreign keys: a transfer stays inside one merchant and currency.
+    unique("ledger_accounts_id_merchant_currency").on(t.id, t.merchantId, t.currency),
+    uniqueIndex("ledger_accounts_house_shard")
+      .on(t.merchantId, t.kind, t.currency, t.shard)
+      .where(sql`${t.ownerId} is null`),
+    uniqueIndex("ledger_accounts_one_wallet_per_currency")
+      .on(t.merchantId, t.ownerId, t.currency)
+      .where(sql`${t.kind} = 'customer_wallet'`),
+    index("ledger_accounts_owner").on(t.merchantId, t.ownerId).where(sql`${t.ownerId} is not null`),
+    check(
+      "ledger_accounts_kind",
+      sql`(${t.kind} in (${sqlList(CUSTOMER_ACCOUNT_KINDS)}) and ${t.ownerId} is not null and ${t.shard} = 0)
+        or (${t.kind} in (${sqlList(HOUSE_ACCOUNT_KINDS)}) and ${t.ownerId} is null)`,
+    ),
+    check("ledger_accounts_shard", sql`${t.shard} between 0 and 63`),
+    check(
+      "ledger_accounts_counters_non_negative",
+      sql`${t.debitsPosted} >= 0 and ${t.creditsPosted} >= 0 and ${t.debitsPending} >= 0 and ${t.creditsPending} >= 0`,
+    ),
+    check("ledger_accounts_version", sql`${t.version} >= 0`),
+    // The backstop of "a customer account never goes below zero", whatever the flags say:
+    // reserved (pending) debits count against the balance too.
+    check(
+      "ledger_accounts_customer_not_below_zero",
+      sql`${t.ownerId} is null or ${t.debitsPosted} + ${t.debitsPending} <= ${t.creditsPosted}`,
+    ),
+    check(
+      "ledger_accounts_debits_within_credits",
+      sql`not ${t.debitsMustNotExceedCredits} or ${t.debitsPosted} + ${t.debitsPending} <= ${t.creditsPosted}`,
+    ),
+    check(
+      "ledger_accounts_credits_within_debits",
+      sql`not ${t.creditsMustNotExceedDebits} or ${t.creditsPosted} + ${t.creditsPending} <= ${t.debitsPosted}`,
+    ),
+  ],
+);
+
+/** One idempotent request: its key is claimed, its legs applied and its response stored in one transaction. */
+export const ledgerOperations = pgTable(
+  "ledger_operations",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    /** Transfers this operation wrote: the audit proves all of them exist (no partial operation). */
+    legCount: integer("leg_count").notNull(),
+    metadata: jsonb("metadata").notNull().default({}),
+    response: jsonb("response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("ledger_operations_idempotency").on(t.merchantId, t.idempotencyKey),
+    check("ledger_operations_status", sql`${t.status} in (${sqlList(OPERATION_STATUSES)})`),
+    check("ledger_operations_key_length", sql`length(${t.idempotencyKey}) between 1 and 400`),
+    check("ledger_operations_leg_count", sql`${t.legCount} >= 0`),
+  ],
+);
+
+export const ledgerTransfers = pgTable(
+  "ledger_transfers",
+  {
+    id: uuid("id").primaryKey(),
+    operationId: uuid("operation_id")
+      .notNull()
+      .references(() => ledgerOperations.id),
+    merchantId: uuid("merchant_id").notNull(),
+    debitAccountId: uuid("debit_account_id").notNull(),
+    creditAccountId: uuid("credit_account_id").notNull(),
+    currency: text("currency").notNull(),
+    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    type: text("type").notNull(),
+    pendingId: uuid("pending_id").references((): AnyPgColumn => ledgerTransfers.id),
+    timeoutAt: timestamp("timeout_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: "ledger_transfers_debit_account",
+      columns: [t.debitAccountId, t.merchantId, t.currency],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.merchantId, ledgerAccounts.currency],
+    }),
+    foreignKey({
+      name: "ledger_transfers_credit_account",
+      columns: [t.creditAccountId, t.merchantId, t.currency],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.merchantId, ledgerAccounts.currency],
+    }),
+    uniqueIndex("ledger_transfers_resolve_once").on(t.pendingId).where(sql`${t.pendingId} is not null`),
+    index("ledger_transfers_operation").on(t.operationId),
+    check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
+    check("ledger_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check("ledger_transfers_type", sql`${t.type} in (${sqlList(TRANSFER_TYPES)})`),
+    check(
+      "ledger_transfers_resolution_names_pending",
+      sql`(${t.type} in ('post_pending', 'void_pending', 'expire_pending')) = (${t.pendingId} is not null)`,
+    ),
+    check(
+      "ledger_transfers_pending_has_timeout",
+      sql`(${t.type} = 'pending') = (${t.timeoutAt} is not null)`,
+    ),
+  ],
+);
+
+/** Per account, one entry per transfer side: the counters after it, versions 1, 2, 3... without gaps. */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    version: bigint("version", { mode: "bigint" }).notNull(),
+    transferId: uuid("transfer_id")
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    side: text("side").notNull(),
+    debitsPosted: money("debits_posted"),
+    creditsPosted: money("credits_posted"),
+    debitsPending: money("debits_pending"),
+    creditsPending: money("credits_pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "ledger_entries_account_version", columns: [t.accountId, t.version] }),
+    check("ledger_entries_version", sql`${t.version} >= 1`),
+    check("ledger_entries_side", sql`${t.side} in ('debit', 'credit')`),
+  ],
+);
+
+/**
+ * Pending transfers not yet resolved, with their deadline: the expiry sweep's work list.
+ * (Transfers are append-only, so "still open" cannot be a flag on the transfer itself.)
+ */
+export const ledgerOpenPending = pgTable(
+  "ledger_open_pending",
+  {
+    transferId: uuid("transfer_id")
+      .primaryKey()
+      .references(() => ledgerTransfers.id),
+    merchantId: uuid("merchant_id").notNull(),
+    timeoutAt: timestamp("timeout_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ledger_open_pending_timeout").on(t.timeoutAt)],
+);

@@ -1,0 +1,155 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/database.ts";
+import {
+  captchaPasses,
+  emailTokens,
+  refreshTokens,
+  sessions,
+  verificationCodes,
+} from "../../db/schema/index.ts";
+
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+/** Sessions, refresh tokens, one-time codes, email links and captcha passes. */
+export function createAuthRepository(db: Db) {
+  return {
+    async createSession(row: {
+      id: string;
+      merchantId: string;
+      customerId: string;
+      deviceId: string | null;
+    }) {
+      await db.insert(sessions).values(row);
+    },
+    async isSessionActive(merchantId: string, sessionId: string, customerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.merchantId, merchantId),
+            eq(sessions.customerId, customerId),
+            isNull(sessions.revokedAt),
+          ),
+        );
+      return row !== undefined;
+    },
+    async revokeSession(sessionId: string, reason: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+    async revokeAllSessions(customerId: string, reason: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
+    },
+    async storeRefreshToken(row: { tokenHash: string; sessionId: string; expiresAt: Date }) {
+      await db.insert(refreshTokens).values(row);
+    },
+    /**
+     * Marks a refresh token used, atomically: only one of two concurrent uses wins. Answers what
+     * the token was: unknown, already used (reuse!), expired, or fresh with its session.
+     */
+    async useRefreshToken(tokenHash: string) {
+      const result = await db.execute<{
+        session_id: string;
+        merchant_id: string;
+        customer_id: string;
+        device_id: string | null;
+        was_used: boolean;
+        expired: boolean;
+        revoked: boolean;
+      }>(sql`
+        with old as (
+          select token_hash, session_id, used_at is not null as was_used, expires_at < now() as expired
+          from refresh_tokens where token_hash = ${tokenHash} for update
+        ), mark as (
+          update refresh_tokens r set used_at = now() from old
+          where r.token_hash = old.token_hash and not old.was_used
+        )
+        select old.session_id, s.merchant_id, s.customer_id, s.device_id, old.was_used, old.expired,
+               s.revoked_at is not null as revoked
+        from old join sessions s on s.id = old.session_id`);
+      return result.rows[0];
+    },
+    async insertCode(row: typeof verificationCodes.$inferInsert) {
+      await db.insert(verificationCodes).values(row);
+    },
+    async latestCode(merchantId: string, phone: string, purpose: string): Promise<CodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.merchantId, merchantId),
+            eq(verificationCodes.phone, phone),
+            eq(verificationCodes.purpose, purpose),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    /** Counts a try; answers the row as it now is, or undefined when tries are used up. */
+    async countCodeAttempt(id: string, maxAttempts: number): Promise<CodeRow | undefined> {
+      const [row] = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(and(eq(verificationCodes.id, id), sql`${verificationCodes.attempts} < ${maxAttempts}`))
+        .returning();
+      return row;
+    },
+    /** Consumes a code once: false when a concurrent request consumed it first. */
+    async consumeCode(id: string): Promise<boolean> {
+      const rows = await db
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id });
+      return rows.length === 1;
+    },
+    async storeEmailToken(row: typeof emailTokens.$inferInsert) {
+      await db.insert(emailTokens).values(row);
+    },
+    async useEmailToken(tokenHash: string, email: string) {
+      const [row] = await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(emailTokens.tokenHash, tokenHash),
+            eq(emailTokens.email, email),
+            isNull(emailTokens.usedAt),
+            sql`${emailTokens.expiresAt} > now()`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+    async storeCaptchaPass(row: typeof captchaPasses.$inferInsert): Promise<boolean> {
+      const rows = await db.insert(captchaPasses).values(row).onConflictDoNothing().returning();
+      return rows.length === 1;
+    },
+    async spendCaptchaPass(merchantId: string, tokenHash: string): Promise<boolean> {
+      const rows = await db
+        .update(captchaPasses)
+        .set({ spentAt: new Date() })
+        .where(
+          and(
+            eq(captchaPasses.tokenHash, tokenHash),
+            eq(captchaPasses.merchantId, merchantId),
+            isNull(captchaPasses.spentAt),
+            sql`${captchaPasses.expiresAt} > now()`,
+          ),
+        )
+        .returning({ h: captchaPasses.tokenHash });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,251 @@
+import { v7 as uuidv7 } from "uuid";
+import type { Config } from "../../config.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { authErrors } from "./auth.errors.ts";
+import type { AuthRepository } from "./auth.repository.ts";
+import type { Codes } from "./codes.ts";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
+import { computeSignature, signatureMatches } from "./signature.ts";
+import {
+  type AccessClaims,
+  type AccessTokens,
+  hashToken,
+  newRefreshToken,
+  type VerifiedClaims,
+} from "./tokens.ts";
+
+export type TokenSet = {
+  access_token: string;
+  token_type: "bearer";
+  refresh_token: string;
+  expires_in: number;
+  scope: string;
+  jti: string;
+};
+
+export type RequestContext = { merchant: Merchant; ip: string; deviceId: string | undefined };
+export type Signed = { fingerprint: string | undefined; signature: string | undefined };
+
+const SIGN_IN_FAILURES_BEFORE_LOCK = 10;
+const LOCK_MINUTES = 15;
+
+export type AuthDeps = {
+  config: Config;
+  repository: AuthRepository;
+  customers: CustomersService;
+  codes: Codes;
+  limits: RateLimitService;
+  tokens: AccessTokens;
+};
+
+/** Sessions and credentials: sign-in, tokens, devices, sign-out, password change and reset. */
+export function createAuthService(deps: AuthDeps) {
+  const { repository, customers, codes, tokens } = deps;
+
+  /** Opens a session on a device and answers its first token pair. */
+  async function openSession(
+    merchantId: string,
+    customerId: string,
+    deviceId: string | undefined,
+  ): Promise<TokenSet> {
+    const sessionId = uuidv7();
+    await repository.createSession({ id: sessionId, merchantId, customerId, deviceId: deviceId ?? null });
+    return issueTokens(merchantId, customerId, sessionId);
+  }
+
+  async function issueTokens(merchantId: string, customerId: string, sessionId: string): Promise<TokenSet> {
+    const customer = await customers.getCustomer(merchantId, customerId);
+    const access = await tokens.sign({ customerId, merchantId, sessionId, kycLevel: customer.kycLevel });
+    const refresh = newRefreshToken();
+    const expiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 86400_000);
+    await repository.storeRefreshToken({ tokenHash: refresh.hash, sessionId, expiresAt });
+    return {
+      access_token: access.token,
+      token_type: "bearer",
+      refresh_token: refresh.token,
+      expires_in: tokens.ttlSeconds,
+      scope: "read write",
+      jti: access.jti,
+    };
+  }
+
+  /** The request signature of spec §6: refused with its reason when missing or wrong. */
+  function checkSignature(merchant: Merchant, signed: Signed, phone: string, password?: string) {
+    if (!signed.fingerprint)
+      throw authErrors.create("SIGNATURE_INVALID", {
+        field: "X-Fingerprint",
+        message: "X-Fingerprint: missing",
+      });
+    if (!signed.signature)
+      throw authErrors.create("SIGNATURE_INVALID", { field: "X-Signature", message: "X-Signature: missing" });
+    const expected = computeSignature(merchant.signingKey, {
+      fingerprint: signed.fingerprint,
+      phone,
+      password,
+    });
+    if (!signatureMatches(expected, signed.signature)) {
+      throw authErrors.create("SIGNATURE_INVALID", {
+        field: "X-Signature",
+        message: "X-Signature: does not match the request",
+      });
+    }
+  }
+
+  return {
+    openSession,
+    checkSignature,
+
+    /** Who a bearer token speaks for; a revoked session's tokens die at once, not at expiry. */
+    async authenticate(token: string): Promise<VerifiedClaims> {
+      const claims = await tokens.verify(token);
+      if (!claims) throw authErrors.create("INVALID_TOKEN");
+      if (!(await repository.isSessionActive(claims.merchantId, claims.sessionId, claims.customerId))) {
+        throw authErrors.create("INVALID_TOKEN");
+      }
+      return claims;
+    },
+
+    /**
+     * Password sign-in. A device this customer has not confirmed needs a second step: the first
+     * call sends a code and answers DEVICE_CONFIRMATION_REQUIRED; the repeated call carries it.
+     */
+    async signIn(
+      ctx: RequestContext,
+      input: { phone: string; password: string; confirmationCode: string | undefined },
+      signed: Signed,
+    ): Promise<TokenSet> {
+      checkSignature(ctx.merchant, signed, input.phone, input.password);
+      await deps.limits.assertBelow(LIMITS.signInFailuresPerIp, ctx.ip);
+      const customer = await customers.findByPhone(ctx.merchant.id, input.phone);
+      if (customer?.lockedUntil && customer.lockedUntil.getTime() > Date.now()) {
+        const retry = Math.ceil((customer.lockedUntil.getTime() - Date.now()) / 1000);
+        throw authErrors.create("SIGN_IN_LOCKED", { headers: { "retry-after": String(retry) } });
+      }
+      const ok = await verifyPassword(customer?.passwordHash ?? DUMMY_HASH, input.password);
+      if (!customer || !ok || !customer.phoneConfirmed) {
+        await deps.limits.record(LIMITS.signInFailuresPerIp, ctx.ip);
+        if (customer) {
+          const lockUntil = new Date(Date.now() + LOCK_MINUTES * 60_000);
+          await customers.recordFailedSignIn(customer.id, SIGN_IN_FAILURES_BEFORE_LOCK, lockUntil);
+        }
+        throw authErrors.create("WRONG_LOGIN_OR_PASSWORD_EXCEPTION");
+      }
+      const deviceKnown = ctx.deviceId ? await customers.isDeviceKnown(customer.id, ctx.deviceId) : false;
+      if (!deviceKnown) {
+        if (!input.confirmationCode) {
+          await codes.send({
+            merchantId: ctx.merchant.id,
+            merchantTitle: ctx.merchant.title,
+            phone: customer.phone,
+            purpose: "NEW_DEVICE",
+            ip: ctx.ip,
+          });
+          throw authErrors.create("DEVICE_CONFIRMATION_REQUIRED", { data: { confirmationRequired: true } });
+        }
+        await codes.verify(
+          {
+            merchantId: ctx.merchant.id,
+            phone: customer.phone,
+            purpose: "NEW_DEVICE",
+            code: input.confirmationCode,
+          },
+          {
+            incorrect: "CUSTOMER_VERIFICATION_CODE_INCORRECT",
+            expired: "CUSTOMER_VERIFICATION_CODE_EXPIRED",
+            field: "X-Confirmation-Code",
+          },
+        );
+        if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
+      }
+      await customers.resetFailedSignIns(customer.id);
+      return openSession(ctx.merchant.id, customer.id, ctx.deviceId);
+    },
+
+    /**
+     * Rotates a refresh token. A token used before means it was stolen or replayed: the whole
+     * session is revoked, so both the thief and the owner must sign in again.
+     */
+    async refresh(merchant: Merchant, refreshToken: string): Promise<TokenSet> {
+      const row = await repository.useRefreshToken(hashToken(refreshToken));
+      if (!row || row.merchant_id !== merchant.id)
+        throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
+      if (row.was_used) {
+        await repository.revokeSession(row.session_id, "refresh token reused");
+        throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
+      }
+      if (row.expired || row.revoked) throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
+      return issueTokens(row.merchant_id, row.customer_id, row.session_id);
+    },
+
+    async signOut(claims: AccessClaims): Promise<void> {
+      await repository.revokeSession(claims.sessionId, "signed out");
+    },
+
+    async changePassword(claims: AccessClaims, currentPassword: string, newPassword: string): Promise<void> {
+      const customer = await customers.getCustomer(claims.merchantId, claims.customerId);
+      if (!(await verifyPassword(customer.passwordHash, currentPassword))) {
+        throw authErrors.create("CURRENT_PASSWORD_WRONG", { field: "currentPassword" });
+      }
+      if (currentPassword === newPassword)
+        throw authErrors.create("PASSWORD_UNCHANGED", { field: "newPassword" });
+      await customers.updateCustomer(claims.merchantId, claims.customerId, {
+        passwordHash: await hashPassword(newPassword),
+      });
+    },
+
+    /** Reset step 1: a code by SMS. Unknown phones get the same answer and no SMS (no enumeration). */
+    async startPasswordReset(ctx: RequestContext, phone: string, signed: Signed): Promise<void> {
+      checkSignature(ctx.merchant, signed, phone);
+      const customer = await customers.findByPhone(ctx.merchant.id, phone);
+      if (!customer?.phoneConfirmed) return;
+      await codes.send({
+        merchantId: ctx.merchant.id,
+        merchantTitle: ctx.merchant.title,
+        phone,
+        purpose: "PASSWORD_RESET",
+        ip: ctx.ip,
+      });
+    },
+
+    /** Reset step 2: the code is checked (not spent: step 3 spends it with the new password). */
+    async checkPasswordResetCode(merchant: Merchant, phone: string, code: string): Promise<void> {
+      await codes.verify(
+        { merchantId: merchant.id, phone, purpose: "PASSWORD_RESET", code, consume: false },
+        {
+          incorrect: "CUSTOMER_VERIFICATION_CODE_INCORRECT",
+          expired: "CUSTOMER_VERIFICATION_CODE_EXPIRED",
+          field: "code",
+        },
+      );
+    },
+
+    /** Reset step 3: new password, every session revoked, and a fresh session for this device. */
+    async confirmPasswordReset(
+      ctx: RequestContext,
+      input: { phone: string; code: string; password: string },
+    ) {
+      await codes.verify(
+        { merchantId: ctx.merchant.id, phone: input.phone, purpose: "PASSWORD_RESET", code: input.code },
+        {
+          incorrect: "CUSTOMER_VERIFICATION_CODE_INCORRECT",
+          expired: "CUSTOMER_VERIFICATION_CODE_EXPIRED",
+          field: "code",
+        },
+      );
+      const customer = await customers.findByPhone(ctx.merchant.id, input.phone);
+      if (!customer) throw authErrors.create("CUSTOMER_VERIFICATION_CODE_EXPIRED", { field: "code" });
+      await customers.updateCustomer(ctx.merchant.id, customer.id, {
+        passwordHash: await hashPassword(input.password),
+      });
+      await repository.revokeAllSessions(customer.id, "password reset");
+      await customers.resetFailedSignIns(customer.id);
+      // The code came to this phone: the device that used it is confirmed as well.
+      if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
+      return openSession(ctx.merchant.id, customer.id, ctx.deviceId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+import { accountsDriver, newPhone } from "./auth.test-helpers.ts";
+
+let t: TestApp;
+let d: ReturnType<typeof accountsDriver>;
+beforeAll(async () => {
+  t = await createTestApp();
+  d = accountsDriver(t.app, t.database);
+});
+afterAll(() => t.close());
+
+const profileOf = (token: string) => t.app.inject({ url: "/v2/customer/profile", headers: d.bearer(token) });
+
+describe("sign-in", () => {
+  it("signs in on a known device with phone and password", async () => {
+    const phone = newPhone();
+    await d.register(phone, "secret1", "laptop");
+    const res = await d.signIn(phone, "secret1", "laptop");
+    expect(res.statusCode).toBe(200);
+    expect((await profileOf(res.json().access_token)).json().phone).toBe(phone);
+  });
+
+  it("asks a new device for an SMS code, then accepts it", async () => {
+    const phone = newPhone();
+    await d.register(phone, "secret1", "laptop");
+    const first = await d.signIn(phone, "secret1", "phone-2");
+    expect(first.statusCode).toBe(403);
+    expect(first.json()).toMatchObject({
+      error: "DEVICE_CONFIRMATION_REQUIRED",
+      data: { confirmationRequired: true },
+    });
+    const wrong = await d.signIn(
+      phone,
+      "secret1",
+      "phone-2",
+      "0000" === (await d.lastCode(phone)) ? "1111" : "0000",
+    );
+    expect(wrong.json()).toMatchObject({
+      error: "CUSTOMER_VERIFICATION_CODE_INCORRECT",
+      field: "X-Confirmation-Code",
+    });
+    const second = await d.signIn(phone, "secret1", "phone-2", await d.lastCode(phone));
+    expect(second.statusCode).toBe(200);
+    // The device is known from now on: no code the next time.
+    expect((await d.signIn(phone, "secret1", "phone-2")).statusCode).toBe(200);
+  });
+
+  it("answers a wrong password and an unknown phone alike, and locks after 10 failures", async () => {
+    const phone = newPhone();
+    await d.register(phone, "secret1");
+    const wrong = await d.signIn(phone, "wrong-pass1", "device-1");
+    const unknown = await d.signIn(newPhone(), "wrong-pass1", "device-1");
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toMatchObject({ error: wrong.json().error, message: wrong.json().message });
+    for (let i = 0; i < 9; i++) await d.signIn(phone, "wrong-pass1", "device-1");
+    const locked = await d.signIn(phone, "secret1", "device-1");
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ error: "SIGN_IN_LOCKED" });
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
+  });
+
+  it("puts the refresh token in an HttpOnly SameSite=Strict cookie, and not in a browser's body", async () => {
+    const phone = newPhone();
+    await d.register(phone, "secret1");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/oauth/token",
+      headers: {
+        ...(await d.signed(phone, "secret1")),
+        origin: "http://localhost:3000",
+        "x-deviceid": "device-1",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      payload: `grant_type=mobile_phone&number=${phone}&password=secret1`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().refresh_token).toBeUndefined();
+    const cookie = String(res.headers["set-cookie"]);
+    expect(cookie).toMatch(/kestrel_rt=[^;]+; Max-Age=\d+; Path=\/oauth\/token; HttpOnly; SameSite=Strict/);
+    const value = /kestrel_rt=([^;]+)/.exec(cookie)?.[1] as string;
+    const refreshed = await t.app.inject({
+      method: "POST",
+      url: "/oauth/token",
+      headers: { origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+      cookies: { kestrel_rt: value },
+      payload: "grant_type=refresh_token",
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().access_token).toBeTypeOf("string");
+  });
+});
+
+describe("sessions", () => {
+  it("rotates refresh tokens, and a reused one revokes the whole session", async () => {
+    const tokens = await d.register(newPhone());
+    const second = await d.refresh(tokens.refresh_token);
+    expect(second.statusCode).toBe(200);
+    const third = await d.refresh(second.json().refresh_token);
+    expect(third.statusCode).toBe(200);
+    // The first token again: theft or replay. Everything of that session dies.
+    const replay = await d.refresh(tokens.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect((await d.refresh(third.json().refresh_token)).statusCode).toBe(401);
+    expect((await profileOf(third.json().access_token)).statusCode).toBe(401);
+  });
+
+  it("refuses a garbage, a forged and a missing token with 401", async () => {
+    expect((await profileOf("not-a-jwt")).statusCode).toBe(401);
+    const tokens = await d.register(newPhone());
+    const [h, p] = tokens.access_token.split(".");
+    expect((await profileOf(`${h}.${p}.AAAA`)).json()).toMatchObject({ error: "INVALID_TOKEN" });
+    expect((await t.app.inject({ url: "/v2/customer/profile" })).statusCode).toBe(401);
+    expect((await d.refresh("x".repeat(43))).statusCode).toBe(401);
+  });
+
+  it("signs out: the session's access and refresh tokens stop working at once", async () => {
+    const tokens = await d.register(newPhone());
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/signout",
+      headers: { ...d.bearer(tokens.access_token), "x-deviceid": "device-1" },
+    });
+    expect(out.json()).toEqual({ result: "OK" });
+    expect((await profileOf(tokens.access_token)).statusCode).toBe(401);
+    expect((await d.refresh(tokens.refresh_token)).statusCode).toBe(401);
+  });
+
+  it("introspects a live token with GET /oauth/token", async () => {
+    const tokens = await d.register(newPhone());
+    const res = await t.app.inject({ url: "/oauth/token", headers: d.bearer(tokens.access_token) });
+    expect(res.json()).toMatchObject({ active: true, kycLevel: "NONE" });
+    expect(res.json().expires_in).toBeGreaterThan(890);
+  });
+});
+
+describe("passwords", () => {
+  it("resets a password by SMS code, revoking every session", async () => {
+    const phone = newPhone();
+    const old = await d.register(phone, "secret1");
+    const start = await t.app.inject({
+      method: "POST",
+      url: "/v2/mobile/password/reset",
+      headers: await d.signed(phone),
+      payload: { phone },
+    });
+    expect(start.statusCode).toBe(200);
+    const code = await d.lastCode(phone);
+    const check = await t.app.inject({
+      method: "POST",
+      url: "/v2/mobile/password/reset/confirm/code",
+      headers: await d.signed(phone),
+      payload: { phone, code },
+    });
+    expect(check.statusCode).toBe(200);
+    const weak = await t.app.inject({
+      method: "POST",
+      url: "/v2/mobile/password/reset/confirm",
+      headers: await d.signed(phone),
+      payload: { phone, code, password: "weak" },
+    });
+    expect(weak.json()).toMatchObject({ field: "password" });
+    const done = await t.app.inject({
+      method: "POST",
+      url: "/v2/mobile/password/reset/confirm",
+      headers: { ...(await d.signed(phone)), "x-deviceid": "device-9" },
+      payload: { phone, code, password: "newsecret2" },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await profileOf(old.access_token)).statusCode).toBe(401);
+    expect((await d.signIn(phone, "secret1", "device-9")).statusCode).toBe(401);
+    expect((await d.signIn(phone, "newsecret2", "device-9")).statusCode).toBe(200);
+  });
+
+  it("answers a reset for an unknown phone like a known one, sending nothing", async () => {
+    const phone = newPhone();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v2/mobile/password/reset",
+      headers: await d.signed(phone),
+      payload: { phone },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/sandbox/sms?phone=${phone}` })).json().data).toEqual([]);
+  });
+
+  it("changes a password with the current one", async () => {
+    const phone = newPhone();
+    const tokens = await d.register(phone, "secret1");
+    const change = (currentPassword: string, newPassword: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/v2/mobile/password/change",
+        headers: d.bearer(tokens.access_token),
+        payload: { currentPassword, newPassword },
+      });
+    expect((await change("wrong1", "newsecret3")).json()).toMatchObject({
+      error: "CURRENT_PASSWORD_WRONG",
+      field: "currentPassword",
+    });
+    expect((await change("secret1", "nodigit")).json()).toMatchObject({ field: "newPassword" });
+    expect((await change("secret1", "newsecret3")).statusCode).toBe(200);
+    expect((await d.signIn(phone, "newsecret3", "device-1")).statusCode).toBe(200);
+  });
+});

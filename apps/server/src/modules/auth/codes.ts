@@ -1,0 +1,108 @@
+import { createHmac, randomInt } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
+import type { SmsProvider } from "../../providers/sms/sms-provider.ts";
+import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { authErrors } from "./auth.errors.ts";
+import type { AuthRepository } from "./auth.repository.ts";
+
+export type CodePurpose = "SIGNUP" | "NEW_DEVICE" | "PASSWORD_RESET";
+
+/** Spec §9 and issue 4 §5: 4 digits, 5 minutes, 5 tries, a new one after 60 s. */
+export const CODE_RULES = { length: 4, ttlSeconds: 300, maxAttempts: 5, resendAfterSeconds: 60 } as const;
+
+const TEXTS: Record<CodePurpose, (title: string, code: string) => string> = {
+  SIGNUP: (t, c) => `${c} is your ${t} sign-up code. It expires in 5 minutes. Never share it.`,
+  NEW_DEVICE: (t, c) =>
+    `${c} is your ${t} code to sign in on a new device. If this wasn't you, change your password.`,
+  PASSWORD_RESET: (t, c) =>
+    `${c} is your ${t} password reset code. If you didn't ask for it, ignore this message.`,
+};
+
+type CodeErrors = {
+  incorrect: "CUSTOMER_SMS_CODE_INCORRECT" | "CUSTOMER_VERIFICATION_CODE_INCORRECT";
+  expired: "CUSTOMER_SMS_CODE_EXPIRED" | "CUSTOMER_VERIFICATION_CODE_EXPIRED";
+  field: string;
+};
+
+/**
+ * One-time SMS codes. Stored as an HMAC under a server secret, so a database copy alone does not
+ * reveal live codes; the text goes only to the SMS provider, never to a log.
+ */
+export function createCodes(deps: {
+  repository: AuthRepository;
+  sms: SmsProvider;
+  limits: RateLimitService;
+  secret: string;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const hashCode = (id: string, code: string) =>
+    createHmac("sha256", deps.secret).update(`${id}:${code}`).digest("hex");
+
+  return {
+    async send(p: {
+      merchantId: string;
+      merchantTitle: string;
+      phone: string;
+      purpose: CodePurpose;
+      ip: string;
+    }) {
+      const last = await deps.repository.latestCode(p.merchantId, p.phone, p.purpose);
+      const waited = last ? (now().getTime() - last.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+      if (waited < CODE_RULES.resendAfterSeconds) {
+        const retry = String(Math.ceil(CODE_RULES.resendAfterSeconds - waited));
+        throw authErrors.create("SMS_CODE_DELAY_NOT_REACHED", {
+          headers: { "retry-after": retry },
+          data: { retryAfter: Number(retry) },
+        });
+      }
+      await deps.limits.consume(LIMITS.codesPerPhone, `${p.merchantId}:${p.phone}`);
+      await deps.limits.consume(LIMITS.codeSendsPerIp, p.ip);
+      const id = uuidv7();
+      const code = String(randomInt(0, 10 ** CODE_RULES.length)).padStart(CODE_RULES.length, "0");
+      await deps.repository.insertCode({
+        id,
+        merchantId: p.merchantId,
+        phone: p.phone,
+        purpose: p.purpose,
+        codeHash: hashCode(id, code),
+        expiresAt: new Date(now().getTime() + CODE_RULES.ttlSeconds * 1000),
+        createdAt: now(),
+      });
+      await deps.sms.send({
+        merchantId: p.merchantId,
+        phone: p.phone,
+        body: TEXTS[p.purpose](p.merchantTitle, code),
+      });
+    },
+
+    /**
+     * Checks the newest code of this purpose and consumes it when right. `consume: false` only
+     * checks (the reset flow checks the code, then uses it with the new password).
+     */
+    async verify(
+      p: { merchantId: string; phone: string; purpose: CodePurpose; code: string; consume?: boolean },
+      errors: CodeErrors,
+    ): Promise<void> {
+      const row = await deps.repository.latestCode(p.merchantId, p.phone, p.purpose);
+      if (!row || row.consumedAt) throw authErrors.create(errors.expired, { field: errors.field });
+      if (row.expiresAt.getTime() <= now().getTime())
+        throw authErrors.create(errors.expired, { field: errors.field });
+      const counted = await deps.repository.countCodeAttempt(row.id, CODE_RULES.maxAttempts);
+      if (!counted)
+        throw authErrors.create("CUSTOMER_EXCEEDED_NUMBER_OF_PIN_ATTEMPTS", { field: errors.field });
+      if (counted.codeHash !== hashCode(row.id, p.code)) {
+        const left = CODE_RULES.maxAttempts - counted.attempts;
+        if (left <= 0)
+          throw authErrors.create("CUSTOMER_EXCEEDED_NUMBER_OF_PIN_ATTEMPTS", { field: errors.field });
+        throw authErrors.create(errors.incorrect, { field: errors.field, data: { attemptsLeft: left } });
+      }
+      // The right code is spent, so it cannot be used twice (two racing requests: one wins).
+      if (p.consume !== false && !(await deps.repository.consumeCode(row.id))) {
+        throw authErrors.create(errors.expired, { field: errors.field });
+      }
+    },
+  };
+}
+
+export type Codes = ReturnType<typeof createCodes>;

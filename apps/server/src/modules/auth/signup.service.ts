@@ -1,0 +1,170 @@
+import { randomBytes } from "node:crypto";
+import { v7 as newId } from "uuid";
+import type { Config } from "../../config.ts";
+import type { EmailProvider } from "../../providers/email/email-provider.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { authErrors } from "./auth.errors.ts";
+import type { AuthRepository } from "./auth.repository.ts";
+import type { AuthService, RequestContext, Signed, TokenSet } from "./auth.service.ts";
+import type { Codes } from "./codes.ts";
+import { hashPassword } from "./passwords.ts";
+import { type AccessClaims, hashToken } from "./tokens.ts";
+
+const EMAIL_LINK_TTL_HOURS = 24;
+
+export type SignupDeps = {
+  config: Config;
+  repository: AuthRepository;
+  customers: CustomersService;
+  codes: Codes;
+  limits: RateLimitService;
+  auth: AuthService;
+  email: EmailProvider;
+};
+
+/** A customer's first minutes: sign-up by phone, SMS confirmation, email, referral code. */
+export function createSignupService(deps: SignupDeps) {
+  const { customers, codes, repository } = deps;
+
+  async function sendEmailLink(merchant: RequestContext["merchant"], customerId: string, email: string) {
+    const token = randomBytes(32).toString("base64url");
+    await repository.storeEmailToken({
+      tokenHash: hashToken(token),
+      customerId,
+      email,
+      expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_HOURS * 3600_000),
+    });
+    // The link opens on the merchant's own host, so the customer lands in their brand's app.
+    const url = new URL("/v2/mobile/email/confirm", deps.config.publicBaseUrl);
+    if (merchant.hosts[0] && !/^(localhost|127\.0\.0\.1)$/.test(merchant.hosts[0]))
+      url.hostname = merchant.hosts[0];
+    url.search = new URLSearchParams({ email, event: "CONFIRM_EMAIL", token }).toString();
+    await deps.email.send({
+      merchantId: merchant.id,
+      to: email,
+      subject: `Confirm your email for ${merchant.title}`,
+      body: `Confirm your email address by opening this link within ${EMAIL_LINK_TTL_HOURS} hours:\n${url}\n\nIf you did not add this email, ignore this message.`,
+    });
+  }
+
+  return {
+    /**
+     * Sign-up. A phone already confirmed gets the same answer as a new one and no code
+     * (the reference API's anti-enumeration rule); an unconfirmed one may start over.
+     */
+    async signUp(
+      ctx: RequestContext,
+      input: {
+        phone: string;
+        phoneCountry: string | undefined;
+        password: string;
+        captchaToken: string | undefined;
+      },
+      signed: Signed,
+    ): Promise<void> {
+      const { merchant } = ctx;
+      deps.auth.checkSignature(merchant, signed, input.phone, input.password);
+      if (
+        !input.captchaToken ||
+        !(await repository.spendCaptchaPass(merchant.id, hashToken(input.captchaToken)))
+      ) {
+        throw authErrors.create("CAPTCHA_INVALID", { field: "X-Captcha-Token" });
+      }
+      if (input.phoneCountry && merchant.blockedCountries.includes(input.phoneCountry)) {
+        throw authErrors.create("PHONE_PREFIX_BLOCKED_FOR_REGISTRATION", { field: "phone" });
+      }
+      await deps.limits.consume(LIMITS.signupsPerIp, ctx.ip);
+      await deps.limits.consume(LIMITS.signupsPerMerchant, merchant.id);
+      const passwordHash = await hashPassword(input.password);
+      const existing = await customers.findByPhone(merchant.id, input.phone);
+      if (existing?.phoneConfirmed) return;
+      if (existing) await customers.updateCustomer(merchant.id, existing.id, { passwordHash });
+      else
+        await customers.createCustomer({
+          id: newId(),
+          merchantId: merchant.id,
+          phone: input.phone,
+          passwordHash,
+        });
+      await codes.send({
+        merchantId: merchant.id,
+        merchantTitle: merchant.title,
+        phone: input.phone,
+        purpose: "SIGNUP",
+        ip: ctx.ip,
+      });
+    },
+
+    async resendPhoneCode(ctx: RequestContext, phone: string, signed: Signed): Promise<void> {
+      deps.auth.checkSignature(ctx.merchant, signed, phone);
+      const customer = await customers.findByPhone(ctx.merchant.id, phone);
+      if (!customer) throw authErrors.create("CUSTOMER_NOT_FOUND_EXCEPTION", { field: "phone" });
+      if (customer.phoneConfirmed) return;
+      await codes.send({
+        merchantId: ctx.merchant.id,
+        merchantTitle: ctx.merchant.title,
+        phone,
+        purpose: "SIGNUP",
+        ip: ctx.ip,
+      });
+    },
+
+    /** Step 1 done: the phone is confirmed, this device is known, and the customer is signed in. */
+    async confirmPhone(ctx: RequestContext, phone: string, smsCode: string): Promise<TokenSet> {
+      const customer = await customers.findByPhone(ctx.merchant.id, phone);
+      if (!customer) throw authErrors.create("CUSTOMER_NOT_FOUND_EXCEPTION", { field: "phone" });
+      await codes.verify(
+        { merchantId: ctx.merchant.id, phone, purpose: "SIGNUP", code: smsCode },
+        { incorrect: "CUSTOMER_SMS_CODE_INCORRECT", expired: "CUSTOMER_SMS_CODE_EXPIRED", field: "smsCode" },
+      );
+      await customers.updateCustomer(ctx.merchant.id, customer.id, { phoneConfirmed: true });
+      if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
+      return deps.auth.openSession(ctx.merchant.id, customer.id, ctx.deviceId);
+    },
+
+    /** Attaches an email (once; support changes it later) and sends the confirmation link. */
+    async addEmail(ctx: RequestContext, claims: AccessClaims, email: string): Promise<void> {
+      const customer = await customers.getCustomer(claims.merchantId, claims.customerId);
+      if (customer.emailConfirmed) throw authErrors.create("EMAIL_ALREADY_SET", { field: "email" });
+      if (await customers.emailTaken(claims.merchantId, email, customer.id)) {
+        throw authErrors.create("EMAIL_TAKEN", { field: "email" });
+      }
+      await customers.updateCustomer(claims.merchantId, customer.id, { email, emailConfirmed: false });
+      await sendEmailLink(ctx.merchant, customer.id, email);
+    },
+
+    async resendEmail(ctx: RequestContext, claims: AccessClaims): Promise<void> {
+      const customer = await customers.getCustomer(claims.merchantId, claims.customerId);
+      if (!customer.email) throw authErrors.create("EMAIL_NOT_SET");
+      if (customer.emailConfirmed) return;
+      await deps.limits.consume(LIMITS.codesPerPhone, `${claims.merchantId}:email:${customer.id}`);
+      await sendEmailLink(ctx.merchant, customer.id, customer.email);
+    },
+
+    async confirmEmail(merchantId: string, email: string, token: string): Promise<void> {
+      const row = await repository.useEmailToken(hashToken(token), email);
+      if (!row) throw authErrors.create("EMAIL_LINK_INVALID", { field: "token" });
+      await customers
+        .updateCustomer(merchantId, row.customerId, { email: row.email, emailConfirmed: true })
+        .catch(() => {
+          throw authErrors.create("EMAIL_LINK_INVALID", { field: "token" });
+        });
+    },
+
+    /** Another customer's referral code of the same merchant; one's own is refused as unknown. */
+    async setReferralCode(claims: AccessClaims, code: string): Promise<void> {
+      const customer = await customers.getCustomer(claims.merchantId, claims.customerId);
+      if (customer.referralCode) throw authErrors.create("REFERRAL_CODE_ALREADY_SET", { field: "code" });
+      const referrer = await customers.findByReferralCode(claims.merchantId, code);
+      if (!referrer || referrer.id === customer.id)
+        throw authErrors.create("REFERRAL_CODE_UNKNOWN", { field: "code" });
+      await customers.updateCustomer(claims.merchantId, customer.id, {
+        referralCode: referrer.ownReferralCode,
+        referredBy: referrer.id,
+      });
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;

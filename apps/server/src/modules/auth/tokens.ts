@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+
+export type AccessClaims = { customerId: string; merchantId: string; sessionId: string; kycLevel: string };
+/** Claims of a verified token, with its expiry (seconds since the epoch). */
+export type VerifiedClaims = AccessClaims & { expiresAt: number };
+
+const ISSUER = "kestrel";
+
+/** Short-lived access token (JWT, HS256) naming customer, merchant, session and KYC level. */
+export function createAccessTokens(secret: string, ttlSeconds: number) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    ttlSeconds,
+    async sign(claims: AccessClaims): Promise<{ token: string; jti: string }> {
+      const jti = randomBytes(12).toString("base64url");
+      const token = await new SignJWT({ mid: claims.merchantId, sid: claims.sessionId, kyc: claims.kycLevel })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(claims.customerId)
+        .setIssuer(ISSUER)
+        .setJti(jti)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+      return { token, jti };
+    },
+    /** The claims of a valid token, or null for an expired, forged or malformed one. */
+    async verify(token: string): Promise<VerifiedClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
+        const { sub, mid, sid, kyc, exp } = payload;
+        if (typeof sub !== "string" || typeof mid !== "string" || typeof sid !== "string") return null;
+        const kycLevel = typeof kyc === "string" ? kyc : "NONE";
+        return { customerId: sub, merchantId: mid, sessionId: sid, kycLevel, expiresAt: exp ?? 0 };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** Opaque refresh token: 256 random bits; only its hash is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

@@ -1,0 +1,33 @@
+import { createChallenge, verifySolution } from "altcha-lib/v1";
+import type { AuthRepository } from "../auth/auth.repository.ts";
+import { hashToken } from "../auth/tokens.ts";
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+// About 50,000 SHA-256 hashes on average: a fraction of a second for a person's browser, a real
+// cost for a script signing up thousands of accounts.
+const MAX_NUMBER = 100_000;
+
+/** Self-hosted proof-of-work captcha (ALTCHA). A solved challenge may be spent once by sign-up. */
+export function createCaptchaService(deps: { repository: AuthRepository; hmacKey: string }) {
+  return {
+    newChallenge() {
+      return createChallenge({
+        hmacKey: deps.hmacKey,
+        maxNumber: MAX_NUMBER,
+        expires: new Date(Date.now() + CHALLENGE_TTL_MS),
+      });
+    },
+    /** True when the solution is right, fresh and seen for the first time; then sign-up may spend it. */
+    async verify(merchantId: string, token: string): Promise<boolean> {
+      const ok = await verifySolution(token, deps.hmacKey, true).catch(() => false);
+      if (!ok) return false;
+      return deps.repository.storeCaptchaPass({
+        tokenHash: hashToken(token),
+        merchantId,
+        expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+      });
+    },
+  };
+}
+
+export type CaptchaService = ReturnType<typeof createCaptchaService>;

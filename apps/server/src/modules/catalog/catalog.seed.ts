@@ -1,0 +1,52 @@
+import {
+  type KycLevel,
+  OPERATION_TYPES,
+  type OperationConstraint,
+  type OperationType,
+} from "../../db/schema/index.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import type { NewOperationRow } from "./catalog.repository.ts";
+
+const ANY_LEVEL: KycLevel[] = ["KYC_0", "KYC_1", "KYC_2", "KYC_3"];
+const VERIFIED: KycLevel[] = ["KYC_1", "KYC_2", "KYC_3"];
+
+// Money that leaves the customer's control, or card payments, needs a verified identity (the
+// reference API gates PAYIN_CARD and TRANSFER_MOBILE at KYC_1). Ordering a card or an IBAN
+// stays open at KYC_0 because those flows contain the verification step themselves.
+const NEEDS_VERIFICATION = new Set<OperationType>([
+  "PAYIN_CARD",
+  "TRANSFER_MOBILE",
+  "PAYOUT",
+  "PAYOUT_CARD",
+  "PAYOUT_CRYPTO",
+  "WITHDRAW_IBAN",
+  "EXCHANGE_IBAN",
+  "CARD_TOPUP_CRYPTO",
+]);
+
+function operationsOf(
+  merchantId: string,
+  constraints: Partial<Record<OperationType, OperationConstraint>>,
+): NewOperationRow[] {
+  return OPERATION_TYPES.map((operationType) => ({
+    merchantId,
+    operationType,
+    constraint: constraints[operationType] ?? "NONE",
+    kycLevels: NEEDS_VERIFICATION.has(operationType) ? VERIFIED : ANY_LEVEL,
+  }));
+}
+
+/** The demo merchant offers everything; Nimbus has no IBAN, no card payout and earn paused. */
+export function seedOperations(): NewOperationRow[] {
+  return [
+    ...operationsOf(DEMO_MERCHANT_ID, {}),
+    ...operationsOf(NIMBUS_MERCHANT_ID, {
+      IBAN: "DISABLED",
+      WITHDRAW_IBAN: "DISABLED",
+      EXCHANGE_IBAN: "DISABLED",
+      PAYOUT_CARD: "DISABLED",
+      LAUNCHPAD_LOCK: "DISABLED",
+      DEPOSITS: "MAINTENANCE",
+    }),
+  ];
+}

@@ -1,0 +1,134 @@
+import {
+  type KycLevel,
+  OPERATION_TYPES,
+  type OperationConstraint,
+  type OperationType,
+} from "../../db/schema/index.ts";
+import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
+import { catalogErrors } from "./catalog.errors.ts";
+import type { CatalogRepository } from "./catalog.repository.ts";
+import { type CatalogCountry, type CountryListType, countriesFor } from "./countries.ts";
+import { type CatalogCurrency, catalogCurrency } from "./currency-features.ts";
+import {
+  availabilityReason,
+  type CustomerKyc,
+  kycReason,
+  OPERATION_INFO,
+  type OperationReason,
+} from "./operation-types.ts";
+import { type State, statesOf } from "./states.ts";
+
+export type OperationStatus = {
+  operationType: OperationType;
+  name: string;
+  constraint: OperationConstraint;
+  reason: OperationReason;
+  kycLevelPermissibleList: KycLevel[];
+  url: string;
+};
+
+export function createCatalogService(deps: {
+  repository: CatalogRepository;
+  merchants: Pick<MerchantsService, "features">;
+}) {
+  const { repository, merchants } = deps;
+
+  /** Spec §6: a merchant's blocked countries (the spec's list unless it says otherwise). */
+  function isCountryBlocked(merchant: Merchant, country: string): boolean {
+    return merchant.blockedCountries.includes(country);
+  }
+
+  return {
+    isCountryBlocked,
+
+    /**
+     * Sign-up (and anything else that must refuse a blocked country) calls this with the
+     * client's IP country from the location service. `field` names the request field at fault
+     * when the country came from the request (e.g. residenceCountry).
+     */
+    assertCountryAllowed(merchant: Merchant, country: string, field?: string): void {
+      if (!isCountryBlocked(merchant, country)) return;
+      throw catalogErrors.create("COUNTRY_BLOCKED_FOR_REGISTRATION", {
+        field,
+        data: { reason: "COUNTRY_BLOCKED", country },
+      });
+    },
+
+    listCountries(merchant: Merchant, type: CountryListType): CatalogCountry[] {
+      return countriesFor(type, merchant.blockedCountries);
+    },
+
+    listStates(country: string): readonly State[] {
+      return statesOf(country);
+    },
+
+    /** The merchant's offered currencies, in its order, with networks and usable operations. */
+    async listCurrencies(merchant: Merchant): Promise<CatalogCurrency[]> {
+      const [features, operations] = await Promise.all([
+        merchants.features(merchant.id),
+        repository.listOperations(merchant.id),
+      ]);
+      const offeredTypes = new Set(operations.map((o) => o.operationType));
+      const disabledOperations = new Set<OperationType>([
+        ...OPERATION_TYPES.filter((t) => !offeredTypes.has(t)),
+        ...operations.filter((o) => o.constraint === "DISABLED").map((o) => o.operationType),
+      ]);
+      return merchant.currencies.flatMap((code) => {
+        const entry = catalogCurrency(code, { disabledOperations, features });
+        return entry ? [entry] : [];
+      });
+    },
+
+    /**
+     * The merchant's operations catalog in spec order. A type the merchant has no row for is not
+     * listed (not offered). Without a customer, reason follows the merchant's switch only; the
+     * accounts issue passes the signed-in customer's KYC level and status.
+     */
+    async listOperations(q: { merchantId: string; customer?: CustomerKyc }): Promise<OperationStatus[]> {
+      const rows = await repository.listOperations(q.merchantId);
+      const byType = new Map(rows.map((r) => [r.operationType, r]));
+      return OPERATION_TYPES.flatMap((type) => {
+        const row = byType.get(type);
+        if (!row) return [];
+        return [
+          {
+            operationType: type,
+            ...OPERATION_INFO[type],
+            constraint: row.constraint,
+            reason: availabilityReason(row.constraint, row.kycLevels, q.customer),
+            kycLevelPermissibleList: row.kycLevels,
+          },
+        ];
+      });
+    },
+
+    /**
+     * The server side of the operations catalog: later features call this (or put
+     * `operationGuard` on their routes) before doing anything. MAINTENANCE is 503 because it is
+     * temporary; DISABLED and a KYC level outside the permitted list are 403. A level the list
+     * does not know (e.g. NONE before the profile is complete) is simply not permitted.
+     */
+    async assertOperationAllowed(q: {
+      merchantId: string;
+      operationType: OperationType;
+      kycLevel: string;
+      kycStatus?: string | undefined;
+    }): Promise<void> {
+      const row = await repository.findOperation(q.merchantId, q.operationType);
+      const data = { operationType: q.operationType };
+      if (!row || row.constraint === "DISABLED") {
+        throw catalogErrors.create("OPERATION_DISABLED", { data: { ...data, reason: "DISABLED" } });
+      }
+      if (row.constraint === "MAINTENANCE") {
+        throw catalogErrors.create("OPERATION_MAINTENANCE", { data: { ...data, reason: "MAINTENANCE" } });
+      }
+      if (!(row.kycLevels as readonly string[]).includes(q.kycLevel)) {
+        throw catalogErrors.create("KYC_LEVEL_TOO_LOW", {
+          data: { ...data, reason: kycReason(q.kycStatus), required: row.kycLevels },
+        });
+      }
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { customerErrors } from "./customers.errors.ts";
+import type {
+  CustomerPatch,
+  CustomerRow,
+  CustomersRepository,
+  NewCustomerRow,
+} from "./customers.repository.ts";
+
+export type Customer = CustomerRow;
+
+/** The fields of spec §2's redirect rule: without any of them the profile is incomplete. */
+const PROFILE_FIELDS = [
+  "firstName",
+  "lastName",
+  "residenceCountry",
+  "residenceStreet",
+  "residenceCity",
+  "dateOfBirth",
+] as const;
+
+export function isProfileComplete(c: Pick<Customer, (typeof PROFILE_FIELDS)[number]>): boolean {
+  return PROFILE_FIELDS.every((f) => Boolean(c[f]));
+}
+
+export function createCustomersService(deps: { repository: CustomersRepository }) {
+  const { repository } = deps;
+  const get = async (merchantId: string, id: string): Promise<Customer> => {
+    const c = await repository.findById(merchantId, id);
+    if (!c) throw customerErrors.create("CUSTOMER_NOT_FOUND");
+    return c;
+  };
+  const update = async (merchantId: string, id: string, patch: CustomerPatch): Promise<Customer> => {
+    const c = await repository.update(merchantId, id, patch);
+    if (!c) throw customerErrors.create("CUSTOMER_NOT_FOUND");
+    return c;
+  };
+  return {
+    getCustomer: get,
+    updateCustomer: update,
+    findByPhone: (merchantId: string, phone: string) => repository.findByPhone(merchantId, phone),
+    findByReferralCode: (merchantId: string, code: string) =>
+      repository.findByReferralCode(merchantId, code.toUpperCase()),
+    emailTaken: repository.emailTaken,
+    isDeviceKnown: repository.isDeviceKnown,
+    rememberDevice: repository.rememberDevice,
+    recordFailedSignIn: repository.recordFailedSignIn,
+    resetFailedSignIns: repository.resetFailedSignIns,
+
+    /** A new customer with their own referral code; undefined when the phone is taken. */
+    async createCustomer(row: Omit<NewCustomerRow, "ownReferralCode">): Promise<Customer | undefined> {
+      for (let i = 0; i < 5; i++) {
+        try {
+          return await repository.insert({ ...row, ownReferralCode: newReferralCode() });
+        } catch (e) {
+          // A referral code collision (unique per merchant) is retried with a new code.
+          if ((e as { code?: string }).code !== "23505") throw e;
+        }
+      }
+      throw new Error("could not allocate a referral code");
+    },
+
+    /**
+     * Profile update. The residence country must be one the merchant serves. A complete profile
+     * gives KYC_0 (the reference API's rule); the level never goes down here.
+     */
+    async updateProfile(merchant: Merchant, id: string, patch: CustomerPatch): Promise<Customer> {
+      if (patch.residenceCountry && merchant.blockedCountries.includes(patch.residenceCountry)) {
+        throw customerErrors.create("COUNTRY_NOT_OFFERED", { field: "residenceCountry" });
+      }
+      const current = await get(merchant.id, id);
+      const next = { ...current, ...patch };
+      const kycLevel = current.kycLevel === "NONE" && isProfileComplete(next) ? "KYC_0" : current.kycLevel;
+      return update(merchant.id, id, { ...patch, kycLevel });
+    },
+
+    async setDevicePush(customerId: string, deviceId: string, enabled: boolean, token: string | undefined) {
+      await repository.setDevicePush(customerId, deviceId, enabled, token ?? null);
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;
+
+// 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L).
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+function newReferralCode(): string {
+  return [...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
+}

@@ -1,0 +1,56 @@
+import { defineErrors } from "../../http/app-error.ts";
+import type { RateLimitRepository } from "./ratelimit.repository.ts";
+
+export const rateLimitErrors = defineErrors({
+  TOO_MANY_REQUESTS: { status: 429, errorId: 429, message: "Too many attempts. Please try again later." },
+});
+
+export type Limit = { name: string; max: number; windowSeconds: number };
+
+/** The abuse limits of the accounts flows (issue 4 §6). */
+export const LIMITS = {
+  codesPerPhone: { name: "codes-phone", max: 5, windowSeconds: 3600 },
+  signupsPerIp: { name: "signup-ip", max: 20, windowSeconds: 3600 },
+  signupsPerMerchant: { name: "signup-merchant", max: 1000, windowSeconds: 3600 },
+  signInFailuresPerIp: { name: "signin-fail-ip", max: 50, windowSeconds: 3600 },
+  codeSendsPerIp: { name: "codes-ip", max: 30, windowSeconds: 3600 },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * Fixed-window limits counted in PostgreSQL, so every server instance shares them. A refused
+ * hit answers 429 with Retry-After: the seconds until the window ends.
+ */
+export function createRateLimitService(deps: { repository: RateLimitRepository; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const windowOf = (limit: Limit) => {
+    const ms = limit.windowSeconds * 1000;
+    const start = Math.floor(now().getTime() / ms) * ms;
+    return {
+      start: new Date(start),
+      retryAfter: Math.max(1, Math.ceil((start + ms - now().getTime()) / 1000)),
+    };
+  };
+  const refuse = (limit: Limit) =>
+    rateLimitErrors.create("TOO_MANY_REQUESTS", {
+      headers: { "retry-after": String(windowOf(limit).retryAfter) },
+    });
+  return {
+    /** Refuses when the window is already full, without counting (for limits on failures). */
+    async assertBelow(limit: Limit, subject: string): Promise<void> {
+      const count = await deps.repository.count(`${limit.name}:${subject}`, windowOf(limit).start);
+      if (count >= limit.max) throw refuse(limit);
+    },
+    /** Counts one event (a failure) without refusing it. */
+    async record(limit: Limit, subject: string): Promise<void> {
+      await deps.repository.hit(`${limit.name}:${subject}`, windowOf(limit).start);
+    },
+    /** Counts one hit and refuses it when the window is over its maximum. */
+    async consume(limit: Limit, subject: string): Promise<void> {
+      const w = windowOf(limit);
+      const count = await deps.repository.hit(`${limit.name}:${subject}`, w.start);
+      if (count > limit.max) throw refuse(limit);
+    },
+  };
+}
+
+export type RateLimitService = ReturnType<typeof createRateLimitService>;

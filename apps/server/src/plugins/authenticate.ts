@@ -1,0 +1,29 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppDeps } from "../app.ts";
+import { authErrors } from "../modules/auth/auth.errors.ts";
+import type { VerifiedClaims } from "../modules/auth/tokens.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in customer of this request, set by `authenticate`. */
+    customer?: VerifiedClaims;
+  }
+}
+
+/** preHandler for signed-in calls: a valid bearer token of a live session, or 401. */
+export function authenticate(deps: AppDeps) {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+    if (!token) throw authErrors.create("INVALID_TOKEN");
+    req.customer = await deps.services.auth.authenticate(token);
+  };
+}
+
+/** The customer of a request that passed `authenticate`. */
+export function signedIn(req: FastifyRequest): VerifiedClaims {
+  if (!req.customer) throw authErrors.create("INVALID_TOKEN");
+  return req.customer;
+}
+
+export const bearerSecurity = [{ bearer: [] }];

@@ -1,0 +1,132 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ROUTES } from "../lib/routes.ts";
+import { defaultWorld, installFakeConfigService } from "../test/fake-config-service.ts";
+import { renderApp } from "../test/render.tsx";
+
+const SPEC_PAGES: Array<[path: string, heading: string]> = [
+  [ROUTES.home, "Home"],
+  [ROUTES.signIn, "Sign in"],
+  [ROUTES.signUp, "Sign up"],
+  [`${ROUTES.signUp}?isEmptyEmail=yes`, "Sign up"],
+  [ROUTES.resetPassword, "Reset password"],
+  [ROUTES.referralCode, "Referral code"],
+  [ROUTES.verification, "Verification"],
+  [ROUTES.exchange, "Exchange"],
+  [ROUTES.topUpCard, "Add funds by bank card"],
+  [ROUTES.topUpReceive, "Add funds from another crypto wallet"],
+  [ROUTES.withdrawCard, "Withdraw to a card"],
+  [ROUTES.sendWallet, "Send to a wallet"],
+  [ROUTES.sendPhone, "Send by phone number"],
+  [ROUTES.iban, "IBAN accounts"],
+  [ROUTES.ibanWithdrawBank, "Withdraw to a bank"],
+  [ROUTES.cards, "Cards"],
+  [ROUTES.cardsTopUpCrypto, "Top up a card from crypto"],
+  [ROUTES.cardsOrder, "Order a card"],
+  [ROUTES.earn, "Earn"],
+  [ROUTES.history, "History"],
+];
+
+describe("routes", () => {
+  it.each(SPEC_PAGES)("%s shows the layout with the heading '%s'", async (path, heading) => {
+    installFakeConfigService();
+    renderApp(path);
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).not.toBeNull();
+    expect(within(screen.getByRole("banner")).getByText("Demo Finance")).not.toBeNull();
+  });
+
+  it("sends an unknown address home", async () => {
+    installFakeConfigService();
+    const { router } = renderApp("/no-such-page");
+    expect(await screen.findByRole("heading", { level: 1, name: "Home" })).not.toBeNull();
+    expect(router.state.location.pathname).toBe("/");
+  });
+});
+
+describe("layout", () => {
+  it("has the navigation Home, Exchange, Cards, Earn, IBAN, History, marking the current page", async () => {
+    installFakeConfigService();
+    renderApp("/history");
+    await screen.findByRole("heading", { level: 1, name: "History" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual([
+      "Home",
+      "Exchange",
+      "Cards",
+      "Earn",
+      "IBAN",
+      "History",
+    ]);
+    expect(within(nav).getByRole("link", { name: "History" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("leaves the navigation out of the sign-in style pages", async () => {
+    installFakeConfigService();
+    renderApp("/sign-in");
+    await screen.findByRole("heading", { level: 1, name: "Sign in" });
+    expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+  });
+
+  it("shows the merchant's banners and FAQ; the FAQ opens and closes", async () => {
+    const user = userEvent.setup();
+    const world = defaultWorld();
+    world.banners.right = [
+      { id: 1, title: "Earn 5%", text: "On flexible deposits", imageUrl: null, link: "/earn" },
+    ];
+    world.banners.bottom = [
+      { id: 2, title: "Get a card", text: "Plastic or virtual", imageUrl: null, link: null },
+    ];
+    world.faq = [{ id: 1, question: "How do I add funds?", answer: "By card or from a crypto wallet." }];
+    installFakeConfigService(world);
+    renderApp("/");
+    expect(await screen.findByRole("link", { name: "Earn 5% On flexible deposits" })).not.toBeNull();
+    expect(screen.getByText("Get a card")).not.toBeNull();
+
+    const question = await screen.findByRole("button", { name: "How do I add funds?" });
+    const answer = screen.getByText("By card or from a crypto wallet.");
+    expect(question.getAttribute("aria-expanded")).toBe("false");
+    expect(answer.hidden).toBe(true);
+    await user.click(question);
+    expect(question.getAttribute("aria-expanded")).toBe("true");
+    expect(answer.hidden).toBe(false);
+  });
+
+  it("has no support entry when the merchant has no chat key", async () => {
+    installFakeConfigService();
+    renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Home" });
+    expect(screen.queryByRole("button", { name: "Support" })).toBeNull();
+  });
+
+  it("opens the Support modal from the support entry when the merchant has a chat key", async () => {
+    const user = userEvent.setup();
+    const world = defaultWorld();
+    world.merchant.supportChatKey = "chat-key-demo";
+    installFakeConfigService(world);
+    renderApp("/");
+    await user.click(await screen.findByRole("button", { name: "Support" }));
+    expect(screen.getByRole("dialog", { name: "Uh-oh!" })).not.toBeNull();
+    expect(document.querySelectorAll("script")).toHaveLength(0);
+  });
+
+  it("the profile menu works from the keyboard", async () => {
+    const user = userEvent.setup();
+    installFakeConfigService();
+    renderApp("/");
+    const button = await screen.findByRole("button", { name: "Profile" });
+    button.focus();
+    await user.keyboard("{Enter}");
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    const items = screen.getAllByRole("menuitem");
+    expect(document.activeElement).toBe(items[0]);
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(items[1]);
+    await user.keyboard("{ArrowUp}{ArrowUp}");
+    expect(document.activeElement).toBe(items[items.length - 1]);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});

@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { useBanners } from "../../lib/config-service/queries.ts";
+import { BannerList } from "./BannerList.tsx";
+import { FaqSection } from "./FaqSection.tsx";
+import { SiteFooter } from "./SiteFooter.tsx";
+import { SiteHeader } from "./SiteHeader.tsx";
+import "./layout.css";
+
+/**
+ * The frame of every signed-in page. Mobile first: one column; from 1024 px the right banners
+ * move into a side column. Content never grows past the 1440 px layout width (spec §9).
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const hasRightBanners = (useBanners("right").data?.length ?? 0) > 0;
+  return (
+    <LayoutFrame withNavigation>
+      <div className={`k-app__body ${hasRightBanners ? "k-app__body--with-aside" : ""}`}>
+        <MainContent />
+        {hasRightBanners ? (
+          <aside className="k-app__aside" aria-label={t("layout.banners")}>
+            <BannerList position="right" />
+          </aside>
+        ) : null}
+      </div>
+      <BannerList position="bottom" />
+      <FaqSection />
+    </LayoutFrame>
+  );
+}
+
+/** Sign-in, sign-up, password reset, referral code: the brand without the app's navigation. */
+export function AuthLayout() {
+  return (
+    <LayoutFrame withNavigation={false}>
+      <div className="k-app__body k-app__body--narrow">
+        <MainContent />
+      </div>
+    </LayoutFrame>
+  );
+}
+
+function LayoutFrame({ withNavigation, children }: { withNavigation: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="k-app">
+      <a className="k-skip-link" href="#main-content">
+        {t("app.skipToContent")}
+      </a>
+      <SiteHeader withNavigation={withNavigation} />
+      <div className="k-app__container">
+        {children}
+        <SiteFooter />
+      </div>
+    </div>
+  );
+}
+
+function MainContent() {
+  return (
+    <main id="main-content" className="k-app__main" tabIndex={-1}>
+      <Outlet />
+    </main>
+  );
+}

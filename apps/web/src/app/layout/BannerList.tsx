@@ -1,0 +1,46 @@
+import { useBanners } from "../../lib/config-service/queries.ts";
+import type { Banner, BannerPosition } from "../../lib/config-service/schemas.ts";
+import { safeUrl } from "../../lib/theme/safe-url.ts";
+
+/** The merchant's banners for one position; renders nothing while loading, on error or if none. */
+export function BannerList({ position }: { position: BannerPosition }) {
+  const banners = useBanners(position).data ?? [];
+  if (banners.length === 0) return null;
+  return (
+    <div className={`k-banners k-banners--${position}`}>
+      <ul className="k-banners__list">
+        {banners.map((banner) => (
+          <li key={banner.id}>
+            <BannerCard banner={banner} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function BannerCard({ banner }: { banner: Banner }) {
+  const image = safeUrl(banner.imageUrl);
+  const href = safeUrl(banner.link);
+  const content = (
+    <>
+      {image ? <img className="k-banner__image" src={image} alt="" loading="lazy" /> : null}
+      <span className="k-banner__body">
+        <span className="k-banner__title">{banner.title}</span>
+        <span className="k-banner__text">{banner.text}</span>
+      </span>
+    </>
+  );
+  if (!href) return <div className="k-banner">{content}</div>;
+  const external = !href.startsWith("/");
+  return (
+    <a
+      className="k-banner k-banner--link"
+      href={href}
+      target={external ? "_blank" : undefined}
+      rel={external ? "noopener noreferrer" : undefined}
+    >
+      {content}
+    </a>
+  );
+}

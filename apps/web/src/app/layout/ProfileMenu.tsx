@@ -1,0 +1,108 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ROUTES } from "../../lib/routes.ts";
+
+/**
+ * A menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown open it on the first
+ * item, arrows move, Escape closes and returns focus to the button, a click outside closes.
+ * Until sign-in exists its items are the profile-related pages.
+ */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const items = useRef<Array<HTMLAnchorElement | null>>([]);
+
+  const entries = [
+    { to: ROUTES.verification, label: t("profileMenu.verification") },
+    { to: ROUTES.referralCode, label: t("profileMenu.referralCode") },
+    { to: ROUTES.signIn, label: t("profileMenu.signIn") },
+    { to: ROUTES.signUp, label: t("profileMenu.signUp") },
+  ];
+
+  const focusItem = (index: number) => {
+    const count = entries.length;
+    items.current[(index + count) % count]?.focus();
+  };
+
+  // focusItem only reads refs; the effect runs once per opening.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusItem is stable in effect
+  useEffect(() => {
+    if (!open) return;
+    focusItem(0);
+    const closeOnOutsideClick = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOnOutsideClick);
+    return () => document.removeEventListener("pointerdown", closeOnOutsideClick);
+  }, [open]);
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = items.current.indexOf(document.activeElement as HTMLAnchorElement);
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: entries.length - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      focusItem(target);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === "Tab") {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="k-profile" ref={container}>
+      <button
+        ref={button}
+        type="button"
+        className="k-profile__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown") {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        <span className="k-header__button-text">{t("profileMenu.button")}</span>
+      </button>
+      {open ? (
+        <div id={menuId} role="menu" className="k-profile__menu" onKeyDown={onMenuKeyDown}>
+          {entries.map((entry, index) => (
+            <Link
+              key={entry.to}
+              ref={(element) => {
+                items.current[index] = element;
+              }}
+              role="menuitem"
+              tabIndex={-1}
+              to={entry.to}
+              className="k-profile__item"
+              onClick={() => setOpen(false)}
+            >
+              {entry.label}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

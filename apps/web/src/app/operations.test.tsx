@@ -1,0 +1,123 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { OperationStatus, OperationType } from "../lib/operations/operations-schema.ts";
+import { defaultWorld, installFakeConfigService } from "../test/fake-config-service.ts";
+import { renderApp } from "../test/render.tsx";
+
+function worldWith(type: OperationType, change: Partial<OperationStatus>) {
+  const world = defaultWorld();
+  world.operations = world.operations.map((entry) =>
+    entry.operationType === type ? { ...entry, ...change } : entry,
+  );
+  return world;
+}
+
+const maintenance = { constraint: "MAINTENANCE", reason: "MAINTENANCE" } as const;
+
+/** Renders the app and waits until the operations catalog has been read. */
+async function startApp(path: string, world = defaultWorld()) {
+  const fetchMock = installFakeConfigService(world);
+  const app = renderApp(path);
+  await waitFor(() =>
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/v2/catalog/operations")).toBe(true),
+  );
+  await waitFor(() => expect(app.services.queryClient.isFetching()).toBe(0));
+  return app;
+}
+
+describe("operation entry points on the home page", () => {
+  it("offer Add funds, Send, Exchange, Withdraw, Cards, Earn and IBAN", async () => {
+    await startApp("/");
+    for (const name of ["Add funds", "Send", "Exchange", "Withdraw", "Cards", "Earn", "IBAN"]) {
+      expect(screen.getByRole("button", { name })).not.toBeNull();
+    }
+  });
+
+  it("open the maintenance modal instead of the operation under MAINTENANCE", async () => {
+    const user = userEvent.setup();
+    const { router } = await startApp("/", worldWith("EXCHANGE", maintenance));
+    await user.click(screen.getByRole("button", { name: "Exchange" }));
+    expect(screen.getByRole("dialog", { name: "Taking a quick pit stop" })).not.toBeNull();
+    expect(router.state.location.pathname).toBe("/");
+    await user.click(screen.getByRole("button", { name: "Got it" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("are disabled with the reason when DISABLED", async () => {
+    await startApp("/", worldWith("DEPOSITS", { constraint: "DISABLED", reason: "KYC_REQUIRED" }));
+    const earn = screen.getByRole<HTMLButtonElement>("button", { name: "Earn" });
+    expect(earn.disabled).toBe(true);
+    const reason = document.getElementById(earn.getAttribute("aria-describedby") ?? "");
+    expect(reason?.textContent).toBe("Verify your identity to use this");
+  });
+
+  it("Add funds offers 'Via bank card' and 'Via other crypto wallets', which lead to their pages", async () => {
+    const user = userEvent.setup();
+    const { router } = await startApp("/");
+    await user.click(screen.getByRole("button", { name: "Add funds" }));
+    expect(screen.getByRole("dialog", { name: "Add funds" })).not.toBeNull();
+    expect(screen.getByRole("button", { name: "Via other crypto wallets" })).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "Via bank card" }));
+    expect(router.state.location.pathname).toBe("/top-up/card");
+    expect(await screen.findByRole("heading", { level: 1, name: "Add funds by bank card" })).not.toBeNull();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("Send offers 'Via phone number' (no fees, instant, worldwide) and 'To a wallet'", async () => {
+    const user = userEvent.setup();
+    const { router } = await startApp("/");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(
+      screen.getByRole("button", { name: "Via phone number No fees, instant, worldwide" }),
+    ).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "To a wallet" }));
+    expect(router.state.location.pathname).toBe("/send/wallet");
+  });
+
+  it("an option under maintenance inside Add funds swaps that modal for the maintenance modal", async () => {
+    const user = userEvent.setup();
+    const { router } = await startApp("/", worldWith("PAYIN_CARD", maintenance));
+    await user.click(screen.getByRole("button", { name: "Add funds" }));
+    await user.click(screen.getByRole("button", { name: "Via bank card" }));
+    expect(screen.getByRole("dialog", { name: "Taking a quick pit stop" })).not.toBeNull();
+    expect(screen.queryByRole("dialog", { name: "Add funds" })).toBeNull();
+    expect(router.state.location.pathname).toBe("/");
+  });
+});
+
+describe("operation pages and navigation", () => {
+  it("the navigation's Exchange link opens the maintenance modal under MAINTENANCE", async () => {
+    const user = userEvent.setup();
+    const { router } = await startApp("/", worldWith("EXCHANGE", maintenance));
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    await user.click(
+      Array.from(nav.querySelectorAll("a")).find((a) => a.textContent === "Exchange") as HTMLElement,
+    );
+    expect(screen.getByRole("dialog", { name: "Taking a quick pit stop" })).not.toBeNull();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("a DISABLED operation's navigation item is not a link and says why", async () => {
+    await startApp("/", worldWith("IBAN", { constraint: "DISABLED", reason: "DISABLED" }));
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const iban = Array.from(nav.querySelectorAll("[aria-disabled='true']")).find((el) =>
+      el.textContent?.startsWith("IBAN"),
+    );
+    expect(iban?.tagName).toBe("SPAN");
+    expect(iban?.getAttribute("title")).toBe("Not available");
+  });
+
+  it("opening an operation's address under maintenance shows the maintenance modal, then goes home", async () => {
+    const user = userEvent.setup();
+    const { router } = await startApp("/exchange", worldWith("EXCHANGE", maintenance));
+    expect(await screen.findByRole("dialog", { name: "Taking a quick pit stop" })).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "Got it" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("opening a disabled operation's address goes home", async () => {
+    const { router } = await startApp("/cards/order", worldWith("CARD_ORDER", { constraint: "DISABLED" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+});

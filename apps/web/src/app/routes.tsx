@@ -1,0 +1,72 @@
+import { Navigate, Outlet, type RouteObject } from "react-router";
+import { MaintenanceProvider } from "../components/operations/maintenance-context.tsx";
+import { HomePage } from "../features/home/HomePage.tsx";
+import type { OperationType } from "../lib/operations/operations-schema.ts";
+import { ROUTES } from "../lib/routes.ts";
+import { OperationRoute } from "./guards/OperationRoute.tsx";
+import { AppLayout, AuthLayout } from "./layout/AppLayout.tsx";
+import { type PageKey, PlaceholderPage } from "./layout/PlaceholderPage.tsx";
+
+/** Pages that start an operation: each is guarded by the operations catalog. */
+const OPERATION_PAGES: ReadonlyArray<{ page: PageKey; operation: OperationType }> = [
+  { page: "exchange", operation: "EXCHANGE" },
+  { page: "topUpCard", operation: "PAYIN_CARD" },
+  { page: "topUpReceive", operation: "PAYIN_CRYPTO" },
+  { page: "withdrawCard", operation: "PAYOUT_CARD" },
+  { page: "sendWallet", operation: "PAYOUT_CRYPTO" },
+  { page: "sendPhone", operation: "TRANSFER_MOBILE" },
+  { page: "iban", operation: "IBAN" },
+  { page: "ibanWithdrawBank", operation: "WITHDRAW_IBAN" },
+  { page: "cards", operation: "CARDS" },
+  { page: "cardsTopUpCrypto", operation: "CARD_TOPUP_CRYPTO" },
+  { page: "cardsOrder", operation: "CARD_ORDER" },
+  { page: "earn", operation: "DEPOSITS" },
+];
+
+/** Sign-in style pages, shown without the app's navigation. */
+const AUTH_PAGES: readonly PageKey[] = ["signIn", "signUp", "resetPassword", "referralCode"];
+
+/** Other pages of the app frame. */
+const PLAIN_PAGES: readonly PageKey[] = ["verification", "history"];
+
+function RootRoute() {
+  // Inside the router: modals close on route changes, so they need the router's location.
+  return (
+    <MaintenanceProvider>
+      <Outlet />
+    </MaintenanceProvider>
+  );
+}
+
+/** Every route of spec §2 (and /history); later issues replace the placeholders with their pages. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: AUTH_PAGES.map((page) => ({
+          path: ROUTES[page],
+          element: <PlaceholderPage page={page} />,
+        })),
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: <PlaceholderPage page={page} /> })),
+          ...OPERATION_PAGES.map(({ page, operation }) => ({
+            path: ROUTES[page],
+            element: (
+              <OperationRoute operation={operation}>
+                <PlaceholderPage page={page} />
+              </OperationRoute>
+            ),
+          })),
+        ],
+      },
+      // An unknown address goes home rather than to an invented "not found" page.
+      { path: "*", element: <Navigate to={ROUTES.home} replace /> },
+    ],
+  },
+];

@@ -1,0 +1,93 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../test/render.tsx";
+import { Modal } from "./Modal.tsx";
+
+function ModalHarness({ onBack }: { onBack?: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Modal open={open} onOpenChange={setOpen} title="Example" onBack={onBack}>
+        <button type="button">First</button>
+        <button type="button">Second</button>
+      </Modal>
+    </>
+  );
+}
+
+const dialog = () => screen.queryByRole("dialog");
+
+describe("Modal", () => {
+  it("closes on Escape", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ModalHarness />);
+    expect(dialog()).not.toBeNull();
+    await user.keyboard("{Escape}");
+    expect(dialog()).toBeNull();
+  });
+
+  it("closes on a click on the overlay", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ModalHarness />);
+    await user.click(screen.getByTestId("modal-overlay"));
+    expect(dialog()).toBeNull();
+  });
+
+  it("closes on its close button", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ModalHarness />);
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    expect(dialog()).toBeNull();
+  });
+
+  it("closes on any route change", async () => {
+    const { router } = renderWithProviders(<ModalHarness />, {
+      routes: [{ path: "/elsewhere", element: <p>Elsewhere</p> }],
+    });
+    expect(dialog()).not.toBeNull();
+    await act(() => router.navigate("/elsewhere"));
+    expect(screen.getByText("Elsewhere")).not.toBeNull();
+    expect(dialog()).toBeNull();
+  });
+
+  it("shows its title and names the dialog with it", () => {
+    renderWithProviders(<ModalHarness />);
+    expect(screen.getByRole("dialog", { name: "Example" })).not.toBeNull();
+  });
+
+  it("shows a back button only when asked, and calls it", async () => {
+    const user = userEvent.setup();
+    const onBack = vi.fn();
+    renderWithProviders(<ModalHarness onBack={onBack} />);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(onBack).toHaveBeenCalledOnce();
+  });
+
+  it("has no back button by default", () => {
+    renderWithProviders(<ModalHarness />);
+    expect(screen.queryByRole("button", { name: "Back" })).toBeNull();
+  });
+
+  it("makes the page behind inert while open and gives it back on close", async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<ModalHarness />);
+    await waitFor(() => expect(container.hasAttribute("inert")).toBe(true));
+    await user.keyboard("{Escape}");
+    expect(container.hasAttribute("inert")).toBe(false);
+  });
+
+  it("keeps keyboard focus inside the dialog", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ModalHarness />);
+    const inside = dialog();
+    for (let step = 0; step < 5; step += 1) {
+      await user.tab();
+      expect(inside?.contains(document.activeElement)).toBe(true);
+    }
+  });
+});

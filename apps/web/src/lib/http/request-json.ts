@@ -1,0 +1,35 @@
+import type * as z from "zod/mini";
+import { toApiError } from "./api-error.ts";
+
+export interface RequestOptions<T> {
+  /** Checks the answer before the app uses it: the server is another team's moving target. */
+  schema: z.ZodMiniType<T>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * GET a same-origin JSON resource. The API server serves this app, so paths are relative and no
+ * base URL is configured anywhere.
+ */
+export async function getJson<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const response = await fetch(path, {
+    headers: { Accept: "application/json", ...options.headers },
+    signal: options.signal,
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw toApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
+  }
+  return options.schema.parse(body);
+}
+
+/** Builds `path?key=value&...`, skipping undefined values. */
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

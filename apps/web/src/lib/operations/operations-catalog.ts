@@ -1,0 +1,59 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMerchantData } from "../config-service/queries.ts";
+import { getJson } from "../http/request-json.ts";
+import {
+  type OperationReason,
+  type OperationStatus,
+  type OperationType,
+  operationsCatalogSchema,
+} from "./operations-schema.ts";
+
+export function fetchOperationsCatalog(merchantId: string) {
+  return getJson("/v2/catalog/operations", {
+    schema: operationsCatalogSchema,
+    headers: { "X-Merchant-ID": merchantId },
+  });
+}
+
+export const operationsCatalogQueryKey = (merchantId: string) => ["operations-catalog", merchantId] as const;
+
+/** The merchant's operations catalog; waits for merchantData, which names the merchant id. */
+export function useOperationsCatalog() {
+  const merchantId = useMerchantData().data?.merchantBackendId;
+  return useQuery({
+    queryKey: operationsCatalogQueryKey(merchantId ?? ""),
+    queryFn: () => fetchOperationsCatalog(merchantId ?? ""),
+    enabled: merchantId !== undefined,
+    // Maintenance windows open and close during a visit: re-read after a minute.
+    staleTime: 60_000,
+  });
+}
+
+export type Availability =
+  | { state: "available" }
+  | { state: "maintenance" }
+  | { state: "disabled"; reason: OperationReason };
+
+const AVAILABLE: Availability = { state: "available" };
+
+/**
+ * How an entry point made of one or more operations behaves (Add funds covers card and crypto
+ * pay-in). Usable if any of its operations is; otherwise maintenance wins over disabled, since it
+ * is temporary and the customer is told so.
+ *
+ * `catalog` undefined means not loaded (or failed): the entry stays usable, because the server
+ * refuses an unavailable operation anyway and an unreachable catalog must not lock the app.
+ * A loaded catalog that does not list an operation means the merchant does not offer it.
+ */
+export function availabilityOf(
+  catalog: readonly OperationStatus[] | undefined,
+  types: readonly OperationType[],
+): Availability {
+  if (!catalog) return AVAILABLE;
+  const statuses = types.map((type) => catalog.find((entry) => entry.operationType === type));
+  if (statuses.some((status) => status?.constraint === "NONE")) return AVAILABLE;
+  if (statuses.some((status) => status?.constraint === "MAINTENANCE")) return { state: "maintenance" };
+  const first = statuses.find((status) => status !== undefined);
+  const reason = first && first.reason !== "NONE" ? first.reason : "DISABLED";
+  return { state: "disabled", reason };
+}

@@ -1,0 +1,22 @@
+/** Every route of spec §2, named once for links, navigation and the router. */
+export const ROUTES = {
+  home: "/",
+  signIn: "/sign-in",
+  signUp: "/sign-up",
+  resetPassword: "/reset-password",
+  referralCode: "/referral-code",
+  verification: "/verification",
+  exchange: "/exchange",
+  topUpCard: "/top-up/card",
+  topUpReceive: "/top-up/receive",
+  withdrawCard: "/withdraw/card",
+  sendWallet: "/send/wallet",
+  sendPhone: "/send/phone",
+  iban: "/iban",
+  ibanWithdrawBank: "/iban/withdraw/bank",
+  cards: "/cards",
+  cardsTopUpCrypto: "/cards/top-up/crypto",
+  cardsOrder: "/cards/order",
+  earn: "/earn",
+  history: "/history",
+} as const;
