@@ -637,6 +637,9 @@ export interface components {
             /** Format: uuid */
             merchantBackendId: string;
             supportChatKey: string | null;
+            referralCodeRequired: boolean;
+            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
+            requestSigningKey: string;
         };
         MerchantSocialInput: {
             links: {
@@ -836,6 +839,9 @@ export interface components {
             /** Format: uuid */
             merchantBackendId: string;
             supportChatKey: string | null;
+            referralCodeRequired: boolean;
+            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
+            requestSigningKey: string;
         };
         MerchantSocial: {
             links: {

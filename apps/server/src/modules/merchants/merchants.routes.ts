@@ -108,7 +108,13 @@ function infoVariant(
     case "settingsData":
       return m.settings;
     case "merchantData":
-      return { title: m.title, merchantBackendId: m.id, supportChatKey: m.supportChatKey };
+      return {
+        title: m.title,
+        merchantBackendId: m.id,
+        supportChatKey: m.supportChatKey,
+        referralCodeRequired: m.referralCodeRequired,
+        requestSigningKey: m.signingKey,
+      };
     case "merchantSocial":
       return { links: m.social };
     case "filesLinks":

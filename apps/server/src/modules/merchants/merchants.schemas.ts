@@ -21,7 +21,13 @@ export const settingsData = z
   .meta({ id: "SettingsData" });
 
 export const merchantData = z
-  .object({ title: z.string(), merchantBackendId: z.uuid(), supportChatKey: z.string().nullable() })
+  .object({
+    title: z.string(),
+    merchantBackendId: z.uuid(),
+    supportChatKey: z.string().nullable(),
+    referralCodeRequired: z.boolean(),
+    requestSigningKey: z.string().describe("Key of the X-Signature HMAC; not a secret (docs/accounts.md)"),
+  })
   .meta({ id: "MerchantData" });
 
 export const merchantSocial = z
