@@ -28,6 +28,18 @@ export const sandboxRoutes =
   async (app) => {
     const { sandbox } = deps.services;
     app.get(
+      "/sandbox/status",
+      {
+        schema: {
+          operationId: "sandboxStatus",
+          tags: ["sandbox"],
+          description: "Answers 200 only in sandbox mode (404 otherwise): test-only screens check it.",
+          response: { 200: z.object({ sandbox: z.literal(true) }) },
+        },
+      },
+      async () => ({ sandbox: true as const }),
+    );
+    app.get(
       "/sandbox/sms",
       {
         schema: {
