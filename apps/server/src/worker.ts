@@ -12,6 +12,7 @@ export async function startWorker(pool: pg.Pool, log: Logger): Promise<Runner> {
     // The process owns signal handling: it stops the HTTP server, then the worker, then the database.
     noHandleSignals: true,
     pollInterval: 1000,
+    parsedCronItems: [],
     logger: undefined,
   });
   log.info("worker started");

