@@ -44,6 +44,8 @@ export const merchants = pgTable(
     blockedCountries: text("blocked_countries").array().notNull(),
     currencies: text("currencies").array().notNull(),
     fiatCurrency: text("fiat_currency").notNull().default("EUR"),
+    /** Half-spread around the mid rate, in basis points, that this merchant quotes customers. */
+    fxSpreadBps: integer("fx_spread_bps").notNull().default(50),
     /**
      * ISO alpha-2 country that /location answers when the client's IP has no country (loopback,
      * private networks, addresses the IP database does not know). See docs/merchants.md.

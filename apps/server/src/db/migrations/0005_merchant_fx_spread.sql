@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "fx_spread_bps" integer DEFAULT 50 NOT NULL;
