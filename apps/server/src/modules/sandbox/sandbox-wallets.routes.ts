@@ -1,0 +1,79 @@
+import { isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../app.ts";
+import { commonErrors } from "../../http/app-error.ts";
+import { errorBodySchema } from "../../http/error-body.ts";
+import { requestMerchant } from "../../http/request-merchant.ts";
+import { phoneSchema } from "../auth/auth.schemas.ts";
+import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
+
+const creditBody = z
+  .object({ phone: phoneSchema, currency: z.string().regex(/^[A-Z]{2,6}$/), amount: z.string().max(40) })
+  .strict();
+
+/**
+ * A sandbox faucet: money arrives in a customer's wallet from the merchant's chain hot wallet,
+ * through the ledger like any deposit (idempotent, all or nothing). The chain simulator of the
+ * crypto-wallets capability replaces it for deposits with confirmations.
+ */
+export const sandboxWalletsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/sandbox/wallets/credit",
+      {
+        schema: {
+          operationId: "sandboxCredit",
+          tags: ["sandbox"],
+          headers: z.object({ "idempotency-key": z.string().optional() }),
+          body: creditBody,
+          response: {
+            200: z.object({ operationId: z.uuid(), amount: z.string(), currency: z.string() }),
+            400: errorBodySchema,
+            404: errorBodySchema,
+          },
+        },
+      },
+      async (req, reply) => {
+        const merchant = await requestMerchant(deps, req);
+        const { idempotencyKey, requestHash } = readIdempotency(req, `sandbox:${merchant.id}`);
+        const { currency, phone } = req.body;
+        if (!isCurrencyCode(currency) || !merchant.currencies.includes(currency)) {
+          throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+            field: "currency",
+            message: "currency: is not offered",
+          });
+        }
+        const parsed = parseAmount(req.body.amount, currency, { allowZero: false });
+        if (!parsed.ok)
+          throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+            field: "amount",
+            message: `amount: ${parsed.reason}`,
+          });
+        const customer = await deps.services.customers.findByPhone(merchant.id, phone.digits);
+        if (!customer)
+          throw commonErrors.create("NOT_FOUND", { field: "phone", message: "No customer with this phone." });
+        const wallet = await deps.services.wallets.ensureWallet(merchant.id, customer.id, currency);
+        await deps.services.ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });
+        const amount = toDecimalString(parsed.minor, currency);
+        const outcome = await deps.services.ledger.applyOperation({
+          merchantId: merchant.id,
+          idempotencyKey,
+          requestHash,
+          kind: "sandbox_credit",
+          legs: [
+            {
+              debit: { house: "chain_hot_wallet" },
+              credit: { accountId: wallet.id },
+              amount: parsed.minor,
+              currency,
+            },
+          ],
+          metadata: { customerId: customer.id, amount, currency },
+          buildResponse: (r) => ({ statusCode: 200, body: { operationId: r.operationId, amount, currency } }),
+        });
+        return sendStoredResponse(reply, outcome);
+      },
+    );
+  };

@@ -1,0 +1,115 @@
+import { type CurrencyCode, getCurrency, isCurrencyCode, toDecimalString } from "@kestrel/money";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { Account } from "../ledger/ledger.types.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { convertMinor, type RatesService, rateToString } from "../rates/rates.service.ts";
+import { walletErrors } from "./wallets.errors.ts";
+
+/** What a crypto and a fiat wallet can do today; grows as capabilities arrive. */
+const OPERATIONS = { crypto: ["TRANSFER_MOBILE"], fiat: ["TRANSFER_MOBILE"] } as const;
+
+export type WalletView = ReturnType<typeof toView>;
+
+/** A customer's wallets: one ledger account (kind customer_wallet) per currency. */
+export function createWalletsService(deps: { ledger: LedgerService; rates: RatesService }) {
+  const { ledger } = deps;
+
+  async function open(merchant: Merchant, customerId: string, currencies: string[]): Promise<Account[]> {
+    for (const [i, code] of currencies.entries()) {
+      if (!merchant.currencies.includes(code) || !isCurrencyCode(code)) {
+        throw walletErrors.create("CURRENCY_NOT_OFFERED", {
+          field: `currencies.${i}`,
+          message: `${code} is not offered`,
+        });
+      }
+    }
+    const opened: Account[] = [];
+    for (const code of new Set(currencies)) {
+      opened.push(
+        await ledger.openCustomerAccount({
+          merchantId: merchant.id,
+          ownerId: customerId,
+          kind: "customer_wallet",
+          currency: code,
+        }),
+      );
+    }
+    return opened;
+  }
+
+  /** The customer's wallets, opening the merchant's default set the first time. */
+  async function listWallets(merchant: Merchant, customerId: string) {
+    let accounts = await ledger.listCustomerAccounts({
+      merchantId: merchant.id,
+      ownerId: customerId,
+      kind: "customer_wallet",
+    });
+    if (accounts.length === 0) accounts = await open(merchant, customerId, merchant.currencies);
+    const fiat = merchant.fiatCurrency as CurrencyCode;
+    const at = new Date();
+    const order = (a: Account) => merchant.currencies.indexOf(a.currency);
+    const wallets = accounts.sort((a, b) => order(a) - order(b)).map((a) => toView(a, fiat, deps.rates, at));
+    const total = wallets.reduce((sum, w) => sum + w.fiatMinor, 0n);
+    return {
+      wallets: wallets.map(({ fiatMinor: _minor, ...w }) => w),
+      fiat: { customerCurrency: fiat, total: toDecimalString(total, fiat) },
+    };
+  }
+
+  return {
+    listWallets,
+
+    /** Opens wallets (once per currency: an existing one is kept). */
+    async openWallets(merchant: Merchant, customerId: string, currencies: string[]) {
+      await open(merchant, customerId, currencies);
+      return listWallets(merchant, customerId);
+    },
+
+    /** The customer's wallet of a currency, if they have one. */
+    async findWallet(
+      merchantId: string,
+      customerId: string,
+      currency: CurrencyCode,
+    ): Promise<Account | undefined> {
+      return ledger.findCustomerWallet({ merchantId, ownerId: customerId, currency });
+    },
+
+    ensureWallet(merchantId: string, customerId: string, currency: CurrencyCode): Promise<Account> {
+      return ledger.openCustomerAccount({
+        merchantId,
+        ownerId: customerId,
+        kind: "customer_wallet",
+        currency,
+      });
+    },
+  };
+}
+
+export type WalletsService = ReturnType<typeof createWalletsService>;
+
+function toView(a: Account, fiat: CurrencyCode, rates: RatesService, at: Date) {
+  const currency = getCurrency(a.currency);
+  if (!currency) throw new Error(`account ${a.id} has an unknown currency`);
+  const rate = rates.quote(a.currency, fiat, 0, at).mid;
+  const fiatMinor = convertMinor(a.balance, a.currency, fiat, rate);
+  const balance = toDecimalString(a.balance, a.currency);
+  return {
+    id: a.id,
+    name: currency.name,
+    currency: a.currency,
+    scale: currency.scale,
+    balance,
+    balanceString: balance,
+    availableBalance: toDecimalString(a.available, a.currency),
+    walletCreationState: "READY" as const,
+    allowOperations: [...OPERATIONS[currency.kind]],
+    fiat: { customerCurrency: fiat, amount: toDecimalString(fiatMinor, fiat), rate: rateToString(rate) },
+    createdAt: uuidv7Time(a.id).toISOString(),
+    fiatMinor,
+  };
+}
+
+/** A UUIDv7 starts with its creation time in milliseconds (48 bits). */
+function uuidv7Time(id: string): Date {
+  return new Date(Number.parseInt(id.replaceAll("-", "").slice(0, 12), 16));
+}
