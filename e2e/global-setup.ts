@@ -70,9 +70,16 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** Access tokens are short-lived in the browser suite, so a test can wait past one (accounts.e2e.ts). */
+export const ACCESS_TOKEN_TTL_SECONDS = 30;
+
 /** Settings the browser suite needs from the product (short lifetimes, fast sandbox clocks). */
 function e2eEnv(): Record<string, string> {
-  return {};
+  return {
+    ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
+    // The sandbox KYC reviewer decides 2 s after a submission (kyc*.e2e.ts wait for it).
+    KYC_REVIEW_DELAY_SECONDS: "2",
+  };
 }
 
 async function waitForReady(server: ChildProcess, logFile: string): Promise<string> {

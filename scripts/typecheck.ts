@@ -6,6 +6,7 @@ const projects = [
   "packages/money",
   "packages/api-contract",
   "packages/api-client",
+  "packages/kyc-sdk",
   "apps/server",
   "apps/web",
   "apps/kyc-widget",

@@ -29,6 +29,9 @@ export default defineConfig({
       "/location": "http://localhost:3000",
       "/v1": "http://localhost:3000",
       "/v2": "http://localhost:3000",
+      "/oauth": "http://localhost:3000",
+      "/signout": "http://localhost:3000",
+      "/api": "http://localhost:3000",
     },
   },
 });

@@ -12,9 +12,17 @@ import { captchaRoutes } from "./modules/captcha/captcha.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
+import { kycCallbackRoutes } from "./modules/kyc/kyc-callback.routes.ts";
+import { kycDocumentsRoutes } from "./modules/kyc/kyc-documents.routes.ts";
+import { kycSandboxRoutes } from "./modules/kyc/kyc-sandbox.routes.ts";
 import { locationRoutes } from "./modules/location/location.routes.ts";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
+import { ratesRoutes } from "./modules/rates/rates.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
+import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
+import { sendRoutes } from "./modules/send/send.routes.ts";
+import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -65,9 +73,20 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(authRoutes(deps));
   await app.register(signupRoutes(deps));
   await app.register(customersRoutes(deps));
+  await app.register(kycRoutes(deps));
+  await app.register(kycDocumentsRoutes(deps));
+  await app.register(kycCallbackRoutes(deps));
+  await app.register(ratesRoutes(deps));
+  await app.register(walletsRoutes(deps));
+  await app.register(sendRoutes(deps));
   if (config.sandbox) await app.register(sandboxRoutes(deps));
+  if (config.sandbox) await app.register(sandboxWalletsRoutes(deps));
+  if (config.sandbox) await app.register(kycSandboxRoutes(deps));
 
   await registerMerchantAssets(app);
-  if (options.staticApps) await registerStaticApps(app, options.staticApps);
+  if (options.staticApps) {
+    const widgetFrameAncestors = deps.services.kyc.widgetFrameAncestors;
+    await registerStaticApps(app, { ...options.staticApps, widgetFrameAncestors });
+  }
   return app;
 }

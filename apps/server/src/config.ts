@@ -25,6 +25,8 @@ const envSchema = z
     WORKER: booleanString.default(true),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86400).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(999).default(30),
+    KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).default(20),
+    KYC_WIDGET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -60,6 +62,10 @@ export type Config = {
   /** Access token (JWT) lifetime; short in e2e tests to prove refresh works. */
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** How long the sandbox KYC reviewer takes to decide a submitted applicant. */
+  kycReviewDelaySeconds: number;
+  /** Lifetime of the verification widget's token (POST /v5/kyc/start). */
+  kycWidgetTokenTtlSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -90,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.WORKER,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    kycReviewDelaySeconds: e.KYC_REVIEW_DELAY_SECONDS,
+    kycWidgetTokenTtlSeconds: e.KYC_WIDGET_TOKEN_TTL_SECONDS,
   };
 }
 

@@ -6,7 +6,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.ts";
-import { runMigrations } from "./db/migrate.ts";
+import { runMigrations, runQueueMigrations } from "./db/migrate.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { startWorker } from "./worker.ts";
 
@@ -24,6 +24,7 @@ export async function start(config: Config, options: StartOptions) {
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), log);
   const database = openDatabase(config.databaseUrl ?? (embedded as EmbeddedDatabase).url);
   await runMigrations(database.db);
+  await runQueueMigrations(database.pool);
   await seedDatabase(database.db);
 
   const app = await buildApp(config, {
@@ -33,7 +34,9 @@ export async function start(config: Config, options: StartOptions) {
       widgetDist: path.join(repoRoot, "apps/kyc-widget/dist"),
     },
   });
-  const worker: Runner | undefined = options.worker ? await startWorker(database.pool, log) : undefined;
+  const worker: Runner | undefined = options.worker
+    ? await startWorker(database.pool, log, config)
+    : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {

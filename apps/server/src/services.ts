@@ -10,15 +10,23 @@ import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { createCustomersRepository } from "./modules/customers/customers.repository.ts";
 import { createCustomersService } from "./modules/customers/customers.service.ts";
+import { createKycService } from "./modules/kyc/kyc.service.ts";
+import { createLedgerService } from "./modules/ledger/ledger.service.ts";
+import { clientSourceFromPool } from "./modules/ledger/transaction.ts";
 import { createIpCountryDatabase } from "./modules/location/ip-country-database.ts";
 import { createLocationService } from "./modules/location/location.service.ts";
 import { createMerchantsRepository } from "./modules/merchants/merchants.repository.ts";
 import { createMerchantsService } from "./modules/merchants/merchants.service.ts";
 import { createRateLimitRepository } from "./modules/ratelimit/ratelimit.repository.ts";
 import { createRateLimitService } from "./modules/ratelimit/ratelimit.service.ts";
+import { createRatesService } from "./modules/rates/rates.service.ts";
 import { createSandboxRepository } from "./modules/sandbox/sandbox.repository.ts";
 import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
+import { createSendService } from "./modules/send/send.service.ts";
+import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { createProviders } from "./providers/index.ts";
+import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
+import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
 
 /** Wires every module's service to its repository and to the services it may call. */
 export function createServices(config: Config, database: Database) {
@@ -49,7 +57,36 @@ export function createServices(config: Config, database: Database) {
   });
   const captcha = createCaptchaService({ repository: authRepository, hmacKey: config.secrets.callback });
   const sandbox = createSandboxService({ repository: createSandboxRepository(db) });
-  return { merchants, catalog, location, customers, limits, auth, signup, captcha, sandbox };
+  const ledger = createLedgerService({ db: clientSourceFromPool(database.pool) });
+  const kyc = createKycService({
+    config,
+    db,
+    ...createKycProviders(config),
+    customers,
+    catalog,
+    merchants,
+    limits,
+  });
+  // Market data is a sandbox random walk for now; a production feed plugs in here.
+  const rates = createRatesService({ provider: createSandboxRates({ seed: "kestrel-sandbox-rates" }) });
+  const wallets = createWalletsService({ ledger, rates });
+  const send = createSendService({ ledger, wallets, customers });
+  return {
+    merchants,
+    catalog,
+    location,
+    customers,
+    limits,
+    auth,
+    signup,
+    captcha,
+    sandbox,
+    kyc,
+    ledger,
+    rates,
+    wallets,
+    send,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -10,7 +10,7 @@ async function main() {
     throw new ConfigError("Invalid configuration: DATABASE_URL: required for a standalone worker");
   const log = pino({ level: config.logLevel });
   const database = openDatabase(config.databaseUrl);
-  const worker = await startWorker(database.pool, log);
+  const worker = await startWorker(database.pool, log, config);
   const stop = async () => {
     await worker.stop();
     await database.close();

@@ -1,13 +1,14 @@
 import { type Runner, run } from "graphile-worker";
 import type pg from "pg";
 import type { Logger } from "pino";
+import type { Config } from "./config.ts";
 import { createTaskList } from "./jobs/index.ts";
 
 /** Runs the background jobs (graphile-worker) on the given pool until stopped. */
-export async function startWorker(pool: pg.Pool, log: Logger): Promise<Runner> {
+export async function startWorker(pool: pg.Pool, log: Logger, config: Config): Promise<Runner> {
   const runner = await run({
     pgPool: pool,
-    taskList: createTaskList(),
+    taskList: createTaskList(config),
     concurrency: 4,
     // The process owns signal handling: it stops the HTTP server, then the worker, then the database.
     noHandleSignals: true,

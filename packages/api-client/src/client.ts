@@ -2,6 +2,7 @@ import type { paths } from "@kestrel/api-contract";
 import openapi from "@kestrel/api-contract/openapi.json" with { type: "json" };
 import createClient, { type Middleware } from "openapi-fetch";
 import { requiredParamsMiddleware } from "./required-params.ts";
+import { bearerOperations, type Session, sessionMiddleware } from "./session.ts";
 
 /** The error body every failed call carries (ARCHITECTURE.md "API"). */
 export type ApiErrorBody = {
@@ -18,8 +19,13 @@ export type ClientOptions = {
   apiBaseUrl: string;
   /** Base URL of the merchant configuration service (/web/*, /location); the API's by default. */
   configBaseUrl?: string;
-  /** The signed-in customer's access token, if any: sent as a bearer token. */
+  /** The signed-in customer's access token, if any: sent as a bearer token on every call. */
   getAccessToken?: () => string | undefined;
+  /**
+   * A signed-in session (see session.ts): its token goes only on the calls the contract marks
+   * as signed-in, and a 401 there is answered by one shared refresh and a retry.
+   */
+  session?: Session;
   /** The merchant (merchantData.merchantBackendId), sent as X-Merchant-ID once known. */
   getMerchantId?: () => string | undefined;
   fetch?: typeof globalThis.fetch;
@@ -28,6 +34,8 @@ export type ClientOptions = {
 /** Typed clients for the API and the configuration service, both over the generated contract. */
 export function createKestrelClient(options: ClientOptions) {
   const common = [requiredParamsMiddleware(openapi as never), headersMiddleware(options)];
+  // Last, so that its retry copy carries every header the others set.
+  if (options.session) common.push(sessionMiddleware(options.session, bearerOperations(openapi as never)));
   const make = (baseUrl: string) => {
     const client = createClient<paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
     for (const m of common) client.use(m);

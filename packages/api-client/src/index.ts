@@ -6,3 +6,13 @@ export {
   type KestrelClient,
 } from "./client.ts";
 export { RequiredParameterError, requiredParamsMiddleware } from "./required-params.ts";
+export {
+  type AccessGrant,
+  bearerOperations,
+  cookieRefresh,
+  createSession,
+  type Session,
+  SessionEndedError,
+  type SessionOptions,
+  sessionMiddleware,
+} from "./session.ts";

@@ -484,6 +484,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/customer/kyc/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Level and status (spec §3), per level as the reference's kycNClientData. Widget or access token. */
+        get: operations["getKycData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v5/kyc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A short-lived token for the verification widget (KYC_1). Needs a complete profile. */
+        post: operations["startKyc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v5/kyc/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the uploaded documents to review: an identity document (front, and back unless a passport) and a selfie. */
+        post: operations["submitKyc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/kyc/sumsub/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Requests KYC_2 (needs KYC_1): recorded UNDER_REVIEW; the reviewer decides later. */
+        post: operations["startKycSumsub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/customer/kyc3/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Limit increase to KYC_3 (needs KYC_2): recorded UNDER_REVIEW; the reviewer decides later. */
+        post: operations["startKyc3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Per operation: limits at the customer's level (per transaction, 24 hours, 30 days), used, remaining, and every level's limits. */
+        get: operations["getKycLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc/upload/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description multipart/form-data with one file field `image`: JPEG, PNG or PDF (recognised by content; a selfie must be a photo), at most 10 MB. Widget or access token. */
+        post: operations["uploadKycDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The stored file (its own content type), for the customer who uploaded it only. */
+        get: operations["getKycDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc/review-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The reviewer's decision (KycReviewDecision as JSON), signed: x-kyc-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. A repeated decision is a no-op; one older than the decision applied is stale. */
+        post: operations["kycReviewCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payin/fiat-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getFiatRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listWalletsV2"];
+        put?: never;
+        /** @description Opens wallets for offered currencies; an existing wallet of a currency is kept (safe to repeat). */
+        post: operations["openWallets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listWallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends money to a customer of the same merchant by phone (free, instant). Needs an Idempotency-Key. */
+        post: operations["send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/status": {
         parameters: {
             query?: never;
@@ -529,6 +748,22 @@ export interface paths {
         get: operations["sandboxEmail"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/wallets/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sandboxCredit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -641,6 +876,97 @@ export interface components {
             completedKycLevel: string;
             pushEnabled: boolean;
         };
+        KycDataInput: {
+            /** @enum {string} */
+            kycLevel: "NONE" | "KYC_0" | "KYC_1" | "KYC_2" | "KYC_3";
+            /** @enum {string} */
+            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
+            kyc1ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            kyc2ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            kyc3ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+        };
+        MoneyInput: {
+            value: string;
+            currency: string;
+        };
+        KycLimitsInput: {
+            /** @description The merchant's fiat currency; every amount below is in it */
+            currency: string;
+            kycLevel: string;
+            kycNoneLimit: components["schemas"]["MoneyInput"];
+            /** @description Highest 30-day limit of any operation at KYC_0 */
+            kyc0Limit: components["schemas"]["MoneyInput"];
+            kyc1Limit: components["schemas"]["MoneyInput"];
+            kyc2Limit: components["schemas"]["MoneyInput"];
+            kyc3Limit: components["schemas"]["MoneyInput"];
+            operations: {
+                operationType: string;
+                name: string;
+                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
+                limits: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                };
+                used: {
+                    daily: string;
+                    monthly: string;
+                };
+                remaining: {
+                    daily: string;
+                    monthly: string;
+                    /** @description The largest amount one operation may have now */
+                    now: string;
+                };
+                /** @description Limits at every level */
+                levels: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                    kycLevel: string;
+                }[];
+            }[];
+        };
+        KycReviewDecisionInput: {
+            decisionId: string;
+            /** Format: uuid */
+            applicationId: string;
+            /** Format: uuid */
+            merchantId: string;
+            /** @enum {string} */
+            outcome: "APPROVED" | "REJECTED" | "RETRY";
+            reasons: string[];
+            message: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+        };
         SettingsDataInput: {
             favicon: string;
             horizontalImage: string;
@@ -721,6 +1047,47 @@ export interface components {
                 blocked: boolean;
             };
         };
+        FiatRateInput: {
+            baseCurrency: string;
+            symbolCurrency: string;
+            /** @description Mid-market: units of symbolCurrency for one baseCurrency */
+            rate: string;
+            /** @description The merchant buys baseCurrency at this rate */
+            bid: string;
+            /** @description The merchant sells baseCurrency at this rate */
+            ask: string;
+            timestamp: string;
+        };
+        WalletInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            currency: string;
+            scale: number;
+            /** @description Decimal string, the currency's scale */
+            balance: string;
+            /** @description Same as balance (the reference API's string field) */
+            balanceString: string;
+            /** @description Balance less reserved money */
+            availableBalance: string;
+            /** @enum {string} */
+            walletCreationState: "NEW" | "GETTING" | "READY";
+            allowOperations: string[];
+            fiat: {
+                customerCurrency: string;
+                /** @description Balance in the customer's fiat currency at the mid rate */
+                amount: string;
+                rate: string;
+            };
+            createdAt: string;
+        };
+        WalletsInput: {
+            wallets: components["schemas"]["WalletInput"][];
+            fiat: {
+                customerCurrency: string;
+                total: string;
+            };
+        };
         TokenSetInput: {
             access_token: string;
             /** @constant */
@@ -740,6 +1107,28 @@ export interface components {
             merchantId: string;
             kycLevel: string;
             expires_in: number;
+        };
+        SendResultInput: {
+            /**
+             * Format: uuid
+             * @description The operation
+             */
+            txId: string;
+            /**
+             * Format: uuid
+             * @description The ledger transfer
+             */
+            sequenceId: string;
+            fee: string;
+            internal: boolean;
+            sendConfirmation: boolean;
+            amount: string;
+            currency: string;
+            /** @description The recipient's phone, masked */
+            recipient: string;
+            /** @enum {string} */
+            status: "COMPLETED";
+            createdAt: string;
         };
         ErrorBody: {
             /** @description Stable machine code, e.g. NOT_VALID_REQUEST_DATA */
@@ -843,6 +1232,97 @@ export interface components {
             completedKycLevel: string;
             pushEnabled: boolean;
         };
+        KycData: {
+            /** @enum {string} */
+            kycLevel: "NONE" | "KYC_0" | "KYC_1" | "KYC_2" | "KYC_3";
+            /** @enum {string} */
+            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
+            kyc1ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            kyc2ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            kyc3ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+        };
+        Money: {
+            value: string;
+            currency: string;
+        };
+        KycLimits: {
+            /** @description The merchant's fiat currency; every amount below is in it */
+            currency: string;
+            kycLevel: string;
+            kycNoneLimit: components["schemas"]["Money"];
+            /** @description Highest 30-day limit of any operation at KYC_0 */
+            kyc0Limit: components["schemas"]["Money"];
+            kyc1Limit: components["schemas"]["Money"];
+            kyc2Limit: components["schemas"]["Money"];
+            kyc3Limit: components["schemas"]["Money"];
+            operations: {
+                operationType: string;
+                name: string;
+                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
+                limits: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                };
+                used: {
+                    daily: string;
+                    monthly: string;
+                };
+                remaining: {
+                    daily: string;
+                    monthly: string;
+                    /** @description The largest amount one operation may have now */
+                    now: string;
+                };
+                /** @description Limits at every level */
+                levels: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                    kycLevel: string;
+                }[];
+            }[];
+        };
+        KycReviewDecision: {
+            decisionId: string;
+            /** Format: uuid */
+            applicationId: string;
+            /** Format: uuid */
+            merchantId: string;
+            /** @enum {string} */
+            outcome: "APPROVED" | "REJECTED" | "RETRY";
+            reasons: string[];
+            message: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+        };
         SettingsData: {
             favicon: string;
             horizontalImage: string;
@@ -923,6 +1403,47 @@ export interface components {
                 blocked: boolean;
             };
         };
+        FiatRate: {
+            baseCurrency: string;
+            symbolCurrency: string;
+            /** @description Mid-market: units of symbolCurrency for one baseCurrency */
+            rate: string;
+            /** @description The merchant buys baseCurrency at this rate */
+            bid: string;
+            /** @description The merchant sells baseCurrency at this rate */
+            ask: string;
+            timestamp: string;
+        };
+        Wallet: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            currency: string;
+            scale: number;
+            /** @description Decimal string, the currency's scale */
+            balance: string;
+            /** @description Same as balance (the reference API's string field) */
+            balanceString: string;
+            /** @description Balance less reserved money */
+            availableBalance: string;
+            /** @enum {string} */
+            walletCreationState: "NEW" | "GETTING" | "READY";
+            allowOperations: string[];
+            fiat: {
+                customerCurrency: string;
+                /** @description Balance in the customer's fiat currency at the mid rate */
+                amount: string;
+                rate: string;
+            };
+            createdAt: string;
+        };
+        Wallets: {
+            wallets: components["schemas"]["Wallet"][];
+            fiat: {
+                customerCurrency: string;
+                total: string;
+            };
+        };
         TokenSet: {
             access_token: string;
             /** @constant */
@@ -942,6 +1463,28 @@ export interface components {
             merchantId: string;
             kycLevel: string;
             expires_in: number;
+        };
+        SendResult: {
+            /**
+             * Format: uuid
+             * @description The operation
+             */
+            txId: string;
+            /**
+             * Format: uuid
+             * @description The ledger transfer
+             */
+            sequenceId: string;
+            fee: string;
+            internal: boolean;
+            sendConfirmation: boolean;
+            amount: string;
+            currency: string;
+            /** @description The recipient's phone, masked */
+            recipient: string;
+            /** @enum {string} */
+            status: "COMPLETED";
+            createdAt: string;
         };
     };
     responses: never;
@@ -2638,6 +3181,764 @@ export interface operations {
             };
         };
     };
+    getKycData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycData"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startKyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The widget's bearer token: pass it to the SDK as accessToken */
+                            token: string;
+                            /** @description Seconds the token lives */
+                            expiresIn: number;
+                            /** @enum {string} */
+                            level: "KYC_1";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitKyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycData"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startKycSumsub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startKyc3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKycLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycLimits"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadKycDocument: {
+        parameters: {
+            query: {
+                docType: "PASSPORT_FRONT" | "ID_CARD_FRONT" | "DRIVING_LICENCE_FRONT" | "PASSPORT_BACK" | "ID_CARD_BACK" | "DRIVING_LICENCE_BACK" | "SELFIE" | "UTILITY_BILL" | "BANK_STATEMENT" | "CREDIT_CARD_STATEMENT" | "GOVERNMENT_CORRESPONDENCE";
+                /** @description Date of issue; required except for SELFIE */
+                issuedDate?: string;
+                /** @description Issuing country; required except for SELFIE */
+                issuedCountry?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "OK";
+                        /** Format: uuid */
+                        documentId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKycDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    kycReviewCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "OK";
+                        /** @enum {string} */
+                        effect: "applied" | "duplicate" | "stale";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getFiatRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiatRate"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWalletsV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallets"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openWallets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currencies: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallets"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWallets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallets"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone?: string;
+                    address?: string;
+                    amount: string;
+                    currency: string;
+                    /** @description The fee from the fee call; sending by phone is free */
+                    fee?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sandboxStatus: {
         parameters: {
             query?: never;
@@ -2735,6 +4036,59 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                    currency: string;
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        operationId: string;
+                        amount: string;
+                        currency: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

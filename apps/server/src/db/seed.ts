@@ -1,5 +1,7 @@
 import { createCatalogRepository } from "../modules/catalog/catalog.repository.ts";
 import { seedOperations } from "../modules/catalog/catalog.seed.ts";
+import { createKycLimitsRepository } from "../modules/kyc/kyc-limits.repository.ts";
+import { seedKycLimits } from "../modules/kyc/kyc-limits.seed.ts";
 import { seedMerchantContent } from "../modules/merchants/merchant-content.seed.ts";
 import { createMerchantsRepository } from "../modules/merchants/merchants.repository.ts";
 import { seedMerchants } from "../modules/merchants/merchants.seed.ts";
@@ -11,4 +13,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   for (const merchant of seedMerchants()) await merchants.insertIfMissing(merchant);
   await merchants.insertContentIfMissing(seedMerchantContent());
   await createCatalogRepository(db).insertOperationsIfMissing(seedOperations());
+  await createKycLimitsRepository(db).insertLimitsIfMissing(seedKycLimits());
 }

@@ -6,7 +6,7 @@ import pino from "pino";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "./database.ts";
 import { startEmbeddedPostgres } from "./embedded.ts";
-import { runMigrations } from "./migrate.ts";
+import { runMigrations, runQueueMigrations } from "./migrate.ts";
 import { seedDatabase } from "./seed.ts";
 
 export const TEMPLATE_DB = "kestrel_template";
@@ -45,6 +45,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const template = openDatabase(withDatabase(adminUrl, TEMPLATE_DB), { max: 2 });
   await runMigrations(template.db);
+  await runQueueMigrations(template.pool);
   await seedDatabase(template.db);
   await template.close();
   project.provide("testDatabaseAdminUrl", adminUrl);

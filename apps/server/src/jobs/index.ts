@@ -1,10 +1,16 @@
 import type { TaskList } from "graphile-worker";
+import type { Config } from "../config.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
+import { createKycReviewTask, KYC_REVIEW_TASK } from "./kyc-review.ts";
 
 /**
  * Every background job the worker runs, by name. Modules add theirs here; a job is enqueued in
  * the same transaction as the change that asks for it.
  */
-export function createTaskList(): TaskList {
-  return { [EXPIRE_PENDING_TASK]: expirePendingTransfers };
+export function createTaskList(config: Config): TaskList {
+  return {
+    [EXPIRE_PENDING_TASK]: expirePendingTransfers,
+    // The sandbox KYC reviewer; outside sandbox mode nothing enqueues it.
+    ...(config.sandbox ? { [KYC_REVIEW_TASK]: createKycReviewTask(config) } : {}),
+  };
 }

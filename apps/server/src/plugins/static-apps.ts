@@ -4,7 +4,12 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-export type StaticApps = { webDist: string; widgetDist: string };
+export type StaticApps = {
+  webDist: string;
+  widgetDist: string;
+  /** Origins that may frame the KYC widget besides our own (the merchants' web apps). */
+  widgetFrameAncestors?: () => Promise<string[]>;
+};
 
 /** Paths that belong to the API or to files: never answered with the web app's index.html. */
 const NOT_SPA =
@@ -16,22 +21,30 @@ const NOT_SPA =
  * fallback explains what to run.
  */
 export async function registerStaticApps(app: FastifyInstance, apps: StaticApps) {
-  await app.register(fastifyStatic, {
-    root: path.resolve(apps.widgetDist),
-    prefix: "/embed/kyc/v1/",
-    decorateReply: false,
-    index: ["index.html"],
-    cacheControl: false,
-    setHeaders: (reply, filePath) => {
-      immutableAssets(reply, filePath);
-      // The widget lives in a frame of the web app; everything else refuses to be framed.
+  await app.register(async (widget) => {
+    // The widget lives in a frame of the merchants' web apps; everything else refuses to be
+    // framed. CSP frame-ancestors names them (X-Frame-Options cannot name several origins, and
+    // browsers that know frame-ancestors ignore it).
+    widget.addHook("onSend", async (_req, reply, payload) => {
+      const origins = (await apps.widgetFrameAncestors?.()) ?? [];
       const csp = String(reply.getHeader("content-security-policy") ?? "");
       reply.header(
         "content-security-policy",
-        csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+        csp.replace("frame-ancestors 'none'", ["frame-ancestors 'self'", ...origins].join(" ")),
       );
-      reply.header("x-frame-options", "SAMEORIGIN");
-    },
+      reply.removeHeader("x-frame-options");
+      return payload;
+    });
+    await widget.register(fastifyStatic, {
+      root: path.resolve(apps.widgetDist),
+      prefix: "/embed/kyc/v1/",
+      decorateReply: false,
+      index: ["index.html"],
+      cacheControl: false,
+      // The sandbox host page is served by GET /sandbox/kyc-host in sandbox mode only.
+      allowedPath: (pathName) => !pathName.includes("/sandbox-host/"),
+      setHeaders: immutableAssets,
+    });
   });
   await app.register(fastifyStatic, {
     root: path.resolve(apps.webDist),

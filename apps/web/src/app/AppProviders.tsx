@@ -5,11 +5,14 @@ import { I18nextProvider } from "react-i18next";
 import { TopBanner } from "../components/TopBanner.tsx";
 import type { NotificationStore } from "../lib/notifications/notification-store.ts";
 import { NotificationStoreProvider } from "../lib/notifications/notifications-context.tsx";
+import { SessionProvider } from "../lib/session/session-context.tsx";
+import type { WebSession } from "../lib/session/web-session.ts";
 
 export interface AppServices {
   i18n: i18n;
   queryClient: QueryClient;
   notifications: NotificationStore;
+  session: WebSession;
 }
 
 /** Everything the app needs from outside React; tests pass fresh instances for each render. */
@@ -18,8 +21,10 @@ export function AppProviders({ services, children }: { services: AppServices; ch
     <I18nextProvider i18n={services.i18n}>
       <QueryClientProvider client={services.queryClient}>
         <NotificationStoreProvider store={services.notifications}>
-          <TopBanner />
-          {children}
+          <SessionProvider session={services.session}>
+            <TopBanner />
+            {children}
+          </SessionProvider>
         </NotificationStoreProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,9 +1,16 @@
+import { CUSTOMER_QUERY_KEY } from "../lib/customer/profile-queries.ts";
 import { createI18n } from "../lib/i18n/create-i18n.ts";
 import { createNotificationStore } from "../lib/notifications/notification-store.ts";
+import { createWebSession } from "../lib/session/web-session.ts";
 import type { AppServices } from "./AppProviders.tsx";
 import { createQueryClient } from "./create-query-client.ts";
 
 export function createAppServices(options: { retry?: boolean } = {}): AppServices {
   const notifications = createNotificationStore();
-  return { i18n: createI18n(), notifications, queryClient: createQueryClient(notifications, options) };
+  const queryClient = createQueryClient(notifications, options);
+  // A signed-out browser keeps nothing of the customer's: their cached answers go with the session.
+  const session = createWebSession({
+    onSignedOut: () => queryClient.removeQueries({ queryKey: CUSTOMER_QUERY_KEY }),
+  });
+  return { i18n: createI18n(), notifications, queryClient, session };
 }

@@ -1,9 +1,16 @@
+import type { ReactNode } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { MaintenanceProvider } from "../components/operations/maintenance-context.tsx";
+import { ReferralCodePage } from "../features/auth/ReferralCodePage.tsx";
+import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
+import { SignInPage } from "../features/auth/SignInPage.tsx";
+import { SignUpPage } from "../features/auth/SignUpPage.tsx";
 import { HomePage } from "../features/home/HomePage.tsx";
+import { VerificationPage } from "../features/verification/VerificationPage.tsx";
 import type { OperationType } from "../lib/operations/operations-schema.ts";
 import { ROUTES } from "../lib/routes.ts";
 import { OperationRoute } from "./guards/OperationRoute.tsx";
+import { RequireSession } from "./guards/RequireSession.tsx";
 import { AppLayout, AuthLayout } from "./layout/AppLayout.tsx";
 import { type PageKey, PlaceholderPage } from "./layout/PlaceholderPage.tsx";
 
@@ -23,11 +30,23 @@ const OPERATION_PAGES: ReadonlyArray<{ page: PageKey; operation: OperationType }
   { page: "earn", operation: "DEPOSITS" },
 ];
 
-/** Sign-in style pages, shown without the app's navigation. */
-const AUTH_PAGES: readonly PageKey[] = ["signIn", "signUp", "resetPassword", "referralCode"];
+/** Sign-in style pages, shown without the app's navigation; only /referral-code needs a session. */
+const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [
+  { page: "signIn", element: <SignInPage /> },
+  { page: "signUp", element: <SignUpPage /> },
+  { page: "resetPassword", element: <ResetPasswordPage /> },
+  {
+    page: "referralCode",
+    element: (
+      <RequireSession>
+        <ReferralCodePage />
+      </RequireSession>
+    ),
+  },
+];
 
 /** Other pages of the app frame. */
-const PLAIN_PAGES: readonly PageKey[] = ["verification", "history"];
+const PLAIN_PAGES: readonly PageKey[] = ["history"];
 
 function RootRoute() {
   // Inside the router: modals close on route changes, so they need the router's location.
@@ -45,15 +64,18 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         element: <AuthLayout />,
-        children: AUTH_PAGES.map((page) => ({
-          path: ROUTES[page],
-          element: <PlaceholderPage page={page} />,
-        })),
+        children: AUTH_PAGES.map(({ page, element }) => ({ path: ROUTES[page], element })),
       },
       {
-        element: <AppLayout />,
+        // Every page of the app frame needs a session (spec §2, §8).
+        element: (
+          <RequireSession>
+            <AppLayout />
+          </RequireSession>
+        ),
         children: [
           { index: true, element: <HomePage /> },
+          { path: ROUTES.verification, element: <VerificationPage /> },
           ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: <PlaceholderPage page={page} /> })),
           ...OPERATION_PAGES.map(({ page, operation }) => ({
             path: ROUTES[page],

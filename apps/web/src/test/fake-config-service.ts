@@ -8,12 +8,22 @@ export const DEMO_MERCHANT_ID = "0190f4d2-8c1e-7a5b-9d3f-1a2b3c4d5e6f";
 
 export interface FakeWorld {
   settings: Record<string, unknown>;
-  merchant: { title: string; merchantBackendId: string; supportChatKey: string | null };
+  merchant: {
+    title: string;
+    merchantBackendId: string;
+    supportChatKey: string | null;
+    referralCodeRequired: boolean;
+    requestSigningKey: string;
+  };
   texts: Record<string, string>;
   location: { country: string; blocked: boolean };
   operations: OperationStatus[];
   banners: { right: unknown[]; bottom: unknown[] };
   faq: unknown[];
+  /** "live": the refresh cookie is good, so the start-up refresh signs the visitor in. */
+  session: "live" | "none";
+  /** GET /v2/customer/profile of the signed-in customer. */
+  profile: Record<string, unknown>;
 }
 
 export function operation(
@@ -41,7 +51,13 @@ export function defaultWorld(): FakeWorld {
       backgroundColor: "#F4F5F7",
       backgroundImage: null,
     },
-    merchant: { title: "Demo Finance", merchantBackendId: DEMO_MERCHANT_ID, supportChatKey: null },
+    merchant: {
+      title: "Demo Finance",
+      merchantBackendId: DEMO_MERCHANT_ID,
+      supportChatKey: null,
+      referralCodeRequired: false,
+      requestSigningKey: "test-signing-key",
+    },
     texts: {},
     location: { country: "DE", blocked: false },
     operations: (
@@ -62,6 +78,17 @@ export function defaultWorld(): FakeWorld {
     ).map((type) => operation(type)),
     banners: { right: [], bottom: [] },
     faq: [],
+    session: "live",
+    profile: {
+      customerId: "0190f4d2-0000-7000-8000-000000000001",
+      phone: "4915112345678",
+      email: "ada@example.com",
+      confirmedEmail: false,
+      ownReferralCode: "ADA123",
+      referralCodeRequired: false,
+      completedKycLevel: "KYC_0",
+      pushEnabled: false,
+    },
   };
 }
 
@@ -88,6 +115,12 @@ export function answer(world: FakeWorld, input: string, headers: Headers): Respo
   }
   if (url.pathname === "/web/faq") return ok(world.faq);
   if (url.pathname === "/location") return ok(world.location);
+  if (url.pathname === "/oauth/token" && world.session === "live") {
+    return json({ access_token: "test-access", token_type: "bearer", expires_in: 900, scope: "", jti: "j" });
+  }
+  if (url.pathname === "/v2/customer/profile" && headers.get("authorization") === "Bearer test-access") {
+    return json(world.profile);
+  }
   if (
     url.pathname === "/v2/catalog/operations" &&
     headers.get("X-Merchant-ID") === world.merchant.merchantBackendId
@@ -99,8 +132,11 @@ export function answer(world: FakeWorld, input: string, headers: Headers): Respo
 
 /** Replaces global fetch with the fake world; returns the mock to inspect calls. */
 export function installFakeConfigService(world: FakeWorld = defaultWorld()) {
+  // The typed API client calls fetch with a Request; the configuration service with a string.
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    answer(world, String(input), new Headers(init?.headers)),
+    input instanceof Request
+      ? answer(world, input.url, input.headers)
+      : answer(world, String(input), new Headers(init?.headers)),
   );
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;

@@ -6,9 +6,14 @@ import { AppShell } from "../app/AppShell.tsx";
 import { createAppServices } from "../app/create-app-services.ts";
 import { appRoutes } from "../app/routes.tsx";
 import { MaintenanceProvider } from "../components/operations/maintenance-context.tsx";
+import { markSignedInBefore } from "../lib/session/web-session.ts";
 
-/** Renders the whole app (start gate, layout, routes) at `path`, with fresh services. */
-export function renderApp(path = "/") {
+/**
+ * Renders the whole app (start gate, layout, routes) at `path`, with fresh services. The visitor
+ * was signed in before (unless `signedIn: false`), so the app starts with a silent refresh.
+ */
+export function renderApp(path = "/", options: { signedIn?: boolean } = {}) {
+  if (options.signedIn ?? true) markSignedInBefore();
   const services = createAppServices({ retry: false });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(<AppShell services={services} router={router} />);

@@ -6,6 +6,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  localStorage.clear();
   document.documentElement.removeAttribute("style");
   document.title = "";
 });

@@ -2,6 +2,7 @@
 
 export * from "./catalog.ts";
 export * from "./customers.ts";
+export * from "./kyc.ts";
 export * from "./ledger.ts";
 export * from "./merchants.ts";
 export * from "./outbox.ts";

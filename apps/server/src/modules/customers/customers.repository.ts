@@ -16,6 +16,7 @@ export type CustomerPatch = Partial<
     | "taxId"
     | "taxCountry"
     | "kycLevel"
+    | "kycStatus"
     | "passwordHash"
     | "phoneConfirmed"
     | "email"

@@ -26,6 +26,11 @@ export function createMerchantsRepository(db: Db) {
       const [row] = await db.select().from(merchants).where(sql`${host} = any(${merchants.hosts})`).limit(1);
       return row;
     },
+    /** Every merchant's host names (the KYC widget may be framed by these). */
+    async allHosts(): Promise<string[]> {
+      const rows = await db.select({ hosts: merchants.hosts }).from(merchants);
+      return rows.flatMap((r) => r.hosts);
+    },
     async findDefault(): Promise<MerchantRow | undefined> {
       const [row] = await db.select().from(merchants).where(eq(merchants.isDefault, true)).limit(1);
       return row;

@@ -45,6 +45,9 @@ export function createMerchantsService(deps: { repository: MerchantsRepository }
       return merchant;
     },
 
+    /** Host names of all merchants: their web apps' origins frame the KYC widget. */
+    allHosts: (): Promise<string[]> => repository.allHosts(),
+
     /** A merchant named by id in a request field (already a valid UUID); unknown → 400 naming it. */
     async merchantById(id: string, field: string): Promise<Merchant> {
       const merchant = await repository.findById(id);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type CurrencyCode, getCurrency } from "@kestrel/money";
-import { type MidRate, RATE_ONE, RATE_SCALE, type RatesProvider } from "./rates-provider.ts";
+import { RATE_ONE, RATE_SCALE, type RatesProvider } from "./rates-provider.ts";
 
 /** Realistic starting prices in USD; the walk moves around them. */
 const USD_PRICE: Record<CurrencyCode, number> = {

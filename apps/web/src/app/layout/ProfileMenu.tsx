@@ -1,12 +1,13 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ROUTES } from "../../lib/routes.ts";
+import { useWebSession } from "../../lib/session/session-context.tsx";
 
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown open it on the first
  * item, arrows move, Escape closes and returns focus to the button, a click outside closes.
- * Until sign-in exists its items are the profile-related pages.
+ * Its items are the profile pages and, last, sign-out.
  */
 export function ProfileMenu() {
   const { t } = useTranslation();
@@ -14,17 +15,23 @@ export function ProfileMenu() {
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const items = useRef<Array<HTMLAnchorElement | null>>([]);
+  const items = useRef<Array<HTMLElement | null>>([]);
+  const session = useWebSession();
+  const navigate = useNavigate();
 
   const entries = [
     { to: ROUTES.verification, label: t("profileMenu.verification") },
     { to: ROUTES.referralCode, label: t("profileMenu.referralCode") },
-    { to: ROUTES.signIn, label: t("profileMenu.signIn") },
-    { to: ROUTES.signUp, label: t("profileMenu.signUp") },
   ];
+  const count = entries.length + 1;
+
+  const signOut = async () => {
+    setOpen(false);
+    await session.signOut();
+    await navigate(ROUTES.signIn, { replace: true });
+  };
 
   const focusItem = (index: number) => {
-    const count = entries.length;
     items.current[(index + count) % count]?.focus();
   };
 
@@ -41,12 +48,12 @@ export function ProfileMenu() {
   }, [open]);
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = items.current.indexOf(document.activeElement as HTMLAnchorElement);
+    const current = items.current.indexOf(document.activeElement as HTMLElement);
     const moves: Record<string, number> = {
       ArrowDown: current + 1,
       ArrowUp: current - 1,
       Home: 0,
-      End: entries.length - 1,
+      End: count - 1,
     };
     const target = moves[event.key];
     if (target !== undefined) {
@@ -101,6 +108,18 @@ export function ProfileMenu() {
               {entry.label}
             </Link>
           ))}
+          <button
+            ref={(element) => {
+              items.current[entries.length] = element;
+            }}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="k-profile__item k-profile__item--action"
+            onClick={() => void signOut()}
+          >
+            {t("profileMenu.signOut")}
+          </button>
         </div>
       ) : null}
     </div>

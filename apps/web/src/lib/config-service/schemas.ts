@@ -29,6 +29,9 @@ export const merchantDataSchema = envelope(
     title: z.string(),
     merchantBackendId: z.string(),
     supportChatKey: z.nullable(z.string()),
+    referralCodeRequired: z.boolean(),
+    /** Key of the X-Signature HMAC; the server says it is no secret (docs/accounts.md). */
+    requestSigningKey: z.string(),
   }),
 );
 export type MerchantData = z.output<typeof merchantDataSchema>;

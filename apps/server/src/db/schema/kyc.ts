@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { customers } from "./customers.ts";
+import { merchants } from "./merchants.ts";
+
+// Identity verification (docs/kyc.md). The customer's current level and status are mirrored on
+// `customers` (kyc_level, kyc_status) for tokens and the operations catalog; these tables hold
+// what they are worked out from.
+
+/** Spec §3's KYC statuses (UNDER_REVIEW from spec §4's limit-increase rule). */
+export const KYC_STATUSES = [
+  "NONE",
+  "READY_TO_START",
+  "IN_PROGRESS",
+  "UNDER_REVIEW",
+  "APPROVED",
+  "REJECTED",
+  "ACTION_NEEDED",
+  "SUPPORT",
+] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+/**
+ * A customer's verification state once they started verifying: level and status worked out from
+ * their applications. Changes take this row's lock first, so they apply one at a time per
+ * customer; `customers.kyc_level` and `kyc_status` are kept equal to it under that lock.
+ */
+export const kycCustomers = pgTable(
+  "kyc_customers",
+  {
+    customerId: uuid("customer_id")
+      .primaryKey()
+      .references(() => customers.id),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    level: text("level").notNull(),
+    status: text("status").$type<KycStatus>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("kyc_customers_level", sql`${t.level} in ('NONE', 'KYC_0', 'KYC_1', 'KYC_2', 'KYC_3')`)],
+);
+
+/** What an application asks for: the widget (KYC_1), the document check (KYC_2), KYC_3. */
+export const KYC_APPLICATION_KINDS = ["WIDGET", "SUMSUB", "KYC3"] as const;
+export type KycApplicationKind = (typeof KYC_APPLICATION_KINDS)[number];
+
+/**
+ * One request to reach a level. A widget application collects documents while READY_TO_START,
+ * is IN_PROGRESS once submitted, then decided; a limit increase starts UNDER_REVIEW.
+ * `decided_at` is the reviewer's timestamp of the decision applied last: an older one is stale.
+ */
+export const kycApplications = pgTable(
+  "kyc_applications",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    kind: text("kind").$type<KycApplicationKind>().notNull(),
+    targetLevel: text("target_level").notNull(),
+    status: text("status").$type<KycStatus>().notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Machine codes of the last rejection, and the text the customer is shown. */
+    rejectReasons: text("reject_reasons").array().notNull().default(sql`'{}'::text[]`),
+    rejectMessage: text("reject_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("kyc_applications_customer").on(t.merchantId, t.customerId, t.createdAt),
+    check("kyc_applications_kind", sql`${t.kind} in ('WIDGET', 'SUMSUB', 'KYC3')`),
+    check("kyc_applications_target_level", sql`${t.targetLevel} in ('KYC_1', 'KYC_2', 'KYC_3')`),
+    check(
+      "kyc_applications_status",
+      sql`${t.status} in ('READY_TO_START', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'ACTION_NEEDED', 'SUPPORT')`,
+    ),
+  ],
+);
+
+/**
+ * An uploaded document or selfie. The bytes live in the blob store under `blob_key`; `sha256`
+ * proves them intact and finds the same file uploaded by another customer. A newer upload of the
+ * same type in the same application supersedes the older one.
+ */
+export const kycDocuments = pgTable(
+  "kyc_documents",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => kycApplications.id),
+    docType: text("doc_type").notNull(),
+    issuedDate: date("issued_date", { mode: "string" }),
+    issuedCountry: text("issued_country"),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    blobKey: text("blob_key").notNull(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("kyc_documents_application").on(t.applicationId, t.docType),
+    index("kyc_documents_checksum").on(t.merchantId, t.sha256),
+    check(
+      "kyc_documents_content_type",
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'application/pdf')`,
+    ),
+    check("kyc_documents_size", sql`${t.sizeBytes} > 0`),
+  ],
+);
+
+/**
+ * Every review decision the server received, applied or not: the provider's id makes a repeated
+ * callback a no-op, and the record says what each one did.
+ */
+export const kycDecisions = pgTable("kyc_decisions", {
+  decisionId: text("decision_id").primaryKey(),
+  applicationId: uuid("application_id")
+    .notNull()
+    .references(() => kycApplications.id),
+  outcome: text("outcome").notNull(),
+  decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+  /** applied, or stale (older than the decision already applied). */
+  effect: text("effect").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A merchant's limits per KYC level and operation, in minor units of the merchant's fiat
+ * currency. No row: the operation moves no money at that level (limits fail closed).
+ */
+export const kycLimits = pgTable(
+  "kyc_limits",
+  {
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    kycLevel: text("kyc_level").notNull(),
+    operationType: text("operation_type").notNull(),
+    perTransaction: numeric("per_transaction", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    daily: numeric("daily", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    monthly: numeric("monthly", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.kycLevel, t.operationType] }),
+    check("kyc_limits_level", sql`${t.kycLevel} in ('KYC_0', 'KYC_1', 'KYC_2', 'KYC_3')`),
+    check(
+      "kyc_limits_amounts",
+      sql`${t.perTransaction} >= 0 and ${t.daily} >= ${t.perTransaction} and ${t.monthly} >= ${t.daily}`,
+    ),
+  ],
+);
+
+/**
+ * What a customer's operations used of their limits, written by money features through the KYC
+ * service (`consume`). `reference` is the feature's operation id: consuming twice counts once.
+ * A released row (operation voided) no longer counts.
+ */
+export const kycUsage = pgTable(
+  "kyc_usage",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    operationType: text("operation_type").notNull(),
+    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    currency: text("currency").notNull(),
+    reference: text("reference").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("kyc_usage_reference").on(t.merchantId, t.reference),
+    index("kyc_usage_window").on(t.merchantId, t.customerId, t.operationType, t.createdAt),
+    check("kyc_usage_amount", sql`${t.amount} > 0`),
+  ],
+);

@@ -1,0 +1,129 @@
+import multipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../app.ts";
+import { commonErrors } from "../../http/app-error.ts";
+import { errorBodySchema } from "../../http/error-body.ts";
+import { bearerSecurity } from "../../plugins/authenticate.ts";
+import { kycErrors } from "./kyc.errors.ts";
+import { documentParams, uploadQuery, uploadResponse } from "./kyc.schemas.ts";
+import { authenticateKycCaller, kycCaller } from "./kyc-auth.ts";
+import { MAX_DOCUMENT_BYTES } from "./kyc-documents.ts";
+
+const tags = ["kyc"];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  429: errorBodySchema,
+};
+
+const missingImage = () =>
+  commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "image", message: "image: a file is required" });
+
+/** The `image` file of a multipart upload; nothing past 10 MB is read into memory. */
+async function readImage(req: FastifyRequest): Promise<Uint8Array> {
+  const code = (e: unknown) => (e as { code?: string }).code;
+  let part: Awaited<ReturnType<FastifyRequest["file"]>>;
+  try {
+    part = await req.file();
+  } catch (e) {
+    if (code(e) === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw missingImage();
+    if (code(e) === "FST_FILES_LIMIT" || code(e) === "FST_PARTS_LIMIT") {
+      throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+        field: "image",
+        message: "image: one file only",
+      });
+    }
+    throw e;
+  }
+  if (part?.fieldname !== "image") {
+    part?.file.resume();
+    throw missingImage();
+  }
+  try {
+    return await part.toBuffer();
+  } catch (e) {
+    if (code(e) === "FST_REQ_FILE_TOO_LARGE")
+      throw kycErrors.create("DOCUMENT_TOO_LARGE", { field: "image" });
+    throw e;
+  }
+}
+
+/**
+ * Document upload (multipart, scoped here: the rest of the API keeps its 1 MB JSON bodies) and
+ * the owner's read of a stored document.
+ */
+export const kycDocumentsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { kyc } = deps.services;
+    await app.register(multipart, {
+      // One file; a few stray fields are tolerated and ignored. busboy stops at 10 MB + 1 byte.
+      limits: {
+        fileSize: MAX_DOCUMENT_BYTES,
+        files: 1,
+        fields: 5,
+        parts: 6,
+        fieldSize: 1024,
+        headerPairs: 50,
+      },
+    });
+
+    app.post(
+      "/v1/kyc/upload/document",
+      {
+        schema: {
+          operationId: "uploadKycDocument",
+          tags,
+          description:
+            "multipart/form-data with one file field `image`: JPEG, PNG or PDF (recognised by content; a selfie must be a photo), at most 10 MB. Widget or access token.",
+          consumes: ["multipart/form-data"],
+          security: bearerSecurity,
+          querystring: uploadQuery,
+          response: { 200: uploadResponse, ...errors },
+        },
+        preHandler: authenticateKycCaller(deps),
+      },
+      async (req) => {
+        const caller = kycCaller(req);
+        const bytes = await readImage(req);
+        const { documentId } = await kyc.uploadDocument(caller, req.query, bytes);
+        return { result: "OK" as const, documentId };
+      },
+    );
+
+    app.get(
+      "/v1/kyc/documents/:documentId",
+      {
+        schema: {
+          operationId: "getKycDocument",
+          tags,
+          description: "The stored file (its own content type), for the customer who uploaded it only.",
+          security: bearerSecurity,
+          params: documentParams,
+          // Sent as the raw file (Fastify does not serialise a Buffer).
+          response: {
+            200: z.unknown().describe("The file"),
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+          },
+        },
+        preHandler: authenticateKycCaller(deps),
+      },
+      async (req, reply) => {
+        const document = await kyc.readDocument(kycCaller(req), req.params.documentId);
+        return reply
+          .header("cache-control", "private, no-store")
+          .header("content-disposition", "inline; filename=document")
+          .header("content-security-policy", "default-src 'none'; sandbox")
+          .type(document.contentType)
+          .send(Buffer.from(document.bytes));
+      },
+    );
+  };

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../test-app.ts";
+import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
+
+let t: TestApp;
+let k: ReturnType<typeof kycDriver>;
+beforeAll(async () => {
+  t = await createKycTestApp({ KYC_REVIEW_DELAY_SECONDS: "30" });
+  k = kycDriver(t);
+});
+afterAll(() => t.close());
+
+const customerRow = async (customerId: string) =>
+  (await t.database.pool.query("select kyc_level, kyc_status from customers where id = $1", [customerId]))
+    .rows[0];
+
+describe("verification through the widget", () => {
+  it("refuses to start before the profile is complete, and reports NONE", async () => {
+    const c = await k.customer();
+    const res = await k.start(c.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: "PROFILE_INCOMPLETE" });
+    expect((await k.data(c.token)).json()).toMatchObject({
+      kycLevel: "NONE",
+      status: "NONE",
+      kyc1ClientData: {
+        status: "UNDEFINED",
+        reason: null,
+        rejectFormattedMessage: null,
+        retryAllowed: false,
+      },
+    });
+  });
+
+  it("answers a short-lived widget token that reads the status but is no access token", async () => {
+    const c = await k.customer("Lovelace");
+    const res = await k.start(c.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ expiresIn: 600, level: "KYC_1" });
+    const widget = res.json().data.token as string;
+    expect((await k.data(widget)).json()).toMatchObject({ kycLevel: "KYC_0", status: "NONE" });
+    const profile = await t.app.inject({ url: "/v2/customer/profile", headers: k.bearer(widget) });
+    expect(profile.statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/v5/kyc/start", headers: k.bearer(widget) })).statusCode,
+    ).toBe(401);
+  });
+
+  it("submits front, back and selfie; the sandbox approves after its delay and the level becomes KYC_1", async () => {
+    const c = await k.customer("Lovelace");
+    const widget = await k.widgetToken(c.token);
+    await k.uploadAll(widget);
+    expect((await k.data(widget)).json()).toMatchObject({ kycLevel: "KYC_0", status: "READY_TO_START" });
+
+    const submitted = await k.submit(widget);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json()).toMatchObject({
+      kycLevel: "KYC_0",
+      status: "IN_PROGRESS",
+      kyc1ClientData: { status: "UNDER_REVIEW" },
+    });
+    const job = await k.reviewJob();
+    expect(job?.payload).toMatchObject({
+      customerId: c.customerId,
+      targetLevel: "KYC_1",
+      lastName: "Lovelace",
+    });
+    const delay = ((job?.run_at.getTime() ?? 0) - Date.now()) / 1000;
+    expect(delay).toBeGreaterThan(20);
+    expect(delay).toBeLessThanOrEqual(30);
+    expect(await customerRow(c.customerId)).toEqual({ kyc_level: "KYC_0", kyc_status: "IN_PROGRESS" });
+
+    const { decision, status } = await k.runReview();
+    expect(status).toBe(200);
+    expect(decision.outcome).toBe("APPROVED");
+    expect((await k.data(c.token)).json()).toEqual({
+      kycLevel: "KYC_1",
+      status: "APPROVED",
+      kyc1ClientData: { status: "APPROVED", reason: null, rejectFormattedMessage: null, retryAllowed: false },
+      kyc2ClientData: {
+        status: "UNDEFINED",
+        reason: null,
+        rejectFormattedMessage: null,
+        retryAllowed: false,
+      },
+      kyc3ClientData: {
+        status: "UNDEFINED",
+        reason: null,
+        rejectFormattedMessage: null,
+        retryAllowed: false,
+      },
+    });
+    // Mirrored on the customer, so the next access token and the operations catalog see it.
+    expect(await customerRow(c.customerId)).toEqual({ kyc_level: "KYC_1", kyc_status: "APPROVED" });
+    const again = await k.upload(widget, { docType: "SELFIE" }, Buffer.from([0xff, 0xd8, 0xff, 1]));
+    expect(again.json()).toMatchObject({ error: "KYC_NOT_AVAILABLE" });
+  });
+
+  it("refuses a submission with documents missing, naming them, and a second submission", async () => {
+    const c = await k.customer("Lovelace");
+    const widget = await k.widgetToken(c.token);
+    const none = await k.submit(widget);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      error: "DOCUMENTS_MISSING",
+      data: { missing: ["IDENTITY_DOCUMENT", "SELFIE"] },
+    });
+
+    const front = await k.upload(
+      widget,
+      { docType: "DRIVING_LICENCE_FRONT", issuedDate: "2020-01-01", issuedCountry: "FR" },
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from(c.customerId)]),
+    );
+    expect(front.statusCode).toBe(200);
+    const partial = await k.submit(widget);
+    expect(partial.json()).toMatchObject({ data: { missing: ["DRIVING_LICENCE_BACK", "SELFIE"] } });
+
+    await k.uploadAll(widget); // a newer ID card front now decides the document
+    expect((await k.submit(widget)).statusCode).toBe(200);
+    const twice = await k.submit(widget);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ error: "APPLICATION_NOT_OPEN" });
+    const upload = await k.upload(widget, { docType: "SELFIE" }, Buffer.from([0xff, 0xd8, 0xff, 2]));
+    expect(upload.json()).toMatchObject({ error: "APPLICATION_NOT_OPEN" });
+  });
+
+  it("rejects last name REJECT for good, with the reason and message the customer sees", async () => {
+    const c = await k.customer("REJECT");
+    const widget = await k.widgetToken(c.token);
+    await k.uploadAll(widget);
+    await k.submit(widget);
+    await k.runReview();
+    expect((await k.data(widget)).json()).toMatchObject({
+      kycLevel: "KYC_0",
+      status: "REJECTED",
+      kyc1ClientData: {
+        status: "DENIED",
+        reason: "DOCUMENT_NOT_ACCEPTED",
+        rejectFormattedMessage: "We could not verify your identity with the documents provided.",
+        retryAllowed: false,
+      },
+    });
+    const retry = await k.upload(widget, { docType: "SELFIE" }, Buffer.from([0xff, 0xd8, 0xff, 3]));
+    expect(retry.statusCode).toBe(409);
+  });
+
+  it("lets a RETRY customer send new documents, which open a new application", async () => {
+    const c = await k.customer("RETRY");
+    const widget = await k.widgetToken(c.token);
+    await k.uploadAll(widget);
+    await k.submit(widget);
+    await k.runReview();
+    expect((await k.data(widget)).json()).toMatchObject({
+      status: "ACTION_NEEDED",
+      kyc1ClientData: { status: "DENIED", reason: "DOCUMENT_UNREADABLE", retryAllowed: true },
+    });
+    // Starting again is allowed (spec §4: ACTION_NEEDED opens the widget) and shows the rejection.
+    expect((await k.start(c.token)).statusCode).toBe(200);
+    await k.uploadAll(widget);
+    expect((await k.data(widget)).json()).toMatchObject({ status: "READY_TO_START" });
+    expect((await k.submit(widget)).json()).toMatchObject({ status: "IN_PROGRESS" });
+    const apps = await t.database.pool.query("select status from kyc_applications where customer_id = $1", [
+      c.customerId,
+    ]);
+    expect(apps.rows.map((r) => r.status).sort()).toEqual(["ACTION_NEEDED", "IN_PROGRESS"]);
+  });
+});
+
+describe("limit increases", () => {
+  it("KYC_2 needs KYC_1, is reviewed once at a time, and the sandbox grants it; then KYC_3", async () => {
+    const fresh = await k.customer("Lovelace");
+    const early = await t.app.inject({
+      method: "POST",
+      url: "/v4/kyc/sumsub/start",
+      headers: k.bearer(fresh.token),
+    });
+    expect(early.json()).toMatchObject({ error: "KYC_LEVEL_REQUIRED" });
+
+    const c = await k.verifiedCustomer();
+    const sumsub = () =>
+      t.app.inject({ method: "POST", url: "/v4/kyc/sumsub/start", headers: k.bearer(c.token) });
+    expect((await sumsub()).json()).toEqual({ result: "OK" });
+    expect((await k.data(c.token)).json()).toMatchObject({
+      kycLevel: "KYC_1",
+      status: "UNDER_REVIEW",
+      kyc2ClientData: { status: "UNDER_REVIEW" },
+    });
+    expect((await sumsub()).json()).toMatchObject({ error: "KYC_ALREADY_UNDER_REVIEW" });
+    expect((await k.reviewJob())?.payload).toMatchObject({ targetLevel: "KYC_2" });
+    await k.runReview();
+    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_2", status: "APPROVED" });
+    expect((await sumsub()).statusCode).toBe(409);
+
+    const kyc3 = await t.app.inject({
+      method: "POST",
+      url: "/v2/customer/kyc3/start",
+      headers: k.bearer(c.token),
+    });
+    expect(kyc3.json()).toEqual({ result: "OK" });
+    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_2", status: "UNDER_REVIEW" });
+    await k.runReview();
+    expect((await k.data(c.token)).json()).toMatchObject({
+      kycLevel: "KYC_3",
+      kyc3ClientData: { status: "APPROVED" },
+    });
+  });
+
+  it("is refused without a token, and the new level reaches the next access token", async () => {
+    expect((await t.app.inject({ method: "POST", url: "/v2/customer/kyc3/start" })).statusCode).toBe(401);
+    const c = await k.verifiedCustomer();
+    const res = await t.app.inject({ url: "/oauth/token", headers: k.bearer(c.token) });
+    expect(res.json().kycLevel).toBe("NONE"); // the token predates profile and approval...
+    const signIn = await k.accounts.signIn(c.phone, "secret1", "device-1");
+    const info = await t.app.inject({ url: "/oauth/token", headers: k.bearer(signIn.json().access_token) });
+    expect(info.json().kycLevel).toBe("KYC_1"); // ...a new one carries the level
+  });
+});

@@ -1,0 +1,85 @@
+import type { KycLevel, kycLimits, OperationType } from "../../db/schema/index.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+
+export type NewLimitRow = typeof kycLimits.$inferInsert;
+
+/** Operations that move money out of the customer's control: identity first, then amounts. */
+const OUTGOING: OperationType[] = [
+  "PAYOUT",
+  "PAYOUT_CARD",
+  "PAYOUT_CRYPTO",
+  "TRANSFER_MOBILE",
+  "WITHDRAW_IBAN",
+  "EXCHANGE_IBAN",
+  "CARD_TOPUP_CRYPTO",
+];
+
+/** Every operation whose amounts the KYC limits bound (GET /v1/kyc/limits lists these). */
+export const LIMITED_OPERATIONS: readonly OperationType[] = [
+  "EXCHANGE",
+  "PAYIN_CARD",
+  ...OUTGOING,
+  "DEPOSITS",
+];
+
+/** [per transaction, 24 hours, 30 days] in whole units of the merchant's fiat currency. */
+type Tier = readonly [number, number, number];
+
+// Our defaults (the reference names per-level figures of 9,700 / 15,000 / 32,000 EUR without
+// saying what they bound). KYC_0 moves no money out and exchanges little; card pay-ins stay below
+// payouts because of chargebacks; each level multiplies what the one below allows.
+const DEFAULT_TIERS: Record<KycLevel, Partial<Record<"OUTGOING" | OperationType, Tier>>> = {
+  KYC_0: { EXCHANGE: [500, 1_000, 2_500], DEPOSITS: [1_000, 1_000, 2_500] },
+  KYC_1: {
+    OUTGOING: [1_000, 5_000, 20_000],
+    PAYIN_CARD: [1_000, 3_000, 10_000],
+    EXCHANGE: [5_000, 10_000, 30_000],
+    DEPOSITS: [10_000, 10_000, 30_000],
+  },
+  KYC_2: {
+    OUTGOING: [5_000, 15_000, 50_000],
+    PAYIN_CARD: [5_000, 10_000, 30_000],
+    EXCHANGE: [15_000, 30_000, 100_000],
+    DEPOSITS: [50_000, 50_000, 100_000],
+  },
+  KYC_3: {
+    OUTGOING: [25_000, 50_000, 150_000],
+    PAYIN_CARD: [10_000, 25_000, 75_000],
+    EXCHANGE: [50_000, 100_000, 300_000],
+    DEPOSITS: [100_000, 250_000, 500_000],
+  },
+};
+
+/** Rows for one merchant; `minorPerUnit` is 10^scale of its fiat currency (100 for EUR). */
+export function limitRows(
+  merchantId: string,
+  tiers: typeof DEFAULT_TIERS,
+  minorPerUnit = 100n,
+): NewLimitRow[] {
+  const rows: NewLimitRow[] = [];
+  for (const [kycLevel, byOperation] of Object.entries(tiers)) {
+    for (const operationType of LIMITED_OPERATIONS) {
+      const tier =
+        byOperation[operationType] ?? (OUTGOING.includes(operationType) ? byOperation.OUTGOING : undefined);
+      if (!tier) continue;
+      const [perTransaction, daily, monthly] = tier.map((v) => BigInt(v) * minorPerUnit) as [
+        bigint,
+        bigint,
+        bigint,
+      ];
+      rows.push({ merchantId, kycLevel, operationType, perTransaction, daily, monthly });
+    }
+  }
+  return rows;
+}
+
+/** Both seeded merchants are in EUR; Nimbus is stricter at KYC_1 to show limits are per merchant. */
+export function seedKycLimits(): NewLimitRow[] {
+  return [
+    ...limitRows(DEMO_MERCHANT_ID, DEFAULT_TIERS),
+    ...limitRows(NIMBUS_MERCHANT_ID, {
+      ...DEFAULT_TIERS,
+      KYC_1: { ...DEFAULT_TIERS.KYC_1, OUTGOING: [500, 2_000, 8_000] },
+    }),
+  ];
+}

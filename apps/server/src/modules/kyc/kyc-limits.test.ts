@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../http/app-error.ts";
+import { createServices } from "../../services.ts";
+import type { TestApp } from "../../test-app.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import type { KycService } from "./kyc.service.ts";
+import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
+
+let t: TestApp;
+let k: ReturnType<typeof kycDriver>;
+/** The KYC service as money features get it (deps.services.kyc); stateless, so a second one. */
+let kyc: KycService;
+beforeAll(async () => {
+  t = await createKycTestApp();
+  k = kycDriver(t);
+  kyc = createServices(t.config, t.database).kyc;
+});
+afterAll(() => t.close());
+
+const EUR = (major: number) => BigInt(Math.round(major * 100));
+
+/**
+ * A stand-in money feature (a send by phone), until the real ones call the KYC service: it
+ * consumes the customer's limit for its operation id, then "moves" the money.
+ */
+function fakeSend(customerId: string, merchantId = DEMO_MERCHANT_ID) {
+  let n = 0;
+  return (amountInEur: number, reference = `send-${customerId}-${n++}`) =>
+    kyc.consume({
+      merchantId,
+      customerId,
+      operationType: "TRANSFER_MOBILE",
+      amountInFiatMinor: EUR(amountInEur),
+      reference,
+    });
+}
+
+async function refusal(
+  p: Promise<unknown>,
+): Promise<{ code: string; status: number; message: string; data: unknown }> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  if (!(e instanceof AppError)) throw new Error(`expected a refusal, got ${String(e)}`);
+  return { code: e.code, status: e.status, message: e.message, data: e.data };
+}
+
+describe("enforcement (assertAllowed / consume)", () => {
+  it("refuses a KYC_0 customer through the operations catalog, with its reason", async () => {
+    const c = await k.customer("Lovelace");
+    const r = await refusal(kyc.assertAllowed(query(c.customerId, 10)));
+    expect(r).toMatchObject({ code: "KYC_LEVEL_TOO_LOW", status: 403, data: { reason: "KYC_REQUIRED" } });
+    // EXCHANGE is open at KYC_0, within its small KYC_0 limits.
+    await kyc.assertAllowed({ ...query(c.customerId, 500), operationType: "EXCHANGE" });
+    const big = await refusal(
+      kyc.assertAllowed({ ...query(c.customerId, 500.01), operationType: "EXCHANGE" }),
+    );
+    expect(big.data).toMatchObject({
+      reason: "PER_TRANSACTION_LIMIT",
+      remaining: "500.00",
+      nextLevel: "KYC_1",
+    });
+  });
+
+  it("holds a KYC_1 customer to the per-transaction, 24-hour and 30-day limits, saying what remains", async () => {
+    const c = await k.verifiedCustomer();
+    const send = fakeSend(c.customerId);
+    const perTx = await refusal(send(1000.01));
+    expect(perTx).toEqual({
+      code: "LIMIT_EXCEEDED",
+      status: 422,
+      message: "This amount is above your limit of 1000.00 EUR per transaction.",
+      data: {
+        reason: "PER_TRANSACTION_LIMIT",
+        operationType: "TRANSFER_MOBILE",
+        kycLevel: "KYC_1",
+        currency: "EUR",
+        limit: "1000.00",
+        remaining: "1000.00",
+        nextLevel: "KYC_2",
+      },
+    });
+    for (let i = 0; i < 4; i++) expect(await send(1000)).toBe("recorded");
+    expect(await send(999.99)).toBe("recorded");
+    const daily = await refusal(send(0.02));
+    expect(daily.message).toBe("This amount is above your 24-hour limit. You can still use 0.01 EUR.");
+    expect(daily.data).toMatchObject({ reason: "DAILY_LIMIT", limit: "5000.00", remaining: "0.01" });
+    await send(0.01);
+
+    // Usage older than a day counts for the 30 days only; older than 30 days not at all.
+    await t.database.pool.query(
+      `update kyc_usage set created_at = now() - interval '2 days' where customer_id = $1`,
+      [c.customerId],
+    );
+    await t.database.pool.query(
+      `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
+       values (gen_random_uuid(), $1, $2, 'TRANSFER_MOBILE', 1450000, 'EUR', 'old-1', now() - interval '10 days'),
+              (gen_random_uuid(), $1, $2, 'TRANSFER_MOBILE', 9900000, 'EUR', 'old-2', now() - interval '31 days')`,
+      [DEMO_MERCHANT_ID, c.customerId],
+    );
+    const monthly = await refusal(send(600));
+    expect(monthly.data).toMatchObject({ reason: "MONTHLY_LIMIT", limit: "20000.00", remaining: "500.00" });
+    expect(await send(500)).toBe("recorded");
+  });
+
+  it("counts an operation once however often it is consumed, and gives it back when released", async () => {
+    const c = await k.verifiedCustomer();
+    const send = fakeSend(c.customerId);
+    expect(await send(800, "op-1")).toBe("recorded");
+    expect(await send(800, "op-1")).toBe("repeated");
+    expect(
+      await kyc.usedAmount({
+        merchantId: DEMO_MERCHANT_ID,
+        customerId: c.customerId,
+        operationType: "TRANSFER_MOBILE",
+      }),
+    ).toEqual({
+      daily: EUR(800),
+      monthly: EUR(800),
+    });
+    expect(await kyc.release({ merchantId: DEMO_MERCHANT_ID, reference: "op-1" })).toBe(true);
+    expect(await kyc.release({ merchantId: DEMO_MERCHANT_ID, reference: "op-1" })).toBe(false);
+    expect(
+      (
+        await kyc.usedAmount({
+          merchantId: DEMO_MERCHANT_ID,
+          customerId: c.customerId,
+          operationType: "TRANSFER_MOBILE",
+        })
+      ).daily,
+    ).toBe(0n);
+  });
+
+  it("lets only as many concurrent operations through as the limit holds", async () => {
+    const c = await k.verifiedCustomer();
+    const send = fakeSend(c.customerId);
+    for (let i = 0; i < 4; i++) await send(1000);
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => send(400)));
+    const passed = results.filter((r) => r.status === "fulfilled").length;
+    expect(passed).toBe(2); // 1,000.00 left of 5,000.00: two of 400.00, never a third
+    const used = await kyc.usedAmount({
+      merchantId: DEMO_MERCHANT_ID,
+      customerId: c.customerId,
+      operationType: "TRANSFER_MOBILE",
+    });
+    expect(used.daily).toBe(EUR(4800));
+  });
+
+  it("follows the catalog switch: maintenance is refused with its reason", async () => {
+    const c = await k.verifiedCustomer();
+    await t.database.pool.query(
+      "update merchant_operations set operation_constraint = 'MAINTENANCE' where merchant_id = $1 and operation_type = 'PAYOUT_CRYPTO'",
+      [DEMO_MERCHANT_ID],
+    );
+    const r = await refusal(kyc.assertAllowed({ ...query(c.customerId, 1), operationType: "PAYOUT_CRYPTO" }));
+    expect(r).toMatchObject({ status: 503, data: { reason: "MAINTENANCE" } });
+  });
+
+  it("refuses an amount that is not a positive bigint as a programming error", async () => {
+    const c = await k.verifiedCustomer();
+    await expect(kyc.assertAllowed({ ...query(c.customerId, 1), amountInFiatMinor: 0n })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(
+      kyc.assertAllowed({ ...query(c.customerId, 1), amountInFiatMinor: 10 as unknown as bigint }),
+    ).rejects.toThrow(RangeError);
+  });
+});
+
+describe("GET /v1/kyc/limits", () => {
+  it("shows per operation the limits, used and remaining as decimal strings, and what each level allows", async () => {
+    const c = await k.verifiedCustomer();
+    await fakeSend(c.customerId)(250.5);
+    const res = await t.app.inject({ url: "/v1/kyc/limits", headers: k.bearer(c.token) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      currency: "EUR",
+      kycLevel: "KYC_1",
+      kycNoneLimit: { value: "0.00", currency: "EUR" },
+      kyc0Limit: { value: "2500.00", currency: "EUR" },
+      kyc1Limit: { value: "30000.00", currency: "EUR" },
+    });
+    const transfer = body.operations.find(
+      (o: { operationType: string }) => o.operationType === "TRANSFER_MOBILE",
+    );
+    expect(transfer).toEqual({
+      operationType: "TRANSFER_MOBILE",
+      name: "Send by phone number",
+      limits: { perTransaction: "1000.00", daily: "5000.00", monthly: "20000.00" },
+      used: { daily: "250.50", monthly: "250.50" },
+      remaining: { daily: "4749.50", monthly: "19749.50", now: "1000.00" },
+      levels: [
+        { kycLevel: "KYC_0", perTransaction: "0.00", daily: "0.00", monthly: "0.00" },
+        { kycLevel: "KYC_1", perTransaction: "1000.00", daily: "5000.00", monthly: "20000.00" },
+        { kycLevel: "KYC_2", perTransaction: "5000.00", daily: "15000.00", monthly: "50000.00" },
+        { kycLevel: "KYC_3", perTransaction: "25000.00", daily: "50000.00", monthly: "150000.00" },
+      ],
+    });
+    expect((await t.app.inject({ url: "/v1/kyc/limits" })).statusCode).toBe(401);
+  });
+
+  it("is per merchant: Nimbus allows less at KYC_1 and lists no operation it does not offer", async () => {
+    const c = await k.verifiedCustomer(NIMBUS_MERCHANT_ID);
+    const body = (await t.app.inject({ url: "/v1/kyc/limits", headers: k.bearer(c.token) })).json();
+    const types = body.operations.map((o: { operationType: string }) => o.operationType);
+    expect(types).not.toContain("WITHDRAW_IBAN");
+    expect(
+      body.operations.find((o: { operationType: string }) => o.operationType === "TRANSFER_MOBILE").limits,
+    ).toEqual({
+      perTransaction: "500.00",
+      daily: "2000.00",
+      monthly: "8000.00",
+    });
+  });
+});
+
+function query(customerId: string, amountInEur: number) {
+  return {
+    merchantId: DEMO_MERCHANT_ID,
+    customerId,
+    operationType: "TRANSFER_MOBILE" as const,
+    amountInFiatMinor: EUR(amountInEur),
+  };
+}

@@ -1,0 +1,216 @@
+import { type CurrencyCode, isCurrencyCode, toDecimalString } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import type { OperationType } from "../../db/schema/index.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { MerchantsService } from "../merchants/merchants.service.ts";
+import { kycErrors } from "./kyc.errors.ts";
+import type { KycLimitsRepository, LimitRow } from "./kyc-limits.repository.ts";
+import { LIMITED_OPERATIONS } from "./kyc-limits.seed.ts";
+import { LEVEL_ORDER, levelRank } from "./kyc-state.ts";
+import type { KycStateKeeper } from "./kyc-state-keeper.ts";
+import { checkLimit, type LimitReason, remainingOf } from "./limit-check.ts";
+
+export type LimitQuery = {
+  merchantId: string;
+  customerId: string;
+  operationType: OperationType;
+  /** The operation's amount in minor units of the merchant's fiat currency. */
+  amountInFiatMinor: bigint;
+};
+
+const MESSAGES: Record<LimitReason, (limit: string, remaining: string) => string> = {
+  KYC_REQUIRED: () =>
+    "Your verification level does not allow this yet. Please increase your verification level.",
+  PER_TRANSACTION_LIMIT: (limit) => `This amount is above your limit of ${limit} per transaction.`,
+  DAILY_LIMIT: (_l, remaining) => `This amount is above your 24-hour limit. You can still use ${remaining}.`,
+  MONTHLY_LIMIT: (_l, remaining) => `This amount is above your 30-day limit. You can still use ${remaining}.`,
+};
+
+/**
+ * Limits per KYC level and operation, and the one enforcement function money features call
+ * (docs/kyc.md): `assertAllowed` checks the operations catalog (switch and KYC levels) and the
+ * remaining limits; `consume` does the same and records the usage atomically; `release` gives
+ * it back when the operation is voided.
+ */
+export function createKycLimits(deps: {
+  repository: KycLimitsRepository;
+  state: Pick<KycStateKeeper, "read">;
+  catalog: Pick<CatalogService, "assertOperationAllowed" | "listOperations">;
+  merchants: Pick<MerchantsService, "merchantById">;
+  now?: () => Date;
+}) {
+  const { repository, state, catalog } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function currencyOf(merchantId: string): Promise<CurrencyCode> {
+    const { fiatCurrency } = await deps.merchants.merchantById(merchantId, "merchantId");
+    if (!isCurrencyCode(fiatCurrency)) throw new Error(`merchant ${merchantId} has an unknown fiat currency`);
+    return fiatCurrency;
+  }
+
+  /**
+   * Catalog first (its refusal says why: maintenance, disabled, KYC), then the level's limit.
+   * Answers a synchronous check, so it can run inside the usage transaction.
+   */
+  async function prepare(q: LimitQuery) {
+    if (typeof q.amountInFiatMinor !== "bigint" || q.amountInFiatMinor <= 0n) {
+      throw new RangeError("amountInFiatMinor must be a positive bigint");
+    }
+    const { level, status } = await state.read(q.merchantId, q.customerId);
+    await catalog.assertOperationAllowed({
+      merchantId: q.merchantId,
+      operationType: q.operationType,
+      kycLevel: level,
+      kycStatus: status,
+    });
+    const [limits, currency] = await Promise.all([
+      repository.listLimits(q.merchantId),
+      currencyOf(q.merchantId),
+    ]);
+    const limit = limits.find((l) => l.kycLevel === level && l.operationType === q.operationType);
+    const show = (minor: bigint) => `${toDecimalString(minor, currency)} ${currency}`;
+    const nextLevel = LEVEL_ORDER.find(
+      (l) =>
+        levelRank(l) > levelRank(level) &&
+        limits.some(
+          (r) =>
+            r.kycLevel === l &&
+            r.operationType === q.operationType &&
+            r.perTransaction >= q.amountInFiatMinor,
+        ),
+    );
+    const refusal = (used: { daily: bigint; monthly: bigint }) => {
+      const verdict = checkLimit(limit, used, q.amountInFiatMinor);
+      if (verdict.ok) return undefined;
+      return kycErrors.create("LIMIT_EXCEEDED", {
+        message: MESSAGES[verdict.reason](show(verdict.limit), show(verdict.remaining)),
+        data: {
+          reason: verdict.reason,
+          operationType: q.operationType,
+          kycLevel: level,
+          currency,
+          limit: toDecimalString(verdict.limit, currency),
+          remaining: toDecimalString(verdict.remaining, currency),
+          ...(nextLevel ? { nextLevel } : {}),
+        },
+      });
+    };
+    return { refusal, currency };
+  }
+
+  return {
+    async assertAllowed(q: LimitQuery): Promise<void> {
+      const { refusal } = await prepare(q);
+      const refused = refusal(await repository.usedAmount(q, now()));
+      if (refused) throw refused;
+    },
+
+    /**
+     * assertAllowed and the usage record in one serializable transaction (retried when two
+     * collide). `reference` is the operation's own id: consuming it again changes nothing.
+     */
+    async consume(q: LimitQuery & { reference: string }): Promise<"recorded" | "repeated"> {
+      const { refusal, currency } = await prepare(q);
+      const row = {
+        id: uuidv7(),
+        merchantId: q.merchantId,
+        customerId: q.customerId,
+        operationType: q.operationType,
+        amount: q.amountInFiatMinor,
+        currency,
+        reference: q.reference,
+      };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await repository.recordUsage(row, now(), (used) => {
+            const refused = refusal(used);
+            if (refused) throw refused;
+          });
+        } catch (e) {
+          if (!isSerializationFailure(e) || attempt >= 5) throw e;
+        }
+      }
+    },
+
+    release: (q: { merchantId: string; reference: string }) =>
+      repository.releaseUsage(q.merchantId, q.reference),
+
+    usedAmount: (q: { merchantId: string; customerId: string; operationType: OperationType }) =>
+      repository.usedAmount(q, now()),
+
+    /** GET /v1/kyc/limits. */
+    async listLimits(merchantId: string, customerId: string) {
+      const [{ level }, currency, rows, offered] = await Promise.all([
+        state.read(merchantId, customerId),
+        currencyOf(merchantId),
+        repository.listLimits(merchantId),
+        catalog.listOperations({ merchantId }),
+      ]);
+      const dec = (minor: bigint) => toDecimalString(minor, currency);
+      const headline = (kycLevel: string) => ({
+        value: dec(
+          rows.filter((r) => r.kycLevel === kycLevel).reduce((m, r) => (r.monthly > m ? r.monthly : m), 0n),
+        ),
+        currency,
+      });
+      const zero: Pick<LimitRow, "perTransaction" | "daily" | "monthly"> = {
+        perTransaction: 0n,
+        daily: 0n,
+        monthly: 0n,
+      };
+      const operations = [];
+      for (const op of offered) {
+        if (op.constraint === "DISABLED" || !LIMITED_OPERATIONS.includes(op.operationType)) continue;
+        const byLevel = (l: string) =>
+          rows.find((r) => r.kycLevel === l && r.operationType === op.operationType) ?? zero;
+        const current = byLevel(level);
+        const used = await repository.usedAmount(
+          { merchantId, customerId, operationType: op.operationType },
+          now(),
+        );
+        const remaining = remainingOf(current, used);
+        operations.push({
+          operationType: op.operationType,
+          name: op.name,
+          limits: {
+            perTransaction: dec(current.perTransaction),
+            daily: dec(current.daily),
+            monthly: dec(current.monthly),
+          },
+          used: { daily: dec(used.daily), monthly: dec(used.monthly) },
+          remaining: {
+            daily: dec(remaining.daily),
+            monthly: dec(remaining.monthly),
+            now: dec(remaining.now),
+          },
+          levels: (["KYC_0", "KYC_1", "KYC_2", "KYC_3"] as const).map((kycLevel) => {
+            const l = byLevel(kycLevel);
+            return {
+              kycLevel,
+              perTransaction: dec(l.perTransaction),
+              daily: dec(l.daily),
+              monthly: dec(l.monthly),
+            };
+          }),
+        });
+      }
+      return {
+        currency,
+        kycLevel: level,
+        kycNoneLimit: { value: dec(0n), currency },
+        kyc0Limit: headline("KYC_0"),
+        kyc1Limit: headline("KYC_1"),
+        kyc2Limit: headline("KYC_2"),
+        kyc3Limit: headline("KYC_3"),
+        operations,
+      };
+    },
+  };
+}
+
+function isSerializationFailure(e: unknown): boolean {
+  const code = (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+  return code === "40001" || code === "40P01";
+}
+
+export type KycLimits = ReturnType<typeof createKycLimits>;

@@ -1,0 +1,67 @@
+import type { KycStatus } from "../../db/schema/index.ts";
+import type { Customer, CustomersService } from "../customers/customers.service.ts";
+import { isProfileComplete } from "../customers/customers.service.ts";
+import type { ApplicationRow, KycQueries, KycRepository } from "./kyc.repository.ts";
+import { type Level, workOutState } from "./kyc-state.ts";
+
+type Tx = Parameters<Parameters<KycRepository["inCustomerLock"]>[1]>[2];
+
+export type StateChange<T> = (ctx: {
+  q: KycQueries;
+  tx: Tx;
+  customer: Customer;
+  applications: ApplicationRow[];
+}) => Promise<T>;
+
+const profileLevel = (c: Customer): "NONE" | "KYC_0" => (isProfileComplete(c) ? "KYC_0" : "NONE");
+
+/**
+ * Keeps a customer's level and status equal to what their applications say. Every change runs
+ * under the customer's lock; afterwards the state is worked out again, stored, and mirrored on
+ * the customer (which tokens and the operations catalog read) before the lock is released, so
+ * concurrent changes reach the customer row in the order they were applied.
+ */
+export function createKycStateKeeper(deps: {
+  repository: KycRepository;
+  customers: Pick<CustomersService, "getCustomer" | "updateCustomer">;
+}) {
+  const { repository, customers } = deps;
+
+  return {
+    /** Level and status now (for a customer who never started: from the profile alone). */
+    async read(merchantId: string, customerId: string) {
+      const customer = await customers.getCustomer(merchantId, customerId);
+      const applications = await repository.listApplications(merchantId, customerId);
+      return { customer, applications, ...workOutState(profileLevel(customer), applications) };
+    },
+
+    async change<T>(merchantId: string, customerId: string, work: StateChange<T>): Promise<T> {
+      const before = await customers.getCustomer(merchantId, customerId);
+      const initial = { level: profileLevel(before), status: "NONE" as KycStatus };
+      return repository.inCustomerLock({ merchantId, customerId, initial }, async (q, _state, tx) => {
+        // Read again under the lock: the mirror below compares against the row as it is now.
+        const customer = await customers.getCustomer(merchantId, customerId);
+        const result = await work({
+          q,
+          tx,
+          customer,
+          applications: await q.listApplications(merchantId, customerId),
+        });
+        const next = workOutState(profileLevel(customer), await q.listApplications(merchantId, customerId));
+        await q.saveState(merchantId, customerId, next);
+        await mirror(customer, next);
+        return result;
+      });
+    },
+  };
+
+  async function mirror(customer: Customer, next: { level: Level; status: KycStatus }) {
+    if (customer.kycLevel === next.level && customer.kycStatus === next.status) return;
+    await customers.updateCustomer(customer.merchantId, customer.id, {
+      kycLevel: next.level,
+      kycStatus: next.status,
+    });
+  }
+}
+
+export type KycStateKeeper = ReturnType<typeof createKycStateKeeper>;

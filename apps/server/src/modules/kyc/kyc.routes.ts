@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppDeps } from "../../app.ts";
+import { errorBodySchema } from "../../http/error-body.ts";
+import { OK, resultSchema } from "../../http/result.ts";
+import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
+import { kycDataResponse, limitsResponse, startResponse } from "./kyc.schemas.ts";
+import { authenticateKycCaller, kycCaller } from "./kyc-auth.ts";
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ["kyc"];
+
+/** Verification status, the widget's start and submit, limit increases, and limits. */
+export const kycRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { kyc } = deps.services;
+    const session = { preHandler: authenticate(deps) };
+    const widgetOrSession = { preHandler: authenticateKycCaller(deps) };
+    const noStore = { "cache-control": "no-store" };
+
+    app.get(
+      "/v2/customer/kyc/data",
+      {
+        schema: {
+          operationId: "getKycData",
+          tags,
+          description:
+            "Level and status (spec §3), per level as the reference's kycNClientData. Widget or access token.",
+          security: bearerSecurity,
+          response: { 200: kycDataResponse, ...errors },
+        },
+        ...widgetOrSession,
+      },
+      async (req, reply) => {
+        const c = kycCaller(req);
+        reply.headers(noStore);
+        return kyc.getKycData(c.merchantId, c.customerId);
+      },
+    );
+
+    app.post(
+      "/v5/kyc/start",
+      {
+        schema: {
+          operationId: "startKyc",
+          tags,
+          description: "A short-lived token for the verification widget (KYC_1). Needs a complete profile.",
+          security: bearerSecurity,
+          response: { 200: startResponse, ...errors },
+        },
+        ...session,
+      },
+      async (req, reply) => {
+        const c = signedIn(req);
+        reply.headers(noStore);
+        return { data: await kyc.startWidget(c.merchantId, c.customerId) };
+      },
+    );
+
+    app.post(
+      "/v5/kyc/submit",
+      {
+        schema: {
+          operationId: "submitKyc",
+          tags,
+          description:
+            "Sends the uploaded documents to review: an identity document (front, and back unless a passport) and a selfie.",
+          security: bearerSecurity,
+          response: { 200: kycDataResponse, ...errors },
+        },
+        ...widgetOrSession,
+      },
+      async (req) => {
+        const c = kycCaller(req);
+        return kyc.submitWidget(c.merchantId, c.customerId);
+      },
+    );
+
+    app.post(
+      "/v4/kyc/sumsub/start",
+      {
+        schema: {
+          operationId: "startKycSumsub",
+          tags,
+          description: "Requests KYC_2 (needs KYC_1): recorded UNDER_REVIEW; the reviewer decides later.",
+          security: bearerSecurity,
+          response: { 200: resultSchema, ...errors },
+        },
+        ...session,
+      },
+      async (req) => {
+        const c = signedIn(req);
+        await kyc.requestLevelIncrease(c.merchantId, c.customerId, "SUMSUB");
+        return OK;
+      },
+    );
+
+    app.post(
+      "/v2/customer/kyc3/start",
+      {
+        schema: {
+          operationId: "startKyc3",
+          tags,
+          description:
+            "Limit increase to KYC_3 (needs KYC_2): recorded UNDER_REVIEW; the reviewer decides later.",
+          security: bearerSecurity,
+          response: { 200: resultSchema, ...errors },
+        },
+        ...session,
+      },
+      async (req) => {
+        const c = signedIn(req);
+        await kyc.requestLevelIncrease(c.merchantId, c.customerId, "KYC3");
+        return OK;
+      },
+    );
+
+    app.get(
+      "/v1/kyc/limits",
+      {
+        schema: {
+          operationId: "getKycLimits",
+          tags,
+          description:
+            "Per operation: limits at the customer's level (per transaction, 24 hours, 30 days), used, remaining, and every level's limits.",
+          security: bearerSecurity,
+          response: { 200: limitsResponse, ...errors },
+        },
+        ...session,
+      },
+      async (req, reply) => {
+        const c = signedIn(req);
+        reply.headers(noStore);
+        return kyc.listLimits(c.merchantId, c.customerId);
+      },
+    );
+  };

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { KYC_STATUSES } from "../../db/schema/index.ts";
+
+/** The reference API's document types (§4.6), less VIDEO_VERIFICATION: we take photos and PDFs. */
+export const IDENTITY_FRONTS = ["PASSPORT_FRONT", "ID_CARD_FRONT", "DRIVING_LICENCE_FRONT"] as const;
+export const DOC_TYPES = [
+  ...IDENTITY_FRONTS,
+  "PASSPORT_BACK",
+  "ID_CARD_BACK",
+  "DRIVING_LICENCE_BACK",
+  "SELFIE",
+  "UTILITY_BILL",
+  "BANK_STATEMENT",
+  "CREDIT_CARD_STATEMENT",
+  "GOVERNMENT_CORRESPONDENCE",
+] as const;
+export type DocType = (typeof DOC_TYPES)[number];
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, "must be a real date");
+
+export const uploadQuery = z
+  .object({
+    docType: z.enum(DOC_TYPES),
+    issuedDate: isoDate.optional().describe("Date of issue; required except for SELFIE"),
+    issuedCountry: z
+      .string()
+      .regex(/^[A-Z]{2}$/, "must be a two-letter country code (ISO 3166-1)")
+      .optional()
+      .describe("Issuing country; required except for SELFIE"),
+  })
+  .strict();
+export type UploadQuery = z.infer<typeof uploadQuery>;
+
+export const uploadResponse = z.object({ result: z.literal("OK"), documentId: z.uuid() });
+
+export const documentParams = z.object({ documentId: z.uuid() });
+
+const clientData = z.object({
+  status: z.enum(["APPROVED", "UNDEFINED", "UNDER_REVIEW", "DENIED"]),
+  reason: z.string().nullable().describe("Machine code of the rejection (DENIED only)"),
+  rejectFormattedMessage: z.string().nullable().describe("Text to show the customer (DENIED only)"),
+  retryAllowed: z.boolean().describe("The customer may send new documents (status ACTION_NEEDED)"),
+});
+
+export const kycDataResponse = z
+  .object({
+    kycLevel: z.enum(["NONE", "KYC_0", "KYC_1", "KYC_2", "KYC_3"]),
+    status: z.enum(KYC_STATUSES),
+    kyc1ClientData: clientData,
+    kyc2ClientData: clientData,
+    kyc3ClientData: clientData,
+  })
+  .meta({ id: "KycData" });
+export type KycData = z.infer<typeof kycDataResponse>;
+
+export const startResponse = z.object({
+  data: z.object({
+    token: z.string().describe("The widget's bearer token: pass it to the SDK as accessToken"),
+    expiresIn: z.number().int().describe("Seconds the token lives"),
+    level: z.literal("KYC_1"),
+  }),
+});
+
+/** Money on the wire: a decimal string in the currency's scale, never a JSON number. */
+const money = z.object({ value: z.string(), currency: z.string() }).meta({ id: "Money" });
+const amounts = z.object({ perTransaction: z.string(), daily: z.string(), monthly: z.string() });
+
+export const limitsResponse = z
+  .object({
+    currency: z.string().describe("The merchant's fiat currency; every amount below is in it"),
+    kycLevel: z.string(),
+    kycNoneLimit: money,
+    kyc0Limit: money.describe("Highest 30-day limit of any operation at KYC_0"),
+    kyc1Limit: money,
+    kyc2Limit: money,
+    kyc3Limit: money,
+    operations: z.array(
+      z.object({
+        operationType: z.string(),
+        name: z.string(),
+        limits: amounts.describe("At the customer's level; daily = 24 hours, monthly = 30 days"),
+        used: z.object({ daily: z.string(), monthly: z.string() }),
+        remaining: z.object({
+          daily: z.string(),
+          monthly: z.string(),
+          now: z.string().describe("The largest amount one operation may have now"),
+        }),
+        levels: z.array(amounts.extend({ kycLevel: z.string() })).describe("Limits at every level"),
+      }),
+    ),
+  })
+  .meta({ id: "KycLimits" });
+
+export const callbackResponse = z.object({
+  result: z.literal("OK"),
+  effect: z.enum(["applied", "duplicate", "stale"]),
+});

@@ -1,0 +1,58 @@
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import type { BlobStore } from "../../providers/blobs/blob-store.ts";
+import type { KycReviewProvider } from "../../providers/kyc/kyc-review-provider.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import type { MerchantsService } from "../merchants/merchants.service.ts";
+import type { RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { createKycRepository } from "./kyc.repository.ts";
+import { createKycDecisions } from "./kyc-decisions.ts";
+import { createKycDocuments } from "./kyc-documents.ts";
+import { createKycLimitsRepository } from "./kyc-limits.repository.ts";
+import { createKycLimits } from "./kyc-limits.ts";
+import { createKycStateKeeper } from "./kyc-state-keeper.ts";
+import { createKycVerification } from "./kyc-verification.ts";
+import { widgetFrameAncestors } from "./widget-frame-ancestors.ts";
+import { createWidgetTokens } from "./widget-token.ts";
+
+/**
+ * Identity verification (docs/kyc.md): the widget's flow and tokens, documents, review
+ * decisions, and the limits every money feature is held to (`assertAllowed`, `consume`).
+ */
+export function createKycService(deps: {
+  config: Pick<Config, "secrets" | "kycWidgetTokenTtlSeconds" | "publicBaseUrl">;
+  db: Db;
+  reviewer: KycReviewProvider;
+  blobs: BlobStore;
+  customers: Pick<CustomersService, "getCustomer" | "updateCustomer">;
+  catalog: Pick<CatalogService, "assertOperationAllowed" | "listOperations" | "listCountries">;
+  merchants: Pick<MerchantsService, "merchantById" | "allHosts">;
+  limits: Pick<RateLimitService, "consume">;
+}) {
+  const repository = createKycRepository(deps.db);
+  const state = createKycStateKeeper({ repository, customers: deps.customers });
+  const widgetTokens = createWidgetTokens(deps.config.secrets.jwt, deps.config.kycWidgetTokenTtlSeconds);
+  return {
+    widgetTokens,
+    ...createKycVerification({ state, reviewer: deps.reviewer, widgetTokens }),
+    ...createKycDocuments({
+      repository,
+      state,
+      blobs: deps.blobs,
+      catalog: deps.catalog,
+      merchants: deps.merchants,
+      limits: deps.limits,
+    }),
+    ...createKycDecisions({ repository, state, callbackSecret: deps.config.secrets.callback }),
+    ...createKycLimits({
+      repository: createKycLimitsRepository(deps.db),
+      state,
+      catalog: deps.catalog,
+      merchants: deps.merchants,
+    }),
+    widgetFrameAncestors: widgetFrameAncestors(deps.config.publicBaseUrl, deps.merchants),
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;

@@ -1,0 +1,82 @@
+import type { CurrencyCode } from "@kestrel/money";
+import { ledgerErrors } from "./ledger.errors.ts";
+import * as repo from "./ledger.repository.ts";
+import type { Account, AppliedTransfer, CustomerAccountKind, HouseAccountKind } from "./ledger.types.ts";
+import { requireMerchantId } from "./legs.ts";
+import type { ClientSource } from "./transaction.ts";
+
+export type HouseBalance = {
+  kind: HouseAccountKind;
+  currency: CurrencyCode;
+  shards: Account[];
+  /** The shards summed: what a report shows as the one house account. */
+  balance: bigint;
+  debitsPending: bigint;
+  creditsPending: bigint;
+};
+
+/** What the ledger shows: accounts, house totals, transfers. Always within one merchant. */
+export function createLedgerQueries(deps: { db: ClientSource }) {
+  const { db } = deps;
+  return {
+    /** A customer's accounts (of one kind, if given), oldest first. */
+    listCustomerAccounts(input: {
+      merchantId: string;
+      ownerId: string;
+      kind?: CustomerAccountKind;
+    }): Promise<Account[]> {
+      requireMerchantId(input.merchantId);
+      return db.withClient((c) =>
+        repo.listCustomerAccountsSql(c, input.merchantId, input.ownerId, input.kind),
+      );
+    },
+
+    /** A customer's wallet of a currency, if opened. */
+    findCustomerWallet(input: {
+      merchantId: string;
+      ownerId: string;
+      currency: CurrencyCode;
+    }): Promise<Account | undefined> {
+      requireMerchantId(input.merchantId);
+      return db.withClient((c) =>
+        repo.findCustomerWalletSql(c, input.merchantId, input.ownerId, input.currency),
+      );
+    },
+
+    async getAccount(input: { merchantId: string; accountId: string }): Promise<Account> {
+      requireMerchantId(input.merchantId);
+      const account = await db.withClient((c) => repo.findAccountSql(c, input.merchantId, input.accountId));
+      if (!account) throw ledgerErrors.create("ACCOUNT_NOT_FOUND");
+      return account;
+    },
+
+    async getHouseBalance(input: {
+      merchantId: string;
+      kind: HouseAccountKind;
+      currency: CurrencyCode;
+    }): Promise<HouseBalance> {
+      requireMerchantId(input.merchantId);
+      const list = await db.withClient((c) =>
+        repo.listHouseShardsSql(c, input.merchantId, input.kind, input.currency),
+      );
+      const sum = (pick: (a: Account) => bigint) => list.reduce((total, a) => total + pick(a), 0n);
+      return {
+        kind: input.kind,
+        currency: input.currency,
+        shards: list,
+        balance: sum((a) => a.balance),
+        debitsPending: sum((a) => a.debitsPending),
+        creditsPending: sum((a) => a.creditsPending),
+      };
+    },
+
+    async getTransfer(input: { merchantId: string; transferId: string }): Promise<AppliedTransfer> {
+      requireMerchantId(input.merchantId);
+      const transfer = await db.withClient((c) =>
+        repo.findTransferSql(c, input.merchantId, input.transferId),
+      );
+      if (!transfer) throw ledgerErrors.create("PENDING_NOT_FOUND");
+      return transfer;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { CurrencyCode } from "@kestrel/money";
+import type pg from "pg";
+import { type RawAccount, type RawTransfer, toAccount, toTransfer } from "./ledger.rows.ts";
+import type { Account, AccountKind, AppliedTransfer, HouseAccountKind } from "./ledger.types.ts";
+
+type Queryable = Pick<pg.PoolClient, "query">;
+
+// The SQL of accounts and transfers, tenant-scoped (operations.repository.ts writes them).
+
+export type NewAccount = {
+  id: string;
+  merchantId: string;
+  ownerId: string | null;
+  kind: AccountKind;
+  currency: CurrencyCode;
+  shard: number;
+  debitsMustNotExceedCredits: boolean;
+};
+
+const ACCOUNT_COLUMNS = `id, merchant_id, owner_id, kind, currency, shard, closed, debits_posted,
+  credits_posted, debits_pending, credits_pending, version`;
+
+/** Inserts accounts; an existing one (same id or same unique slot) is left as it is. */
+export async function insertAccountsSql(client: Queryable, accounts: NewAccount[]): Promise<void> {
+  if (accounts.length === 0) return;
+  await client.query(
+    `insert into ledger_accounts (id, merchant_id, owner_id, kind, currency, shard, debits_must_not_exceed_credits)
+     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::smallint[], $7::boolean[])
+     on conflict do nothing`,
+    [
+      accounts.map((a) => a.id),
+      accounts.map((a) => a.merchantId),
+      accounts.map((a) => a.ownerId),
+      accounts.map((a) => a.kind),
+      accounts.map((a) => a.currency),
+      accounts.map((a) => a.shard),
+      accounts.map((a) => a.debitsMustNotExceedCredits),
+    ],
+  );
+}
+
+export async function findAccountSql(
+  client: Queryable,
+  merchantId: string,
+  accountId: string,
+): Promise<Account | undefined> {
+  const { rows } = await client.query<RawAccount>(
+    `select ${ACCOUNT_COLUMNS} from ledger_accounts where id = $1 and merchant_id = $2`,
+    [accountId, merchantId],
+  );
+  return rows[0] && toAccount(rows[0]);
+}
+
+export async function findCustomerWalletSql(
+  client: Queryable,
+  merchantId: string,
+  ownerId: string,
+  currency: CurrencyCode,
+): Promise<Account | undefined> {
+  const { rows } = await client.query<RawAccount>(
+    `select ${ACCOUNT_COLUMNS} from ledger_accounts
+     where merchant_id = $1 and owner_id = $2 and currency = $3 and kind = 'customer_wallet'`,
+    [merchantId, ownerId, currency],
+  );
+  return rows[0] && toAccount(rows[0]);
+}
+
+export async function listCustomerAccountsSql(
+  client: Queryable,
+  merchantId: string,
+  ownerId: string,
+  kind: AccountKind | undefined,
+): Promise<Account[]> {
+  const { rows } = await client.query<RawAccount>(
+    `select ${ACCOUNT_COLUMNS} from ledger_accounts
+     where merchant_id = $1 and owner_id = $2 and ($3::text is null or kind = $3) order by created_at, id`,
+    [merchantId, ownerId, kind ?? null],
+  );
+  return rows.map(toAccount);
+}
+
+export async function listHouseShardsSql(
+  client: Queryable,
+  merchantId: string,
+  kind: HouseAccountKind,
+  currency: CurrencyCode,
+): Promise<Account[]> {
+  const { rows } = await client.query<RawAccount>(
+    `select ${ACCOUNT_COLUMNS} from ledger_accounts
+     where merchant_id = $1 and owner_id is null and kind = $2 and currency = $3 order by shard`,
+    [merchantId, kind, currency],
+  );
+  return rows.map(toAccount);
+}
+
+/** Locks the account and closes it when it holds nothing. Undefined: no such account. */
+export async function closeEmptyAccountSql(
+  client: Queryable,
+  merchantId: string,
+  accountId: string,
+): Promise<"closed" | "not_empty" | undefined> {
+  const { rows } = await client.query<RawAccount>(
+    `select ${ACCOUNT_COLUMNS} from ledger_accounts where id = $1 and merchant_id = $2 for no key update`,
+    [accountId, merchantId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const a = toAccount(row);
+  if (a.balance !== 0n || a.debitsPending !== 0n || a.creditsPending !== 0n) return "not_empty";
+  await client.query("update ledger_accounts set closed = true where id = $1", [accountId]);
+  return "closed";
+}
+
+export async function findTransferSql(
+  client: Queryable,
+  merchantId: string,
+  transferId: string,
+): Promise<AppliedTransfer | undefined> {
+  const { rows } = await client.query<RawTransfer>(
+    `select id, type, debit_account_id as "debitAccountId", credit_account_id as "creditAccountId",
+            currency, amount, pending_id as "pendingId", timeout_at as "timeoutAt"
+     from ledger_transfers where id = $1 and merchant_id = $2`,
+    [transferId, merchantId],
+  );
+  return rows[0] && toTransfer(rows[0]);
+}
+
+/** Reservations whose deadline has passed and that nobody resolved, oldest first. */
+export async function listDuePendingSql(
+  client: Queryable,
+  now: Date | undefined,
+  limit: number,
+): Promise<{ transferId: string; merchantId: string }[]> {
+  const { rows } = await client.query<{ transferId: string; merchantId: string }>(
+    `select transfer_id as "transferId", merchant_id as "merchantId" from ledger_open_pending
+     where timeout_at <= coalesce($1::timestamptz, now()) order by timeout_at limit $2`,
+    [now ?? null, limit],
+  );
+  return rows;
+}

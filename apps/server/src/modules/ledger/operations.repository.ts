@@ -1,0 +1,139 @@
+import type pg from "pg";
+import { type RawApplied, type RawReplayed, toResult } from "./ledger.rows.ts";
+import type { FollowUpJob, HouseAccountKind, Json, OperationResult } from "./ledger.types.ts";
+
+type Queryable = Pick<pg.PoolClient, "query">;
+
+// The SQL of operations: the write path (functions of migrations 0004 and 0007) and the
+// idempotency store. Named statements: each connection parses and plans them once.
+
+/** The write path's legs as the SQL function reads them (amounts as decimal strings). */
+export type SqlLeg =
+  | {
+      id: string;
+      type: "posted" | "pending";
+      debit?: string;
+      debitHouse?: HouseAccountKind;
+      credit?: string;
+      creditHouse?: HouseAccountKind;
+      currency: string;
+      amount: string;
+      timeoutSeconds?: number;
+    }
+  | { id: string; type: "post_pending"; pendingId: string; amount?: string }
+  | { id: string; type: "void_pending" | "expire_pending"; pendingId: string };
+
+export type ApplyArgs = {
+  /** Stored with the operation in the same statement (a response that does not need the result). */
+  response?: Json;
+  operationId: string;
+  merchantId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  kind: string;
+  legs: SqlLeg[];
+  metadata: Record<string, Json>;
+  jobs: FollowUpJob[];
+  awaiting: boolean;
+  now: Date | undefined;
+};
+
+export type ApplyOutcome =
+  | { outcome: "applied"; result: OperationResult }
+  | { outcome: "applied_with_response"; operationId: string; response: Json }
+  | { outcome: "replayed"; operationId: string; response: Json };
+
+/**
+ * Applies an operation. With `response`, it is stored in the same statement and the outcome's
+ * `response` is the stored one; without, the caller stores its own (storeResponseSql).
+ * Named statements: each connection parses and plans them once.
+ */
+export async function applyOperationSql(client: Queryable, a: ApplyArgs): Promise<ApplyOutcome> {
+  const { rows } = await client.query<{ r: RawApplied | RawReplayed }>({
+    name: "ledger_apply_operation",
+    text: "select ledger_apply_operation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as r",
+    values: [
+      a.operationId,
+      a.merchantId,
+      a.idempotencyKey,
+      a.requestHash,
+      a.kind,
+      JSON.stringify(a.legs),
+      JSON.stringify(a.metadata),
+      JSON.stringify(a.jobs.map((j) => ({ ...j, runAt: j.runAt?.toISOString() }))),
+      a.awaiting,
+      a.now ?? null,
+      a.response === undefined ? null : JSON.stringify(a.response),
+    ],
+  });
+  const r = rows[0]?.r;
+  if (!r) throw new Error("ledger_apply_operation returned nothing");
+  if (r.outcome === "replayed") {
+    return { outcome: "replayed", operationId: r.operationId, response: r.response };
+  }
+  if (a.response !== undefined) {
+    return { outcome: "applied_with_response", operationId: r.operationId, response: r.response };
+  }
+  return { outcome: "applied", result: toResult(r) };
+}
+
+/** Claims a key for an operation without legs (the generic idempotency service). Null: claimed. */
+export async function claimOperationSql(
+  client: Queryable,
+  a: Omit<ApplyArgs, "legs" | "jobs" | "response">,
+): Promise<{ operationId: string; response: Json } | null> {
+  const { rows } = await client.query<{ r: RawReplayed | null }>({
+    name: "ledger_claim_operation",
+    text: "select ledger_claim_operation($1, $2, $3, $4, $5, 0, $6, $7, $8) as r",
+    values: [
+      a.operationId,
+      a.merchantId,
+      a.idempotencyKey,
+      a.requestHash,
+      a.kind,
+      JSON.stringify(a.metadata),
+      a.awaiting,
+      a.now ?? null,
+    ],
+  });
+  const r = rows[0]?.r;
+  return r ? { operationId: r.operationId, response: r.response } : null;
+}
+
+export async function storeResponseSql(
+  client: Queryable,
+  operationId: string,
+  response: Json,
+  status: "completed" | "awaiting",
+): Promise<Json> {
+  const { rows } = await client.query<{ response: Json }>({
+    name: "ledger_store_response",
+    text: "select ledger_store_response($1, $2, $3) as response",
+    values: [operationId, JSON.stringify(response), status],
+  });
+  return rows[0]?.response ?? null;
+}
+
+/** The operation's status, locked so that two finishers of one operation queue up. */
+export async function lockOperationSql(
+  client: Queryable,
+  merchantId: string,
+  operationId: string,
+): Promise<{ status: string } | undefined> {
+  const { rows } = await client.query<{ status: string }>(
+    "select status from ledger_operations where id = $1 and merchant_id = $2 for update",
+    [operationId, merchantId],
+  );
+  return rows[0];
+}
+
+export async function findOperationResponseSql(
+  client: Queryable,
+  operationId: string,
+): Promise<Json | undefined> {
+  const { rows } = await client.query<{ response: Json }>(
+    "select response from ledger_operations where id = $1",
+    [operationId],
+  );
+  return rows[0]?.response;
+}

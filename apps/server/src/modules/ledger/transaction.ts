@@ -1,0 +1,108 @@
+import type pg from "pg";
+
+/** Where the ledger gets a connection: the server's pool, or a worker job's helpers. */
+export type ClientSource = {
+  withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+};
+
+export function clientSourceFromPool(pool: pg.Pool): ClientSource {
+  return {
+    async withClient(fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await fn(client);
+      } catch (err) {
+        // A connection that failed mid-statement may be in any state: never hand it out again.
+        if (!isDatabaseError(err)) broken = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}
+
+/** Serialization failure and deadlock: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+export type RetryPolicy = {
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Told of every retried conflict (metrics, tests). */
+  onRetry?: (err: DatabaseError) => void;
+};
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, baseDelayMs: 4, maxDelayMs: 250 };
+
+/**
+ * Runs `fn` in one transaction (read committed), retried on 40001/40P01 with bounded, jittered
+ * exponential backoff: PostgreSQL-compatible distributed engines report conflicts that way, and
+ * the same code must stay correct there (ARCHITECTURE "Scaling out").
+ */
+export function inTransaction<T>(
+  source: ClientSource,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  retry: RetryPolicy = DEFAULT_RETRY,
+): Promise<T> {
+  return withRetries(
+    source,
+    async (client) => {
+      await client.query("BEGIN");
+      try {
+        const result = await fn(client);
+        await client.query("COMMIT");
+        return result;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw err;
+      }
+    },
+    retry,
+  );
+}
+
+/**
+ * Runs one statement that is a whole transaction by itself (autocommit: one round trip), with
+ * the same retries as inTransaction.
+ */
+export function inOneStatement<T>(
+  source: ClientSource,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  retry: RetryPolicy = DEFAULT_RETRY,
+): Promise<T> {
+  return withRetries(source, fn, retry);
+}
+
+async function withRetries<T>(
+  source: ClientSource,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  retry: RetryPolicy,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await source.withClient(fn);
+    } catch (err) {
+      if (!isRetryable(err) || attempt >= retry.attempts) throw err;
+      retry.onRetry?.(err);
+      // Full jitter: contending transactions spread out instead of colliding again in step.
+      const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
+      await sleep(Math.random() * ceiling);
+    }
+  }
+}
+
+export function isRetryable(err: unknown): err is DatabaseError {
+  return isDatabaseError(err) && RETRYABLE.has(err.code);
+}
+
+export type DatabaseError = Error & { code: string; constraint?: string; detail?: string };
+
+/** An error PostgreSQL reported (it has a SQLSTATE), as opposed to a broken connection. */
+export function isDatabaseError(err: unknown): err is DatabaseError {
+  if (!(err instanceof Error)) return false;
+  const code: unknown = (err as Error & { code?: unknown }).code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

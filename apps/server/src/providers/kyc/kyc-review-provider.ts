@@ -1,0 +1,24 @@
+import type { SQL } from "drizzle-orm";
+
+/** What the reviewer is told about a submitted application. */
+export type KycApplicant = {
+  merchantId: string;
+  applicationId: string;
+  customerId: string;
+  targetLevel: "KYC_1" | "KYC_2" | "KYC_3";
+  firstName: string;
+  lastName: string;
+};
+
+/** Runs SQL in the caller's transaction (a Drizzle database or transaction). */
+export type SqlExecutor = { execute(query: SQL): Promise<unknown> };
+
+/**
+ * The party that reviews applicants. `submit` runs inside the transaction that submits the
+ * application, so an application is never submitted without its review being asked for; the
+ * decision comes back later as a signed callback (review-callback.ts). A production adapter
+ * enqueues a job there that calls the provider's API (no network call inside a transaction).
+ */
+export interface KycReviewProvider {
+  submit(applicant: KycApplicant, tx: SqlExecutor): Promise<void>;
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { Spinner } from "../../components/Spinner.tsx";
+import { ROUTES } from "../../lib/routes.ts";
+import { useSessionStatus } from "../../lib/session/session-context.tsx";
+import "./require-session.css";
+
+/**
+ * Everything but the sign-in style pages needs a session: a signed-out visitor (or one whose
+ * session just ended: a refused refresh, a sign-out in another tab) goes to /sign-in (spec §8).
+ * While the start-up refresh is still answering, a spinner holds the page.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const status = useSessionStatus();
+  const location = useLocation();
+  if (status === "restoring") {
+    return (
+      <div className="k-session-pending">
+        <Spinner size={60} />
+      </div>
+    );
+  }
+  if (status === "signedOut")
+    return <Navigate to={ROUTES.signIn} replace state={{ from: location.pathname }} />;
+  return children;
+}

@@ -1,0 +1,66 @@
+import { useId } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { CatalogCountry } from "../../../lib/catalog/countries-query.ts";
+import "../../../components/field.css";
+
+export interface PhoneFieldProps {
+  countries: readonly CatalogCountry[];
+  /** The picked country's code, to show its calling code in the closed picker. */
+  selectedCountry: string;
+  countrySelect: UseFormRegisterReturn;
+  phoneInput: UseFormRegisterReturn;
+  error?: string;
+  autoFocus?: boolean;
+}
+
+/**
+ * A phone number: calling-code picker plus the number. The picker is the platform's own select
+ * (full country names in its list) laid transparently over a compact "DE +49" face, so it stays
+ * narrow on a phone and keeps the native keyboard and screen-reader behaviour.
+ */
+export function PhoneField(props: PhoneFieldProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const selected = props.countries.find((country) => country.code === props.selectedCountry);
+  return (
+    <div className="k-field">
+      <label htmlFor={inputId} className="k-field__label">
+        {t("auth.phone.label")}
+      </label>
+      <div className="k-field__control k-phone">
+        <div className="k-phone__country">
+          <span className="k-phone__face" aria-hidden="true">
+            {selected ? `${selected.code} ${selected.dialCode}` : "—"}
+          </span>
+          <select className="k-phone__select" aria-label={t("auth.phone.country")} {...props.countrySelect}>
+            {props.countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {`${country.name} (${country.dialCode})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <input
+          id={inputId}
+          className="k-field__input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder={t("auth.phone.placeholder")}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+          // biome-ignore lint/a11y/noAutofocus: the phone number is the page's first and main field
+          autoFocus={props.autoFocus}
+          {...props.phoneInput}
+        />
+      </div>
+      {props.error ? (
+        <p id={errorId} className="k-field__error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { AccessGrant } from "@kestrel/api-client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { fetchProfile, PROFILE_QUERY_KEY } from "../../../lib/customer/profile-queries.ts";
+import { useWebSession } from "../../../lib/session/session-context.tsx";
+import { type PassedStep, routeAfterSignIn } from "../redirect-after-sign-in.ts";
+
+/** Starts the session from a token grant (if given) and goes where spec §2's rules say. */
+export function useContinueAfterSignIn() {
+  const session = useWebSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (grant: AccessGrant | undefined, passed: PassedStep = "signIn") => {
+    if (grant) session.signIn(grant);
+    // Fresh, not cached: the step just passed may have changed the profile.
+    const profile = await queryClient.fetchQuery({
+      queryKey: PROFILE_QUERY_KEY,
+      queryFn: () => fetchProfile(session.api),
+      staleTime: 0,
+    });
+    await navigate(routeAfterSignIn(profile, passed), { replace: true });
+  };
+}

@@ -1,0 +1,29 @@
+import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from "react";
+import { useMerchantData } from "../config-service/queries.ts";
+import type { SessionStatus, WebSession } from "./web-session.ts";
+
+const SessionContext = createContext<WebSession | null>(null);
+
+/** Provides the session, starts its silent refresh and keeps its merchant id current. */
+export function SessionProvider({ session, children }: { session: WebSession; children: ReactNode }) {
+  const merchantId = useMerchantData().data?.merchantBackendId;
+  useEffect(() => session.setMerchantId(merchantId), [session, merchantId]);
+  useEffect(() => session.start(), [session]);
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function useWebSession(): WebSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useWebSession must be used inside SessionProvider");
+  return session;
+}
+
+export function useSessionStatus(): SessionStatus {
+  const session = useWebSession();
+  return useSyncExternalStore(session.subscribe, session.status, session.status);
+}
+
+/** The typed API client of the session. */
+export function useApi(): WebSession["api"] {
+  return useWebSession().api;
+}

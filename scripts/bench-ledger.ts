@@ -1,0 +1,112 @@
+import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import pino from "pino";
+import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
+import { checkInvariants } from "../apps/server/src/modules/ledger/ledger.invariants.ts";
+import { BENCH_ACCOUNTS, prepareLedgerDatabase, writeLedgerScripts } from "./bench/ledger-setup.ts";
+import { findPgbench, interleavedRuns, pgbench, type RunResult, targetOf } from "./bench/pgbench.ts";
+
+/**
+ * `npm run bench:ledger` (issue 5, item 10), on one embedded PostgreSQL, in one run: pgbench's
+ * built-in TPC-B-like transaction and the ledger's transfer path called directly in SQL at the
+ * same concurrency (uniform over 10,000 wallets, a hot house account, and uniform with the
+ * response built from the result), interleaved in rounds; then an audit of the ledger the load
+ * left. The ratio compares the uniform run (one statement per transfer, the response known up
+ * front) with TPC-B. BENCH_CLIENTS (default 8) and BENCH_SECONDS (per kind of run, default 15)
+ * set the load; the whole run stays under two minutes with the defaults.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const THREADS = 2;
+/** Each run is split into rounds, interleaved with the others (see interleavedRuns). */
+const ROUNDS = 3;
+
+const bin = findPgbench(repoRoot);
+if (!bin) {
+  console.error("bench:ledger: pgbench not found (set PGBENCH, or on Debian: apt-get install postgresql-15)");
+  process.exit(2);
+}
+
+await mkdir(path.join(repoRoot, ".test-data"), { recursive: true });
+const dir = await mkdtemp(path.join(repoRoot, ".test-data", "bench-"));
+// PostgreSQL runs as the `postgres` user when we are root: it must be able to enter the folder.
+await chmod(dir, 0o755);
+const embedded = await startEmbeddedPostgres(path.join(dir, "data"), pino({ level: "warn" }));
+const target = targetOf(embedded.url);
+const dbUrl = (name: string) => {
+  const u = new URL(embedded.url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+const line = (label: string, r: RunResult, unit: string) =>
+  console.log(
+    `${label.padEnd(66)} ${r.tps.toFixed(0).padStart(6)} ${unit}/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms` +
+      (r.failed ? `  (${r.failed} failed)` : ""),
+  );
+
+try {
+  const admin = new pg.Client({ connectionString: embedded.url });
+  await admin.connect();
+  await admin.query("create database pgbench");
+  await admin.query("create database ledger");
+  await admin.end();
+
+  console.log(
+    `bench:ledger: ${bin}, ${CLIENTS} clients, ${THREADS} threads, ${SECONDS} s per run in ${ROUNDS} interleaved rounds`,
+  );
+  // Scale = clients, as pgbench advises: fewer branch rows than clients would make TPC-B queue on them.
+  await pgbench(bin, target, ["-i", "-q", "-s", String(CLIENTS), "pgbench"], dir);
+  await prepareLedgerDatabase(dbUrl("ledger"));
+  const scripts = await writeLedgerScripts(dir);
+  const results = await interleavedRuns(
+    bin,
+    target,
+    [
+      { name: "tpcb", database: "pgbench" },
+      { name: "uniform", database: "ledger", script: scripts.uniform },
+      { name: "hot", database: "ledger", script: scripts.hot },
+      { name: "built", database: "ledger", script: scripts.built },
+    ],
+    {
+      rounds: ROUNDS,
+      seconds: Math.max(1, Math.round(SECONDS / ROUNDS)),
+      clients: CLIENTS,
+      threads: THREADS,
+      logDir: dir,
+    },
+  );
+  const result = (name: string) => results.get(name) as RunResult;
+  const tpcb = result("tpcb");
+  const uniform = result("uniform");
+  line(`pgbench TPC-B-like (scale ${CLIENTS})`, tpcb, "tx");
+  line(
+    `ledger SQL transfer, uniform over ${BENCH_ACCOUNTS.toLocaleString("en")} wallets`,
+    uniform,
+    "transfers",
+  );
+  line("ledger SQL transfer, hot account (house liquidity, 8 shards)", result("hot"), "transfers");
+  line("ledger SQL transfer, uniform, response built after (2 statements)", result("built"), "transfers");
+
+  const client = new pg.Client({ connectionString: dbUrl("ledger") });
+  await client.connect();
+  const verdicts = await checkInvariants(client);
+  await client.end();
+  const broken = verdicts.filter((v) => v.violations.length > 0);
+  console.log(
+    broken.length === 0
+      ? `audit after the load: clean (${verdicts.length} invariants)`
+      : `audit after the load: VIOLATED: ${broken.map((b) => b.name).join("; ")}`,
+  );
+
+  console.log(`ratio sql/pgbench: ${(uniform.tps / tpcb.tps).toFixed(2)}`);
+  // TODO(issue 5, item 10): the HTTP path (POST /v1/wallet/send by phone, signed-in customers,
+  // fresh Idempotency-Keys, driven by autocannon) comes with send by phone (item 8).
+  console.log("ratio http/pgbench: n/a (HTTP path not built yet)");
+  if (broken.length > 0) process.exitCode = 1;
+} finally {
+  await embedded.stop();
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,103 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { openDatabase } from "../../apps/server/src/db/database.ts";
+import { runMigrations } from "../../apps/server/src/db/migrate.ts";
+import { seedDatabase } from "../../apps/server/src/db/seed.ts";
+import { createLedgerService } from "../../apps/server/src/modules/ledger/ledger.service.ts";
+import { clientSourceFromPool } from "../../apps/server/src/modules/ledger/transaction.ts";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+
+export const BENCH_ACCOUNTS = 10_000;
+const FUNDS = 1_000_000_00n;
+const FUNDING_LEGS = 100;
+
+/**
+ * The bench's ledger database: migrated and seeded like production, 10,000 funded EUR wallets
+ * with ids pgbench can compute (bench_account(n)), the house accounts, and bench_uuidv7() so the
+ * pgbench scripts can make the UUIDv7 ids the application makes (PostgreSQL 15 has no uuidv7()).
+ */
+export async function prepareLedgerDatabase(url: string): Promise<void> {
+  const database = openDatabase(url, { max: 4 });
+  try {
+    await runMigrations(database.db);
+    await seedDatabase(database.db);
+    const { pool } = database;
+    await pool.query(`
+      create function bench_account(n integer) returns uuid language sql immutable as
+        $$ select ('00000000-0000-7000-8000-' || lpad(n::text, 12, '0'))::uuid $$;
+      -- A random (v4) UUID turned into a v7: 48-bit millisecond time first, version bits 0111.
+      create function bench_uuidv7() returns uuid language sql volatile as $$
+        select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
+          substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
+          from 1 for 6), 52, 1), 53, 1), 'hex')::uuid $$;
+      insert into ledger_accounts (id, merchant_id, owner_id, kind, currency, debits_must_not_exceed_credits)
+        select bench_account(n), '${DEMO_MERCHANT_ID}', bench_account(n), 'customer_wallet', 'EUR', true
+        from generate_series(1, ${BENCH_ACCOUNTS}) as n;`);
+    const ledger = createLedgerService({ db: clientSourceFromPool(pool) });
+    await ledger.ensureHouseAccounts({ merchantId: DEMO_MERCHANT_ID, currency: "EUR" });
+    // Funded through the write path itself, 100 legs per operation.
+    for (let first = 1; first <= BENCH_ACCOUNTS; first += FUNDING_LEGS) {
+      const { rows } = await pool.query<{ id: string }>(
+        "select bench_account(n)::text as id from generate_series($1::int, $2::int) as n",
+        [first, Math.min(BENCH_ACCOUNTS, first + FUNDING_LEGS - 1)],
+      );
+      await ledger.applyOperation({
+        merchantId: DEMO_MERCHANT_ID,
+        idempotencyKey: `bench:fund:${first}`,
+        requestHash: "fund",
+        kind: "bench_fund",
+        legs: rows.map((r) => ({
+          debit: { house: "chain_hot_wallet" as const },
+          credit: { accountId: r.id },
+          amount: FUNDS,
+          currency: "EUR" as const,
+        })),
+        buildResponse: () => ({ ok: true }),
+      });
+    }
+    await pool.query("vacuum analyze");
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The pgbench scripts of the ledger's transfer path: the very statement the service sends. The
+ * ids and the key are UUIDv7s made where the application would make them (here, in SQL).
+ * Uniform: any wallet to any other. Hot: every transfer credits the merchant's liquidity house
+ * account (spread over its shards). Built: the response is built from the result, so it takes a
+ * transaction of two statements (apply, store the response).
+ */
+export async function writeLedgerScripts(
+  dir: string,
+): Promise<{ uniform: string; hot: string; built: string }> {
+  const pick = `\\set a random(1, ${BENCH_ACCOUNTS})
+\\set d random(1, ${BENCH_ACCOUNTS - 1})
+\\set amount random(1, 100)
+`;
+  const legs = (
+    credit: string,
+  ) => `jsonb_build_array(jsonb_build_object('id', bench_uuidv7(), 'type', 'posted',
+    'debit', bench_account(:a), ${credit}, 'currency', 'EUR', 'amount', :amount::text))`;
+  const uniformCredit = `'credit', bench_account(1 + (:a::int + :d::int - 1) % ${BENCH_ACCOUNTS})`;
+  const oneStatement = (
+    credit: string,
+  ) => `${pick}SELECT ledger_apply_operation(bench_uuidv7(), '${DEMO_MERCHANT_ID}',
+  bench_uuidv7()::text, 'bench', 'bench_transfer', ${legs(credit)}, p_response => '{"ok": true}');
+`;
+  const built = `${pick}BEGIN;
+SELECT bench_uuidv7() AS op \\gset
+SELECT ledger_apply_operation(:op, '${DEMO_MERCHANT_ID}', :op::text, 'bench', 'bench_transfer', ${legs(uniformCredit)});
+SELECT ledger_store_response(:op, '{"ok": true}');
+END;
+`;
+  const files = {
+    uniform: path.join(dir, "ledger-uniform.sql"),
+    hot: path.join(dir, "ledger-hot.sql"),
+    built: path.join(dir, "ledger-built.sql"),
+  };
+  await writeFile(files.uniform, oneStatement(uniformCredit));
+  await writeFile(files.hot, oneStatement(`'creditHouse', 'liquidity'`));
+  await writeFile(files.built, built);
+  return files;
+}
