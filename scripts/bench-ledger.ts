@@ -5,6 +5,7 @@ import pg from "pg";
 import pino from "pino";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
 import { checkInvariants } from "../apps/server/src/modules/ledger/ledger.invariants.ts";
+import { prepareHttpCustomers, runHttpSends, startServer } from "./bench/http-send.ts";
 import { BENCH_ACCOUNTS, prepareLedgerDatabase, writeLedgerScripts } from "./bench/ledger-setup.ts";
 import { findPgbench, interleavedRuns, pgbench, type RunResult, targetOf } from "./bench/pgbench.ts";
 
@@ -14,7 +15,7 @@ import { findPgbench, interleavedRuns, pgbench, type RunResult, targetOf } from 
  * same concurrency (uniform over 10,000 wallets, a hot house account, and uniform with the
  * response built from the result), interleaved in rounds; then an audit of the ledger the load
  * left. The ratio compares the uniform run (one statement per transfer, the response known up
- * front) with TPC-B. BENCH_CLIENTS (default 8) and BENCH_SECONDS (per kind of run, default 15)
+ * front) with TPC-B; the HTTP ratio compares POST /v1/wallet/send with it. BENCH_CLIENTS (default 8) and BENCH_SECONDS (per kind of run, default 15)
  * set the load; the whole run stays under two minutes with the defaults.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -90,6 +91,34 @@ try {
   line("ledger SQL transfer, hot account (house liquidity, 8 shards)", result("hot"), "transfers");
   line("ledger SQL transfer, uniform, response built after (2 statements)", result("built"), "transfers");
 
+  // The HTTP path: the server (its own process, no worker) on the same database, driven by
+  // autocannon at the same concurrency, signed-in customers sending by phone.
+  const tokens = await prepareHttpCustomers(dbUrl("ledger"));
+  const server = await startServer(repoRoot, dbUrl("ledger"));
+  let http: RunResult;
+  let httpHot: RunResult;
+  try {
+    await runHttpSends({ url: server.url, tokens, connections: CLIENTS, seconds: 2, hot: false }); // warm-up
+    http = await runHttpSends({
+      url: server.url,
+      tokens,
+      connections: CLIENTS,
+      seconds: SECONDS,
+      hot: false,
+    });
+    httpHot = await runHttpSends({
+      url: server.url,
+      tokens,
+      connections: CLIENTS,
+      seconds: Math.max(3, Math.round(SECONDS / 3)),
+      hot: true,
+    });
+  } finally {
+    await server.stop();
+  }
+  line("HTTP POST /v1/wallet/send by phone, uniform over 10,000 customers", http, "transfers");
+  line("HTTP POST /v1/wallet/send by phone, hot recipient", httpHot, "transfers");
+
   const client = new pg.Client({ connectionString: dbUrl("ledger") });
   await client.connect();
   const verdicts = await checkInvariants(client);
@@ -102,9 +131,7 @@ try {
   );
 
   console.log(`ratio sql/pgbench: ${(uniform.tps / tpcb.tps).toFixed(2)}`);
-  // TODO(issue 5, item 10): the HTTP path (POST /v1/wallet/send by phone, signed-in customers,
-  // fresh Idempotency-Keys, driven by autocannon) comes with send by phone (item 8).
-  console.log("ratio http/pgbench: n/a (HTTP path not built yet)");
+  console.log(`ratio http/pgbench: ${(http.tps / tpcb.tps).toFixed(2)}`);
   if (broken.length > 0) process.exitCode = 1;
 } finally {
   await embedded.stop();

@@ -58,7 +58,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
   await registerOpenApi(app);
   await app.register(formbody);
-  await app.register(cookie);
+  // Only the token call reads a cookie; parsing every request's cookies would be wasted work.
+  await app.register(cookie, { hook: false });
 
   const deps: AppDeps = {
     config,

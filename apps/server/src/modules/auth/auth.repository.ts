@@ -12,6 +12,18 @@ export type CodeRow = typeof verificationCodes.$inferSelect;
 
 /** Sessions, refresh tokens, one-time codes, email links and captcha passes. */
 export function createAuthRepository(db: Db) {
+  const sessionActive = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.merchantId, sql.placeholder("merchantId")),
+        eq(sessions.customerId, sql.placeholder("customerId")),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .prepare("auth_session_active");
   return {
     async createSession(row: {
       id: string;
@@ -21,19 +33,10 @@ export function createAuthRepository(db: Db) {
     }) {
       await db.insert(sessions).values(row);
     },
+    /** Runs on every signed-in call: a prepared statement, planned once per connection. */
     async isSessionActive(merchantId: string, sessionId: string, customerId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.merchantId, merchantId),
-            eq(sessions.customerId, customerId),
-            isNull(sessions.revokedAt),
-          ),
-        );
-      return row !== undefined;
+      const rows = await sessionActive.execute({ sessionId, merchantId, customerId });
+      return rows.length > 0;
     },
     async revokeSession(sessionId: string, reason: string) {
       await db

@@ -56,7 +56,7 @@ export const authRoutes =
       async (req, reply) => {
         const body = req.body;
         if (body.grant_type === "refresh_token") {
-          const token = body.refresh_token ?? req.cookies[REFRESH_COOKIE];
+          const token = body.refresh_token ?? app.parseCookie(req.headers.cookie ?? "")[REFRESH_COOKIE];
           if (!token)
             throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
               field: "refresh_token",

@@ -43,6 +43,7 @@ export type AuthDeps = {
 /** Sessions and credentials: sign-in, tokens, devices, sign-out, password change and reset. */
 export function createAuthService(deps: AuthDeps) {
   const { repository, customers, codes, tokens } = deps;
+  const verifiedTokens = cacheVerifiedTokens(tokens);
 
   /** Opens a session on a device and answers its first token pair. */
   async function openSession(
@@ -99,7 +100,7 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Who a bearer token speaks for; a revoked session's tokens die at once, not at expiry. */
     async authenticate(token: string): Promise<VerifiedClaims> {
-      const claims = await tokens.verify(token);
+      const claims = await verifiedTokens.verify(token);
       if (!claims) throw authErrors.create("INVALID_TOKEN");
       if (!(await repository.isSessionActive(claims.merchantId, claims.sessionId, claims.customerId))) {
         throw authErrors.create("INVALID_TOKEN");
@@ -249,3 +250,23 @@ export function createAuthService(deps: AuthDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * Remembers tokens already verified, until they expire: the signature check is the costliest
+ * step of a signed-in call. Only the signature is cached; the session is checked every time.
+ */
+function cacheVerifiedTokens(tokens: AccessTokens, max = 10_000) {
+  const cache = new Map<string, VerifiedClaims>();
+  return {
+    async verify(token: string): Promise<VerifiedClaims | null> {
+      const hit = cache.get(token);
+      if (hit && hit.expiresAt * 1000 > Date.now()) return hit;
+      const claims = await tokens.verify(token);
+      if (claims) {
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+        cache.set(token, claims);
+      }
+      return claims;
+    },
+  };
+}

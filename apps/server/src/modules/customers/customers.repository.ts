@@ -29,6 +29,17 @@ export type CustomerPatch = Partial<
 
 /** Every query names the merchant: a customer id alone never reaches another merchant's row. */
 export function createCustomersRepository(db: Db) {
+  // Every send by phone looks its recipient up: prepared once per connection.
+  const byPhone = db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.merchantId, sql.placeholder("merchantId")),
+        eq(customers.phone, sql.placeholder("phone")),
+      ),
+    )
+    .prepare("customers_by_phone");
   return {
     async findById(merchantId: string, id: string): Promise<CustomerRow | undefined> {
       const [row] = await db
@@ -38,10 +49,7 @@ export function createCustomersRepository(db: Db) {
       return row;
     },
     async findByPhone(merchantId: string, phone: string): Promise<CustomerRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.merchantId, merchantId), eq(customers.phone, phone)));
+      const [row] = await byPhone.execute({ merchantId, phone });
       return row;
     },
     async findByReferralCode(merchantId: string, code: string): Promise<CustomerRow | undefined> {

@@ -190,3 +190,37 @@ describe("sandbox reviewer", () => {
     expect((await k.data(c.token)).json()).toMatchObject({ status: "ACTION_NEEDED" });
   });
 });
+
+describe("sandbox console control", () => {
+  const decide = (phone: string, outcome: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/sandbox/kyc/decide",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ phone, outcome }).toString(),
+    });
+
+  it("decides a phone's submitted verification now, through the signed-callback path", async () => {
+    const c = await submitted();
+    const res = await decide(`+${c.phone}`, "REJECTED");
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/sandbox/kyc?phone=${c.phone}&result=applied`);
+    expect((await k.data(c.token)).json()).toMatchObject({
+      status: "REJECTED",
+      kyc1ClientData: { status: "DENIED" },
+    });
+    expect((await decide(c.phone, "APPROVED")).headers.location).toContain("result=applied");
+    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_1", status: "APPROVED" });
+
+    const page = await t.app.inject({ url: `/sandbox/kyc?phone=${c.phone}&result=applied` });
+    expect(page.body).toContain("Decision applied");
+    expect(page.body).not.toContain("<script");
+  });
+
+  it("says when there is nobody or nothing to decide", async () => {
+    expect((await decide("491510000000", "APPROVED")).headers.location).toContain("result=no+customer");
+    const c = await k.customer("Lovelace");
+    expect((await decide(c.phone, "APPROVED")).headers.location).toContain("result=nothing+submitted");
+    expect((await decide(c.phone, "MAYBE")).statusCode).toBe(400);
+  });
+});

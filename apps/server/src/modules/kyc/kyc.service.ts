@@ -11,6 +11,7 @@ import { createKycDecisions } from "./kyc-decisions.ts";
 import { createKycDocuments } from "./kyc-documents.ts";
 import { createKycLimitsRepository } from "./kyc-limits.repository.ts";
 import { createKycLimits } from "./kyc-limits.ts";
+import { createKycSandboxControls } from "./kyc-sandbox-controls.ts";
 import { createKycStateKeeper } from "./kyc-state-keeper.ts";
 import { createKycVerification } from "./kyc-verification.ts";
 import { widgetFrameAncestors } from "./widget-frame-ancestors.ts";
@@ -25,7 +26,7 @@ export function createKycService(deps: {
   db: Db;
   reviewer: KycReviewProvider;
   blobs: BlobStore;
-  customers: Pick<CustomersService, "getCustomer" | "updateCustomer">;
+  customers: Pick<CustomersService, "getCustomer" | "updateCustomer" | "findByPhone">;
   catalog: Pick<CatalogService, "assertOperationAllowed" | "listOperations" | "listCountries">;
   merchants: Pick<MerchantsService, "merchantById" | "allHosts">;
   limits: Pick<RateLimitService, "consume">;
@@ -33,6 +34,8 @@ export function createKycService(deps: {
   const repository = createKycRepository(deps.db);
   const state = createKycStateKeeper({ repository, customers: deps.customers });
   const widgetTokens = createWidgetTokens(deps.config.secrets.jwt, deps.config.kycWidgetTokenTtlSeconds);
+  const callbackSecret = deps.config.secrets.callback;
+  const decisions = createKycDecisions({ repository, state, callbackSecret });
   return {
     widgetTokens,
     ...createKycVerification({ state, reviewer: deps.reviewer, widgetTokens }),
@@ -44,7 +47,8 @@ export function createKycService(deps: {
       merchants: deps.merchants,
       limits: deps.limits,
     }),
-    ...createKycDecisions({ repository, state, callbackSecret: deps.config.secrets.callback }),
+    ...decisions,
+    sandbox: createKycSandboxControls({ repository, customers: deps.customers, decisions, callbackSecret }),
     ...createKycLimits({
       repository: createKycLimitsRepository(deps.db),
       state,

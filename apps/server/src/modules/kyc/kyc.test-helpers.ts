@@ -2,21 +2,16 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { makeWorkerUtils } from "graphile-worker";
 import type { KycApplicant } from "../../providers/kyc/kyc-review-provider.ts";
 import { REVIEW_SIGNATURE_HEADER, signReviewCallback } from "../../providers/kyc/review-callback.ts";
 import { type DeliverCallback, reviewApplicant } from "../../providers/kyc/sandbox-kyc-reviewer.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
 
-/**
- * The app on a fresh database, with DATA_DIR in a temporary folder (documents are written
- * there) and graphile-worker's schema installed (submissions enqueue the review).
- */
+/** The app on a fresh database, with DATA_DIR in a temporary folder (documents are written there). */
 export async function createKycTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "kyc-test-"));
   const t = await createTestApp({ DATA_DIR: dataDir, ...env });
-  await installWorkerSchema(t.database.url);
   return {
     ...t,
     close: async () => {
@@ -24,16 +19,6 @@ export async function createKycTestApp(env: Record<string, string> = {}): Promis
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** graphile-worker makes its schema at its first start; a test database gets it here. */
-export async function installWorkerSchema(connectionString: string) {
-  const utils = await makeWorkerUtils({ connectionString });
-  try {
-    await utils.migrate();
-  } finally {
-    await utils.release();
-  }
 }
 
 /** A file that passes as a JPEG, PNG or PDF by its first bytes; random, so never another's. */

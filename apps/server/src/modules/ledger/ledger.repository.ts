@@ -57,11 +57,13 @@ export async function findCustomerWalletSql(
   ownerId: string,
   currency: CurrencyCode,
 ): Promise<Account | undefined> {
-  const { rows } = await client.query<RawAccount>(
-    `select ${ACCOUNT_COLUMNS} from ledger_accounts
+  // Named (prepared once per connection): every send looks up two wallets.
+  const { rows } = await client.query<RawAccount>({
+    name: "ledger_find_customer_wallet",
+    text: `select ${ACCOUNT_COLUMNS} from ledger_accounts
      where merchant_id = $1 and owner_id = $2 and currency = $3 and kind = 'customer_wallet'`,
-    [merchantId, ownerId, currency],
-  );
+    values: [merchantId, ownerId, currency],
+  });
   return rows[0] && toAccount(rows[0]);
 }
 

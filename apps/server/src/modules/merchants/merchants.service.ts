@@ -18,8 +18,20 @@ export type FaqEntry = { id: string; question: string; answer: string };
 
 const merchantId = z.uuid();
 
+/** How long a merchant read by id is reused: every signed-in call looks its merchant up. */
+const BY_ID_CACHE_MS = 5_000;
+
 export function createMerchantsService(deps: { repository: MerchantsRepository }) {
   const { repository } = deps;
+  // A per-instance read cache, never a source of truth: a change shows within BY_ID_CACHE_MS.
+  const byIdCache = new Map<string, { merchant: Merchant; until: number }>();
+  const findById = async (id: string): Promise<Merchant | undefined> => {
+    const hit = byIdCache.get(id);
+    if (hit && hit.until > Date.now()) return hit.merchant;
+    const merchant = await repository.findById(id);
+    if (merchant) byIdCache.set(id, { merchant, until: Date.now() + BY_ID_CACHE_MS });
+    return merchant;
+  };
   return {
     /**
      * The merchant of a request: the X-Merchant-ID header, else the host name, else the default.
@@ -34,7 +46,7 @@ export function createMerchantsService(deps: { repository: MerchantsRepository }
             message: "X-Merchant-ID: must be a merchant id (UUID)",
           });
         }
-        const byId = await repository.findById(selector.merchantIdHeader);
+        const byId = await findById(selector.merchantIdHeader);
         if (!byId) throw merchantErrors.create("MERCHANT_NOT_FOUND", { field: "X-Merchant-ID" });
         return byId;
       }

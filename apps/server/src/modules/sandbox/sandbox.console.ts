@@ -47,5 +47,7 @@ ${v.phone ? (smsRows ? `<table>${smsRows}</table>` : `<p class="empty">No messag
 <form method="get" action="/sandbox"><label>Email address<input name="to" type="email" value="${esc(v.to ?? "")}"></label>
 <input type="hidden" name="phone" value="${esc(v.phone ?? "")}"><button type="submit">Show emails</button></form>
 ${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No emails to ${esc(v.to)}.</p>`) : ""}
+<h2>Identity verification</h2>
+<p><a href="/sandbox/kyc">Approve or reject a customer's verification</a></p>
 </body></html>`;
 }

@@ -1,4 +1,5 @@
 import { type CurrencyCode, isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
 import { commonErrors } from "../../http/app-error.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { maskPhone } from "../customers/phone.ts";
@@ -51,25 +52,36 @@ export function createSendService(deps: {
           message: `amount: ${REASON_TEXT[parsed.reason]}`,
         });
       }
-      const recipient = await deps.customers.findByPhone(merchant.id, input.phone);
+      const [recipient, from] = await Promise.all([
+        deps.customers.findByPhone(merchant.id, input.phone),
+        deps.wallets.findWallet(merchant.id, input.senderId, currency),
+      ]);
       if (!recipient?.phoneConfirmed) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
       if (recipient.id === input.senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
-
-      const from = await deps.wallets.findWallet(merchant.id, input.senderId, currency);
       if (!from) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
       const to =
         (await deps.wallets.findWallet(merchant.id, recipient.id, currency)) ??
         (await deps.wallets.ensureWallet(merchant.id, recipient.id, currency));
       const amount = toDecimalString(parsed.minor, currency);
+      // Ids and time are made here, so the response is known before the write and the whole
+      // operation is one statement (the ledger's fast path); a replay returns this same body.
+      const operationId = uuidv7();
+      const transferId = uuidv7();
+      const leg = {
+        id: transferId,
+        debit: { accountId: from.id },
+        credit: { accountId: to.id },
+        amount: parsed.minor,
+        currency,
+      };
       try {
         return await deps.ledger.applyOperation({
           merchantId: merchant.id,
+          operationId,
           idempotencyKey: input.idempotencyKey,
           requestHash: input.requestHash,
           kind: "transfer_mobile",
-          legs: [
-            { debit: { accountId: from.id }, credit: { accountId: to.id }, amount: parsed.minor, currency },
-          ],
+          legs: [leg],
           metadata: {
             senderId: input.senderId,
             recipientId: recipient.id,
@@ -77,11 +89,11 @@ export function createSendService(deps: {
             amount,
             currency,
           },
-          buildResponse: (r) => ({
+          response: {
             statusCode: 200,
             body: {
-              txId: r.operationId,
-              sequenceId: r.transfers[0]?.id ?? r.operationId,
+              txId: operationId,
+              sequenceId: transferId,
               fee: toDecimalString(0n, currency),
               internal: true,
               sendConfirmation: false,
@@ -89,9 +101,9 @@ export function createSendService(deps: {
               currency,
               recipient: maskPhone(recipient.phone),
               status: "COMPLETED",
-              createdAt: r.createdAt.toISOString(),
+              createdAt: new Date().toISOString(),
             },
-          }),
+          },
         });
       } catch (err) {
         if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))

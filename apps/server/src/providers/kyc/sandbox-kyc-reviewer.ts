@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { KycApplicant, KycReviewProvider } from "./kyc-review-provider.ts";
-import { REVIEW_SIGNATURE_HEADER, type ReviewDecision, signReviewCallback } from "./review-callback.ts";
+import {
+  REVIEW_SIGNATURE_HEADER,
+  type ReviewDecision,
+  type ReviewOutcome,
+  signReviewCallback,
+} from "./review-callback.ts";
 
 /** The worker job that plays the reviewer (jobs/kyc-review.ts). */
 export const KYC_REVIEW_TASK = "kyc_sandbox_review";
@@ -26,24 +31,35 @@ export function createSandboxKycReviewer(options: { delaySeconds: number }): Kyc
  * rejection the customer may answer with new photos; anyone else is approved.
  */
 export function decideApplicant(applicant: KycApplicant, now = new Date()): ReviewDecision {
+  const name = applicant.lastName.trim().toUpperCase();
+  const outcome = name === "REJECT" ? "REJECTED" : name === "RETRY" ? "RETRY" : "APPROVED";
+  return sandboxDecision(applicant, outcome, now);
+}
+
+/** A decision of the sandbox reviewer with its reasons and text (also the console's decisions). */
+export function sandboxDecision(
+  application: { applicationId: string; merchantId: string },
+  outcome: ReviewOutcome,
+  now = new Date(),
+): ReviewDecision {
   const base = {
     decisionId: `sbx_${uuidv7()}`,
-    applicationId: applicant.applicationId,
-    merchantId: applicant.merchantId,
+    applicationId: application.applicationId,
+    merchantId: application.merchantId,
     decidedAt: now.toISOString(),
   };
-  switch (applicant.lastName.trim().toUpperCase()) {
-    case "REJECT":
+  switch (outcome) {
+    case "REJECTED":
       return {
         ...base,
-        outcome: "REJECTED",
+        outcome,
         reasons: ["DOCUMENT_NOT_ACCEPTED"],
         message: "We could not verify your identity with the documents provided.",
       };
     case "RETRY":
       return {
         ...base,
-        outcome: "RETRY",
+        outcome,
         reasons: ["DOCUMENT_UNREADABLE"],
         message:
           "The photo of your document was not readable. Please take new photos in good light, with all four corners visible.",

@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { v7 as uuidv7 } from "uuid";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { freePort } from "../../apps/server/src/db/embedded.ts";
+import { createAccessTokens } from "../../apps/server/src/modules/auth/tokens.ts";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { BENCH_ACCOUNTS } from "./ledger-setup.ts";
+import type { RunResult } from "./pgbench.ts";
+
+/** The phone of bench customer n: a valid German mobile number, unique per n. */
+const phoneOf = (n: number) => `49151${String(n).padStart(8, "0")}`;
+
+/**
+ * Makes the bench's 10,000 wallet owners real customers of the demo merchant (confirmed phones),
+ * each with a live session, and answers an access token per customer, signed as the server signs
+ * them. Set-up goes straight to the tables: the benchmark measures sending, not signing up.
+ */
+export async function prepareHttpCustomers(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into customers (id, merchant_id, phone, phone_confirmed, password_hash, own_referral_code, kyc_level)
+       select bench_account(n), $1, '49151' || lpad(n::text, 8, '0'), true, 'not-a-password', 'B' || n, 'KYC_1'
+       from generate_series(1, $2::int) as n`,
+      [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
+    );
+    const sessions = Array.from({ length: BENCH_ACCOUNTS }, () => uuidv7());
+    await client.query(
+      `insert into sessions (id, merchant_id, customer_id)
+       select s.id, $1, bench_account(s.n::int) from unnest($2::uuid[]) with ordinality as s(id, n)`,
+      [DEMO_MERCHANT_ID, sessions],
+    );
+    const tokens = createAccessTokens(loadConfig({}).secrets.jwt, 3600);
+    const owners = await client.query<{ id: string; n: number }>(
+      "select bench_account(n)::text as id, n from generate_series(1, $1::int) as n",
+      [BENCH_ACCOUNTS],
+    );
+    return Promise.all(
+      owners.rows.map(async (row, i) => {
+        const claims = {
+          customerId: row.id,
+          merchantId: DEMO_MERCHANT_ID,
+          sessionId: sessions[i] as string,
+          kycLevel: "KYC_1",
+        };
+        return (await tokens.sign(claims)).token;
+      }),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server alone (no worker), as production runs it, on the bench's database. */
+export async function startServer(
+  repoRoot: string,
+  databaseUrl: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there, to see where its time goes.
+  const prof = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...prof, path.join(repoRoot, "apps/server/src/main.ts"), "--no-worker"],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        WORKER: "false",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (d: Buffer) => {
+      if (d.toString().includes("Kestrel is ready")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.on("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * POST /v1/wallet/send by phone at `connections` concurrency for `seconds`: a random sender (its
+ * own token) to a random other customer, or always to customer 1 (`hot`), each with a fresh
+ * Idempotency-Key. Answers transfers/s and latency; non-2xx answers are counted as failed.
+ */
+export async function runHttpSends(opts: {
+  url: string;
+  tokens: string[];
+  connections: number;
+  seconds: number;
+  hot: boolean;
+}): Promise<RunResult> {
+  const pick = () => 1 + Math.floor(Math.random() * BENCH_ACCOUNTS);
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    requests: [
+      {
+        method: "POST",
+        path: "/v1/wallet/send",
+        setupRequest: (req) => {
+          let from = pick();
+          let to = opts.hot ? 1 : pick();
+          while (to === from) {
+            from = pick();
+            to = opts.hot ? 1 : pick();
+          }
+          return {
+            ...req,
+            headers: {
+              "content-type": "application/json",
+              authorization: `Bearer ${opts.tokens[from - 1]}`,
+              "idempotency-key": randomUUID(),
+            },
+            body: JSON.stringify({ phone: phoneOf(to), amount: "0.01", currency: "EUR" }),
+          };
+        },
+      },
+    ],
+  });
+  const ok = result.requests.total - result.non2xx;
+  return {
+    tps: ok / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    transactions: ok,
+    failed: result.non2xx + result.errors,
+  };
+}
