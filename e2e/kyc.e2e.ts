@@ -1,9 +1,10 @@
-import type { Browser } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { e2eEnabled, launchBrowser } from "./browser.ts";
+import { CHROMIUM_PATH, e2eEnabled, launchBrowser } from "./browser.ts";
 import {
   customerGet,
   fillDocumentSteps,
+  fixturePhoto,
   hostControl,
   openHostPage,
   screenshotWidget,
@@ -107,6 +108,46 @@ describe.skipIf(!e2eEnabled())("identity verification in the widget", () => {
     const data = await customerGet<KycData>(customer, "/v2/customer/kyc/data");
     expect(data).toMatchObject({ status: "ACTION_NEEDED", kyc1ClientData: { status: "DENIED" } });
     await context.close();
+  });
+
+  it("takes the selfie with the camera where the browser has one", async () => {
+    // Chromium's fake camera (a moving test picture), permission granted without a prompt.
+    const withCamera = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+      ],
+    });
+    try {
+      const customer = await verifyingCustomer("Lovelace");
+      const { page, widget } = await openHostPage(withCamera, customer);
+      await widget.getByRole("heading", { name: "Choose your document" }).waitFor();
+      await widget.getByLabel("Passport").check();
+      await widget.getByLabel("Issuing country").selectOption("AT");
+      await widget.getByLabel("Date of issue").fill("2019-07-01");
+      await widget.getByRole("button", { name: "Continue" }).click();
+      await widget.locator('input[type="file"]').setInputFiles(fixturePhoto("id-card-front"));
+      await widget.getByRole("button", { name: "Continue" }).click();
+      await widget.getByRole("heading", { name: "Take a selfie" }).waitFor();
+      await widget.getByRole("button", { name: "Take a photo" }).click();
+      await expect
+        .poll(() => widget.getByRole("button", { name: "Capture" }).isEnabled(), { timeout: 10_000 })
+        .toBe(true);
+      await screenshotWidget(page, "step-selfie-camera");
+      await widget.getByRole("button", { name: "Capture" }).click();
+      await widget.getByRole("img", { name: "Your photo" }).waitFor();
+      await widget.getByRole("button", { name: "Continue" }).click();
+      await widget.getByRole("heading", { name: "Check and send" }).waitFor();
+      await screenshotWidget(page, "step-review-passport");
+      await widget.getByRole("button", { name: "Send for review" }).click();
+      await waitForHeading(widget, "You're verified");
+    } finally {
+      await withCamera.close();
+    }
   });
 
   it("switches language and theme at runtime, and goes back a step when the host asks", async () => {

@@ -30,7 +30,13 @@ export function buildStaleApps(log: (line: string) => void = console.log): void 
     const newest = Math.max(...app.inputs.map((p) => newestMtime(path.join(root, p))));
     if (builtAt >= newest) continue;
     log(`Building ${app.workspace}...`);
-    const result = spawnSync("npm", ["run", "build", "-w", app.workspace], { cwd: root, stdio: "inherit" });
+    // Always a production build, whatever NODE_ENV the caller runs under (tests run with "test").
+    const env = { ...process.env, NODE_ENV: "production" };
+    const result = spawnSync("npm", ["run", "build", "-w", app.workspace], {
+      cwd: root,
+      stdio: "inherit",
+      env,
+    });
     if (result.status !== 0) throw new Error(`build of ${app.workspace} failed`);
   }
 }
