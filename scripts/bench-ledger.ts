@@ -5,7 +5,8 @@ import pg from "pg";
 import pino from "pino";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
 import { checkInvariants } from "../apps/server/src/modules/ledger/ledger.invariants.ts";
-import { prepareHttpCustomers, runHttpSends, startServer } from "./bench/http-send.ts";
+import { startServerProcess } from "../apps/server/src/server-process.ts";
+import { prepareHttpCustomers, runHttpSends } from "./bench/http-send.ts";
 import { BENCH_ACCOUNTS, prepareLedgerDatabase, writeLedgerScripts } from "./bench/ledger-setup.ts";
 import { findPgbench, interleavedRuns, pgbench, type RunResult, targetOf } from "./bench/pgbench.ts";
 
@@ -94,7 +95,7 @@ try {
   // The HTTP path: the server (its own process, no worker) on the same database, driven by
   // autocannon at the same concurrency, signed-in customers sending by phone.
   const tokens = await prepareHttpCustomers(dbUrl("ledger"));
-  const server = await startServer(repoRoot, dbUrl("ledger"));
+  const server = await startServerProcess(dbUrl("ledger"));
   let http: RunResult;
   let httpHot: RunResult;
   try {

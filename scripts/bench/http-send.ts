@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { loadConfig } from "../../apps/server/src/config.ts";
-import { freePort } from "../../apps/server/src/db/embedded.ts";
 import { createAccessTokens } from "../../apps/server/src/modules/auth/tokens.ts";
 import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
 import { BENCH_ACCOUNTS } from "./ledger-setup.ts";
@@ -54,47 +51,6 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
   } finally {
     await client.end();
   }
-}
-
-/** The server alone (no worker), as production runs it, on the bench's database. */
-export async function startServer(
-  repoRoot: string,
-  databaseUrl: string,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there, to see where its time goes.
-  const prof = process.env.BENCH_CPU_PROF
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
-  const child = spawn(
-    process.execPath,
-    [...prof, path.join(repoRoot, "apps/server/src/main.ts"), "--no-worker"],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        LOG_LEVEL: "warn",
-        WORKER: "false",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (d: Buffer) => {
-      if (d.toString().includes("Kestrel is ready")) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 /**

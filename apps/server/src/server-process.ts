@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "./db/embedded.ts";
+
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), "main.ts");
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+  kill: () => Promise<void>;
+};
+
+/**
+ * The server as its own process (no worker), as production runs it, on `databaseUrl`: for the
+ * benchmark and for tests that must kill it. BENCH_CPU_PROF=dir writes a V8 CPU profile there.
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const prof = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...prof, MAIN, "--no-worker"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      WORKER: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (d: Buffer) => {
+      if (d.toString().includes("Kestrel is ready")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code} before it was ready`)));
+  });
+  const exited = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.on("exit", () => resolve());
+    });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited();
+    },
+    kill: async () => {
+      child.kill("SIGKILL");
+      await exited();
+    },
+  };
+}
