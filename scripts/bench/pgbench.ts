@@ -66,7 +66,10 @@ export function pgbench(bin: string, target: Target, args: string[], cwd: string
   });
 }
 
-export type RunSpec = { name: string; database: string; script?: string };
+/** A pgbench run, or another load (the HTTP path) that measures itself for `seconds`. */
+export type RunSpec =
+  | { name: string; database: string; script?: string; custom?: never }
+  | { name: string; custom: (seconds: number) => Promise<RunResult> };
 
 /**
  * Timed runs with a transaction log (-l), interleaved: every round runs each spec once for
@@ -81,8 +84,16 @@ export async function interleavedRuns(
 ): Promise<Map<string, RunResult>> {
   const tps = new Map<string, number[]>(specs.map((s) => [s.name, []]));
   const failed = new Map<string, number>(specs.map((s) => [s.name, 0]));
+  const customRuns = new Map<string, RunResult[]>(specs.map((s) => [s.name, []]));
   for (let round = 1; round <= o.rounds; round++) {
     for (const spec of specs) {
+      if (spec.custom) {
+        const r = await spec.custom(o.seconds);
+        tps.get(spec.name)?.push(r.tps);
+        failed.set(spec.name, (failed.get(spec.name) ?? 0) + r.failed);
+        customRuns.get(spec.name)?.push(r);
+        continue;
+      }
       const args = ["-n", "-M", "prepared", "-c", String(o.clients), "-j", String(o.threads)];
       args.push("-T", String(o.seconds), "-l", `--log-prefix=${spec.name}-${round}`);
       if (spec.script) args.push("-f", spec.script);
@@ -100,6 +111,19 @@ export async function interleavedRuns(
   const results = new Map<string, RunResult>();
   for (const spec of specs) {
     const values = tps.get(spec.name) ?? [];
+    if (spec.custom) {
+      // Per-round percentiles only: the median round's p50, the worst round's p99.
+      const runs = customRuns.get(spec.name) ?? [];
+      const p50s = runs.map((r) => r.p50Ms).sort((a, b) => a - b);
+      results.set(spec.name, {
+        tps: values.reduce((a, b) => a + b, 0) / values.length,
+        transactions: runs.reduce((a, r) => a + r.transactions, 0),
+        failed: failed.get(spec.name) ?? 0,
+        p50Ms: p50s[Math.floor(p50s.length / 2)] ?? Number.NaN,
+        p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+      });
+      continue;
+    }
     const latencies = readLatencies(o.logDir, `${spec.name}-`);
     results.set(spec.name, {
       tps: values.reduce((a, b) => a + b, 0) / values.length,

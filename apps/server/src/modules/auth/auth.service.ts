@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from "uuid";
+import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Config } from "../../config.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -255,17 +256,14 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * Remembers tokens already verified, until they expire: the signature check is the costliest
  * step of a signed-in call. Only the signature is cached; the session is checked every time.
  */
-function cacheVerifiedTokens(tokens: AccessTokens, max = 10_000) {
-  const cache = new Map<string, VerifiedClaims>();
+function cacheVerifiedTokens(tokens: AccessTokens) {
+  const cache = createBoundedCache<string, VerifiedClaims>({ max: 10_000 });
   return {
     async verify(token: string): Promise<VerifiedClaims | null> {
       const hit = cache.get(token);
-      if (hit && hit.expiresAt * 1000 > Date.now()) return hit;
+      if (hit) return hit;
       const claims = await tokens.verify(token);
-      if (claims) {
-        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-        cache.set(token, claims);
-      }
+      if (claims) cache.set(token, claims, claims.expiresAt * 1000);
       return claims;
     },
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { customerErrors } from "./customers.errors.ts";
 import type {
@@ -26,6 +27,7 @@ export function isProfileComplete(c: Pick<Customer, (typeof PROFILE_FIELDS)[numb
 
 export function createCustomersService(deps: { repository: CustomersRepository }) {
   const { repository } = deps;
+  const confirmedIds = createBoundedCache<string, string>({ max: 100_000 });
   const get = async (merchantId: string, id: string): Promise<Customer> => {
     const c = await repository.findById(merchantId, id);
     if (!c) throw customerErrors.create("CUSTOMER_NOT_FOUND");
@@ -40,6 +42,19 @@ export function createCustomersService(deps: { repository: CustomersRepository }
     getCustomer: get,
     updateCustomer: update,
     findByPhone: (merchantId: string, phone: string) => repository.findByPhone(merchantId, phone),
+
+    /**
+     * The id of the confirmed customer with this phone, for sending money to it. Phones do not
+     * change and confirmation is never undone, so a found id is cached; a miss is not.
+     */
+    async findConfirmedIdByPhone(merchantId: string, phone: string): Promise<string | undefined> {
+      const key = `${merchantId}:${phone}`;
+      const cached = confirmedIds.get(key);
+      if (cached) return cached;
+      const c = await repository.findByPhone(merchantId, phone);
+      if (c?.phoneConfirmed) confirmedIds.set(key, c.id);
+      return c?.phoneConfirmed ? c.id : undefined;
+    },
     findByReferralCode: (merchantId: string, code: string) =>
       repository.findByReferralCode(merchantId, code.toUpperCase()),
     emailTaken: repository.emailTaken,

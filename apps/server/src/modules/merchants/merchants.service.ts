@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createBoundedCache } from "../../bounded-cache.ts";
 import type { BannerPosition } from "../../db/schema/index.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { type MerchantFeatures, NO_FEATURES, resolveFeatures } from "./feature-flags.ts";
@@ -24,12 +25,12 @@ const BY_ID_CACHE_MS = 5_000;
 export function createMerchantsService(deps: { repository: MerchantsRepository }) {
   const { repository } = deps;
   // A per-instance read cache, never a source of truth: a change shows within BY_ID_CACHE_MS.
-  const byIdCache = new Map<string, { merchant: Merchant; until: number }>();
+  const byIdCache = createBoundedCache<string, Merchant>({ max: 1000, ttlMs: BY_ID_CACHE_MS });
   const findById = async (id: string): Promise<Merchant | undefined> => {
     const hit = byIdCache.get(id);
-    if (hit && hit.until > Date.now()) return hit.merchant;
+    if (hit) return hit;
     const merchant = await repository.findById(id);
-    if (merchant) byIdCache.set(id, { merchant, until: Date.now() + BY_ID_CACHE_MS });
+    if (merchant) byIdCache.set(id, merchant);
     return merchant;
   };
   return {

@@ -52,16 +52,16 @@ export function createSendService(deps: {
           message: `amount: ${REASON_TEXT[parsed.reason]}`,
         });
       }
-      const [recipient, from] = await Promise.all([
-        deps.customers.findByPhone(merchant.id, input.phone),
-        deps.wallets.findWallet(merchant.id, input.senderId, currency),
+      const [recipientId, fromId] = await Promise.all([
+        deps.customers.findConfirmedIdByPhone(merchant.id, input.phone),
+        deps.wallets.findWalletId(merchant.id, input.senderId, currency),
       ]);
-      if (!recipient?.phoneConfirmed) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
-      if (recipient.id === input.senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
-      if (!from) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-      const to =
-        (await deps.wallets.findWallet(merchant.id, recipient.id, currency)) ??
-        (await deps.wallets.ensureWallet(merchant.id, recipient.id, currency));
+      if (!recipientId) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
+      if (recipientId === input.senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
+      if (!fromId) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+      const toId =
+        (await deps.wallets.findWalletId(merchant.id, recipientId, currency)) ??
+        (await deps.wallets.ensureWallet(merchant.id, recipientId, currency)).id;
       const amount = toDecimalString(parsed.minor, currency);
       // Ids and time are made here, so the response is known before the write and the whole
       // operation is one statement (the ledger's fast path); a replay returns this same body.
@@ -69,8 +69,8 @@ export function createSendService(deps: {
       const transferId = uuidv7();
       const leg = {
         id: transferId,
-        debit: { accountId: from.id },
-        credit: { accountId: to.id },
+        debit: { accountId: fromId },
+        credit: { accountId: toId },
         amount: parsed.minor,
         currency,
       };
@@ -84,8 +84,8 @@ export function createSendService(deps: {
           legs: [leg],
           metadata: {
             senderId: input.senderId,
-            recipientId: recipient.id,
-            recipientPhone: recipient.phone,
+            recipientId,
+            recipientPhone: input.phone,
             amount,
             currency,
           },
@@ -99,7 +99,7 @@ export function createSendService(deps: {
               sendConfirmation: false,
               amount,
               currency,
-              recipient: maskPhone(recipient.phone),
+              recipient: maskPhone(input.phone),
               status: "COMPLETED",
               createdAt: new Date().toISOString(),
             },

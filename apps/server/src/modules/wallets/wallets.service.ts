@@ -1,4 +1,5 @@
 import { type CurrencyCode, getCurrency, isCurrencyCode, toDecimalString } from "@kestrel/money";
+import { createBoundedCache } from "../../bounded-cache.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Account } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -13,6 +14,7 @@ export type WalletView = ReturnType<typeof toView>;
 /** A customer's wallets: one ledger account (kind customer_wallet) per currency. */
 export function createWalletsService(deps: { ledger: LedgerService; rates: RatesService }) {
   const { ledger } = deps;
+  const walletIds = createBoundedCache<string, string>({ max: 100_000 });
 
   async function open(merchant: Merchant, customerId: string, currencies: string[]): Promise<Account[]> {
     for (const [i, code] of currencies.entries()) {
@@ -72,6 +74,23 @@ export function createWalletsService(deps: { ledger: LedgerService; rates: Rates
       currency: CurrencyCode,
     ): Promise<Account | undefined> {
       return ledger.findCustomerWallet({ merchantId, ownerId: customerId, currency });
+    },
+
+    /**
+     * The id of the customer's wallet of a currency. A wallet's id never changes once opened, so
+     * it is cached: a send then needs no lookup of either wallet. Balances are never cached.
+     */
+    async findWalletId(
+      merchantId: string,
+      customerId: string,
+      currency: CurrencyCode,
+    ): Promise<string | undefined> {
+      const key = `${merchantId}:${customerId}:${currency}`;
+      const cached = walletIds.get(key);
+      if (cached) return cached;
+      const account = await ledger.findCustomerWallet({ merchantId, ownerId: customerId, currency });
+      if (account) walletIds.set(key, account.id);
+      return account?.id;
     },
 
     ensureWallet(merchantId: string, customerId: string, currency: CurrencyCode): Promise<Account> {
