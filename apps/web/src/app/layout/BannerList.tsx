@@ -1,21 +1,30 @@
+import { useTranslation } from "react-i18next";
 import { useBanners } from "../../lib/config-service/queries.ts";
 import type { Banner, BannerPosition } from "../../lib/config-service/schemas.ts";
 import { safeUrl } from "../../lib/theme/safe-url.ts";
 
 /** The merchant's banners for one position; renders nothing while loading, on error or if none. */
 export function BannerList({ position }: { position: BannerPosition }) {
+  const { t } = useTranslation();
   const banners = useBanners(position).data ?? [];
   if (banners.length === 0) return null;
-  return (
-    <div className={`k-banners k-banners--${position}`}>
-      <ul className="k-banners__list">
-        {banners.map((banner) => (
-          <li key={banner.id}>
-            <BannerCard banner={banner} />
-          </li>
-        ))}
-      </ul>
-    </div>
+  const list = (
+    <ul className="k-banners__list">
+      {banners.map((banner) => (
+        <li key={banner.id}>
+          <BannerCard banner={banner} />
+        </li>
+      ))}
+    </ul>
+  );
+  // The right column is already a labelled <aside>; the bottom row is its own named region, so
+  // that no content sits outside a landmark.
+  return position === "bottom" ? (
+    <section className="k-banners k-banners--bottom" aria-label={t("layout.banners")}>
+      {list}
+    </section>
+  ) : (
+    <div className={`k-banners k-banners--${position}`}>{list}</div>
   );
 }
 

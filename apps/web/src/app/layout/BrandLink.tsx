@@ -5,7 +5,9 @@ import { safeUrl } from "../../lib/theme/safe-url.ts";
 
 /**
  * The merchant's logo and name, linking home. The name is real text (not only the logo's alt),
- * so it reads and translates everywhere; the logo is then decorative.
+ * so it reads and translates everywhere; the logo is then decorative. The horizontal logo is the
+ * merchant's wordmark, which already spells the name: next to it the name is only for screen
+ * readers, or the header would say it twice.
  */
 export function BrandLink() {
   const logo = safeUrl(useSettingsData().data?.horizontalImage);
@@ -13,7 +15,9 @@ export function BrandLink() {
   return (
     <Link to={ROUTES.home} className="k-brand">
       {logo ? <img className="k-brand__logo" src={logo} alt="" /> : null}
-      {title ? <span className="k-brand__title">{title}</span> : null}
+      {title ? (
+        <span className={logo ? "k-brand__title k-visually-hidden" : "k-brand__title"}>{title}</span>
+      ) : null}
     </Link>
   );
 }
