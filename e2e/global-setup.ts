@@ -79,6 +79,8 @@ function e2eEnv(): Record<string, string> {
     ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
     // The sandbox KYC reviewer decides 2 s after a submission (kyc*.e2e.ts wait for it).
     KYC_REVIEW_DELAY_SECONDS: "2",
+    // The sandbox chain confirms a block a second (a BTC deposit is credited after ~2 s).
+    CHAIN_CONFIRMATION_SECONDS: "1",
   };
 }
 

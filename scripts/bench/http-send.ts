@@ -26,6 +26,13 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
        from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
+    // Sending by phone needs KYC_1: an approved verification each, as the reviewer would leave it.
+    await client.query(
+      `insert into kyc_applications (id, merchant_id, customer_id, kind, target_level, status, submitted_at, decided_at)
+       select gen_random_uuid(), $1, bench_account(n), 'WIDGET', 'KYC_1', 'APPROVED', now(), now()
+       from generate_series(1, $2::int) as n`,
+      [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
+    );
     const sessions = Array.from({ length: BENCH_ACCOUNTS }, () => uuidv7());
     await client.query(
       `insert into sessions (id, merchant_id, customer_id)

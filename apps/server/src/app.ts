@@ -10,8 +10,10 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signupRoutes } from "./modules/auth/signup.routes.ts";
 import { captchaRoutes } from "./modules/captcha/captcha.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { chainNotificationRoutes } from "./modules/crypto/chain-notifications.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { historyRoutes } from "./modules/history/history.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { kycCallbackRoutes } from "./modules/kyc/kyc-callback.routes.ts";
 import { kycDocumentsRoutes } from "./modules/kyc/kyc-documents.routes.ts";
@@ -20,6 +22,7 @@ import { locationRoutes } from "./modules/location/location.routes.ts";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
 import { ratesRoutes } from "./modules/rates/rates.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
+import { sandboxChainRoutes } from "./modules/sandbox/sandbox-chain.routes.ts";
 import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
 import { sendRoutes } from "./modules/send/send.routes.ts";
 import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
@@ -80,9 +83,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(ratesRoutes(deps));
   await app.register(walletsRoutes(deps));
   await app.register(sendRoutes(deps));
+  await app.register(historyRoutes(deps));
+  await app.register(chainNotificationRoutes(deps));
   if (config.sandbox) await app.register(sandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxWalletsRoutes(deps));
   if (config.sandbox) await app.register(kycSandboxRoutes(deps));
+  const { sandboxChain } = deps.services;
+  if (sandboxChain) await app.register(sandboxChainRoutes(sandboxChain));
 
   await registerMerchantAssets(app);
   if (options.staticApps) {

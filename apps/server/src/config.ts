@@ -27,6 +27,11 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(999).default(30),
     KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).default(20),
     KYC_WIDGET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
+    CHAIN_CONFIRMATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    SEND_CONFIRMATION_THRESHOLD: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
+      .default("1000"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -66,6 +71,10 @@ export type Config = {
   kycReviewDelaySeconds: number;
   /** Lifetime of the verification widget's token (POST /v5/kyc/start). */
   kycWidgetTokenTtlSeconds: number;
+  /** The sandbox chain's clock: seconds per confirmation (0: confirmed at the first tick). */
+  chainConfirmationSeconds: number;
+  /** Sends worth more than this, in the merchant's fiat currency, need an SMS code. */
+  sendConfirmationThreshold: string;
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     kycReviewDelaySeconds: e.KYC_REVIEW_DELAY_SECONDS,
     kycWidgetTokenTtlSeconds: e.KYC_WIDGET_TOKEN_TTL_SECONDS,
+    chainConfirmationSeconds: e.CHAIN_CONFIRMATION_SECONDS,
+    sendConfirmationThreshold: e.SEND_CONFIRMATION_THRESHOLD,
   };
 }
 

@@ -8,8 +8,11 @@ import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { createCryptoService } from "./modules/crypto/crypto.service.ts";
+import { createDepositAddresses } from "./modules/crypto/deposit-addresses.service.ts";
 import { createCustomersRepository } from "./modules/customers/customers.repository.ts";
 import { createCustomersService } from "./modules/customers/customers.service.ts";
+import { createHistoryService } from "./modules/history/history.service.ts";
 import { createKycService } from "./modules/kyc/kyc.service.ts";
 import { createLedgerService } from "./modules/ledger/ledger.service.ts";
 import { clientSourceFromPool } from "./modules/ledger/transaction.ts";
@@ -24,6 +27,8 @@ import { createSandboxRepository } from "./modules/sandbox/sandbox.repository.ts
 import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
 import { createSendService } from "./modules/send/send.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
+import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
+import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
@@ -57,7 +62,8 @@ export function createServices(config: Config, database: Database) {
   });
   const captcha = createCaptchaService({ repository: authRepository, hmacKey: config.secrets.callback });
   const sandbox = createSandboxService({ repository: createSandboxRepository(db) });
-  const ledger = createLedgerService({ db: clientSourceFromPool(database.pool) });
+  const sql = clientSourceFromPool(database.pool);
+  const ledger = createLedgerService({ db: sql });
   const kyc = createKycService({
     config,
     db,
@@ -69,8 +75,38 @@ export function createServices(config: Config, database: Database) {
   });
   // Market data is a sandbox random walk for now; a production feed plugs in here.
   const rates = createRatesService({ provider: createSandboxRates({ seed: "kestrel-sandbox-rates" }) });
-  const wallets = createWalletsService({ ledger, rates });
-  const send = createSendService({ ledger, wallets, customers });
+  // The chain: the sandbox simulation, or (until a production adapter exists) unavailable.
+  const sandboxChain = config.sandbox
+    ? createSandboxChain({
+        db: sql,
+        secondsPerConfirmation: config.chainConfirmationSeconds,
+        callbackSecret: config.secrets.callback,
+      })
+    : undefined;
+  const chain: ChainProvider = sandboxChain ?? unavailableChain();
+  const addresses = createDepositAddresses({ db: sql });
+  const history = createHistoryService({ db: sql });
+  const wallets = createWalletsService({ ledger, rates, addresses });
+  const crypto = createCryptoService({
+    db: sql,
+    ledger,
+    wallets,
+    history,
+    addresses,
+    chain,
+    releaseLimit: (merchantId, reference) => kyc.release({ merchantId, reference }),
+  });
+  const send = createSendService({
+    ledger,
+    wallets,
+    customers,
+    history,
+    kyc,
+    rates,
+    crypto,
+    codes,
+    confirmationThreshold: config.sendConfirmationThreshold,
+  });
   return {
     merchants,
     catalog,
@@ -86,6 +122,9 @@ export function createServices(config: Config, database: Database) {
     rates,
     wallets,
     send,
+    history,
+    crypto,
+    sandboxChain,
   };
 }
 

@@ -695,8 +695,76 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sends money to a customer of the same merchant by phone (free, instant). Needs an Idempotency-Key. */
+        /** @description Sends to a customer of the same merchant by phone (TRANSFER_MOBILE: free, instant) or to an address (PAYOUT_CRYPTO: to a customer's deposit address of the same merchant instant and free, else on the chain, PENDING until confirmed). Needs an Idempotency-Key; a send above the merchant's threshold first answers 403 SEND_CONFIRMATION_REQUIRED (data.sendConfirmation) and texts a code, to be repeated with X-Confirmation-Code. */
         post: operations["send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/send/fee/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fees of a send: network gas fee, transaction fee and fix fee, and whether it stays inside the merchant (INTERNAL: free) or goes on the chain (EXTERNAL). */
+        get: operations["sendFee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/send/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Whether a send would go through now (address of the network, minimum, balance with fees, KYC and limits), with the reason when not. Records nothing. */
+        post: operations["sendValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/history/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every operation of the customer (receipts, sends by phone both ways, sends to wallets), newest first. Pages are offset/size within a snapshot: the first answer's snapshotAt, passed back, keeps later pages where they were while new operations arrive. */
+        get: operations["listHistoryOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chain/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A transaction's state from the chain provider (ChainNotification as JSON), signed: x-chain-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats and out-of-order states are harmless: a deposit is credited once, a withdrawal settled once. */
+        post: operations["chainNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -787,6 +855,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/chain/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A test payment to an address on the currency's simulated network. The chain notifies the server as confirmations come (CHAIN_CONFIRMATION_SECONDS each); the owner of the address is credited once it has the network's required confirmations. */
+        post: operations["sandboxChainDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/chain/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves a pending transaction's clock on by some confirmations now (the console's 'move the clock'); the chain notifies the server at its next tick. */
+        post: operations["sandboxChainAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -871,6 +973,31 @@ export interface components {
         OperationsResponseInput: {
             data: components["schemas"]["OperationStatusInput"][];
         };
+        ChainNotificationInput: {
+            txHash: string;
+            outputIndex: number;
+            /** @enum {string} */
+            chain: "bitcoin" | "ethereum" | "litecoin" | "tron";
+            currency: string;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            address: string;
+            fromAddress: string | null;
+            amount: string;
+            networkFee: string;
+            confirmations: number;
+            requiredConfirmations: number;
+            /** @enum {string} */
+            status: "PENDING" | "CONFIRMED" | "FAILED";
+            reference: string | null;
+            failureReason: string | null;
+        };
+        ChainNotificationResultInput: {
+            /** @constant */
+            result: "OK";
+            /** @enum {string} */
+            effect: "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED" | "COMPLETED" | "FAILED" | "ALREADY_FINAL";
+        };
         ProfileInput: {
             /** Format: uuid */
             customerId: string;
@@ -892,6 +1019,108 @@ export interface components {
             taxCountry?: string;
             completedKycLevel: string;
             pushEnabled: boolean;
+        };
+        ReceiveCryptoModelInput: {
+            fromAddress: string | null;
+            toAddress: string | null;
+            amount: {
+                value: string;
+                currency: string;
+            };
+            txHash: string | null;
+            network: string | null;
+            confirmations: number | null;
+            requiredConfirmations: number | null;
+            /** @description From another customer of this merchant: no chain transaction */
+            internal: boolean;
+        };
+        SendToPhoneModelInput: {
+            fromAddress: string | null;
+            /** @description Masked */
+            fromPhone: string;
+            /** @description Masked */
+            toPhone: string;
+            amount: {
+                value: string;
+                currency: string;
+            };
+        };
+        SendToWalletModelInput: {
+            fromAddress: string | null;
+            toAddress: string;
+            /** @description What left the wallet: amount and fees */
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description What the address receives */
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            networkFee: {
+                value: string;
+                currency: string;
+            };
+            txHash: string | null;
+            network: string | null;
+            internal: boolean;
+            confirmations: number | null;
+            requiredConfirmations: number | null;
+            failureReason: string | null;
+        };
+        TestCreditModelInput: {
+            amount: {
+                value: string;
+                currency: string;
+            };
+            /** @constant */
+            source: "SANDBOX_FAUCET";
+        };
+        HistoryOperationInput: {
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "TEST_CREDIT";
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETED" | "FAILED";
+            /**
+             * @description Same as status (the reference's name)
+             * @enum {string}
+             */
+            operationStatus: "PENDING" | "COMPLETED" | "FAILED";
+            /** @description Decimal string: what was sent or received, fees apart */
+            amount: string;
+            currency: string;
+            fee: string;
+            /** @description Masked phone or shortened address */
+            counterparty: string | null;
+            operationDate: string;
+            createdAt: string;
+            updatedAt: string;
+            receiveCryptoModel: components["schemas"]["ReceiveCryptoModelInput"] | null;
+            sendToPhoneModel: components["schemas"]["SendToPhoneModelInput"] | null;
+            sendToWalletModel: components["schemas"]["SendToWalletModelInput"] | null;
+            testCreditModel: components["schemas"]["TestCreditModelInput"] | null;
+            exchangeModel: null;
+            payinAdvcashModel: null;
+            payinCardModel: null;
+            payoutCardModel: null;
+        };
+        HistoryPageInput: {
+            operations: components["schemas"]["HistoryOperationInput"][];
+            offset: number;
+            size: number;
+            /** @description Operations matching the filters at the snapshot */
+            total: number;
+            /** @description Pass back for the next pages */
+            snapshotAt: string;
         };
         KycDataInput: {
             /** @enum {string} */
@@ -1075,6 +1304,16 @@ export interface components {
             ask: string;
             timestamp: string;
         };
+        SandboxChainDepositInput: {
+            txHash: string;
+            chain: string;
+            currency: string;
+            address: string;
+            /** @constant */
+            status: "PENDING";
+            confirmations: number;
+            requiredConfirmations: number;
+        };
         WalletInput: {
             /** Format: uuid */
             id: string;
@@ -1087,8 +1326,21 @@ export interface components {
             balanceString: string;
             /** @description Balance less reserved money */
             availableBalance: string;
-            /** @enum {string} */
+            /**
+             * @description READY once the deposit address exists (made on the first list); GETTING: ask again
+             * @enum {string}
+             */
             walletCreationState: "NEW" | "GETTING" | "READY";
+            /** @description The deposit address on `network`; "" for fiat or when not offered */
+            address: string;
+            /** @description Regular expression of the network's address shape */
+            pattern: string | null;
+            /** @description BTC, ERC20, LTC, TRC20 (the catalog's networks); null for fiat */
+            network: string | null;
+            networkName: string | null;
+            /** @description Before a deposit is credited */
+            requiredConfirmations: number | null;
+            addressUnavailableReason: string | null;
             allowOperations: string[];
             fiat: {
                 customerCurrency: string;
@@ -1128,24 +1380,55 @@ export interface components {
         SendResultInput: {
             /**
              * Format: uuid
-             * @description The operation
+             * @description The operation (its operationId in the history)
              */
             txId: string;
             /**
              * Format: uuid
-             * @description The ledger transfer
+             * @description The ledger transfer (the reservation, for a withdrawal)
              */
             sequenceId: string;
             fee: string;
+            /** @description To a customer of the same merchant: no chain, instant */
             internal: boolean;
+            /** @description An SMS code confirmed it */
             sendConfirmation: boolean;
             amount: string;
             currency: string;
-            /** @description The recipient's phone, masked */
+            /** @description The recipient's phone, masked, or the address, shortened */
             recipient: string;
-            /** @enum {string} */
-            status: "COMPLETED";
+            /**
+             * @description PENDING: on the chain until its confirmations
+             * @enum {string}
+             */
+            status: "COMPLETED" | "PENDING";
             createdAt: string;
+        };
+        SendFeeInput: {
+            /** @description All fees together: networkFee + transactionFee + fixFee */
+            fee: string;
+            /** @description The network's gas fee */
+            networkFee: string;
+            transactionFee: string;
+            fixFee: string;
+            sourceCurrency: string;
+            /** @enum {string} */
+            transactionType: "INTERNAL" | "EXTERNAL";
+            transactionAvailability: boolean;
+        };
+        SendValidationInput: {
+            possibleToExecute: boolean;
+            /** @description What the send would take from the wallet: amount and fees */
+            blockedAmount: {
+                value: string;
+                currency: string;
+            };
+            transactionType: ("INTERNAL" | "EXTERNAL") | null;
+            fee: components["schemas"]["SendFeeInput"] | null;
+            /** @description Why not: ADDRESS_INVALID, ADDRESS_CHECKSUM_INVALID, RECIPIENT_NOT_FOUND, CANNOT_SEND_TO_SELF, BELOW_MINIMUM, INSUFFICIENT_FUNDS, KYC_REQUIRED, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT... */
+            reason?: string;
+            message?: string;
+            field?: string;
         };
         ErrorBody: {
             /** @description Stable machine code, e.g. NOT_VALID_REQUEST_DATA */
@@ -1227,6 +1510,31 @@ export interface components {
         OperationsResponse: {
             data: components["schemas"]["OperationStatus"][];
         };
+        ChainNotification: {
+            txHash: string;
+            outputIndex: number;
+            /** @enum {string} */
+            chain: "bitcoin" | "ethereum" | "litecoin" | "tron";
+            currency: string;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            address: string;
+            fromAddress: string | null;
+            amount: string;
+            networkFee: string;
+            confirmations: number;
+            requiredConfirmations: number;
+            /** @enum {string} */
+            status: "PENDING" | "CONFIRMED" | "FAILED";
+            reference: string | null;
+            failureReason: string | null;
+        };
+        ChainNotificationResult: {
+            /** @constant */
+            result: "OK";
+            /** @enum {string} */
+            effect: "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED" | "COMPLETED" | "FAILED" | "ALREADY_FINAL";
+        };
         Profile: {
             /** Format: uuid */
             customerId: string;
@@ -1248,6 +1556,108 @@ export interface components {
             taxCountry?: string;
             completedKycLevel: string;
             pushEnabled: boolean;
+        };
+        ReceiveCryptoModel: {
+            fromAddress: string | null;
+            toAddress: string | null;
+            amount: {
+                value: string;
+                currency: string;
+            };
+            txHash: string | null;
+            network: string | null;
+            confirmations: number | null;
+            requiredConfirmations: number | null;
+            /** @description From another customer of this merchant: no chain transaction */
+            internal: boolean;
+        };
+        SendToPhoneModel: {
+            fromAddress: string | null;
+            /** @description Masked */
+            fromPhone: string;
+            /** @description Masked */
+            toPhone: string;
+            amount: {
+                value: string;
+                currency: string;
+            };
+        };
+        SendToWalletModel: {
+            fromAddress: string | null;
+            toAddress: string;
+            /** @description What left the wallet: amount and fees */
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description What the address receives */
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            networkFee: {
+                value: string;
+                currency: string;
+            };
+            txHash: string | null;
+            network: string | null;
+            internal: boolean;
+            confirmations: number | null;
+            requiredConfirmations: number | null;
+            failureReason: string | null;
+        };
+        TestCreditModel: {
+            amount: {
+                value: string;
+                currency: string;
+            };
+            /** @constant */
+            source: "SANDBOX_FAUCET";
+        };
+        HistoryOperation: {
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "TEST_CREDIT";
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETED" | "FAILED";
+            /**
+             * @description Same as status (the reference's name)
+             * @enum {string}
+             */
+            operationStatus: "PENDING" | "COMPLETED" | "FAILED";
+            /** @description Decimal string: what was sent or received, fees apart */
+            amount: string;
+            currency: string;
+            fee: string;
+            /** @description Masked phone or shortened address */
+            counterparty: string | null;
+            operationDate: string;
+            createdAt: string;
+            updatedAt: string;
+            receiveCryptoModel: components["schemas"]["ReceiveCryptoModel"] | null;
+            sendToPhoneModel: components["schemas"]["SendToPhoneModel"] | null;
+            sendToWalletModel: components["schemas"]["SendToWalletModel"] | null;
+            testCreditModel: components["schemas"]["TestCreditModel"] | null;
+            exchangeModel: null;
+            payinAdvcashModel: null;
+            payinCardModel: null;
+            payoutCardModel: null;
+        };
+        HistoryPage: {
+            operations: components["schemas"]["HistoryOperation"][];
+            offset: number;
+            size: number;
+            /** @description Operations matching the filters at the snapshot */
+            total: number;
+            /** @description Pass back for the next pages */
+            snapshotAt: string;
         };
         KycData: {
             /** @enum {string} */
@@ -1431,6 +1841,16 @@ export interface components {
             ask: string;
             timestamp: string;
         };
+        SandboxChainDeposit: {
+            txHash: string;
+            chain: string;
+            currency: string;
+            address: string;
+            /** @constant */
+            status: "PENDING";
+            confirmations: number;
+            requiredConfirmations: number;
+        };
         Wallet: {
             /** Format: uuid */
             id: string;
@@ -1443,8 +1863,21 @@ export interface components {
             balanceString: string;
             /** @description Balance less reserved money */
             availableBalance: string;
-            /** @enum {string} */
+            /**
+             * @description READY once the deposit address exists (made on the first list); GETTING: ask again
+             * @enum {string}
+             */
             walletCreationState: "NEW" | "GETTING" | "READY";
+            /** @description The deposit address on `network`; "" for fiat or when not offered */
+            address: string;
+            /** @description Regular expression of the network's address shape */
+            pattern: string | null;
+            /** @description BTC, ERC20, LTC, TRC20 (the catalog's networks); null for fiat */
+            network: string | null;
+            networkName: string | null;
+            /** @description Before a deposit is credited */
+            requiredConfirmations: number | null;
+            addressUnavailableReason: string | null;
             allowOperations: string[];
             fiat: {
                 customerCurrency: string;
@@ -1484,24 +1917,55 @@ export interface components {
         SendResult: {
             /**
              * Format: uuid
-             * @description The operation
+             * @description The operation (its operationId in the history)
              */
             txId: string;
             /**
              * Format: uuid
-             * @description The ledger transfer
+             * @description The ledger transfer (the reservation, for a withdrawal)
              */
             sequenceId: string;
             fee: string;
+            /** @description To a customer of the same merchant: no chain, instant */
             internal: boolean;
+            /** @description An SMS code confirmed it */
             sendConfirmation: boolean;
             amount: string;
             currency: string;
-            /** @description The recipient's phone, masked */
+            /** @description The recipient's phone, masked, or the address, shortened */
             recipient: string;
-            /** @enum {string} */
-            status: "COMPLETED";
+            /**
+             * @description PENDING: on the chain until its confirmations
+             * @enum {string}
+             */
+            status: "COMPLETED" | "PENDING";
             createdAt: string;
+        };
+        SendFee: {
+            /** @description All fees together: networkFee + transactionFee + fixFee */
+            fee: string;
+            /** @description The network's gas fee */
+            networkFee: string;
+            transactionFee: string;
+            fixFee: string;
+            sourceCurrency: string;
+            /** @enum {string} */
+            transactionType: "INTERNAL" | "EXTERNAL";
+            transactionAvailability: boolean;
+        };
+        SendValidation: {
+            possibleToExecute: boolean;
+            /** @description What the send would take from the wallet: amount and fees */
+            blockedAmount: {
+                value: string;
+                currency: string;
+            };
+            transactionType: ("INTERNAL" | "EXTERNAL") | null;
+            fee: components["schemas"]["SendFee"] | null;
+            /** @description Why not: ADDRESS_INVALID, ADDRESS_CHECKSUM_INVALID, RECIPIENT_NOT_FOUND, CANNOT_SEND_TO_SELF, BELOW_MINIMUM, INSUFFICIENT_FUNDS, KYC_REQUIRED, PER_TRANSACTION_LIMIT, DAILY_LIMIT, MONTHLY_LIMIT... */
+            reason?: string;
+            message?: string;
+            field?: string;
         };
     };
     responses: never;
@@ -3883,6 +4347,8 @@ export interface operations {
             query?: never;
             header?: {
                 "idempotency-key"?: string;
+                /** @description The SMS code, on the repeat of a send answered 403 with data.sendConfirmation */
+                "x-confirmation-code"?: string;
             };
             path?: never;
             cookie?: never;
@@ -3890,11 +4356,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description A customer of the same merchant (exactly one of phone, address) */
                     phone?: string;
+                    /** @description An address on the currency's network */
                     address?: string;
                     amount: string;
                     currency: string;
-                    /** @description The fee from the fee call; sending by phone is free */
+                    /** @description The fee the customer was shown (fee call): a higher current fee is refused (409 FEE_CHANGED) */
                     fee?: string;
                 };
             };
@@ -3928,6 +4396,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3938,6 +4415,322 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendFee: {
+        parameters: {
+            query: {
+                amount: string;
+                /** @description A customer of the same merchant (exactly one of phone, address) */
+                phone?: string;
+                /** @description An address on the currency's network */
+                address?: string;
+                /** @description The sender: if given, must be the signed-in customer */
+                customerId?: string;
+            };
+            header?: never;
+            path: {
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendFee"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A customer of the same merchant (exactly one of phone, address) */
+                    phone?: string;
+                    /** @description An address on the currency's network */
+                    address?: string;
+                    amount: string;
+                    currency: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendValidation"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listHistoryOperations: {
+        parameters: {
+            query?: {
+                /** @description Operation types; UNKNOWN or none: all */
+                typeFilter?: string | string[];
+                currencyFilter?: string | string[];
+                offset?: number;
+                size?: number;
+                /** @description The snapshotAt of the first page: later pages pass it back, so operations that arrive meanwhile never shift them */
+                snapshotAt?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chainNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainNotificationResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4138,6 +4931,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    sandboxChainDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                    currency: string;
+                    amount: string;
+                    fromAddress?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxChainDeposit"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxChainAdvance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    txHash: string;
+                    confirmations: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        txHash: string;
+                        /** @enum {boolean} */
+                        advanced: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

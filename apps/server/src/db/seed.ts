@@ -1,5 +1,7 @@
 import { createCatalogRepository } from "../modules/catalog/catalog.repository.ts";
 import { seedOperations } from "../modules/catalog/catalog.seed.ts";
+import { seedChainAccountKeys } from "../modules/crypto/chain-keys.seed.ts";
+import { insertAccountKeysIfMissing } from "../modules/crypto/deposit-addresses.repository.ts";
 import { createKycLimitsRepository } from "../modules/kyc/kyc-limits.repository.ts";
 import { seedKycLimits } from "../modules/kyc/kyc-limits.seed.ts";
 import { seedMerchantContent } from "../modules/merchants/merchant-content.seed.ts";
@@ -14,4 +16,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await merchants.insertContentIfMissing(seedMerchantContent());
   await createCatalogRepository(db).insertOperationsIfMissing(seedOperations());
   await createKycLimitsRepository(db).insertLimitsIfMissing(seedKycLimits());
+  await insertAccountKeysIfMissing(db, seedChainAccountKeys());
 }

@@ -1,5 +1,6 @@
 import type { TaskList } from "graphile-worker";
 import type { Config } from "../config.ts";
+import { createChainTasks } from "./chain-jobs.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
 import { createKycReviewTask, KYC_REVIEW_TASK } from "./kyc-review.ts";
 
@@ -12,5 +13,7 @@ export function createTaskList(config: Config): TaskList {
     [EXPIRE_PENDING_TASK]: expirePendingTransfers,
     // The sandbox KYC reviewer; outside sandbox mode nothing enqueues it.
     ...(config.sandbox ? { [KYC_REVIEW_TASK]: createKycReviewTask(config) } : {}),
+    // The sandbox chain (broadcasts and confirmation clock); a production adapter brings its own.
+    ...(config.sandbox ? createChainTasks(config) : {}),
   };
 }

@@ -6,6 +6,9 @@ import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { SignUpPage } from "../features/auth/SignUpPage.tsx";
 import { HomePage } from "../features/home/HomePage.tsx";
+import { KIT_PATH, KitPage } from "../features/kit/KitPage.tsx";
+import { LimitsPage } from "../features/limits/LimitsPage.tsx";
+import { LIMITS_PATH } from "../features/limits/limits-path.ts";
 import { VerificationPage } from "../features/verification/VerificationPage.tsx";
 import type { OperationType } from "../lib/operations/operations-schema.ts";
 import { ROUTES } from "../lib/routes.ts";
@@ -76,6 +79,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: ROUTES.verification, element: <VerificationPage /> },
+          { path: LIMITS_PATH, element: <LimitsPage /> },
           ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: <PlaceholderPage page={page} /> })),
           ...OPERATION_PAGES.map(({ page, operation }) => ({
             path: ROUTES[page],
@@ -87,6 +91,7 @@ export const appRoutes: RouteObject[] = [
           })),
         ],
       },
+      { path: KIT_PATH, element: <AppLayout />, children: [{ index: true, element: <KitPage /> }] },
       // An unknown address goes home rather than to an invented "not found" page.
       { path: "*", element: <Navigate to={ROUTES.home} replace /> },
     ],

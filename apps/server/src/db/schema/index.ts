@@ -1,7 +1,9 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 
 export * from "./catalog.ts";
+export * from "./chain.ts";
 export * from "./customers.ts";
+export * from "./history.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";
 export * from "./merchants.ts";

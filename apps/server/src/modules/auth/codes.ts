@@ -5,7 +5,7 @@ import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts
 import { authErrors } from "./auth.errors.ts";
 import type { AuthRepository } from "./auth.repository.ts";
 
-export type CodePurpose = "SIGNUP" | "NEW_DEVICE" | "PASSWORD_RESET";
+export type CodePurpose = "SIGNUP" | "NEW_DEVICE" | "PASSWORD_RESET" | "SEND_CONFIRMATION";
 
 /** Spec §9 and issue 4 §5: 4 digits, 5 minutes, 5 tries, a new one after 60 s. */
 export const CODE_RULES = { length: 4, ttlSeconds: 300, maxAttempts: 5, resendAfterSeconds: 60 } as const;
@@ -16,6 +16,8 @@ const TEXTS: Record<CodePurpose, (title: string, code: string) => string> = {
     `${c} is your ${t} code to sign in on a new device. If this wasn't you, change your password.`,
   PASSWORD_RESET: (t, c) =>
     `${c} is your ${t} password reset code. If you didn't ask for it, ignore this message.`,
+  SEND_CONFIRMATION: (t, c) =>
+    `${c} is your ${t} code to confirm a transfer. If you didn't start one, change your password.`,
 };
 
 type CodeErrors = {

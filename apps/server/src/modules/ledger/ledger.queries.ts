@@ -1,8 +1,15 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { ledgerErrors } from "./ledger.errors.ts";
 import * as repo from "./ledger.repository.ts";
-import type { Account, AppliedTransfer, CustomerAccountKind, HouseAccountKind } from "./ledger.types.ts";
+import type {
+  Account,
+  AppliedTransfer,
+  CustomerAccountKind,
+  HouseAccountKind,
+  OperationOutcome,
+} from "./ledger.types.ts";
 import { requireMerchantId } from "./legs.ts";
+import { findOperationByKeySql } from "./operations.repository.ts";
 import type { ClientSource } from "./transaction.ts";
 
 export type HouseBalance = {
@@ -68,6 +75,24 @@ export function createLedgerQueries(deps: { db: ClientSource }) {
         debitsPending: sum((a) => a.debitsPending),
         creditsPending: sum((a) => a.creditsPending),
       };
+    },
+
+    /**
+     * The stored outcome of a key whose operation committed, to replay before doing any work
+     * a replay must not repeat (sending an SMS code, recording a limit's usage). Undefined: the
+     * key is free (or its first use is still in flight: applyOperation will settle that).
+     */
+    async findStoredOutcome(input: {
+      merchantId: string;
+      idempotencyKey: string;
+      requestHash: string;
+    }): Promise<OperationOutcome | undefined> {
+      requireMerchantId(input.merchantId);
+      const op = await db.withClient((c) => findOperationByKeySql(c, input.merchantId, input.idempotencyKey));
+      if (!op) return undefined;
+      if (op.requestHash !== input.requestHash) throw ledgerErrors.create("IDEMPOTENCY_MISMATCH");
+      if (op.status !== "completed") throw ledgerErrors.create("IN_PROGRESS");
+      return { operationId: op.id, replayed: true, response: op.response };
     },
 
     async getTransfer(input: { merchantId: string; transferId: string }): Promise<AppliedTransfer> {

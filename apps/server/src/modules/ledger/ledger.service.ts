@@ -68,12 +68,15 @@ export function createLedgerService(deps: LedgerDeps) {
       awaiting: input.awaitsOutsideParty ?? false,
       now: now(),
     };
-    const { buildResponse } = input;
+    const { buildResponse, alongside } = input;
     if (!buildResponse) {
-      // The whole operation, response included, is one statement: its own transaction.
-      const outcome = await write(inOneStatement, (client) =>
-        ops.applyOperationSql(client, { ...args, response: input.response ?? null }),
-      );
+      // The whole operation, response included, is one statement: its own transaction (with
+      // the caller's own writes alongside, a transaction of a few).
+      const outcome = await write(alongside ? inTransaction : inOneStatement, async (client) => {
+        const applied = await ops.applyOperationSql(client, { ...args, response: input.response ?? null });
+        if (alongside && applied.outcome === "applied_with_response") await alongside(client);
+        return applied;
+      });
       if (outcome.outcome === "applied") throw new Error("ledger_apply_operation ignored the response");
       return {
         operationId: outcome.operationId,
@@ -90,6 +93,7 @@ export function createLedgerService(deps: LedgerDeps) {
       const built = buildResponse(outcome.result);
       const status = input.awaitsOutsideParty ? "awaiting" : "completed";
       const response = await ops.storeResponseSql(client, args.operationId, built, status);
+      await alongside?.(client);
       return { operationId: args.operationId, replayed: false, response };
     });
   }

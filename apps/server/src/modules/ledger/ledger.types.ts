@@ -1,4 +1,5 @@
 import type { CurrencyCode } from "@kestrel/money";
+import type pg from "pg";
 import type { CUSTOMER_ACCOUNT_KINDS, HOUSE_ACCOUNT_KINDS, TRANSFER_TYPES } from "../../db/schema/ledger.ts";
 
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
@@ -97,6 +98,13 @@ type OperationRequest = {
    * a retry with its key gets IN_PROGRESS instead of the stored response.
    */
   awaitsOutsideParty?: boolean;
+  /**
+   * Writes of the caller's own tables (a history entry, a status) that must commit with the
+   * operation or not at all. Runs in the operation's transaction after its legs, only when it
+   * applies (never on a replay); throwing undoes the whole operation. The operation then takes a
+   * transaction of several statements instead of one.
+   */
+  alongside?: (client: Pick<pg.PoolClient, "query">) => Promise<void>;
 };
 
 /**

@@ -137,3 +137,18 @@ export async function findOperationResponseSql(
   );
   return rows[0]?.response;
 }
+
+/** The operation holding a key, if any (committed ones only: the key's claim is its insert). */
+export async function findOperationByKeySql(
+  client: Queryable,
+  merchantId: string,
+  idempotencyKey: string,
+): Promise<{ id: string; requestHash: string; status: string; response: Json } | undefined> {
+  const { rows } = await client.query<{ id: string; requestHash: string; status: string; response: Json }>({
+    name: "ledger_find_operation_by_key",
+    text: `select id, request_hash as "requestHash", status, response from ledger_operations
+           where merchant_id = $1 and idempotency_key = $2`,
+    values: [merchantId, idempotencyKey],
+  });
+  return rows[0];
+}

@@ -1,5 +1,6 @@
 import { isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { v7 as uuidv7 } from "uuid";
 import { z } from "zod";
 import type { AppDeps } from "../../app.ts";
 import { commonErrors } from "../../http/app-error.ts";
@@ -57,8 +58,10 @@ export const sandboxWalletsRoutes =
         const wallet = await deps.services.wallets.ensureWallet(merchant.id, customer.id, currency);
         await deps.services.ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });
         const amount = toDecimalString(parsed.minor, currency);
+        const operationId = uuidv7();
         const outcome = await deps.services.ledger.applyOperation({
           merchantId: merchant.id,
+          operationId,
           idempotencyKey,
           requestHash,
           kind: "sandbox_credit",
@@ -72,6 +75,22 @@ export const sandboxWalletsRoutes =
           ],
           metadata: { customerId: customer.id, amount, currency },
           buildResponse: (r) => ({ statusCode: 200, body: { operationId: r.operationId, amount, currency } }),
+          // In the customer's history as a test credit, in the same transaction.
+          alongside: deps.services.history.entriesWriter([
+            {
+              merchantId: merchant.id,
+              customerId: customer.id,
+              operationId,
+              type: "TEST_CREDIT",
+              direction: "IN",
+              status: "COMPLETED",
+              currency,
+              amount: parsed.minor,
+              fee: 0n,
+              counterparty: null,
+              details: { amount: { value: amount, currency }, source: "SANDBOX_FAUCET" },
+            },
+          ]),
         });
         return sendStoredResponse(reply, outcome);
       },

@@ -49,5 +49,7 @@ ${v.phone ? (smsRows ? `<table>${smsRows}</table>` : `<p class="empty">No messag
 ${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No emails to ${esc(v.to)}.</p>`) : ""}
 <h2>Identity verification</h2>
 <p><a href="/sandbox/kyc">Approve or reject a customer's verification</a></p>
+<h2>Chain</h2>
+<p><a href="/sandbox/chain">Send a test deposit to an address, follow its confirmations</a></p>
 </body></html>`;
 }

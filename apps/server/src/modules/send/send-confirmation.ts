@@ -38,7 +38,11 @@ export function createSendConfirmation(deps: {
     verify(p: { merchant: Merchant; phone: string; code: string }): Promise<void> {
       return deps.codes.verify(
         { merchantId: p.merchant.id, phone: p.phone, purpose: PURPOSE, code: p.code },
-        { incorrect: "CUSTOMER_SMS_CODE_INCORRECT", expired: "CUSTOMER_SMS_CODE_EXPIRED", field: "X-Confirmation-Code" },
+        {
+          incorrect: "CUSTOMER_SMS_CODE_INCORRECT",
+          expired: "CUSTOMER_SMS_CODE_EXPIRED",
+          field: "X-Confirmation-Code",
+        },
       );
     },
   };

@@ -1,11 +1,11 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { checkAddress } from "../../providers/chain/address-validation.ts";
-import { type CurrencyNetwork, CHAIN_NAMES, networkOf } from "../../providers/chain/chain-networks.ts";
+import { CHAIN_NAMES, type CurrencyNetwork, networkOf } from "../../providers/chain/chain-networks.ts";
 import type { ChainProvider } from "../../providers/chain/chain-provider.ts";
 import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
-import { type FeeBreakdown, feesFor, type TransactionType } from "./send-fees.ts";
 import { sendErrors } from "./send.errors.ts";
+import { type FeeBreakdown, feesFor, type TransactionType } from "./send-fees.ts";
 
 export type AddressDestination = {
   network: CurrencyNetwork;
@@ -34,7 +34,10 @@ export function createSendDestinations(deps: {
         const name = CHAIN_NAMES[network.chain];
         throw checked.problem === "CHECKSUM"
           ? sendErrors.create("ADDRESS_CHECKSUM_INVALID", { field: "address" })
-          : sendErrors.create("ADDRESS_INVALID", { field: "address", message: `This is not a ${name} address.` });
+          : sendErrors.create("ADDRESS_INVALID", {
+              field: "address",
+              message: `This is not a ${name} address.`,
+            });
       }
       const owner = await deps.addresses.findOwner(network.chain, checked.address);
       if (owner?.merchantId === merchant.id && owner.customerId === senderId) {

@@ -18,7 +18,10 @@ export function parseSendAmount(
   amountInput: string,
 ): { currency: CurrencyCode; amount: bigint } {
   if (!isCurrencyCode(currencyInput) || !merchant.currencies.includes(currencyInput)) {
-    throw commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "currency", message: "currency: is not offered" });
+    throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+      field: "currency",
+      message: "currency: is not offered",
+    });
   }
   const parsed = parseAmount(amountInput, currencyInput, { allowZero: false });
   if (!parsed.ok) {

@@ -27,7 +27,9 @@ export function createSendLimits(deps: {
   function inFiat(c: LimitCheck): bigint {
     const fiat = c.merchant.fiatCurrency as CurrencyCode;
     const value =
-      c.currency === fiat ? c.amount : convertMinor(c.amount, c.currency, fiat, deps.rates.quote(c.currency, fiat, 0).mid);
+      c.currency === fiat
+        ? c.amount
+        : convertMinor(c.amount, c.currency, fiat, deps.rates.quote(c.currency, fiat, 0).mid);
     // Dust worth less than a cent is still an operation: it counts as the smallest unit.
     return value > 0n ? value : 1n;
   }
@@ -56,7 +58,9 @@ export function createSendLimits(deps: {
           return;
         } catch (err) {
           if (!isConflict(err) || attempt >= ATTEMPTS) throw err;
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)),
+          );
         }
       }
     },

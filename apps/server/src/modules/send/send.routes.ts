@@ -1,17 +1,40 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app.ts";
+import { commonErrors } from "../../http/app-error.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
 import { sendErrors } from "./send.errors.ts";
-import { sendBody, sendResponse } from "./send.schemas.ts";
+import {
+  feeQuery,
+  feeResponse,
+  sendBody,
+  sendHeaders,
+  sendResponse,
+  validateBody,
+  validateResponse,
+} from "./send.schemas.ts";
 
-/** Sending money: by phone now; to a wallet address with the crypto wallets capability. */
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+  503: errorBodySchema,
+};
+
+/** Sending money by phone or to an address, and the fee and validate calls before it. */
 export const sendRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { send } = deps.services;
+    const session = { preHandler: authenticate(deps) };
+
     app.post(
       "/v1/wallet/send",
       {
@@ -19,38 +42,101 @@ export const sendRoutes =
           operationId: "send",
           tags: ["send"],
           description:
-            "Sends money to a customer of the same merchant by phone (free, instant). Needs an Idempotency-Key.",
+            "Sends to a customer of the same merchant by phone (TRANSFER_MOBILE: free, instant) or to an address (PAYOUT_CRYPTO: to a customer's deposit address of the same merchant instant and free, else on the chain, PENDING until confirmed). Needs an Idempotency-Key; a send above the merchant's threshold first answers 403 SEND_CONFIRMATION_REQUIRED (data.sendConfirmation) and texts a code, to be repeated with X-Confirmation-Code.",
           security: bearerSecurity,
-          headers: z.object({ "idempotency-key": z.string().optional() }),
+          headers: sendHeaders,
           body: sendBody,
-          response: {
-            200: sendResponse,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-            422: errorBodySchema,
-          },
+          response: { 200: sendResponse, ...errors },
         },
-        preHandler: authenticate(deps),
+        ...session,
       },
       async (req, reply) => {
         const customer = signedIn(req);
         const { idempotencyKey, requestHash } = readIdempotency(req, `customer:${customer.customerId}`);
-        const { phone, address, amount, currency } = req.body;
-        if (address !== undefined) throw sendErrors.create("ADDRESS_NOT_AVAILABLE", { field: "address" });
-        if (!phone)
-          throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone", message: "phone: is required" });
-        const outcome = await deps.services.send.sendToPhone({
-          merchant: await customerMerchant(deps, customer.merchantId),
+        const { phone, address, amount, currency, fee } = req.body;
+        if (phone && address !== undefined) {
+          throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+            field: "address",
+            message: "address: give either address or phone",
+          });
+        }
+        const merchant = await customerMerchant(deps, customer.merchantId);
+        const common = {
+          merchant,
           senderId: customer.customerId,
-          phone: phone.digits,
           amount,
           currency,
           idempotencyKey,
           requestHash,
+        };
+        if (address !== undefined) {
+          const confirmationCode = req.headers["x-confirmation-code"];
+          const outcome = await send.sendToAddress({ ...common, address, fee, confirmationCode, ip: req.ip });
+          return sendStoredResponse(reply, outcome);
+        }
+        if (!phone)
+          throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone", message: "phone: is required" });
+        return sendStoredResponse(reply, await send.sendToPhone({ ...common, phone: phone.digits }));
+      },
+    );
+
+    app.get(
+      "/v1/wallet/send/fee/:currency",
+      {
+        schema: {
+          operationId: "sendFee",
+          tags: ["send"],
+          description:
+            "The fees of a send: network gas fee, transaction fee and fix fee, and whether it stays inside the merchant (INTERNAL: free) or goes on the chain (EXTERNAL).",
+          security: bearerSecurity,
+          params: z.object({ currency: z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code") }),
+          querystring: feeQuery,
+          response: { 200: feeResponse, ...errors },
+        },
+        ...session,
+      },
+      async (req) => {
+        const customer = signedIn(req);
+        const { amount, address, phone, customerId } = req.query;
+        // Another customer's id names nothing this caller may see.
+        if (customerId !== undefined && customerId !== customer.customerId)
+          throw commonErrors.create("NOT_FOUND");
+        return send.fee({
+          merchant: await customerMerchant(deps, customer.merchantId),
+          senderId: customer.customerId,
+          currency: req.params.currency,
+          amount,
+          address,
+          phone: phone?.digits,
         });
-        return sendStoredResponse(reply, outcome);
+      },
+    );
+
+    app.post(
+      "/v1/wallet/send/validate",
+      {
+        schema: {
+          operationId: "sendValidate",
+          tags: ["send"],
+          description:
+            "Whether a send would go through now (address of the network, minimum, balance with fees, KYC and limits), with the reason when not. Records nothing.",
+          security: bearerSecurity,
+          body: validateBody,
+          response: { 200: validateResponse, ...errors },
+        },
+        ...session,
+      },
+      async (req) => {
+        const customer = signedIn(req);
+        const { address, phone, amount, currency } = req.body;
+        return send.validate({
+          merchant: await customerMerchant(deps, customer.merchantId),
+          senderId: customer.customerId,
+          currency,
+          amount,
+          address,
+          phone: phone?.digits,
+        });
       },
     );
   };

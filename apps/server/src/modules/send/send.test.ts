@@ -1,47 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test-app.ts";
+import type { TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
+import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
+import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 
+type Customer = { phone: string; token: string; customerId: string };
 let t: TestApp;
-let d: ReturnType<typeof accountsDriver>;
-let alice: { phone: string; token: string };
-let bob: { phone: string; token: string };
+let d: ReturnType<typeof cryptoDriver>;
+let alice: Customer;
+let bob: Customer;
 
-const wallets = async (token: string) =>
-  (await t.app.inject({ url: "/v3/wallets", headers: d.bearer(token) })).json().wallets as {
-    currency: string;
-    balance: string;
-    availableBalance: string;
-  }[];
-const balanceOf = async (token: string, currency: string) =>
-  (await wallets(token)).find((w) => w.currency === currency)?.balance;
-
-let keyCounter = 0;
-const send = (token: string, body: Record<string, unknown>, key: string | null = `k-${++keyCounter}`) =>
-  t.app.inject({
-    method: "POST",
-    url: "/v1/wallet/send",
-    headers: { ...d.bearer(token), ...(key === null ? {} : { "idempotency-key": key }) },
-    payload: body,
-  });
-
-const credit = (phone: string, currency: string, amount: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/sandbox/wallets/credit",
-    headers: { "idempotency-key": `credit-${++keyCounter}` },
-    payload: { phone, currency, amount },
-  });
+const balanceOf = async (token: string, currency: string) => (await d.wallet(token, currency)).balance;
+const send = (token: string, body: Record<string, unknown>, key?: string | null) => d.send(token, body, key);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  d = accountsDriver(t.app, t.database);
-  const a = newPhone();
-  const b = newPhone();
-  alice = { phone: a, token: (await d.register(a)).access_token };
-  bob = { phone: b, token: (await d.register(b)).access_token };
-  expect((await credit(a, "BTC", "0.50000000")).statusCode).toBe(200);
+  t = await createKycTestApp();
+  d = cryptoDriver(t);
+  // Sending by phone needs a verified identity (KYC_1: catalog and limits).
+  [alice, bob] = await Promise.all([d.verified(), d.verified()]);
+  expect((await d.faucet(alice.phone, "BTC", "0.05")).statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -65,8 +43,7 @@ describe("wallets", () => {
       scale: 8,
     });
     expect(list.fiat.customerCurrency).toBe("EUR");
-    const aliceBtc = (await wallets(alice.token)).find((w) => w.currency === "BTC");
-    expect(aliceBtc).toMatchObject({ balance: "0.50000000" });
+    expect(await balanceOf(alice.token, "BTC")).toBe("0.05000000");
   });
 
   it("opens a wallet once per currency and refuses one the merchant does not offer", async () => {
@@ -91,35 +68,64 @@ describe("wallets", () => {
 
 describe("send by phone", () => {
   it("moves money from one customer to the other, at once and without a fee", async () => {
-    const res = await send(alice.token, { phone: bob.phone, amount: "0.1", currency: "BTC" });
+    const res = await send(alice.token, { phone: bob.phone, amount: "0.01", currency: "BTC" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      amount: "0.10000000",
+      amount: "0.01000000",
       fee: "0.00000000",
       internal: true,
       status: "COMPLETED",
       currency: "BTC",
     });
     expect(res.json().recipient).not.toContain(bob.phone.slice(3, -2));
-    expect(await balanceOf(alice.token, "BTC")).toBe("0.40000000");
-    expect(await balanceOf(bob.token, "BTC")).toBe("0.10000000");
+    expect(await balanceOf(alice.token, "BTC")).toBe("0.04000000");
+    expect(await balanceOf(bob.token, "BTC")).toBe("0.01000000");
+  });
+
+  it("shows the send in both parties' histories, each seeing the other's phone masked", async () => {
+    const res = await send(alice.token, { phone: bob.phone, amount: "0.002", currency: "BTC" });
+    const { txId } = res.json();
+    const [sent] = (await d.history(alice.token)).json().operations;
+    const [received] = (await d.history(bob.token)).json().operations;
+    for (const entry of [sent, received]) {
+      expect(entry).toMatchObject({
+        operationId: txId,
+        type: "SEND_TO_PHONE",
+        status: "COMPLETED",
+        amount: "0.00200000",
+        currency: "BTC",
+        fee: "0.00000000",
+      });
+    }
+    expect(sent).toMatchObject({
+      direction: "OUT",
+      counterparty: `+${bob.phone.slice(0, 3)}${"•".repeat(8)}${bob.phone.slice(-2)}`,
+    });
+    expect(received).toMatchObject({ direction: "IN", counterparty: sent.sendToPhoneModel.fromPhone });
+    expect(JSON.stringify(received)).not.toContain(alice.phone);
+    expect(JSON.stringify(sent)).not.toContain(bob.phone);
+    expect(sent.sendToPhoneModel.amount).toEqual({ value: "0.00200000", currency: "BTC" });
   });
 
   it("replays the stored response for the same key, and refuses the key with another body", async () => {
-    const first = await send(alice.token, { phone: bob.phone, amount: "0.01", currency: "BTC" }, "same-key");
-    const again = await send(alice.token, { phone: bob.phone, amount: "0.01", currency: "BTC" }, "same-key");
+    const first = await send(alice.token, { phone: bob.phone, amount: "0.001", currency: "BTC" }, "same-key");
+    const again = await send(alice.token, { phone: bob.phone, amount: "0.001", currency: "BTC" }, "same-key");
     expect(again.json()).toEqual(first.json());
     expect(again.headers["idempotent-replayed"]).toBe("true");
-    const other = await send(alice.token, { phone: bob.phone, amount: "0.02", currency: "BTC" }, "same-key");
+    const other = await send(alice.token, { phone: bob.phone, amount: "0.002", currency: "BTC" }, "same-key");
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ error: "IDEMPOTENCY_MISMATCH" });
-    expect(await balanceOf(alice.token, "BTC")).toBe("0.39000000");
+    expect(await balanceOf(alice.token, "BTC")).toBe("0.03700000");
+    const history = (await d.history(alice.token, "typeFilter=SEND_TO_PHONE")).json();
+    expect(
+      history.operations.filter((o: { operationId: string }) => o.operationId === first.json().txId),
+    ).toHaveLength(1);
   });
 
   it.each([
-    [{ phone: "4915100000001", amount: "0.01", currency: "BTC" }, 404, "RECIPIENT_NOT_FOUND", "phone"],
-    [{ amount: "0.01", currency: "BTC" }, 404, "RECIPIENT_NOT_FOUND", "phone"],
-    [{ phone: "12", amount: "0.01", currency: "BTC" }, 400, "NOT_VALID_REQUEST_DATA", "phone"],
+    [{ phone: "4915100000001", amount: "0.001", currency: "BTC" }, 404, "RECIPIENT_NOT_FOUND", "phone"],
+    [{ amount: "0.001", currency: "BTC" }, 404, "RECIPIENT_NOT_FOUND", "phone"],
+    [{ phone: "12", amount: "0.001", currency: "BTC" }, 400, "NOT_VALID_REQUEST_DATA", "phone"],
     [{ phone: "BOB", amount: "-1", currency: "BTC" }, 400, "NOT_VALID_REQUEST_DATA", "amount"],
     [{ phone: "BOB", amount: "0", currency: "BTC" }, 400, "NOT_VALID_REQUEST_DATA", "amount"],
     [{ phone: "BOB", amount: "1e-3", currency: "BTC" }, 400, "NOT_VALID_REQUEST_DATA", "amount"],
@@ -128,9 +134,9 @@ describe("send by phone", () => {
     [{ phone: "BOB", amount: "0.01", currency: "XYZ" }, 400, "NOT_VALID_REQUEST_DATA", "currency"],
     [{ phone: "BOB", amount: "0.01", currency: "SOL" }, 400, "NOT_VALID_REQUEST_DATA", "currency"],
     [{ phone: "BOB", amount: 0.01, currency: "BTC" }, 400, "NOT_VALID_REQUEST_DATA", "amount"],
-    [{ phone: "BOB", amount: "5", currency: "BTC" }, 422, "INSUFFICIENT_FUNDS", "amount"],
-    [{ phone: "BOB", amount: "1", currency: "ETH" }, 422, "INSUFFICIENT_FUNDS", "amount"],
-  ] as [Record<string, unknown>, number, string, string][])(
+    [{ phone: "BOB", amount: "0.01", currency: "ETH" }, 422, "INSUFFICIENT_FUNDS", "amount"],
+    [{ phone: "BOB", amount: "1", currency: "BTC" }, 422, "LIMIT_EXCEEDED", undefined],
+  ] as [Record<string, unknown>, number, string, string | undefined][])(
     "refuses %o with %i %s naming %s, moving nothing",
     async (body, status, error, field) => {
       // "BOB" stands for a real recipient, whose phone is only known once the test runs.
@@ -138,49 +144,72 @@ describe("send by phone", () => {
       const before = await balanceOf(alice.token, "BTC");
       const res = await send(alice.token, payload);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toMatchObject({ error, field });
+      expect(res.json()).toMatchObject({ error, ...(field ? { field } : {}) });
       expect(await balanceOf(alice.token, "BTC")).toBe(before);
     },
   );
 
+  it("refuses an unverified sender and an amount above the limit, with the reason and what remains", async () => {
+    const newcomer = await d.unverified();
+    await d.faucet(newcomer.phone, "USDT", "100");
+    const refused = await send(newcomer.token, { phone: bob.phone, amount: "1", currency: "USDT" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().data).toMatchObject({ reason: "KYC_REQUIRED" });
+    const above = await send(alice.token, { phone: bob.phone, amount: "0.5", currency: "BTC" });
+    expect(above.statusCode).toBe(422);
+    expect(above.json()).toMatchObject({
+      error: "LIMIT_EXCEEDED",
+      data: { reason: "PER_TRANSACTION_LIMIT", currency: "EUR" },
+    });
+    expect(above.json().data.remaining).toMatch(/^\d+\.\d{2}$/);
+    expect(await balanceOf(newcomer.token, "USDT")).toBe("100.000000");
+  });
+
   it("refuses sending to oneself, without a key, and to another merchant's customer", async () => {
     expect(
-      (await send(alice.token, { phone: alice.phone, amount: "0.01", currency: "BTC" })).json(),
-    ).toMatchObject({ error: "CANNOT_SEND_TO_SELF" });
-    const noKey = await send(alice.token, { phone: bob.phone, amount: "0.01", currency: "BTC" }, null);
+      (await send(alice.token, { phone: alice.phone, amount: "0.001", currency: "BTC" })).json(),
+    ).toMatchObject({
+      error: "CANNOT_SEND_TO_SELF",
+    });
+    const noKey = await send(alice.token, { phone: bob.phone, amount: "0.001", currency: "BTC" }, null);
     expect(noKey.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field: "Idempotency-Key" });
     const nimbusPhone = newPhone();
     await accountsDriver(t.app, t.database, NIMBUS_MERCHANT_ID).register(nimbusPhone);
-    const cross = await send(alice.token, { phone: nimbusPhone, amount: "0.01", currency: "BTC" });
+    const cross = await send(alice.token, { phone: nimbusPhone, amount: "0.001", currency: "BTC" });
     expect(cross.json()).toMatchObject({ error: "RECIPIENT_NOT_FOUND" });
   });
 
   it("lets exactly one of 50 concurrent whole-balance spends through", async () => {
-    const carol = newPhone();
-    const token = (await d.register(carol)).access_token;
-    await credit(carol, "ETH", "1");
+    const carol = await d.verified();
+    await d.faucet(carol.phone, "USDT", "50");
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        send(token, { phone: bob.phone, amount: "1", currency: "ETH" }, `spend-${i}`),
+        send(carol.token, { phone: bob.phone, amount: "50", currency: "USDT" }, `spend-${i}`),
       ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 422)).toHaveLength(49);
-    expect(await balanceOf(token, "ETH")).toBe("0.000000000000000000");
+    expect(await balanceOf(carol.token, "USDT")).toBe("0.000000");
+    // The refused attempts gave their limit usage back: only the one send counts.
+    const used = await t.database.pool.query<{ n: string }>(
+      "select count(*) as n from kyc_usage where customer_id = $1 and released_at is null",
+      [carol.customerId],
+    );
+    expect(Number(used.rows[0]?.n)).toBe(1);
   });
 
   it("applies 50 concurrent identical requests (same key) once, with 50 identical answers", async () => {
-    const dave = newPhone();
-    const token = (await d.register(dave)).access_token;
-    await credit(dave, "USDT", "10");
+    const dave = await d.verified();
+    await d.faucet(dave.phone, "USDT", "10");
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        send(token, { phone: bob.phone, amount: "1", currency: "USDT" }, "one-key"),
+        send(dave.token, { phone: bob.phone, amount: "1", currency: "USDT" }, "one-key"),
       ),
     );
     expect(new Set(results.map((r) => r.statusCode))).toEqual(new Set([200]));
     expect(new Set(results.map((r) => r.body)).size).toBe(1);
-    expect(await balanceOf(token, "USDT")).toBe("9.000000");
+    expect(await balanceOf(dave.token, "USDT")).toBe("9.000000");
+    await d.expectInvariants();
   });
 });
 

@@ -9,7 +9,15 @@ export const walletSchema = z
     balance: z.string().describe("Decimal string, the currency's scale"),
     balanceString: z.string().describe("Same as balance (the reference API's string field)"),
     availableBalance: z.string().describe("Balance less reserved money"),
-    walletCreationState: z.enum(["NEW", "GETTING", "READY"]),
+    walletCreationState: z
+      .enum(["NEW", "GETTING", "READY"])
+      .describe("READY once the deposit address exists (made on the first list); GETTING: ask again"),
+    address: z.string().describe('The deposit address on `network`; "" for fiat or when not offered'),
+    pattern: z.string().nullable().describe("Regular expression of the network's address shape"),
+    network: z.string().nullable().describe("BTC, ERC20, LTC, TRC20 (the catalog's networks); null for fiat"),
+    networkName: z.string().nullable(),
+    requiredConfirmations: z.number().int().nullable().describe("Before a deposit is credited"),
+    addressUnavailableReason: z.string().nullable(),
     allowOperations: z.array(z.string()),
     fiat: z.object({
       customerCurrency: z.string(),

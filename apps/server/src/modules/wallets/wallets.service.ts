@@ -1,18 +1,33 @@
 import { type CurrencyCode, getCurrency, isCurrencyCode, toDecimalString } from "@kestrel/money";
 import { createBoundedCache } from "../../bounded-cache.ts";
+import { ADDRESS_PATTERNS } from "../../providers/chain/address-validation.ts";
+import { type Chain, networkOf } from "../../providers/chain/chain-networks.ts";
+import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Account } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { convertMinor, type RatesService, rateToString } from "../rates/rates.service.ts";
 import { walletErrors } from "./wallets.errors.ts";
 
-/** What a crypto and a fiat wallet can do today; grows as capabilities arrive. */
-const OPERATIONS = { crypto: ["TRANSFER_MOBILE"], fiat: ["TRANSFER_MOBILE"] } as const;
+/** What a wallet can do today (a currency on a chain: receive and send to addresses too). */
+const OPERATIONS = {
+  chain: ["TRANSFER_MOBILE", "PAYIN_CRYPTO", "PAYOUT_CRYPTO"],
+  crypto: ["TRANSFER_MOBILE"],
+  fiat: ["TRANSFER_MOBILE"],
+} as const;
 
 export type WalletView = ReturnType<typeof toView>;
 
-/** A customer's wallets: one ledger account (kind customer_wallet) per currency. */
-export function createWalletsService(deps: { ledger: LedgerService; rates: RatesService }) {
+/**
+ * A customer's wallets: one ledger account (kind customer_wallet) per currency, and for a
+ * currency on a chain the customer's deposit address, created on the first list (inline: the
+ * list answers READY with the address; GETTING is for an address still being made elsewhere).
+ */
+export function createWalletsService(deps: {
+  ledger: LedgerService;
+  rates: RatesService;
+  addresses: Pick<DepositAddresses, "addressesFor">;
+}) {
   const { ledger } = deps;
   const walletIds = createBoundedCache<string, string>({ max: 100_000 });
 
@@ -50,7 +65,14 @@ export function createWalletsService(deps: { ledger: LedgerService; rates: Rates
     const fiat = merchant.fiatCurrency as CurrencyCode;
     const at = new Date();
     const order = (a: Account) => merchant.currencies.indexOf(a.currency);
-    const wallets = accounts.sort((a, b) => order(a) - order(b)).map((a) => toView(a, fiat, deps.rates, at));
+    const addresses = await deps.addresses.addressesFor(
+      merchant.id,
+      customerId,
+      accounts.map((a) => a.currency),
+    );
+    const wallets = accounts
+      .sort((a, b) => order(a) - order(b))
+      .map((a) => toView(a, fiat, deps.rates, at, addresses));
     const total = wallets.reduce((sum, w) => sum + w.fiatMinor, 0n);
     return {
       wallets: wallets.map(({ fiatMinor: _minor, ...w }) => w),
@@ -106,9 +128,17 @@ export function createWalletsService(deps: { ledger: LedgerService; rates: Rates
 
 export type WalletsService = ReturnType<typeof createWalletsService>;
 
-function toView(a: Account, fiat: CurrencyCode, rates: RatesService, at: Date) {
+function toView(
+  a: Account,
+  fiat: CurrencyCode,
+  rates: RatesService,
+  at: Date,
+  addresses: Map<Chain, string>,
+) {
   const currency = getCurrency(a.currency);
   if (!currency) throw new Error(`account ${a.id} has an unknown currency`);
+  const network = networkOf(a.currency);
+  const address = network ? addresses.get(network.chain) : undefined;
   const rate = rates.quote(a.currency, fiat, 0, at).mid;
   const fiatMinor = convertMinor(a.balance, a.currency, fiat, rate);
   const balance = toDecimalString(a.balance, a.currency);
@@ -121,7 +151,14 @@ function toView(a: Account, fiat: CurrencyCode, rates: RatesService, at: Date) {
     balanceString: balance,
     availableBalance: toDecimalString(a.available, a.currency),
     walletCreationState: "READY" as const,
-    allowOperations: [...OPERATIONS[currency.kind]],
+    address: address ?? "",
+    pattern: network ? ADDRESS_PATTERNS[network.chain] : null,
+    network: network?.network ?? null,
+    networkName: network?.networkName ?? null,
+    requiredConfirmations: network?.confirmations ?? null,
+    addressUnavailableReason:
+      network && !address ? `This merchant does not receive ${a.currency} on ${network.networkName}.` : null,
+    allowOperations: [...OPERATIONS[address ? "chain" : currency.kind]],
     fiat: { customerCurrency: fiat, amount: toDecimalString(fiatMinor, fiat), rate: rateToString(rate) },
     createdAt: uuidv7Time(a.id).toISOString(),
     fiatMinor,

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { defaultWorld } from "../../test/fake-config-service.ts";
 import { renderApp } from "../../test/render.tsx";
 import { errorResponse, installFakeAccounts, jsonResponse } from "../auth/testing/fake-accounts.ts";
+import { kycData } from "./testing/fake-kyc.ts";
 
 const residenceCountries = () =>
   jsonResponse(200, {
@@ -63,13 +64,14 @@ describe("/verification", () => {
     expect(screen.getByLabelText("City").getAttribute("aria-describedby")).toContain(message.id);
   });
 
-  it("saves the profile, then shows the identity verification step without pretending to verify", async () => {
+  it("saves the profile, then shows the identity verification step with the customer's status", async () => {
     const world = defaultWorld();
     const fake = installFakeAccounts(
       {
         "GET /v1/catalog/countries": residenceCountries,
         "PATCH /v2/customer/profile": async (request) =>
           jsonResponse(200, { ...world.profile, ...(await request.json()) }),
+        "GET /v2/customer/kyc/data": () => jsonResponse(200, kycData()),
       },
       world,
     );
@@ -78,7 +80,8 @@ describe("/verification", () => {
     await fillProfile(user, "1990-12-10");
     await user.click(screen.getByRole("button", { name: "Save and continue" }));
     expect(await screen.findByRole("heading", { name: "Identity verification" })).not.toBeNull();
-    expect(screen.getByText(/Identity verification will open here soon/)).not.toBeNull();
+    expect(await screen.findByText("Not verified yet")).not.toBeNull();
+    expect(screen.getByRole("button", { name: "Verify your identity" })).not.toBeNull();
     const body = await fake.find("PATCH", "/v2/customer/profile")[0]?.json();
     expect(body).toEqual({
       firstName: "Ada",

@@ -1,25 +1,104 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Button } from "../../../components/Button.tsx";
+import { ErrorModal } from "../../../components/modal/ErrorModal.tsx";
+import { IncreaseLimitsModal } from "../../../components/modal/IncreaseLimitsModal.tsx";
+import { PendingModal } from "../../../components/modal/PendingModal.tsx";
+import { Spinner } from "../../../components/Spinner.tsx";
 import type { Profile } from "../../../lib/customer/profile-queries.ts";
 import { ROUTES } from "../../../lib/routes.ts";
-import "../../../components/button.css";
+import { LIMITS_PATH } from "../../limits/limits-path.ts";
+import { useVerificationFlow } from "../kyc/use-verification-flow.ts";
+import { type KycData, verificationAction, verificationState } from "../kyc/verification-rule.ts";
+import { KycStatus } from "./KycStatus.tsx";
+import { KycWidgetModal } from "./KycWidgetModal.tsx";
+
+type ActionLabel = `verification.action.${"increase" | "sendNew" | "verify" | "details"}`;
+
+/** The label of the button that applies spec §4's rule; none at the top level, where nothing is left to ask. */
+function actionLabel(data: KycData): ActionLabel | undefined {
+  const action = verificationAction(data);
+  if (action !== "widget") return data.kycLevel === "KYC_3" ? undefined : "verification.action.increase";
+  const state = verificationState(data);
+  if (state === "actionNeeded") return "verification.action.sendNew";
+  // In review or declined for good, the widget shows where things stand.
+  return state === "notStarted" ? "verification.action.verify" : "verification.action.details";
+}
 
 /**
- * The step after the profile (spec §4's verification rule). At KYC_0 the rule opens the KYC
- * widget, which comes with its own issue: until then this says so plainly rather than pretend.
+ * The step after the profile: the customer's level and status, kept current while the page is
+ * open, and the button that applies spec §4's verification rule (widget, limit increase or the
+ * mobile-only modal), with the modals each outcome shows.
  */
 export function IdentityVerificationStep({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const verified = profile.completedKycLevel !== "KYC_0";
+  const { kyc, dialog, busy, start, close, newWidgetToken } = useVerificationFlow();
+  const closeOn = (open: boolean) => {
+    if (!open) close();
+  };
+  const label = kyc.data ? actionLabel(kyc.data) : undefined;
+
   return (
     <div className="k-verification__identity">
       <h2 className="k-verification__subtitle">{t("verification.identityTitle")}</h2>
-      <p className="k-verification__text">
-        {verified ? t("verification.verified") : t("verification.identitySoon")}
-      </p>
-      <Link to={ROUTES.home} className="k-button k-button--primary k-button--full">
-        {t("verification.goHome")}
-      </Link>
+      {kyc.data ? (
+        <KycStatus data={kyc.data} />
+      ) : kyc.isPending ? (
+        <div className="k-verification__loading">
+          <Spinner />
+        </div>
+      ) : (
+        <div role="alert" className="k-verification__load-error">
+          <p>{t("verification.loadError")}</p>
+          <Button variant="secondary" onClick={() => void kyc.refetch()}>
+            {t("verification.retry")}
+          </Button>
+        </div>
+      )}
+      {label ? (
+        <Button fullWidth disabled={busy} aria-busy={busy} onClick={() => void start()}>
+          {busy ? <Spinner size={24} /> : null}
+          {t(label)}
+        </Button>
+      ) : null}
+      <div className="k-verification__links">
+        <Link to={LIMITS_PATH} className="k-link">
+          {t("verification.seeLimits")}
+        </Link>
+        <Link to={ROUTES.home} className="k-link">
+          {t("verification.goHome")}
+        </Link>
+      </div>
+
+      <KycWidgetModal
+        open={dialog.kind === "widget"}
+        onOpenChange={closeOn}
+        token={dialog.kind === "widget" ? dialog.token : ""}
+        newToken={newWidgetToken}
+        profile={profile}
+      />
+      <PendingModal
+        open={dialog.kind === "underReview"}
+        onOpenChange={closeOn}
+        title={t("verification.underReview.title")}
+        description={
+          profile.email
+            ? t("verification.underReview.email", { email: profile.email })
+            : t("verification.underReview.noEmail")
+        }
+      />
+      <PendingModal
+        open={dialog.kind === "accepted"}
+        onOpenChange={closeOn}
+        title={t("verification.accepted.title")}
+        description={t("verification.accepted.text")}
+      />
+      <IncreaseLimitsModal open={dialog.kind === "mobileOnly"} onOpenChange={closeOn} />
+      <ErrorModal
+        open={dialog.kind === "error"}
+        onOpenChange={closeOn}
+        message={dialog.kind === "error" && dialog.message ? dialog.message : undefined}
+      />
     </div>
   );
 }

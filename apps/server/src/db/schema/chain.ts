@@ -1,0 +1,178 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { customers } from "./customers.ts";
+import { merchants } from "./merchants.ts";
+
+// Crypto wallets on chains (docs/crypto-wallets.md): deposit addresses derived from each
+// merchant's extended PUBLIC keys (no private key is ever stored here), deposits seen on a
+// chain, withdrawals sent to one, and the sandbox chain's own record of what it did.
+
+/** Chains we derive addresses on; ERC-20 tokens (USDT, USDC) live on ethereum. */
+export const CHAINS = ["bitcoin", "ethereum", "litecoin", "tron"] as const;
+export type Chain = (typeof CHAINS)[number];
+
+const amount = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const chainCheck = (name: string, column: unknown) =>
+  check(name, sql`${column} in ('bitcoin', 'ethereum', 'litecoin', 'tron')`);
+
+/**
+ * A merchant's account-level extended public key per chain (BIP84 m/84'/coin'/account' for
+ * bitcoin and litecoin, BIP44 m/44'/coin'/account' for ethereum and tron) and the next unused
+ * receive index under it (…/0/index). The index only grows: an address is never handed out twice.
+ */
+export const chainAccountKeys = pgTable(
+  "chain_account_keys",
+  {
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    chain: text("chain").$type<Chain>().notNull(),
+    extendedPublicKey: text("extended_public_key").notNull(),
+    /** Where the key sits in its wallet's tree, for the operator who holds the private side. */
+    accountPath: text("account_path").notNull(),
+    nextIndex: integer("next_index").notNull().default(0),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.chain] }),
+    chainCheck("chain_account_keys_chain", t.chain),
+    check("chain_account_keys_public_only", sql`${t.extendedPublicKey} ~ '^[xz]pub'`),
+    check("chain_account_keys_next_index", sql`${t.nextIndex} >= 0`),
+  ],
+);
+
+/** A customer's receive address on a chain: one per customer and chain, never another's. */
+export const depositAddresses = pgTable(
+  "deposit_addresses",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    chain: text("chain").$type<Chain>().notNull(),
+    derivationIndex: integer("derivation_index").notNull(),
+    address: text("address").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("deposit_addresses_one_per_chain").on(t.merchantId, t.customerId, t.chain),
+    unique("deposit_addresses_index_once").on(t.merchantId, t.chain, t.derivationIndex),
+    unique("deposit_addresses_address_once").on(t.chain, t.address),
+    chainCheck("deposit_addresses_chain", t.chain),
+  ],
+);
+
+/**
+ * A payment to a deposit address, as the chain reports it: PENDING while it gathers
+ * confirmations, CONFIRMED once credited (in the same transaction as the ledger credit).
+ * One row per (chain, tx hash, output): a replayed notification finds it.
+ */
+export const cryptoDeposits = pgTable(
+  "crypto_deposits",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    chain: text("chain").$type<Chain>().notNull(),
+    currency: text("currency").notNull(),
+    txHash: text("tx_hash").notNull(),
+    outputIndex: integer("output_index").notNull(),
+    address: text("address").notNull(),
+    fromAddress: text("from_address"),
+    amount: amount("amount").notNull(),
+    confirmations: integer("confirmations").notNull(),
+    requiredConfirmations: integer("required_confirmations").notNull(),
+    status: text("status").$type<"PENDING" | "CONFIRMED">().notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    confirmedAt: at("confirmed_at"),
+  },
+  (t) => [
+    unique("crypto_deposits_output_once").on(t.chain, t.txHash, t.outputIndex),
+    check("crypto_deposits_status", sql`${t.status} in ('PENDING', 'CONFIRMED')`),
+    check("crypto_deposits_amount", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A send to an outside address. Its id is the ledger operation that reserved amount and fees
+ * (pending transfers, posted when the chain confirms, voided when it fails).
+ */
+export const cryptoWithdrawals = pgTable(
+  "crypto_withdrawals",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    chain: text("chain").$type<Chain>().notNull(),
+    currency: text("currency").notNull(),
+    toAddress: text("to_address").notNull(),
+    amount: amount("amount").notNull(),
+    networkFee: amount("network_fee").notNull(),
+    serviceFee: amount("service_fee").notNull(),
+    /** Reservations to post or void: to the hot wallet (amount + network fee), to fee income. */
+    chainPendingId: uuid("chain_pending_id").notNull(),
+    feePendingId: uuid("fee_pending_id"),
+    /** The KYC usage record to release if the withdrawal fails. */
+    limitReference: text("limit_reference").notNull(),
+    txHash: text("tx_hash"),
+    confirmations: integer("confirmations").notNull().default(0),
+    requiredConfirmations: integer("required_confirmations").notNull(),
+    status: text("status").$type<"PENDING" | "COMPLETED" | "FAILED">().notNull(),
+    failureReason: text("failure_reason"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    finishedAt: at("finished_at"),
+  },
+  (t) => [check("crypto_withdrawals_status", sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED')`)],
+);
+
+/**
+ * The sandbox chain's ledger of what it did (providers/chain/sandbox-chain.ts): incoming test
+ * payments and broadcast withdrawals, confirmations counted on its clock from `created_at`.
+ */
+export const sandboxChainTransactions = pgTable(
+  "sandbox_chain_transactions",
+  {
+    txHash: text("tx_hash").primaryKey(),
+    chain: text("chain").$type<Chain>().notNull(),
+    currency: text("currency").notNull(),
+    direction: text("direction").$type<"IN" | "OUT">().notNull(),
+    address: text("address").notNull(),
+    fromAddress: text("from_address"),
+    amount: amount("amount").notNull(),
+    networkFee: amount("network_fee").notNull(),
+    requiredConfirmations: integer("required_confirmations").notNull(),
+    confirmations: integer("confirmations").notNull().default(0),
+    status: text("status").$type<"PENDING" | "CONFIRMED" | "FAILED">().notNull(),
+    /** A withdrawal's id: broadcasting it again finds this row instead of paying twice. */
+    reference: text("reference"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sandbox_chain_transactions_reference").on(t.reference),
+    check("sandbox_chain_transactions_direction", sql`${t.direction} in ('IN', 'OUT')`),
+  ],
+);

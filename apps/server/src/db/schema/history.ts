@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { check, index, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { customers } from "./customers.ts";
+import { merchants } from "./merchants.ts";
+
+/** Operation types of GET /v2/history/operations (the reference's names; TEST_CREDIT: sandbox faucet). */
+export const HISTORY_TYPES = ["RECEIVE_CRYPTO", "SEND_TO_PHONE", "SEND_TO_WALLET", "TEST_CREDIT"] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
+
+/**
+ * The customers' operation history: a read model, one row per customer and operation (a send by
+ * phone has one for each party), written in the same transaction as the ledger operation that
+ * moves the money. The ledger stays the source of truth for balances; this table says what
+ * happened, in words a customer reads.
+ */
+export const historyEntries = pgTable(
+  "history_entries",
+  {
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    /** What the customer was told (txId), shared by both parties of a transfer. */
+    operationId: uuid("operation_id").notNull(),
+    type: text("type").$type<HistoryType>().notNull(),
+    direction: text("direction").$type<"IN" | "OUT">().notNull(),
+    status: text("status").$type<HistoryStatus>().notNull(),
+    currency: text("currency").notNull(),
+    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    fee: numeric("fee", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    /** The other party as the customer may see it: a masked phone, a shortened address. */
+    counterparty: text("counterparty"),
+    /** The type's model (addresses, tx hash, confirmations, fee breakdown), amounts as strings. */
+    details: jsonb("details").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique("history_entries_once").on(t.merchantId, t.customerId, t.operationId),
+    // A customer's pages: (created_at, id) read backwards is newest first.
+    index("history_entries_page").on(t.merchantId, t.customerId, t.createdAt, t.id),
+    check("history_entries_direction", sql`${t.direction} in ('IN', 'OUT')`),
+    check("history_entries_status", sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED')`),
+    check("history_entries_amounts", sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+);

@@ -1,0 +1,138 @@
+import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import { checkAddress } from "../../providers/chain/address-validation.ts";
+import { networkOf } from "../../providers/chain/chain-networks.ts";
+import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
+import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import { type ClientSource, inTransaction } from "../ledger/transaction.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import { cryptoSql, type DepositRow } from "./crypto.repository.ts";
+import type { DepositAddresses } from "./deposit-addresses.service.ts";
+
+export type DepositEffect = "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED";
+
+/**
+ * Payments arriving at deposit addresses. A deposit is PENDING (in the customer's history with
+ * N of M confirmations) from the first notification, and credited once it has our required
+ * confirmations: one ledger operation keyed by the chain output, so any number of repeated,
+ * late or concurrent notifications credit it exactly once.
+ */
+export function createCryptoDeposits(deps: {
+  db: ClientSource;
+  ledger: LedgerService;
+  wallets: Pick<WalletsService, "ensureWallet">;
+  addresses: Pick<DepositAddresses, "findOwner">;
+  history: HistoryService;
+}) {
+  const { ledger, history } = deps;
+
+  /** The deposit as recorded now; its history entry is written with the first sight of it. */
+  async function record(n: ChainNotification, currency: CurrencyCode, amount: bigint) {
+    const network = networkOf(currency);
+    const address = network && checkAddress(network.chain, n.address);
+    if (!network || network.chain !== n.chain || !address?.ok) return undefined;
+    const owner = await deps.addresses.findOwner(network.chain, address.address);
+    if (!owner) return undefined;
+    return inTransaction(deps.db, async (c) => {
+      const { deposit, created } = await cryptoSql.upsertDeposit(c, {
+        id: uuidv7(),
+        merchantId: owner.merchantId,
+        customerId: owner.customerId,
+        chain: network.chain,
+        currency,
+        txHash: n.txHash,
+        outputIndex: n.outputIndex,
+        address: address.address,
+        fromAddress: n.fromAddress,
+        amount,
+        confirmations: n.confirmations,
+        // Our policy, not the notifier's claim, decides when money is credited.
+        requiredConfirmations: network.confirmations,
+      });
+      if (created) {
+        await history.entriesWriter([
+          {
+            merchantId: deposit.merchantId,
+            customerId: deposit.customerId,
+            operationId: deposit.id,
+            type: "RECEIVE_CRYPTO",
+            direction: "IN",
+            status: "PENDING",
+            currency,
+            amount,
+            fee: 0n,
+            counterparty: deposit.fromAddress ? shortenAddress(deposit.fromAddress) : null,
+            details: {
+              fromAddress: deposit.fromAddress,
+              toAddress: deposit.address,
+              amount: money(amount, currency),
+              txHash: deposit.txHash,
+              network: network.network,
+              confirmations: deposit.confirmations,
+              requiredConfirmations: deposit.requiredConfirmations,
+              internal: false,
+            },
+          },
+        ])(c);
+      } else if (deposit.status === "PENDING") {
+        const details = { confirmations: Math.min(deposit.confirmations, deposit.requiredConfirmations) };
+        await history.updateWriter({
+          merchantId: deposit.merchantId,
+          operationId: deposit.id,
+          details,
+          whilePending: true,
+        })(c);
+      }
+      return deposit;
+    });
+  }
+
+  async function credit(deposit: DepositRow, currency: CurrencyCode): Promise<DepositEffect> {
+    const { merchantId, customerId } = deposit;
+    await ledger.ensureHouseAccounts({ merchantId, currency });
+    const wallet = await deps.wallets.ensureWallet(merchantId, customerId, currency);
+    const { replayed } = await ledger.applyOperation({
+      merchantId,
+      idempotencyKey: `chain:deposit:${deposit.chain}:${deposit.txHash}:${deposit.outputIndex}`,
+      // Another amount or address under the same output is refused (IDEMPOTENCY_MISMATCH).
+      requestHash: `${deposit.address}:${currency}:${deposit.amount}`,
+      kind: "payin_crypto",
+      legs: [
+        {
+          debit: { house: "chain_hot_wallet" },
+          credit: { accountId: wallet.id },
+          amount: deposit.amount,
+          currency,
+        },
+      ],
+      metadata: { depositId: deposit.id, customerId, txHash: deposit.txHash, chain: deposit.chain },
+      response: { depositId: deposit.id },
+      alongside: async (c) => {
+        await cryptoSql.confirmDeposit(c, deposit.id, deposit.requiredConfirmations);
+        await history.updateWriter({
+          merchantId,
+          operationId: deposit.id,
+          status: "COMPLETED",
+          details: { confirmations: deposit.requiredConfirmations },
+        })(c);
+      },
+    });
+    return replayed ? "ALREADY_CREDITED" : "CREDITED";
+  }
+
+  return {
+    async onIncoming(n: ChainNotification): Promise<DepositEffect> {
+      if (!isCurrencyCode(n.currency)) return "IGNORED";
+      const parsed = parseAmount(n.amount, n.currency, { allowZero: false });
+      if (!parsed.ok) return "IGNORED";
+      const deposit = await record(n, n.currency, parsed.minor);
+      if (!deposit) return "IGNORED";
+      if (deposit.status === "CONFIRMED") return "ALREADY_CREDITED";
+      if (deposit.confirmations < deposit.requiredConfirmations) return "PENDING";
+      return credit(deposit, n.currency);
+    },
+  };
+}
+
+export type CryptoDeposits = ReturnType<typeof createCryptoDeposits>;

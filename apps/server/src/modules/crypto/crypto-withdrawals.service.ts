@@ -1,0 +1,243 @@
+import { toDecimalString } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import type { CurrencyNetwork } from "../../providers/chain/chain-networks.ts";
+import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
+import { CHAIN_BROADCAST_TASK } from "../../providers/chain/chain-provider.ts";
+import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
+import { ledgerErrors } from "../ledger/ledger.errors.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { Account, Leg, OperationOutcome } from "../ledger/ledger.types.ts";
+import { type ClientSource, inTransaction } from "../ledger/transaction.ts";
+import { cryptoSql, type WithdrawalRow } from "./crypto.repository.ts";
+
+/**
+ * How long a withdrawal's reservation may wait for the chain. Long on purpose: if it expired
+ * first, the customer would get back money that has left on the chain; the sandbox confirms in
+ * minutes, a stuck withdrawal is an operator's matter well before a week.
+ */
+const RESERVATION_SECONDS = 7 * 24 * 3600;
+
+export type WithdrawalRequest = {
+  /** The withdrawal's id: also the ledger operation's, and the reference of its limit usage. */
+  withdrawalId: string;
+  merchantId: string;
+  customerId: string;
+  wallet: Account;
+  network: CurrencyNetwork;
+  toAddress: string;
+  fromAddress: string | null;
+  amount: bigint;
+  networkFee: bigint;
+  /** Our fees (transaction and fix): to fee income. */
+  serviceFee: bigint;
+  idempotencyKey: string;
+  requestHash: string;
+  sendConfirmation: boolean;
+};
+
+export type WithdrawalEffect = "IGNORED" | "PENDING" | "COMPLETED" | "FAILED" | "ALREADY_FINAL";
+
+/**
+ * Sends to outside addresses, two-phase: reserve amount and fees (pending transfers) and queue
+ * the broadcast in one transaction; post them when the chain confirms, void them (a refund)
+ * when it fails. Both ends are one idempotent ledger operation each.
+ */
+export function createCryptoWithdrawals(deps: {
+  db: ClientSource;
+  ledger: LedgerService;
+  history: HistoryService;
+  /** Told when a withdrawal failed: the usage it counted against the customer's limits ends. */
+  releaseLimit: (merchantId: string, reference: string) => Promise<unknown>;
+}) {
+  const { ledger, history } = deps;
+
+  async function settle(w: WithdrawalRow, n: ChainNotification, outcome: "COMPLETED" | "FAILED") {
+    const pendings = [w.chainPendingId, ...(w.feePendingId ? [w.feePendingId] : [])];
+    const legs: Leg[] = pendings.map((pendingId) =>
+      outcome === "COMPLETED" ? { type: "post_pending", pendingId } : { type: "void_pending", pendingId },
+    );
+    const failureReason = outcome === "FAILED" ? (n.failureReason ?? "The network rejected it.") : null;
+    try {
+      await ledger.applyOperation({
+        merchantId: w.merchantId,
+        idempotencyKey: `chain:withdrawal:${w.id}:settle`,
+        requestHash: outcome,
+        kind: outcome === "COMPLETED" ? "payout_crypto_confirm" : "payout_crypto_refund",
+        legs,
+        metadata: { withdrawalId: w.id, txHash: n.txHash },
+        response: { withdrawalId: w.id, status: outcome },
+        alongside: async (c) => {
+          const confirmations =
+            outcome === "COMPLETED" ? Math.max(n.confirmations, w.requiredConfirmations) : 0;
+          await cryptoSql.finishWithdrawal(c, {
+            id: w.id,
+            status: outcome,
+            txHash: n.txHash,
+            confirmations,
+            failureReason,
+          });
+          await history.updateWriter({
+            merchantId: w.merchantId,
+            operationId: w.id,
+            status: outcome,
+            details: { txHash: n.txHash, confirmations, failureReason },
+          })(c);
+        },
+      });
+    } catch (err) {
+      // Settled the other way already (a contradicting notification): the first outcome stands.
+      if (ledgerErrors.is(err, "IDEMPOTENCY_MISMATCH")) return "ALREADY_FINAL";
+      throw err;
+    }
+    if (outcome === "FAILED") await deps.releaseLimit(w.merchantId, w.limitReference);
+    return outcome;
+  }
+
+  return {
+    /** Reserves the money and queues the broadcast; the answer (stored for replays) is PENDING. */
+    async start(r: WithdrawalRequest): Promise<OperationOutcome> {
+      const { merchantId, network } = r;
+      const currency = network.currency;
+      const dec = (minor: bigint) => toDecimalString(minor, currency);
+      await ledger.ensureHouseAccounts({ merchantId, currency });
+      const { withdrawalId } = r;
+      const chainPendingId = uuidv7();
+      const feePendingId = r.serviceFee > 0n ? uuidv7() : null;
+      const pending = { timeoutSeconds: RESERVATION_SECONDS };
+      const from = { accountId: r.wallet.id };
+      // The hot wallet pays amount and network fee on the chain; our own fees are income.
+      const legs: Leg[] = [
+        {
+          id: chainPendingId,
+          debit: from,
+          credit: { house: "chain_hot_wallet" },
+          amount: r.amount + r.networkFee,
+          currency,
+          pending,
+        },
+        ...(feePendingId
+          ? [
+              {
+                id: feePendingId,
+                debit: from,
+                credit: { house: "fee_income" as const },
+                amount: r.serviceFee,
+                currency,
+                pending,
+              },
+            ]
+          : []),
+      ];
+      const fee = r.networkFee + r.serviceFee;
+      return ledger.applyOperation({
+        merchantId,
+        operationId: withdrawalId,
+        idempotencyKey: r.idempotencyKey,
+        requestHash: r.requestHash,
+        kind: "payout_crypto",
+        legs,
+        metadata: { customerId: r.customerId, toAddress: r.toAddress, amount: dec(r.amount), currency },
+        jobs: [
+          {
+            task: CHAIN_BROADCAST_TASK,
+            jobKey: `chain_broadcast:${withdrawalId}`,
+            payload: {
+              reference: withdrawalId,
+              chain: network.chain,
+              currency,
+              toAddress: r.toAddress,
+              amount: r.amount.toString(),
+              networkFee: r.networkFee.toString(),
+            },
+          },
+        ],
+        response: {
+          statusCode: 200,
+          body: {
+            txId: withdrawalId,
+            sequenceId: chainPendingId,
+            fee: dec(fee),
+            internal: false,
+            sendConfirmation: r.sendConfirmation,
+            amount: dec(r.amount),
+            currency,
+            recipient: shortenAddress(r.toAddress),
+            status: "PENDING",
+            createdAt: new Date().toISOString(),
+          },
+        },
+        alongside: async (c) => {
+          await cryptoSql.insertWithdrawal(c, {
+            id: withdrawalId,
+            merchantId,
+            customerId: r.customerId,
+            chain: network.chain,
+            currency,
+            toAddress: r.toAddress,
+            amount: r.amount,
+            networkFee: r.networkFee,
+            serviceFee: r.serviceFee,
+            chainPendingId,
+            feePendingId,
+            limitReference: withdrawalId,
+            requiredConfirmations: network.confirmations,
+          });
+          await history.entriesWriter([
+            {
+              merchantId,
+              customerId: r.customerId,
+              operationId: withdrawalId,
+              type: "SEND_TO_WALLET",
+              direction: "OUT",
+              status: "PENDING",
+              currency,
+              amount: r.amount,
+              fee,
+              counterparty: shortenAddress(r.toAddress),
+              details: {
+                fromAddress: r.fromAddress,
+                toAddress: r.toAddress,
+                debitAmount: money(r.amount + fee, currency),
+                creditAmount: money(r.amount, currency),
+                feeAmount: money(fee, currency),
+                networkFee: money(r.networkFee, currency),
+                txHash: null,
+                network: network.network,
+                internal: false,
+                confirmations: 0,
+                requiredConfirmations: network.confirmations,
+                failureReason: null,
+              },
+            },
+          ])(c);
+        },
+      });
+    },
+
+    /** What the chain says about one of our withdrawals (by its reference). */
+    async onOutgoing(n: ChainNotification): Promise<WithdrawalEffect> {
+      const id = n.reference;
+      if (!id || !/^[0-9a-f-]{36}$/.test(id)) return "IGNORED";
+      const w = await deps.db.withClient((c) => cryptoSql.findWithdrawal(c, id));
+      if (!w || w.chain !== n.chain || w.currency !== n.currency) return "IGNORED";
+      if (w.status !== "PENDING") return "ALREADY_FINAL";
+      if (n.status === "FAILED") return settle(w, n, "FAILED");
+      if (n.status === "CONFIRMED" && n.confirmations >= w.requiredConfirmations)
+        return settle(w, n, "COMPLETED");
+      const confirmations = Math.min(n.confirmations, w.requiredConfirmations);
+      await inTransaction(deps.db, async (c) => {
+        await cryptoSql.progressWithdrawal(c, w.id, n.txHash, confirmations);
+        const details = { txHash: n.txHash, confirmations };
+        await history.updateWriter({
+          merchantId: w.merchantId,
+          operationId: w.id,
+          details,
+          whilePending: true,
+        })(c);
+      });
+      return "PENDING";
+    },
+  };
+}
+
+export type CryptoWithdrawals = ReturnType<typeof createCryptoWithdrawals>;

@@ -1,0 +1,167 @@
+import type pg from "pg";
+import type { Chain } from "../../db/schema/chain.ts";
+
+type SqlClient = Pick<pg.PoolClient, "query">;
+
+export type DepositRow = {
+  id: string;
+  merchantId: string;
+  customerId: string;
+  chain: Chain;
+  currency: string;
+  txHash: string;
+  outputIndex: number;
+  address: string;
+  fromAddress: string | null;
+  amount: bigint;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: "PENDING" | "CONFIRMED";
+};
+
+export type WithdrawalRow = {
+  id: string;
+  merchantId: string;
+  customerId: string;
+  chain: Chain;
+  currency: string;
+  toAddress: string;
+  amount: bigint;
+  networkFee: bigint;
+  serviceFee: bigint;
+  chainPendingId: string;
+  feePendingId: string | null;
+  limitReference: string;
+  txHash: string | null;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: "PENDING" | "COMPLETED" | "FAILED";
+};
+
+const DEPOSIT = `id, merchant_id as "merchantId", customer_id as "customerId", chain, currency, tx_hash as "txHash",
+  output_index as "outputIndex", address, from_address as "fromAddress", amount, confirmations,
+  required_confirmations as "requiredConfirmations", status`;
+const WITHDRAWAL = `id, merchant_id as "merchantId", customer_id as "customerId", chain, currency,
+  to_address as "toAddress", amount, network_fee as "networkFee", service_fee as "serviceFee",
+  chain_pending_id as "chainPendingId", fee_pending_id as "feePendingId", limit_reference as "limitReference",
+  tx_hash as "txHash", confirmations, required_confirmations as "requiredConfirmations", status`;
+
+type Raw<T> = Omit<T, "amount" | "networkFee" | "serviceFee"> & Record<string, unknown>;
+const bigints = <T>(r: Raw<T>): T =>
+  ({
+    ...r,
+    amount: BigInt(r.amount as string),
+    ...(r.networkFee === undefined ? {} : { networkFee: BigInt(r.networkFee as string) }),
+    ...(r.serviceFee === undefined ? {} : { serviceFee: BigInt(r.serviceFee as string) }),
+  }) as T;
+
+/** The SQL of chain deposits and withdrawals. */
+export const cryptoSql = {
+  /**
+   * Records a deposit the first time it is seen, or raises its confirmation count (never
+   * lowers it: notifications may arrive out of order). `created` says which.
+   */
+  async upsertDeposit(
+    c: SqlClient,
+    d: Omit<DepositRow, "status">,
+  ): Promise<{ deposit: DepositRow; created: boolean }> {
+    const inserted = await c.query<Raw<DepositRow>>(
+      `insert into crypto_deposits (id, merchant_id, customer_id, chain, currency, tx_hash, output_index, address,
+         from_address, amount, confirmations, required_confirmations, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'PENDING')
+       on conflict (chain, tx_hash, output_index) do nothing
+       returning ${DEPOSIT}`,
+      [
+        d.id,
+        d.merchantId,
+        d.customerId,
+        d.chain,
+        d.currency,
+        d.txHash,
+        d.outputIndex,
+        d.address,
+        d.fromAddress,
+        d.amount.toString(),
+        d.confirmations,
+        d.requiredConfirmations,
+      ],
+    );
+    if (inserted.rows[0]) return { deposit: bigints(inserted.rows[0]), created: true };
+    const updated = await c.query<Raw<DepositRow>>(
+      `update crypto_deposits set confirmations = greatest(confirmations, $4)
+       where chain = $1 and tx_hash = $2 and output_index = $3
+       returning ${DEPOSIT}`,
+      [d.chain, d.txHash, d.outputIndex, d.confirmations],
+    );
+    const row = updated.rows[0];
+    if (!row) throw new Error("deposit vanished");
+    return { deposit: bigints(row), created: false };
+  },
+
+  async confirmDeposit(c: SqlClient, id: string, confirmations: number): Promise<void> {
+    await c.query(
+      `update crypto_deposits set status = 'CONFIRMED', confirmations = greatest(confirmations, $2),
+         confirmed_at = now()
+       where id = $1 and status = 'PENDING'`,
+      [id, confirmations],
+    );
+  },
+
+  async insertWithdrawal(c: SqlClient, w: Omit<WithdrawalRow, "txHash" | "confirmations" | "status">) {
+    await c.query(
+      `insert into crypto_withdrawals (id, merchant_id, customer_id, chain, currency, to_address, amount,
+         network_fee, service_fee, chain_pending_id, fee_pending_id, limit_reference, required_confirmations, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'PENDING')`,
+      [
+        w.id,
+        w.merchantId,
+        w.customerId,
+        w.chain,
+        w.currency,
+        w.toAddress,
+        w.amount.toString(),
+        w.networkFee.toString(),
+        w.serviceFee.toString(),
+        w.chainPendingId,
+        w.feePendingId,
+        w.limitReference,
+        w.requiredConfirmations,
+      ],
+    );
+  },
+
+  async findWithdrawal(c: SqlClient, id: string): Promise<WithdrawalRow | undefined> {
+    const { rows } = await c.query<Raw<WithdrawalRow>>(
+      `select ${WITHDRAWAL} from crypto_withdrawals where id = $1`,
+      [id],
+    );
+    return rows[0] && bigints(rows[0]);
+  },
+
+  /** Tx hash and confirmations of a withdrawal still under way (counts only grow). */
+  async progressWithdrawal(c: SqlClient, id: string, txHash: string, confirmations: number): Promise<void> {
+    await c.query(
+      `update crypto_withdrawals set tx_hash = coalesce(tx_hash, $2), confirmations = greatest(confirmations, $3)
+       where id = $1 and status = 'PENDING'`,
+      [id, txHash, confirmations],
+    );
+  },
+
+  async finishWithdrawal(
+    c: SqlClient,
+    f: {
+      id: string;
+      status: "COMPLETED" | "FAILED";
+      txHash: string;
+      confirmations: number;
+      failureReason: string | null;
+    },
+  ): Promise<void> {
+    await c.query(
+      `update crypto_withdrawals set status = $2, tx_hash = coalesce(tx_hash, $3),
+         confirmations = greatest(confirmations, $4), failure_reason = $5, finished_at = now()
+       where id = $1 and status = 'PENDING'`,
+      [f.id, f.status, f.txHash, f.confirmations, f.failureReason],
+    );
+  },
+};

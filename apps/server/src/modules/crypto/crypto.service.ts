@@ -1,0 +1,32 @@
+import type { ChainProvider } from "../../providers/chain/chain-provider.ts";
+import type { HistoryService } from "../history/history.service.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { ClientSource } from "../ledger/transaction.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import { createCryptoDeposits } from "./crypto-deposits.service.ts";
+import { createCryptoWithdrawals } from "./crypto-withdrawals.service.ts";
+import type { DepositAddresses } from "./deposit-addresses.service.ts";
+
+/**
+ * Crypto on chains (docs/crypto-wallets.md): deposit addresses, deposits credited after their
+ * confirmations, withdrawals reserved, broadcast and settled; the chain is an outside party
+ * that reports by signed notifications (chain-notifications.routes.ts).
+ */
+export function createCryptoService(deps: {
+  db: ClientSource;
+  ledger: LedgerService;
+  wallets: WalletsService;
+  history: HistoryService;
+  addresses: DepositAddresses;
+  chain: ChainProvider;
+  releaseLimit: (merchantId: string, reference: string) => Promise<unknown>;
+}) {
+  return {
+    addresses: deps.addresses,
+    chain: deps.chain,
+    deposits: createCryptoDeposits(deps),
+    withdrawals: createCryptoWithdrawals(deps),
+  };
+}
+
+export type CryptoService = ReturnType<typeof createCryptoService>;

@@ -1,0 +1,71 @@
+import type pg from "pg";
+import type { Db } from "../../db/database.ts";
+import { type Chain, chainAccountKeys } from "../../db/schema/chain.ts";
+
+type SqlClient = Pick<pg.PoolClient, "query">;
+
+export type DepositAddress = { merchantId: string; customerId: string; chain: Chain; address: string };
+export type NewAccountKey = typeof chainAccountKeys.$inferInsert;
+
+const COLUMNS = `merchant_id as "merchantId", customer_id as "customerId", chain, address`;
+
+/** The SQL of deposit addresses and the merchants' account keys they are derived from. */
+export const depositAddressSql = {
+  async listForCustomer(c: SqlClient, merchantId: string, customerId: string): Promise<DepositAddress[]> {
+    const { rows } = await c.query<DepositAddress>({
+      name: "deposit_addresses_of_customer",
+      text: `select ${COLUMNS} from deposit_addresses where merchant_id = $1 and customer_id = $2`,
+      values: [merchantId, customerId],
+    });
+    return rows;
+  },
+
+  /** Who owns an address (addresses are unique per chain across merchants). */
+  async findByAddress(c: SqlClient, chain: Chain, address: string): Promise<DepositAddress | undefined> {
+    const { rows } = await c.query<DepositAddress>({
+      name: "deposit_address_owner",
+      text: `select ${COLUMNS} from deposit_addresses where chain = $1 and address = $2`,
+      values: [chain, address],
+    });
+    return rows[0];
+  },
+
+  /** Takes the merchant's next index on a chain (row-locked until the transaction ends). */
+  async takeNextIndex(
+    c: SqlClient,
+    merchantId: string,
+    chain: Chain,
+  ): Promise<{ index: number; extendedPublicKey: string } | undefined> {
+    const { rows } = await c.query<{ index: number; extendedPublicKey: string }>(
+      `update chain_account_keys set next_index = next_index + 1
+       where merchant_id = $1 and chain = $2
+       returning next_index - 1 as index, extended_public_key as "extendedPublicKey"`,
+      [merchantId, chain],
+    );
+    return rows[0];
+  },
+
+  /** False when the customer already has an address on this chain (a concurrent first request). */
+  async insert(c: SqlClient, a: DepositAddress & { id: string; derivationIndex: number }): Promise<boolean> {
+    const { rowCount } = await c.query(
+      `insert into deposit_addresses (id, merchant_id, customer_id, chain, derivation_index, address)
+       values ($1, $2, $3, $4, $5, $6) on conflict (merchant_id, customer_id, chain) do nothing`,
+      [a.id, a.merchantId, a.customerId, a.chain, a.derivationIndex, a.address],
+    );
+    return rowCount === 1;
+  },
+
+  async chainsWithKeys(c: SqlClient, merchantId: string): Promise<Chain[]> {
+    const { rows } = await c.query<{ chain: Chain }>({
+      name: "chain_account_keys_of_merchant",
+      text: "select chain from chain_account_keys where merchant_id = $1",
+      values: [merchantId],
+    });
+    return rows.map((r) => r.chain);
+  },
+};
+
+/** Seeds account keys (drizzle, like every seed); an existing key is never replaced. */
+export async function insertAccountKeysIfMissing(db: Db, rows: NewAccountKey[]): Promise<void> {
+  if (rows.length > 0) await db.insert(chainAccountKeys).values(rows).onConflictDoNothing();
+}

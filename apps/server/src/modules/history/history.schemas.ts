@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { HISTORY_STATUSES, HISTORY_TYPES } from "../../db/schema/history.ts";
+
+/** The reference's filter values (UNKNOWN = everything), ours, and kinds still to come. */
+export const TYPE_FILTERS = [
+  "UNKNOWN",
+  ...HISTORY_TYPES,
+  "PAYIN_CARD",
+  "PAYIN_ADVCASH",
+  "PAYOUT_CARD",
+  "EXCHANGE",
+] as const;
+
+/** `?f=A&f=B` or `?f=A,B`: both mean [A, B]. */
+const listParam = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(","))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(20))
+    .optional();
+
+export const historyQuery = z.object({
+  typeFilter: listParam(z.enum(TYPE_FILTERS)).describe("Operation types; UNKNOWN or none: all"),
+  currencyFilter: listParam(z.string().regex(/^[A-Z]{2,6}$/, "must be currency codes")),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+  snapshotAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe(
+      "The snapshotAt of the first page: later pages pass it back, so operations that arrive meanwhile never shift them",
+    ),
+});
+
+// The reference's Money (value as a decimal string); inline, as KYC's schemas own the "Money" id.
+const money = z.object({ value: z.string(), currency: z.string() });
+
+const receiveCryptoModel = z
+  .object({
+    fromAddress: z.string().nullable(),
+    toAddress: z.string().nullable(),
+    amount: money,
+    txHash: z.string().nullable(),
+    network: z.string().nullable(),
+    confirmations: z.number().int().nullable(),
+    requiredConfirmations: z.number().int().nullable(),
+    internal: z.boolean().describe("From another customer of this merchant: no chain transaction"),
+  })
+  .meta({ id: "ReceiveCryptoModel" });
+
+const sendToPhoneModel = z
+  .object({
+    fromAddress: z.string().nullable(),
+    fromPhone: z.string().describe("Masked"),
+    toPhone: z.string().describe("Masked"),
+    amount: money,
+  })
+  .meta({ id: "SendToPhoneModel" });
+
+const sendToWalletModel = z
+  .object({
+    fromAddress: z.string().nullable(),
+    toAddress: z.string(),
+    debitAmount: money.describe("What left the wallet: amount and fees"),
+    creditAmount: money.describe("What the address receives"),
+    feeAmount: money,
+    networkFee: money,
+    txHash: z.string().nullable(),
+    network: z.string().nullable(),
+    internal: z.boolean(),
+    confirmations: z.number().int().nullable(),
+    requiredConfirmations: z.number().int().nullable(),
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: "SendToWalletModel" });
+
+const testCreditModel = z
+  .object({ amount: money, source: z.literal("SANDBOX_FAUCET") })
+  .meta({ id: "TestCreditModel" });
+
+export const historyItem = z
+  .object({
+    operationId: z.uuid(),
+    type: z.enum(HISTORY_TYPES),
+    direction: z.enum(["IN", "OUT"]),
+    status: z.enum(HISTORY_STATUSES),
+    operationStatus: z.enum(HISTORY_STATUSES).describe("Same as status (the reference's name)"),
+    amount: z.string().describe("Decimal string: what was sent or received, fees apart"),
+    currency: z.string(),
+    fee: z.string(),
+    counterparty: z.string().nullable().describe("Masked phone or shortened address"),
+    operationDate: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    receiveCryptoModel: receiveCryptoModel.nullable(),
+    sendToPhoneModel: sendToPhoneModel.nullable(),
+    sendToWalletModel: sendToWalletModel.nullable(),
+    testCreditModel: testCreditModel.nullable(),
+    exchangeModel: z.null(),
+    payinAdvcashModel: z.null(),
+    payinCardModel: z.null(),
+    payoutCardModel: z.null(),
+  })
+  .meta({ id: "HistoryOperation" });
+
+export const historyResponse = z
+  .object({
+    operations: z.array(historyItem),
+    offset: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int().describe("Operations matching the filters at the snapshot"),
+    snapshotAt: z.string().describe("Pass back for the next pages"),
+  })
+  .meta({ id: "HistoryPage" });

@@ -1,0 +1,99 @@
+import { type CurrencyCode, toDecimalString } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import type { ClientSource } from "../ledger/transaction.ts";
+import {
+  type HistoryChange,
+  type HistoryRow,
+  historySql,
+  type NewHistoryEntry,
+  type SqlClient,
+} from "./history.repository.ts";
+
+export type HistoryEntryInput = Omit<NewHistoryEntry, "id">;
+export type HistoryUpdate = HistoryChange;
+
+/** `{ value, currency }` with the value as a decimal string: the reference's Money. */
+export function money(minor: bigint, currency: string): { value: string; currency: string } {
+  return { value: toDecimalString(minor, currency as CurrencyCode), currency };
+}
+
+/** "bc1qcr…306fyu": enough to recognise an address in a list; details carry it whole. */
+export function shortenAddress(address: string): string {
+  return address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-6)}`;
+}
+
+export type HistoryQuery = {
+  merchantId: string;
+  customerId: string;
+  types: string[] | null;
+  currencies: string[] | null;
+  snapshotAt: string | null;
+  offset: number;
+  size: number;
+};
+
+/**
+ * The customers' operation history (a read model). Money features write it inside their ledger
+ * operation's transaction (`entriesWriter`, `updateWriter` for `alongside`); the customer reads
+ * it newest first, in pages anchored at a snapshot so new operations never shift a page.
+ */
+export function createHistoryService(deps: { db: ClientSource }) {
+  const withIds = (entries: HistoryEntryInput[]): NewHistoryEntry[] =>
+    entries.map((e) => ({ id: uuidv7(), ...e }));
+  return {
+    entriesWriter: (entries: HistoryEntryInput[]) => (client: SqlClient) =>
+      historySql.insert(client, withIds(entries)),
+    updateWriter: (update: HistoryUpdate) => (client: SqlClient) => historySql.update(client, update),
+    /** Outside a ledger operation (a deposit first seen: no money moves yet). */
+    record: (entries: HistoryEntryInput[]) =>
+      deps.db.withClient((c) => historySql.insert(c, withIds(entries))),
+    update: (update: HistoryUpdate) => deps.db.withClient((c) => historySql.update(c, update)),
+
+    async listOperations(q: HistoryQuery) {
+      const query = { ...q, snapshot: q.snapshotAt };
+      const { total, snapshot } = await deps.db.withClient((c) => historySql.count(c, query));
+      const rows =
+        total > q.offset ? await deps.db.withClient((c) => historySql.page(c, { ...query, snapshot })) : [];
+      return { operations: rows.map(toItem), offset: q.offset, size: q.size, total, snapshotAt: snapshot };
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;
+
+const MODEL_OF = {
+  RECEIVE_CRYPTO: "receiveCryptoModel",
+  SEND_TO_PHONE: "sendToPhoneModel",
+  SEND_TO_WALLET: "sendToWalletModel",
+  TEST_CREDIT: "testCreditModel",
+} as const;
+
+/** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */
+function toItem(r: HistoryRow) {
+  const models = {
+    exchangeModel: null,
+    receiveCryptoModel: null,
+    payinAdvcashModel: null,
+    payinCardModel: null,
+    payoutCardModel: null,
+    sendToWalletModel: null,
+    sendToPhoneModel: null,
+    testCreditModel: null,
+  };
+  return {
+    operationId: r.operationId,
+    type: r.type,
+    direction: r.direction,
+    status: r.status,
+    operationStatus: r.status,
+    amount: toDecimalString(r.amount, r.currency as CurrencyCode),
+    currency: r.currency,
+    fee: toDecimalString(r.fee, r.currency as CurrencyCode),
+    counterparty: r.counterparty,
+    operationDate: r.createdAt.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    ...models,
+    [MODEL_OF[r.type]]: r.details,
+  };
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Account, ApplyOperationInput } from "./ledger.types.ts";
+import { createLedgerTestContext, type LedgerTestContext } from "./test-support/ledger-test-context.ts";
+
+let t: LedgerTestContext;
+let alice: Account;
+let bob: Account;
+
+const probes = async () =>
+  (await t.database.pool.query<{ note: string }>("select note from alongside_probe order by note")).rows.map(
+    (r) => r.note,
+  );
+const balance = async (a: Account) =>
+  (await t.ledger.getAccount({ merchantId: t.merchantId, accountId: a.id })).balance;
+
+const send = (idempotencyKey: string, note: string, extra: Partial<ApplyOperationInput> = {}) =>
+  t.ledger.applyOperation({
+    merchantId: t.merchantId,
+    idempotencyKey,
+    requestHash: "h",
+    kind: "test_alongside",
+    legs: [{ debit: { accountId: alice.id }, credit: { accountId: bob.id }, amount: 100n, currency: "EUR" }],
+    response: { note },
+    alongside: async (c) => {
+      await c.query("insert into alongside_probe (note) values ($1)", [note]);
+    },
+    ...extra,
+  } as ApplyOperationInput);
+
+beforeAll(async () => {
+  t = await createLedgerTestContext();
+  await t.database.pool.query("create table alongside_probe (note text primary key)");
+  alice = await t.openWallet({ funds: 1_000n });
+  bob = await t.openWallet();
+});
+afterAll(() => t.close());
+
+describe("a caller's writes alongside an operation", () => {
+  it("commit with the operation, once: a replay neither moves money nor writes again", async () => {
+    const first = await send("k1", "one");
+    const again = await send("k1", "one");
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await probes()).toEqual(["one"]);
+    expect(await balance(bob)).toBe(100n);
+  });
+
+  it("undo the whole operation when they fail, leaving the key free for a retry", async () => {
+    const failing = send("k2", "one"); // the probe's primary key refuses a second "one"
+    await expect(failing).rejects.toThrow();
+    expect(await balance(bob)).toBe(100n);
+    await send("k2", "two");
+    expect(await probes()).toEqual(["one", "two"]);
+    expect(await balance(bob)).toBe(200n);
+  });
+
+  it("run with a response built from the result too, and not when a leg is refused", async () => {
+    await send("k3", "three", { response: undefined, buildResponse: (r) => ({ id: r.operationId }) });
+    const tooMuch = send("k4", "four", {
+      legs: [
+        { debit: { accountId: alice.id }, credit: { accountId: bob.id }, amount: 10_000n, currency: "EUR" },
+      ],
+    });
+    await expect(tooMuch).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+    expect(await probes()).toEqual(["one", "three", "two"]);
+    await t.expectInvariants();
+  });
+});
+
+describe("findStoredOutcome", () => {
+  it("answers nothing for a free key, the stored response for a used one, and refuses another request", async () => {
+    const lookup = (idempotencyKey: string, requestHash = "h") =>
+      t.ledger.findStoredOutcome({ merchantId: t.merchantId, idempotencyKey, requestHash });
+    expect(await lookup("never-used")).toBeUndefined();
+    expect(await lookup("k1")).toMatchObject({ replayed: true, response: { note: "one" } });
+    await expect(lookup("k1", "other")).rejects.toMatchObject({ code: "IDEMPOTENCY_MISMATCH" });
+  });
+});

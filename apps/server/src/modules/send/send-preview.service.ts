@@ -1,0 +1,108 @@
+import { type CurrencyCode, toDecimalString } from "@kestrel/money";
+import { AppError, commonErrors } from "../../http/app-error.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import { sendErrors } from "./send.errors.ts";
+import type { SendDestinations } from "./send-destination.ts";
+import { type FeeBreakdown, feesFor, feeView, minimumWithdrawal } from "./send-fees.ts";
+import { parseSendAmount } from "./send-input.ts";
+import type { SendLimits } from "./send-limits.ts";
+
+export type PreviewInput = {
+  merchant: Merchant;
+  senderId: string;
+  currency: string;
+  amount: string;
+  address?: string | undefined;
+  phone?: string | undefined;
+};
+
+/**
+ * What a send would cost and whether it would go through, before the customer confirms: the
+ * fee call (GET /v1/wallet/send/fee/{currency}) and the validate call. Nothing is recorded.
+ */
+export function createSendPreview(deps: {
+  wallets: Pick<WalletsService, "findWallet">;
+  customers: Pick<CustomersService, "findByPhone">;
+  destinations: SendDestinations;
+  limits: SendLimits;
+}) {
+  /** The destination's fees; throws the refusal a send would get (404 recipient, 400 address...). */
+  async function quote(p: PreviewInput & { currency: CurrencyCode; minor: bigint }): Promise<FeeBreakdown> {
+    if (p.address !== undefined && p.phone !== undefined) {
+      throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+        field: "address",
+        message: "address: give either address or phone",
+      });
+    }
+    if (p.address !== undefined) {
+      const destination = await deps.destinations.resolve(p.merchant, p.senderId, p.currency, p.address);
+      return deps.destinations.fees(destination, p.minor);
+    }
+    if (p.phone === undefined) {
+      throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+        field: "address",
+        message: "address or phone: is required",
+      });
+    }
+    const recipient = await deps.customers.findByPhone(p.merchant.id, p.phone);
+    if (!recipient?.phoneConfirmed) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
+    if (recipient.id === p.senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
+    return feesFor(p.currency, p.minor, "INTERNAL", 0n);
+  }
+
+  return {
+    async fee(p: PreviewInput) {
+      const { currency, amount } = parseSendAmount(p.merchant, p.currency, p.amount);
+      const fees = await quote({ ...p, currency, minor: amount });
+      return feeView(currency, fees, true);
+    },
+
+    /** Every check of a send, answered as possibleToExecute and a reason instead of an error. */
+    async validate(p: PreviewInput) {
+      const { currency, amount } = parseSendAmount(p.merchant, p.currency, p.amount);
+      const dec = (v: bigint) => toDecimalString(v, currency);
+      let fees: FeeBreakdown | undefined;
+      const answer = (reason?: AppError) => ({
+        possibleToExecute: reason === undefined,
+        blockedAmount: { value: dec(amount + (fees?.total ?? 0n)), currency },
+        transactionType: fees?.transactionType ?? null,
+        fee: fees ? feeView(currency, fees, reason === undefined) : null,
+        ...(reason
+          ? {
+              reason: typeof reason.data?.reason === "string" ? reason.data.reason : reason.code,
+              message: reason.message,
+              ...(reason.field ? { field: reason.field } : {}),
+            }
+          : {}),
+      });
+      try {
+        fees = await quote({ ...p, currency, minor: amount });
+        if (fees.transactionType === "EXTERNAL" && amount < minimumWithdrawal(currency)) {
+          const minimum = `${dec(minimumWithdrawal(currency))} ${currency}`;
+          return answer(
+            sendErrors.create("BELOW_MINIMUM", { field: "amount", message: `The minimum is ${minimum}.` }),
+          );
+        }
+        const wallet = await deps.wallets.findWallet(p.merchant.id, p.senderId, currency);
+        if (!wallet || wallet.available < amount + fees.total) {
+          return answer(sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }));
+        }
+        const operationType = p.address !== undefined ? "PAYOUT_CRYPTO" : "TRANSFER_MOBILE";
+        await deps.limits.assertAllowed({
+          merchant: p.merchant,
+          customerId: p.senderId,
+          operationType,
+          currency,
+          amount,
+        });
+        return answer();
+      } catch (err) {
+        // A malformed request stays an error; a send that would be refused is an answer.
+        if (err instanceof AppError && !commonErrors.is(err, "NOT_VALID_REQUEST_DATA")) return answer(err);
+        throw err;
+      }
+    },
+  };
+}

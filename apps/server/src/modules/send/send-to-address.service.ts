@@ -1,0 +1,236 @@
+import { type CurrencyCode, toDecimalString } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import type { CryptoWithdrawals } from "../crypto/crypto-withdrawals.service.ts";
+import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import { maskPhone } from "../customers/phone.ts";
+import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
+import { ledgerErrors } from "../ledger/ledger.errors.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { Account, OperationOutcome } from "../ledger/ledger.types.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import { sendErrors } from "./send.errors.ts";
+import type { SendConfirmation } from "./send-confirmation.ts";
+import type { AddressDestination, SendDestinations } from "./send-destination.ts";
+import { type FeeBreakdown, minimumWithdrawal } from "./send-fees.ts";
+import { parseQuotedFee, parseSendAmount } from "./send-input.ts";
+import type { SendLimits } from "./send-limits.ts";
+
+export type SendToAddressInput = {
+  merchant: Merchant;
+  senderId: string;
+  address: string;
+  amount: string;
+  currency: string;
+  fee: string | undefined;
+  confirmationCode: string | undefined;
+  ip: string;
+  idempotencyKey: string;
+  requestHash: string;
+};
+
+/**
+ * PAYOUT_CRYPTO: a send to an address. To a customer of the same merchant it is an instant,
+ * free ledger transfer; to anyone else a withdrawal that stays PENDING until the chain
+ * confirms. Once per Idempotency-Key; the limit's usage is recorded first and released again
+ * by an attempt that did not apply (refused, or a replay).
+ */
+export function createSendToAddress(deps: {
+  ledger: LedgerService;
+  wallets: Pick<WalletsService, "findWallet" | "ensureWallet">;
+  customers: Pick<CustomersService, "getCustomer">;
+  addresses: Pick<DepositAddresses, "addressFor">;
+  destinations: SendDestinations;
+  withdrawals: CryptoWithdrawals;
+  history: HistoryService;
+  limits: SendLimits;
+  confirmation: SendConfirmation;
+}) {
+  const { ledger, limits } = deps;
+
+  return {
+    async send(input: SendToAddressInput): Promise<OperationOutcome> {
+      const { merchant, senderId } = input;
+      const { currency, amount } = parseSendAmount(merchant, input.currency, input.amount);
+      const quoted = parseQuotedFee(currency, input.fee);
+      const key = {
+        merchantId: merchant.id,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: input.requestHash,
+      };
+      const stored = await ledger.findStoredOutcome(key);
+      if (stored) return stored;
+
+      const destination = await deps.destinations.resolve(merchant, senderId, currency, input.address);
+      const fees = deps.destinations.fees(destination, amount);
+      if (destination.transactionType === "EXTERNAL" && amount < minimumWithdrawal(currency)) {
+        const minimum = toDecimalString(minimumWithdrawal(currency), currency);
+        throw sendErrors.create("BELOW_MINIMUM", { field: "amount", data: { minimum, currency } });
+      }
+      // The customer never pays more than the fee they were shown.
+      if (quoted !== undefined && fees.total > quoted) {
+        throw sendErrors.create("FEE_CHANGED", {
+          field: "fee",
+          data: { fee: toDecimalString(fees.total, currency) },
+        });
+      }
+      const wallet = await deps.wallets.findWallet(merchant.id, senderId, currency);
+      // Checked again, atomically, by the ledger: this only spares an SMS and a limit record.
+      if (!wallet || wallet.available < amount + fees.total) {
+        throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+      }
+      const check = {
+        merchant,
+        customerId: senderId,
+        operationType: "PAYOUT_CRYPTO" as const,
+        currency,
+        amount,
+      };
+      const sender = await deps.customers.getCustomer(merchant.id, senderId);
+      const sendConfirmation = deps.confirmation.required(merchant, limits.inFiat(check));
+      if (sendConfirmation) {
+        if (!input.confirmationCode) {
+          await limits.assertAllowed(check);
+          await deps.confirmation.requestCode({ merchant, phone: sender.phone, ip: input.ip });
+        } else {
+          await deps.confirmation.verify({ merchant, phone: sender.phone, code: input.confirmationCode });
+        }
+      }
+
+      const operationId = uuidv7();
+      await limits.consume(check, operationId);
+      try {
+        const fromAddress =
+          (await deps.addresses.addressFor(merchant.id, senderId, destination.network.chain)) ?? null;
+        const base = { ...input, currency, amount, wallet, fees, fromAddress, sendConfirmation, operationId };
+        const outcome =
+          destination.recipientId === null
+            ? await deps.withdrawals.start({
+                ...key,
+                withdrawalId: operationId,
+                customerId: senderId,
+                wallet,
+                network: destination.network,
+                toAddress: destination.address,
+                fromAddress,
+                amount,
+                networkFee: fees.networkFee,
+                serviceFee: fees.serviceFee,
+                sendConfirmation,
+              })
+            : await internalTransfer({
+                ...base,
+                destination,
+                recipientId: destination.recipientId,
+                senderPhone: sender.phone,
+              });
+        if (outcome.replayed) await limits.release(merchant.id, operationId);
+        return outcome;
+      } catch (err) {
+        await limits.release(merchant.id, operationId);
+        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
+          throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+        throw err;
+      }
+    },
+  };
+
+  /** To another customer's deposit address: one posted transfer, both histories, no fee. */
+  async function internalTransfer(p: {
+    merchant: Merchant;
+    senderId: string;
+    recipientId: string;
+    senderPhone: string;
+    operationId: string;
+    wallet: Account;
+    currency: CurrencyCode;
+    amount: bigint;
+    fees: FeeBreakdown;
+    destination: AddressDestination;
+    fromAddress: string | null;
+    sendConfirmation: boolean;
+    idempotencyKey: string;
+    requestHash: string;
+  }): Promise<OperationOutcome> {
+    const { merchant, currency, amount, destination } = p;
+    const to = await deps.wallets.ensureWallet(merchant.id, p.recipientId, currency);
+    const transferId = uuidv7();
+    const zero = money(0n, currency);
+    const entry = {
+      merchantId: merchant.id,
+      operationId: p.operationId,
+      status: "COMPLETED" as const,
+      currency,
+      amount,
+      fee: 0n,
+    };
+    return ledger.applyOperation({
+      merchantId: merchant.id,
+      operationId: p.operationId,
+      idempotencyKey: p.idempotencyKey,
+      requestHash: p.requestHash,
+      kind: "payout_crypto_internal",
+      legs: [
+        { id: transferId, debit: { accountId: p.wallet.id }, credit: { accountId: to.id }, amount, currency },
+      ],
+      metadata: { senderId: p.senderId, recipientId: p.recipientId, toAddress: destination.address },
+      response: {
+        statusCode: 200,
+        body: {
+          txId: p.operationId,
+          sequenceId: transferId,
+          fee: zero.value,
+          internal: true,
+          sendConfirmation: p.sendConfirmation,
+          amount: money(amount, currency).value,
+          currency,
+          recipient: shortenAddress(destination.address),
+          status: "COMPLETED",
+          createdAt: new Date().toISOString(),
+        },
+      },
+      alongside: deps.history.entriesWriter([
+        {
+          ...entry,
+          customerId: p.senderId,
+          type: "SEND_TO_WALLET",
+          direction: "OUT",
+          counterparty: shortenAddress(destination.address),
+          details: {
+            fromAddress: p.fromAddress,
+            toAddress: destination.address,
+            debitAmount: money(amount, currency),
+            creditAmount: money(amount, currency),
+            feeAmount: zero,
+            networkFee: zero,
+            txHash: null,
+            network: destination.network.network,
+            internal: true,
+            confirmations: null,
+            requiredConfirmations: null,
+            failureReason: null,
+          },
+        },
+        {
+          ...entry,
+          customerId: p.recipientId,
+          type: "RECEIVE_CRYPTO",
+          direction: "IN",
+          // The recipient learns who sent it as a masked phone, never the sender's address.
+          counterparty: maskPhone(p.senderPhone),
+          details: {
+            fromAddress: null,
+            toAddress: destination.address,
+            amount: money(amount, currency),
+            txHash: null,
+            network: destination.network.network,
+            confirmations: null,
+            requiredConfirmations: null,
+            internal: true,
+          },
+        },
+      ]),
+    });
+  }
+}

@@ -1,0 +1,159 @@
+import { toDecimalString } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import { createBoundedCache } from "../../bounded-cache.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import { maskPhone } from "../customers/phone.ts";
+import { type HistoryService, money } from "../history/history.service.ts";
+import { ledgerErrors } from "../ledger/ledger.errors.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { OperationOutcome } from "../ledger/ledger.types.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import { sendErrors } from "./send.errors.ts";
+import { parseSendAmount } from "./send-input.ts";
+import type { SendLimits } from "./send-limits.ts";
+
+export type SendToPhoneInput = {
+  merchant: Merchant;
+  senderId: string;
+  phone: string;
+  amount: string;
+  currency: string;
+  idempotencyKey: string;
+  requestHash: string;
+};
+
+/**
+ * TRANSFER_MOBILE: money to another customer of the same merchant by phone, free and instant,
+ * once per key, within the sender's KYC limits, in both parties' histories (each sees the
+ * other's phone masked) in the same transaction as the transfer.
+ */
+export function createSendToPhone(deps: {
+  ledger: LedgerService;
+  wallets: Pick<WalletsService, "findWalletId" | "ensureWallet">;
+  customers: Pick<CustomersService, "findConfirmedIdByPhone" | "getCustomer">;
+  history: HistoryService;
+  limits: SendLimits;
+}) {
+  const { ledger, limits } = deps;
+  // A customer's phone never changes (it is their sign-in): the sender's, for the recipient's
+  // history, is looked up once per instance.
+  const phones = createBoundedCache<string, string>({ max: 100_000 });
+  const phoneOf = async (merchantId: string, customerId: string) => {
+    const cached = phones.get(customerId);
+    if (cached) return cached;
+    const { phone } = await deps.customers.getCustomer(merchantId, customerId);
+    phones.set(customerId, phone);
+    return phone;
+  };
+  return {
+    async send(input: SendToPhoneInput): Promise<OperationOutcome> {
+      const { merchant } = input;
+      const { currency, amount: minor } = parseSendAmount(merchant, input.currency, input.amount);
+      const key = {
+        merchantId: merchant.id,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: input.requestHash,
+      };
+      const stored = await ledger.findStoredOutcome(key);
+      if (stored) return stored;
+      const [recipientId, fromId] = await Promise.all([
+        deps.customers.findConfirmedIdByPhone(merchant.id, input.phone),
+        deps.wallets.findWalletId(merchant.id, input.senderId, currency),
+      ]);
+      if (!recipientId) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
+      if (recipientId === input.senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
+      if (!fromId) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+      const [toId, senderPhone] = await Promise.all([
+        deps.wallets
+          .findWalletId(merchant.id, recipientId, currency)
+          .then(async (id) => id ?? (await deps.wallets.ensureWallet(merchant.id, recipientId, currency)).id),
+        phoneOf(merchant.id, input.senderId),
+      ]);
+      const amount = toDecimalString(minor, currency);
+      // Ids and time are made here, so the response is known before the write; a replay
+      // returns this same body. The operation id is also the limit usage's reference.
+      const operationId = uuidv7();
+      const transferId = uuidv7();
+      await limits.consume(
+        { merchant, customerId: input.senderId, operationType: "TRANSFER_MOBILE", currency, amount: minor },
+        operationId,
+      );
+      const model = {
+        fromAddress: null,
+        fromPhone: maskPhone(senderPhone),
+        toPhone: maskPhone(input.phone),
+        amount: money(minor, currency),
+      };
+      const entry = {
+        merchantId: merchant.id,
+        operationId,
+        type: "SEND_TO_PHONE" as const,
+        status: "COMPLETED" as const,
+      };
+      try {
+        const outcome = await ledger.applyOperation({
+          merchantId: merchant.id,
+          operationId,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: input.requestHash,
+          kind: "transfer_mobile",
+          legs: [
+            {
+              id: transferId,
+              debit: { accountId: fromId },
+              credit: { accountId: toId },
+              amount: minor,
+              currency,
+            },
+          ],
+          metadata: { senderId: input.senderId, recipientId, amount, currency },
+          response: {
+            statusCode: 200,
+            body: {
+              txId: operationId,
+              sequenceId: transferId,
+              fee: toDecimalString(0n, currency),
+              internal: true,
+              sendConfirmation: false,
+              amount,
+              currency,
+              recipient: maskPhone(input.phone),
+              status: "COMPLETED",
+              createdAt: new Date().toISOString(),
+            },
+          },
+          alongside: deps.history.entriesWriter([
+            {
+              ...entry,
+              customerId: input.senderId,
+              direction: "OUT",
+              currency,
+              amount: minor,
+              fee: 0n,
+              counterparty: model.toPhone,
+              details: model,
+            },
+            {
+              ...entry,
+              customerId: recipientId,
+              direction: "IN",
+              currency,
+              amount: minor,
+              fee: 0n,
+              counterparty: model.fromPhone,
+              details: model,
+            },
+          ]),
+        });
+        if (outcome.replayed) await limits.release(merchant.id, operationId);
+        return outcome;
+      } catch (err) {
+        await limits.release(merchant.id, operationId);
+        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
+          throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "../../components/Button.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { ROUTES } from "../../lib/routes.ts";
+import { isTopLevel } from "../verification/kyc/verification-rule.ts";
+import { groupOperations } from "./limit-groups.ts";
+import { useKycLimits } from "./limits-queries.ts";
+import { OperationLimitsCard } from "./OperationLimitsCard.tsx";
+import "../../components/button.css";
+import "./limits.css";
+
+/** /limits: per operation, the remaining limits at the customer's level and what the next unlocks. */
+export function LimitsPage() {
+  const { t } = useTranslation();
+  const limits = useKycLimits();
+  const data = limits.data;
+  const level = data ? t(`kyc.level.${data.kycLevel}` as "kyc.level.KYC_0") : "";
+
+  return (
+    <section className="k-surface k-limits">
+      <h1 className="k-page-title">{t("limits.title")}</h1>
+      {data ? (
+        <>
+          <p className="k-limits__intro">
+            {t("limits.intro", { level, currency: data.currency })}
+            {isTopLevel(data.kycLevel) ? ` ${t("limits.topLevel")}` : null}
+          </p>
+          {data.operations.length === 0 ? (
+            <p className="k-limits__empty">{t("limits.empty")}</p>
+          ) : (
+            <div className="k-limits__grid">
+              {groupOperations(data.operations).map((group) => (
+                <OperationLimitsCard
+                  key={group.key}
+                  group={group}
+                  currency={data.currency}
+                  level={data.kycLevel}
+                />
+              ))}
+            </div>
+          )}
+        </>
+      ) : limits.isPending ? (
+        <div className="k-limits__loading">
+          <Spinner />
+        </div>
+      ) : (
+        <div role="alert" className="k-limits__error">
+          <p>{t("limits.loadError")}</p>
+          {limits.error?.message ? <p className="k-limits__detail">{limits.error.message}</p> : null}
+          <Button variant="secondary" onClick={() => void limits.refetch()}>
+            {t("limits.retry")}
+          </Button>
+        </div>
+      )}
+      <div className="k-limits__actions">
+        {data && !isTopLevel(data.kycLevel) ? (
+          <Link to={ROUTES.verification} className="k-button k-button--primary">
+            {t("limits.increase")}
+          </Link>
+        ) : (
+          <Link to={ROUTES.verification} className="k-button k-button--secondary">
+            {t("limits.back")}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

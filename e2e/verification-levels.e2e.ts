@@ -1,0 +1,107 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApp, signInWith } from "./accounts-support.ts";
+import { baseUrl, e2eEnabled, launchBrowser, SCREENSHOT_DIR, screenshot, VIEWPORTS } from "./browser.ts";
+import { customerGet, fixturePhoto, verifyingCustomer } from "./kyc-support.ts";
+
+// The higher levels on /verification (spec §4's rule past KYC_0): a customer verified over HTTP
+// (documents, submit, the sandbox's approval) and raised to KYC_2 asks for the limit increase
+// from the web app; the reviewer decides 2 s later; the page and /limits show KYC_3.
+
+type Customer = Awaited<ReturnType<typeof verifyingCustomer>>;
+
+async function call(customer: Customer, method: string, route: string, body?: FormData | object) {
+  const { access_token: token } = await customer.signIn();
+  const json = body !== undefined && !(body instanceof FormData);
+  const response = await fetch(`${baseUrl()}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(json ? { "content-type": "application/json" } : {}) },
+    body: json ? JSON.stringify(body) : body,
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
+}
+
+const waitForLevel = (customer: Customer, level: string) =>
+  expect
+    .poll(async () => (await customerGet<{ kycLevel: string }>(customer, "/v2/customer/kyc/data")).kycLevel, {
+      timeout: 30_000,
+      interval: 500,
+    })
+    .toBe(level);
+
+/** KYC_1 (ID card and selfie sent, approved), then KYC_2 (POST /v4/kyc/sumsub/start, approved). */
+async function customerAtKyc2(): Promise<Customer> {
+  const customer = await verifyingCustomer("Lovelace");
+  // With an email, sign-in lands on the home page (spec §2's redirects).
+  await call(customer, "PUT", "/v2/mobile/email/add", { email: `${customer.phone}@example.com` });
+  for (const [docType, photo] of [
+    ["ID_CARD_FRONT", "id-card-front"],
+    ["ID_CARD_BACK", "id-card-back"],
+    ["SELFIE", "selfie"],
+  ] as const) {
+    const file = fixturePhoto(photo);
+    const form = new FormData();
+    form.append("image", new Blob([file.buffer], { type: file.mimeType }), file.name);
+    const query = docType === "SELFIE" ? "" : "&issuedDate=2021-03-04&issuedCountry=DE";
+    await call(customer, "POST", `/v1/kyc/upload/document?docType=${docType}${query}`, form);
+  }
+  await call(customer, "POST", "/v5/kyc/submit");
+  await waitForLevel(customer, "KYC_1");
+  await call(customer, "POST", "/v4/kyc/sumsub/start");
+  await waitForLevel(customer, "KYC_2");
+  return customer;
+}
+
+async function shoot(page: Page, name: string, options: { modal?: boolean } = {}) {
+  for (const viewport of ["mobile", "desktop"] as const) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await page.waitForTimeout(250);
+    if (options.modal) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`) });
+    else await screenshot(page, `${name}-${viewport}`);
+  }
+  await page.setViewportSize(VIEWPORTS.mobile);
+}
+
+describe.skipIf(!e2eEnabled())("higher levels on /verification", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("at KYC_2 the limit increase is sent and accepted; the reviewer's approval shows KYC_3", async () => {
+    const customer = await customerAtKyc2();
+    const { context, page } = await openApp(browser, { deviceId: customer.deviceId });
+    await page.goto(`${baseUrl()}/sign-in`);
+    await signInWith(page, customer.phone, customer.password);
+    await page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
+    await page.goto(`${baseUrl()}/verification`);
+    await page.getByTestId("kyc-level").getByText("Level 2").waitFor();
+
+    await page.getByRole("button", { name: "Increase limits" }).click();
+    const accepted = page.getByRole("dialog", { name: "Your request has been accepted..." });
+    await accepted.getByText("Our team will contact you.").waitFor();
+    await shoot(page, "verification-limit-increase-modal", { modal: true });
+    await accepted.getByRole("button", { name: "Done" }).click();
+    await page
+      .getByText(/We're reviewing your request for higher limits|Your identity is verified/)
+      .waitFor();
+
+    await page.getByTestId("kyc-level").getByText("Level 3").waitFor({ timeout: 30_000 });
+    await page.getByText("Verified", { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Increase limits" }).count()).toBe(0);
+    await shoot(page, "verification-level-3");
+
+    await page.getByRole("link", { name: "See your limits" }).click();
+    await page
+      .getByText("What you can still use at Level 3. Amounts in EUR. You have the highest limits.")
+      .waitFor();
+    const send = page.getByRole("article", { name: /Send by phone number/ });
+    await send.getByText("Up to €25,000.00").waitFor();
+    expect(await send.getByText(/unlocks/).count()).toBe(0);
+    await shoot(page, "limits-level-3");
+    await context.close();
+  }, 120_000);
+});
