@@ -150,6 +150,9 @@ describe.skipIf(!e2eEnabled())("sessions in the browser", () => {
     await expect.poll(() => [first.refreshes, other.refreshes], { timeout: 20_000 }).toEqual([1, 1]);
     await expect.poll(() => [...first.profile, ...other.profile], { timeout: 20_000 }).toEqual([200, 200]);
 
+    // The second tab has shown what it had to; closed, it can no longer hand this tab a fresh
+    // token (its verification page polls, and tabs share refreshed tokens).
+    await second.close();
     // Now the page's clock stands still, so it believes its token is fresh while the server has
     // expired it: the profile call meets a 401, one refresh follows, the call is retried.
     await page.evaluate(() => (window as unknown as { freezeClock: () => void }).freezeClock());
