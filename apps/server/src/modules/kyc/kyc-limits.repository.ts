@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import { kycLimits, kycUsage } from "../../db/schema/index.ts";
+import { type KycStatus, kycCustomers, kycLimits, kycUsage } from "../../db/schema/index.ts";
 import type { NewLimitRow } from "./kyc-limits.seed.ts";
 
 export type LimitRow = typeof kycLimits.$inferSelect;
@@ -60,28 +60,33 @@ export function createKycLimitsRepository(db: Db) {
     usedAmount: (q: { merchantId: string; customerId: string; operationType: string }, now: Date) =>
       usedIn(db, q, now),
     /**
-     * Checks and records usage as one serializable transaction: two operations racing for the
-     * last of a limit cannot both pass (one fails with 40001 and is retried, then sees the other).
-     * `decide` sees the usage before this operation and throws to refuse it.
+     * Checks and records usage in one transaction holding the customer's KYC row lock: two
+     * operations of one customer racing for the last of a limit take turns, and the second sees
+     * the first's usage. Other customers never wait (a serializable transaction here made
+     * unrelated customers' sends conflict and retry). `decide` throws to refuse.
      */
     recordUsage(
       row: typeof kycUsage.$inferInsert,
       now: Date,
       decide: (used: Used) => void,
+      initial: { level: string; status: KycStatus },
     ): Promise<"recorded" | "repeated"> {
-      return db.transaction(
-        async (tx) => {
-          const existing = await tx
-            .select({ id: kycUsage.id })
-            .from(kycUsage)
-            .where(and(eq(kycUsage.merchantId, row.merchantId), eq(kycUsage.reference, row.reference)));
-          if (existing.length > 0) return "repeated";
-          decide(await usedIn(tx, row, now));
-          await tx.insert(kycUsage).values({ ...row, createdAt: now });
-          return "recorded";
-        },
-        { isolationLevel: "serializable" },
-      );
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(kycCustomers)
+          .values({ merchantId: row.merchantId, customerId: row.customerId, ...initial })
+          .onConflictDoNothing();
+        await tx.execute(sql`select 1 from kyc_customers
+          where customer_id = ${row.customerId} and merchant_id = ${row.merchantId} for update`);
+        const existing = await tx
+          .select({ id: kycUsage.id })
+          .from(kycUsage)
+          .where(and(eq(kycUsage.merchantId, row.merchantId), eq(kycUsage.reference, row.reference)));
+        if (existing.length > 0) return "repeated";
+        decide(await usedIn(tx, row, now));
+        await tx.insert(kycUsage).values({ ...row, createdAt: now });
+        return "recorded";
+      });
     },
     async releaseUsage(merchantId: string, reference: string): Promise<boolean> {
       const released = await db

@@ -95,7 +95,7 @@ export function createKycLimits(deps: {
         },
       });
     };
-    return { refusal, currency };
+    return { refusal, currency, level, status };
   }
 
   return {
@@ -106,11 +106,11 @@ export function createKycLimits(deps: {
     },
 
     /**
-     * assertAllowed and the usage record in one serializable transaction (retried when two
-     * collide). `reference` is the operation's own id: consuming it again changes nothing.
+     * assertAllowed and the usage record in one transaction under the customer's lock.
+     * `reference` is the operation's own id: consuming it again changes nothing.
      */
     async consume(q: LimitQuery & { reference: string }): Promise<"recorded" | "repeated"> {
-      const { refusal, currency } = await prepare(q);
+      const { refusal, currency, level, status } = await prepare(q);
       const row = {
         id: uuidv7(),
         merchantId: q.merchantId,
@@ -120,16 +120,15 @@ export function createKycLimits(deps: {
         currency,
         reference: q.reference,
       };
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await repository.recordUsage(row, now(), (used) => {
-            const refused = refusal(used);
-            if (refused) throw refused;
-          });
-        } catch (e) {
-          if (!isSerializationFailure(e) || attempt >= 5) throw e;
-        }
-      }
+      return repository.recordUsage(
+        row,
+        now(),
+        (used) => {
+          const refused = refusal(used);
+          if (refused) throw refused;
+        },
+        { level, status },
+      );
     },
 
     release: (q: { merchantId: string; reference: string }) =>
@@ -206,11 +205,6 @@ export function createKycLimits(deps: {
       };
     },
   };
-}
-
-function isSerializationFailure(e: unknown): boolean {
-  const code = (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
-  return code === "40001" || code === "40P01";
 }
 
 export type KycLimits = ReturnType<typeof createKycLimits>;
