@@ -1,3 +1,4 @@
+import { createBoundedCache } from "../../bounded-cache.ts";
 import {
   type KycLevel,
   OPERATION_TYPES,
@@ -31,6 +32,22 @@ export function createCatalogService(deps: {
   repository: CatalogRepository;
   merchants: Pick<MerchantsService, "features">;
 }) {
+  // Every money call checks its operation: a few seconds' staleness of the catalog is fine.
+  const operationsCache = createBoundedCache<
+    string,
+    Awaited<ReturnType<typeof deps.repository.findOperation>>
+  >({
+    max: 1000,
+    ttlMs: 5_000,
+  });
+  const findOperation = async (merchantId: string, operationType: OperationType) => {
+    const key = `${merchantId}:${operationType}`;
+    const hit = operationsCache.get(key);
+    if (hit) return hit;
+    const row = await deps.repository.findOperation(merchantId, operationType);
+    if (row) operationsCache.set(key, row);
+    return row;
+  };
   const { repository, merchants } = deps;
 
   /** Spec §6: a merchant's blocked countries (the spec's list unless it says otherwise). */
@@ -114,7 +131,7 @@ export function createCatalogService(deps: {
       kycLevel: string;
       kycStatus?: string | undefined;
     }): Promise<void> {
-      const row = await repository.findOperation(q.merchantId, q.operationType);
+      const row = await findOperation(q.merchantId, q.operationType);
       const data = { operationType: q.operationType };
       if (!row || row.constraint === "DISABLED") {
         throw catalogErrors.create("OPERATION_DISABLED", { data: { ...data, reason: "DISABLED" } });

@@ -63,7 +63,7 @@ export function createMerchantsService(deps: { repository: MerchantsRepository }
 
     /** A merchant named by id in a request field (already a valid UUID); unknown → 400 naming it. */
     async merchantById(id: string, field: string): Promise<Merchant> {
-      const merchant = await repository.findById(id);
+      const merchant = await findById(id);
       if (!merchant) throw merchantErrors.create("MERCHANT_NOT_FOUND", { field });
       return merchant;
     },
