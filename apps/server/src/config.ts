@@ -23,6 +23,7 @@ const envSchema = z
     TRUSTED_PROXIES: z.string().default(""),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WORKER: booleanString.default(true),
+    IP_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86400).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(999).default(30),
     KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).default(20),
@@ -64,6 +65,8 @@ export type Config = {
   trustedProxies: string[];
   logLevel: string;
   runWorker: boolean;
+  /** Scales the per-IP abuse limits (1 in production; the browser suite signs up many customers). */
+  ipLimitMultiplier: number;
   /** Access token (JWT) lifetime; short in e2e tests to prove refresh works. */
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     runWorker: e.WORKER,
+    ipLimitMultiplier: e.IP_LIMIT_MULTIPLIER,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     kycReviewDelaySeconds: e.KYC_REVIEW_DELAY_SECONDS,

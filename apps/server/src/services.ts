@@ -41,7 +41,10 @@ export function createServices(config: Config, database: Database) {
   const catalog = createCatalogService({ repository: createCatalogRepository(db), merchants });
   const location = createLocationService({ ipCountry: createIpCountryDatabase(), catalog });
   const customers = createCustomersService({ repository: createCustomersRepository(db) });
-  const limits = createRateLimitService({ repository: createRateLimitRepository(db) });
+  const limits = createRateLimitService({
+    repository: createRateLimitRepository(db),
+    ipLimitMultiplier: config.ipLimitMultiplier,
+  });
   const authRepository = createAuthRepository(db);
   const codes = createCodes({
     repository: authRepository,

@@ -5,10 +5,14 @@ import { ReferralCodePage } from "../features/auth/ReferralCodePage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { SignUpPage } from "../features/auth/SignUpPage.tsx";
+import { HistoryPage } from "../features/history/HistoryPage.tsx";
 import { HomePage } from "../features/home/HomePage.tsx";
 import { KIT_PATH, KitPage } from "../features/kit/KitPage.tsx";
 import { LimitsPage } from "../features/limits/LimitsPage.tsx";
 import { LIMITS_PATH } from "../features/limits/limits-path.ts";
+import { ReceivePage } from "../features/receive/ReceivePage.tsx";
+import { SendPhonePage } from "../features/send/SendPhonePage.tsx";
+import { SendWalletPage } from "../features/send/SendWalletPage.tsx";
 import { VerificationPage } from "../features/verification/VerificationPage.tsx";
 import type { OperationType } from "../lib/operations/operations-schema.ts";
 import { ROUTES } from "../lib/routes.ts";
@@ -48,6 +52,16 @@ const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [
   },
 ];
 
+/** Pages already built; every other route of spec §2 still shows its placeholder. */
+const BUILT_PAGES: Partial<Record<PageKey, ReactNode>> = {
+  topUpReceive: <ReceivePage />,
+  sendPhone: <SendPhonePage />,
+  sendWallet: <SendWalletPage />,
+  history: <HistoryPage />,
+};
+
+const pageElement = (page: PageKey) => BUILT_PAGES[page] ?? <PlaceholderPage page={page} />;
+
 /** Other pages of the app frame. */
 const PLAIN_PAGES: readonly PageKey[] = ["history"];
 
@@ -80,14 +94,10 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: ROUTES.verification, element: <VerificationPage /> },
           { path: LIMITS_PATH, element: <LimitsPage /> },
-          ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: <PlaceholderPage page={page} /> })),
+          ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: pageElement(page) })),
           ...OPERATION_PAGES.map(({ page, operation }) => ({
             path: ROUTES[page],
-            element: (
-              <OperationRoute operation={operation}>
-                <PlaceholderPage page={page} />
-              </OperationRoute>
-            ),
+            element: <OperationRoute operation={operation}>{pageElement(page)}</OperationRoute>,
           })),
         ],
       },

@@ -5,23 +5,29 @@ export const rateLimitErrors = defineErrors({
   TOO_MANY_REQUESTS: { status: 429, errorId: 429, message: "Too many attempts. Please try again later." },
 });
 
-export type Limit = { name: string; max: number; windowSeconds: number };
+export type Limit = { name: string; max: number; windowSeconds: number; perIp?: true };
 
 /** The abuse limits of the accounts flows (issue 4 §6). */
 export const LIMITS = {
   codesPerPhone: { name: "codes-phone", max: 5, windowSeconds: 3600 },
-  signupsPerIp: { name: "signup-ip", max: 20, windowSeconds: 3600 },
+  signupsPerIp: { name: "signup-ip", max: 20, windowSeconds: 3600, perIp: true },
   signupsPerMerchant: { name: "signup-merchant", max: 1000, windowSeconds: 3600 },
-  signInFailuresPerIp: { name: "signin-fail-ip", max: 50, windowSeconds: 3600 },
-  codeSendsPerIp: { name: "codes-ip", max: 30, windowSeconds: 3600 },
+  signInFailuresPerIp: { name: "signin-fail-ip", max: 50, windowSeconds: 3600, perIp: true },
+  codeSendsPerIp: { name: "codes-ip", max: 30, windowSeconds: 3600, perIp: true },
 } as const satisfies Record<string, Limit>;
 
 /**
  * Fixed-window limits counted in PostgreSQL, so every server instance shares them. A refused
  * hit answers 429 with Retry-After: the seconds until the window ends.
  */
-export function createRateLimitService(deps: { repository: RateLimitRepository; now?: () => Date }) {
+export function createRateLimitService(deps: {
+  repository: RateLimitRepository;
+  /** Scales the per-IP limits: a test suite signs up many customers from one address. */
+  ipLimitMultiplier?: number;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
+  const maxOf = (limit: Limit) => (limit.perIp ? limit.max * (deps.ipLimitMultiplier ?? 1) : limit.max);
   const windowOf = (limit: Limit) => {
     const ms = limit.windowSeconds * 1000;
     const start = Math.floor(now().getTime() / ms) * ms;
@@ -38,7 +44,7 @@ export function createRateLimitService(deps: { repository: RateLimitRepository; 
     /** Refuses when the window is already full, without counting (for limits on failures). */
     async assertBelow(limit: Limit, subject: string): Promise<void> {
       const count = await deps.repository.count(`${limit.name}:${subject}`, windowOf(limit).start);
-      if (count >= limit.max) throw refuse(limit);
+      if (count >= maxOf(limit)) throw refuse(limit);
     },
     /** Counts one event (a failure) without refusing it. */
     async record(limit: Limit, subject: string): Promise<void> {
@@ -48,7 +54,7 @@ export function createRateLimitService(deps: { repository: RateLimitRepository; 
     async consume(limit: Limit, subject: string): Promise<void> {
       const w = windowOf(limit);
       const count = await deps.repository.hit(`${limit.name}:${subject}`, w.start);
-      if (count > limit.max) throw refuse(limit);
+      if (count > maxOf(limit)) throw refuse(limit);
     },
   };
 }

@@ -6,7 +6,10 @@
  * Texts the spec does not give (operation reasons, a few labels) are kept short and neutral so
  * that a merchant can replace them.
  */
+import { enWallets } from "./en-wallets.ts";
+
 export const en = {
+  ...enWallets,
   app: {
     loading: "Loading",
     skipToContent: "Skip to main content",
@@ -53,6 +56,8 @@ export const en = {
   },
   home: {
     quickActions: "Quick actions",
+    recent: "Recent operations",
+    allHistory: "All history",
   },
   operations: {
     addFunds: "Add funds",

@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { formatDate } from "../../lib/format/dates.ts";
+import { formatMoney } from "../wallets/money.ts";
+import { type HistoryOperation, operationLabelKey } from "./history-queries.ts";
+
+/** The operations, newest first; each row opens its details. */
+export function HistoryList({
+  operations,
+  onOpen,
+}: {
+  operations: readonly HistoryOperation[];
+  onOpen: (operation: HistoryOperation) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className="k-history__list">
+      {operations.map((op) => {
+        const date = op.operationDate || op.createdAt;
+        const sign = op.direction === "OUT" ? "−" : "+";
+        return (
+          <li key={op.operationId}>
+            <button type="button" className="k-history__row" onClick={() => onOpen(op)}>
+              <span className="k-history__main">
+                <strong>{t(operationLabelKey(op))}</strong>
+                <span className="k-history__muted">
+                  {[op.counterparty, `${formatDate(date, "dotted")} ${formatDate(date, "time")}`]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </span>
+              <span className="k-history__side">
+                <strong className={op.direction === "IN" ? "k-history__in" : undefined}>
+                  {`${sign}${formatMoney(op.amount, op.currency)}`}
+                </strong>
+                <span className={`k-history__status k-history__status--${op.status.toLowerCase()}`}>
+                  {t(`history.statuses.${op.status}`)}
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

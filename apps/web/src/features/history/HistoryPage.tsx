@@ -1,0 +1,89 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/Button.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { useWallets } from "../wallets/wallet-queries.ts";
+import { HistoryList } from "./HistoryList.tsx";
+import { buildHistoryCsv, downloadCsv } from "./history-csv.ts";
+import { HISTORY_TYPES, type HistoryFilters, type HistoryOperation, useHistory } from "./history-queries.ts";
+import { OperationDetailsModal } from "./OperationDetailsModal.tsx";
+import "./history.css";
+
+/** /history: every operation, newest first, filtered by type and currency, paged, exportable. */
+export function HistoryPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<HistoryFilters>({ type: "", currency: "" });
+  const [open, setOpen] = useState<HistoryOperation | undefined>();
+  const history = useHistory(filters);
+  const currencies = (useWallets().data?.wallets ?? []).map((wallet) => wallet.currency);
+  const pages = history.data?.pages ?? [];
+  const operations = pages.flatMap((page) => page.operations);
+  const total = pages[0]?.total ?? 0;
+
+  return (
+    <section className="k-surface k-history">
+      <h1 className="k-page-title">{t("pages.history")}</h1>
+      <div className="k-history__filters">
+        <SelectField
+          label={t("history.type")}
+          value={filters.type}
+          onChange={(e) => setFilters({ ...filters, type: e.target.value as HistoryFilters["type"] })}
+        >
+          <option value="">{t("history.all")}</option>
+          {HISTORY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`history.types.${type}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("history.currency")}
+          value={filters.currency}
+          onChange={(e) => setFilters({ ...filters, currency: e.target.value })}
+        >
+          <option value="">{t("history.all")}</option>
+          {currencies.map((currency) => (
+            <option key={currency} value={currency}>
+              {currency}
+            </option>
+          ))}
+        </SelectField>
+        <Button
+          variant="secondary"
+          disabled={operations.length === 0}
+          onClick={() => downloadCsv(buildHistoryCsv(operations), "history.csv")}
+        >
+          {t("history.exportCsv")}
+        </Button>
+      </div>
+      {history.isPending ? <Spinner /> : null}
+      {history.isError && operations.length === 0 ? (
+        <div role="alert" className="k-history__error">
+          <p>{t("history.loadError")}</p>
+          <p className="k-history__muted">{history.error.message}</p>
+          <Button variant="secondary" onClick={() => void history.refetch()}>
+            {t("history.retry")}
+          </Button>
+        </div>
+      ) : null}
+      {history.isSuccess && operations.length === 0 ? <p>{t("history.empty")}</p> : null}
+      {operations.length > 0 ? (
+        <>
+          <HistoryList operations={operations} onOpen={setOpen} />
+          <p className="k-history__muted">{t("history.shown", { shown: operations.length, total })}</p>
+          {history.hasNextPage ? (
+            <Button
+              variant="secondary"
+              disabled={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+            >
+              {t("history.loadMore")}
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+      <OperationDetailsModal operation={open} onClose={() => setOpen(undefined)} />
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/modal/Modal.tsx";
+import { formatDate } from "../../lib/format/dates.ts";
+import { formatMoney } from "../wallets/money.ts";
+import { type HistoryOperation, operationLabelKey } from "./history-queries.ts";
+
+const when = (value: string) => `${formatDate(value, "long")}, ${formatDate(value, "time")}`;
+
+/** Everything the history knows about one operation. */
+export function OperationDetailsModal({
+  operation,
+  onClose,
+}: {
+  operation: HistoryOperation | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const chain = operation?.receiveCryptoModel ?? operation?.sendToWalletModel;
+  return (
+    <Modal
+      open={operation !== undefined}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={operation ? t(operationLabelKey(operation)) : t("history.details")}
+    >
+      {operation ? (
+        <dl className="k-history__details">
+          <dt>{t("history.amount")}</dt>
+          <dd>{formatMoney(operation.amount, operation.currency)}</dd>
+          <dt>{t("history.fee")}</dt>
+          <dd>{formatMoney(operation.fee, operation.currency)}</dd>
+          <dt>{t("history.status")}</dt>
+          <dd>{t(`history.statuses.${operation.status}`)}</dd>
+          <dt>{t("history.date")}</dt>
+          <dd>{when(operation.operationDate || operation.createdAt)}</dd>
+          {operation.counterparty ? (
+            <>
+              <dt>{t("history.counterparty")}</dt>
+              <dd>{operation.counterparty}</dd>
+            </>
+          ) : null}
+          {chain?.txHash ? (
+            <>
+              <dt>{t("history.txHash")}</dt>
+              <dd>{chain.txHash}</dd>
+            </>
+          ) : null}
+          {chain?.requiredConfirmations ? (
+            <>
+              <dt>{t("history.confirmations")}</dt>
+              <dd>{`${chain.confirmations ?? 0} / ${chain.requiredConfirmations}`}</dd>
+            </>
+          ) : null}
+          <dt>{t("history.id")}</dt>
+          <dd>{operation.operationId}</dd>
+        </dl>
+      ) : null}
+    </Modal>
+  );
+}

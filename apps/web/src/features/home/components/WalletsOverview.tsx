@@ -1,0 +1,73 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/Button.tsx";
+import { Spinner } from "../../../components/Spinner.tsx";
+import { formatMoney, readAmount } from "../../wallets/money.ts";
+import { useWallets, type Wallet } from "../../wallets/wallet-queries.ts";
+import { AddFundsModal } from "./AddFundsModal.tsx";
+
+const isEmpty = (wallets: readonly Wallet[]) =>
+  wallets.every((wallet) => (readAmount(wallet.balance, wallet.currency) ?? 0n) === 0n);
+
+/** Home: the total in the customer's fiat currency and every wallet; empty wallets lead to a deposit. */
+export function WalletsOverview() {
+  const { t } = useTranslation();
+  const wallets = useWallets();
+  const listId = useId();
+  const [addFunds, setAddFunds] = useState(false);
+  const data = wallets.data;
+
+  if (!data) {
+    return wallets.isPending ? (
+      <Spinner />
+    ) : (
+      <div role="alert" className="k-home__error">
+        <p>{t("wallets.loadError")}</p>
+        {wallets.error?.message ? <p className="k-home__muted">{wallets.error.message}</p> : null}
+        <Button variant="secondary" onClick={() => void wallets.refetch()}>
+          {t("wallets.retry")}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="k-balance">
+        <p className="k-balance__label">{t("wallets.total")}</p>
+        <p className="k-balance__total">{formatMoney(data.fiat.total, data.fiat.customerCurrency)}</p>
+      </div>
+      {isEmpty(data.wallets) ? (
+        <div className="k-home__empty">
+          <h2 className="k-home__subtitle">{t("wallets.emptyTitle")}</h2>
+          <p className="k-home__muted">{t("wallets.emptyText")}</p>
+          <Button onClick={() => setAddFunds(true)}>{t("wallets.firstDeposit")}</Button>
+          <AddFundsModal open={addFunds} onOpenChange={setAddFunds} />
+        </div>
+      ) : null}
+      {data.wallets.length > 0 ? (
+        <section aria-labelledby={listId}>
+          <h2 id={listId} className="k-home__subtitle">
+            {t("wallets.list")}
+          </h2>
+          <ul className="k-wallets">
+            {data.wallets.map((wallet) => (
+              <li key={wallet.id} className="k-wallets__item">
+                <span className="k-wallets__name">
+                  <strong>{wallet.currency}</strong>
+                  <span className="k-home__muted">{wallet.name}</span>
+                </span>
+                <span className="k-wallets__amounts">
+                  <strong>{formatMoney(wallet.balance, wallet.currency)}</strong>
+                  <span className="k-home__muted">
+                    {formatMoney(wallet.fiat.amount, wallet.fiat.customerCurrency)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

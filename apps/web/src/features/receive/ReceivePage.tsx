@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SelectField } from "../../components/SelectField.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { usePendingDeposits } from "../history/history-queries.ts";
+import { formatMoney } from "../wallets/money.ts";
+import { AddressQr } from "./AddressQr.tsx";
+import { CopyButton } from "./CopyButton.tsx";
+import { useReceiveWallets } from "./receive-wallets.ts";
+import "./receive.css";
+
+/** /top-up/receive: the customer's own deposit address per currency, its QR code and pending deposits. */
+export function ReceivePage() {
+  const { t } = useTranslation();
+  const wallets = useReceiveWallets();
+  const receivable = (wallets.data?.wallets ?? []).filter((wallet) => wallet.network !== null);
+  const [picked, setPicked] = useState<string | undefined>();
+  const wallet = receivable.find((w) => w.currency === picked) ?? receivable[0];
+  const pending = usePendingDeposits(wallet?.currency);
+
+  return (
+    <section className="k-surface k-receive">
+      <h1 className="k-page-title">{t("pages.topUpReceive")}</h1>
+      {wallets.isPending ? <Spinner /> : null}
+      {wallets.error ? <p role="alert">{wallets.error.message}</p> : null}
+      {wallets.data && !wallet ? <p>{t("receive.noWallets")}</p> : null}
+      {wallet ? (
+        <>
+          <SelectField
+            label={t("receive.currency")}
+            value={wallet.currency}
+            onChange={(event) => setPicked(event.target.value)}
+          >
+            {receivable.map((w) => (
+              <option key={w.id} value={w.currency}>
+                {`${w.currency} — ${w.name}`}
+              </option>
+            ))}
+          </SelectField>
+          <p className="k-receive__row">
+            <span className="k-receive__label">{t("receive.network")}</span>{" "}
+            <strong>{wallet.networkName ?? wallet.network}</strong>
+          </p>
+          {wallet.address ? (
+            <div className="k-receive__card">
+              <AddressQr address={wallet.address} alt={t("receive.qrAlt", { currency: wallet.currency })} />
+              <div className="k-receive__address">
+                <p className="k-receive__label">{t("receive.address", { currency: wallet.currency })}</p>
+                <code className="k-receive__code">{wallet.address}</code>
+                <CopyButton text={wallet.address} />
+              </div>
+            </div>
+          ) : (
+            <p role="status">
+              {wallet.addressUnavailableReason
+                ? t("receive.unavailable", { reason: wallet.addressUnavailableReason })
+                : t("receive.preparing")}
+            </p>
+          )}
+          <p className="k-receive__note">
+            {t("receive.onlyNetwork", {
+              currency: wallet.currency,
+              network: wallet.networkName ?? wallet.network ?? "",
+            })}
+            {wallet.requiredConfirmations
+              ? ` ${t("receive.confirmations", { count: wallet.requiredConfirmations })}`
+              : null}
+          </p>
+          {pending.data && pending.data.length > 0 ? (
+            <section aria-label={t("receive.pending")}>
+              <h2 className="k-receive__subtitle">{t("receive.pending")}</h2>
+              <ul className="k-receive__pending">
+                {pending.data.map((deposit) => (
+                  <li key={deposit.operationId}>
+                    <strong>{formatMoney(deposit.amount, deposit.currency)}</strong>
+                    <span>
+                      {t("receive.progress", {
+                        confirmations: deposit.receiveCryptoModel?.confirmations ?? 0,
+                        required:
+                          deposit.receiveCryptoModel?.requiredConfirmations ??
+                          wallet.requiredConfirmations ??
+                          "?",
+                      })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

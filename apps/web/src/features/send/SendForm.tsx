@@ -1,0 +1,140 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AmountInput } from "../../components/AmountInput.tsx";
+import { Button } from "../../components/Button.tsx";
+import { FormError } from "../../components/FormError.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import type { ApiError } from "../../lib/http/api-error.ts";
+import { fieldMessage } from "../../lib/session/api-result.ts";
+import { formatMoney, toWire } from "../wallets/money.ts";
+import { useWallets, type Wallet } from "../wallets/wallet-queries.ts";
+import { SendModals } from "./SendModals.tsx";
+import { SendSummary } from "./SendSummary.tsx";
+import { computeSend } from "./send-amounts.ts";
+import { type Recipient, useSendFee } from "./send-calls.ts";
+import { useSendFlow } from "./use-send-flow.ts";
+import { WalletPicker } from "./WalletPicker.tsx";
+import "./send.css";
+
+export interface SendFormProps {
+  title: string;
+  /** The recipient once what was typed is valid. */
+  recipient: Recipient | undefined;
+  /** How the recipient reads in the confirmation step. */
+  recipientText: string;
+  /** The recipient's field; it may check what is typed against the wallet and amount. */
+  recipientInput: (context: { wallet: Wallet; amount: string }) => ReactNode;
+  /** Which wallets can send this way (an address needs a wallet on a network). */
+  walletFilter?: (wallet: Wallet) => boolean;
+  /** Shows the recipient field's own error; answers false when the recipient is not valid. */
+  checkRecipient: () => boolean;
+  /** A server refusal naming the recipient's field: shown there (answers true), else false. */
+  onRecipientError: (error: ApiError) => boolean;
+}
+
+/** Shared by the send pages: wallet, amount, recipient, fee and total, a confirmation, the send. */
+export function SendForm(props: SendFormProps) {
+  const { t } = useTranslation();
+  const wallets = useWallets();
+  const list = (wallets.data?.wallets ?? []).filter(props.walletFilter ?? (() => true));
+  const [picked, setPicked] = useState<string | undefined>();
+  const wallet = list.find((w) => w.currency === picked) ?? list[0];
+  const currency = wallet?.currency ?? "";
+  const [amount, setAmount] = useState("");
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const validAmount = computeSend(amount, "0", "999999999999", currency).ok ? amount : "";
+  const fee = useSendFee(currency, validAmount, props.recipient);
+  const feeValue = fee.data?.fee ?? "0";
+  const amounts = computeSend(amount, feeValue, wallet?.availableBalance ?? "0", currency);
+  const flow = useSendFlow(
+    (error) => {
+      setConfirming(false);
+      if (error.code === "FEE_CHANGED") {
+        // The fee went up since it was shown: show the new one before anything is sent.
+        void fee.refetch();
+        setAmountError(error.message);
+        return true;
+      }
+      if (error.field === "amount") {
+        setAmountError(fieldMessage(error));
+        return true;
+      }
+      return props.onRecipientError(error);
+    },
+    () => {
+      // Done: the form starts over, so closing the result cannot send the same money again.
+      setConfirming(false);
+      setAmount("");
+    },
+  );
+
+  if (!wallet) {
+    return (
+      <section className="k-surface k-send">
+        <h1 className="k-page-title">{props.title}</h1>
+        {wallets.isPending ? <Spinner /> : <p>{wallets.error?.message ?? t("sendForm.noWallets")}</p>}
+      </section>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const recipientOk = props.checkRecipient();
+    const error = amounts.ok ? undefined : t(`sendForm.errors.${amounts.reason}`);
+    setAmountError(error);
+    if (recipientOk && amounts.ok && fee.data) setConfirming(true);
+  };
+
+  const money = (minor: bigint) => formatMoney(toWire(minor, currency), currency);
+  return (
+    <section className="k-surface k-send">
+      <h1 className="k-page-title">{props.title}</h1>
+      {confirming && amounts.ok && props.recipient ? (
+        <SendSummary
+          currency={currency}
+          amount={amounts.amount}
+          fee={amounts.fee}
+          total={amounts.total}
+          recipient={props.recipientText}
+          sending={flow.sending}
+          onEdit={() => setConfirming(false)}
+          onConfirm={() =>
+            void flow.send({
+              currency,
+              amount: toWire(amounts.amount, currency),
+              fee: feeValue,
+              recipient: props.recipient as Recipient,
+            })
+          }
+        />
+      ) : (
+        <form className="k-send__form" onSubmit={submit} noValidate>
+          <WalletPicker wallets={list} value={currency} onChange={setPicked} />
+          <AmountInput
+            label={t("sendForm.amount")}
+            value={amount}
+            suffix={currency}
+            error={amountError}
+            onChange={(next) => {
+              setAmount(next);
+              setAmountError(undefined);
+            }}
+          />
+          {props.recipientInput({ wallet, amount: validAmount })}
+          <FormError error={fee.error ?? undefined} />
+          <dl className="k-send__details" aria-live="polite">
+            <dt>{t("sendForm.fee")}</dt>
+            <dd>{fee.data ? money(amounts.ok ? amounts.fee : 0n) : "—"}</dd>
+            <dt>{t("sendForm.total")}</dt>
+            <dd>{amounts.ok && fee.data ? money(amounts.total) : "—"}</dd>
+          </dl>
+          <Button type="submit" fullWidth disabled={fee.isFetching}>
+            {t("sendForm.continue")}
+          </Button>
+        </form>
+      )}
+      <SendModals flow={flow} />
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderApp } from "../../test/render.tsx";
+import {
+  errorResponse,
+  installFakeAccounts,
+  jsonResponse,
+  phoneCountries,
+} from "../auth/testing/fake-accounts.ts";
+import { wallets } from "../wallets/testing/fake-wallets.ts";
+
+const FEE = {
+  fee: "0.000000",
+  networkFee: "0.000000",
+  transactionFee: "0.000000",
+  fixFee: "0.000000",
+  sourceCurrency: "USDT",
+  transactionType: "INTERNAL",
+  transactionAvailability: true,
+};
+
+const RESULT = {
+  txId: "7f1c1a52-46a4-4d3a-9d7e-0a4c7c1d2e3f",
+  sequenceId: "8f1c1a52-46a4-4d3a-9d7e-0a4c7c1d2e3f",
+  fee: "0.000000",
+  internal: true,
+  sendConfirmation: true,
+  amount: "10.000000",
+  currency: "USDT",
+  recipient: "+49 *** 89",
+  status: "COMPLETED",
+  createdAt: "2026-11-20T10:15:00.000Z",
+};
+
+async function fillAndConfirm() {
+  renderApp("/send/phone");
+  const user = userEvent.setup();
+  await user.selectOptions(await screen.findByLabelText("Currency"), "USDT");
+  await user.type(screen.getByLabelText("Amount"), "10");
+  await user.type(screen.getByLabelText("Recipient's phone number"), "0151 23456789");
+  expect(await screen.findByText("0.00 USDT")).not.toBeNull();
+  await user.click(screen.getByRole("button", { name: "Continue" }));
+  const summary = within(await screen.findByRole("region", { name: "Confirm the send" }));
+  expect(summary.getByText(/\+49\s1512\s3456789/)).not.toBeNull();
+  expect(summary.getAllByText("10.00 USDT")).toHaveLength(2);
+  await user.click(summary.getByRole("button", { name: "Send" }));
+  return user;
+}
+
+describe("/send/phone", () => {
+  it("confirms, asks for the SMS code, repeats with the same key, and shows the result", async () => {
+    const fake = installFakeAccounts({
+      "GET /v3/wallets": () => jsonResponse(200, wallets()),
+      "GET /v1/catalog/countries": phoneCountries,
+      "GET /v1/wallet/send/fee/USDT": () => jsonResponse(200, FEE),
+      "POST /v1/wallet/send": (request) =>
+        request.headers.get("x-confirmation-code") === "1234"
+          ? jsonResponse(200, RESULT)
+          : errorResponse(403, "SEND_CONFIRMATION_REQUIRED", "Enter the code we sent."),
+    });
+    const user = await fillAndConfirm();
+
+    expect(await screen.findByRole("heading", { name: "SMS confirmation" })).not.toBeNull();
+    await user.keyboard("1234");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    const success = within(await screen.findByRole("dialog", { name: "Sent" }));
+    expect(success.getByText("10.00 USDT")).not.toBeNull();
+    expect(success.getByText("+49 *** 89")).not.toBeNull();
+    expect(success.getByText(/20 November 2026/)).not.toBeNull();
+
+    const [first, second] = fake.find("POST", "/v1/wallet/send");
+    const key = first?.headers.get("idempotency-key");
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.headers.get("idempotency-key")).toBe(key);
+    expect(second?.headers.get("x-confirmation-code")).toBe("1234");
+    expect(await second?.json()).toEqual({
+      currency: "USDT",
+      amount: "10.000000",
+      fee: "0.000000",
+      phone: "4915123456789",
+    });
+  });
+
+  it("shows a refusal naming the phone at the phone field, and any other in the error modal", async () => {
+    let answer = errorResponse(404, "RECIPIENT_NOT_FOUND", "phone: no customer has this number", "phone");
+    installFakeAccounts({
+      "GET /v3/wallets": () => jsonResponse(200, wallets()),
+      "GET /v1/catalog/countries": phoneCountries,
+      "GET /v1/wallet/send/fee/USDT": () => jsonResponse(200, FEE),
+      "POST /v1/wallet/send": () => answer,
+    });
+    const user = await fillAndConfirm();
+    expect(await screen.findByText("No customer has this number")).not.toBeNull();
+
+    answer = errorResponse(422, "DAILY_LIMIT", "Your daily limit is reached.");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await user.click(await screen.findByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Your daily limit is reached.")).not.toBeNull();
+  });
+});

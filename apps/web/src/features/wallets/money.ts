@@ -1,0 +1,24 @@
+import { formatAmount, isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+
+// Amounts arrive and leave as decimal strings ("0.00120000"): read them exactly as bigint minor
+// units, never as floating point, and show them the one way the app shows money.
+
+/** "12.5", "EUR" → 1250n; undefined for an unknown currency or a value that is not a decimal. */
+export function readAmount(value: string, currency: string): bigint | undefined {
+  if (!isCurrencyCode(currency)) return undefined;
+  const parsed = parseAmount(value, currency, { maxIntegerDigits: 18, allowNegative: true });
+  return parsed.ok ? parsed.minor : undefined;
+}
+
+/** "1000.5", "EUR" → "€1,000.50"; a currency or value the app does not know is shown as sent. */
+export function formatMoney(value: string, currency: string): string {
+  const minor = readAmount(value, currency);
+  return minor === undefined || !isCurrencyCode(currency)
+    ? `${value} ${currency}`
+    : formatAmount(minor, currency);
+}
+
+/** Minor units back to the wire format of the currency ("0.00120000"). */
+export function toWire(minor: bigint, currency: string): string {
+  return isCurrencyCode(currency) ? toDecimalString(minor, currency) : minor.toString();
+}
