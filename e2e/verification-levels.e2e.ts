@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApp, signInWith } from "./accounts-support.ts";
 import { baseUrl, e2eEnabled, launchBrowser, SCREENSHOT_DIR, screenshot, VIEWPORTS } from "./browser.ts";
-import { customerGet, fixturePhoto, verifyingCustomer } from "./kyc-support.ts";
+import { customerCall, customerGet, sendIdentityDocuments, verifyingCustomer } from "./kyc-support.ts";
 
 // The higher levels on /verification (spec §4's rule past KYC_0): a customer verified over HTTP
 // (documents, submit, the sandbox's approval) and raised to KYC_2 asks for the limit increase
@@ -11,17 +11,7 @@ import { customerGet, fixturePhoto, verifyingCustomer } from "./kyc-support.ts";
 
 type Customer = Awaited<ReturnType<typeof verifyingCustomer>>;
 
-async function call(customer: Customer, method: string, route: string, body?: FormData | object) {
-  const { access_token: token } = await customer.signIn();
-  const json = body !== undefined && !(body instanceof FormData);
-  const response = await fetch(`${baseUrl()}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(json ? { "content-type": "application/json" } : {}) },
-    body: json ? JSON.stringify(body) : body,
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
-}
+const call = customerCall;
 
 const waitForLevel = (customer: Customer, level: string) =>
   expect
@@ -36,18 +26,7 @@ async function customerAtKyc2(): Promise<Customer> {
   const customer = await verifyingCustomer("Lovelace");
   // With an email, sign-in lands on the home page (spec §2's redirects).
   await call(customer, "PUT", "/v2/mobile/email/add", { email: `${customer.phone}@example.com` });
-  for (const [docType, photo] of [
-    ["ID_CARD_FRONT", "id-card-front"],
-    ["ID_CARD_BACK", "id-card-back"],
-    ["SELFIE", "selfie"],
-  ] as const) {
-    const file = fixturePhoto(photo);
-    const form = new FormData();
-    form.append("image", new Blob([file.buffer], { type: file.mimeType }), file.name);
-    const query = docType === "SELFIE" ? "" : "&issuedDate=2021-03-04&issuedCountry=DE";
-    await call(customer, "POST", `/v1/kyc/upload/document?docType=${docType}${query}`, form);
-  }
-  await call(customer, "POST", "/v5/kyc/submit");
+  await sendIdentityDocuments(customer);
   await waitForLevel(customer, "KYC_1");
   await call(customer, "POST", "/v4/kyc/sumsub/start");
   await waitForLevel(customer, "KYC_2");

@@ -3,7 +3,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApp, signInWith } from "./accounts-support.ts";
 import { baseUrl, e2eEnabled, launchBrowser, SCREENSHOT_DIR, screenshot, VIEWPORTS } from "./browser.ts";
-import { customerGet, DEMO_MERCHANT_ID, fixturePhoto, verifyingCustomer } from "./kyc-support.ts";
+import {
+  customerCall,
+  customerGet,
+  DEMO_MERCHANT_ID,
+  sendIdentityDocuments,
+  verifyingCustomer,
+} from "./kyc-support.ts";
 
 // The money loop on screen: A (KYC_1, funded by the sandbox) sees the balance, the receive
 // address, sends to B by phone, and finds it in history; B's wallet holds what A sent.
@@ -13,34 +19,13 @@ const OUTSIDE_BTC = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh";
 type Customer = Awaited<ReturnType<typeof verifyingCustomer>>;
 type WalletList = { wallets: Array<{ currency: string; balance: string }> };
 
-async function call(customer: Customer, method: string, route: string, body?: FormData | object) {
-  const { access_token: token } = await customer.signIn();
-  const json = body !== undefined && !(body instanceof FormData);
-  const response = await fetch(`${baseUrl()}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(json ? { "content-type": "application/json" } : {}) },
-    body: json ? JSON.stringify(body) : body,
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
-}
+const call = customerCall;
 
 /** A customer with an email (sign-in lands on home), verified to KYC_1 by the sandbox reviewer. */
 async function customerAtKyc1(): Promise<Customer> {
   const customer = await verifyingCustomer("Lovelace");
   await call(customer, "PUT", "/v2/mobile/email/add", { email: `${customer.phone}@example.com` });
-  for (const [docType, photo] of [
-    ["ID_CARD_FRONT", "id-card-front"],
-    ["ID_CARD_BACK", "id-card-back"],
-    ["SELFIE", "selfie"],
-  ] as const) {
-    const file = fixturePhoto(photo);
-    const form = new FormData();
-    form.append("image", new Blob([file.buffer], { type: file.mimeType }), file.name);
-    const query = docType === "SELFIE" ? "" : "&issuedDate=2021-03-04&issuedCountry=DE";
-    await call(customer, "POST", `/v1/kyc/upload/document?docType=${docType}${query}`, form);
-  }
-  await call(customer, "POST", "/v5/kyc/submit");
+  await sendIdentityDocuments(customer);
   await expect
     .poll(async () => (await customerGet<{ kycLevel: string }>(customer, "/v2/customer/kyc/data")).kycLevel, {
       timeout: 30_000,
