@@ -33,6 +33,12 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
        from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
+    // ...and the KYC state the reviewer's decision leaves (the state keeper's row per customer).
+    await client.query(
+      `insert into kyc_customers (customer_id, merchant_id, level, status)
+       select bench_account(n), $1, 'KYC_1', 'APPROVED' from generate_series(1, $2::int) as n`,
+      [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
+    );
     const sessions = Array.from({ length: BENCH_ACCOUNTS }, () => uuidv7());
     await client.query(
       `insert into sessions (id, merchant_id, customer_id)

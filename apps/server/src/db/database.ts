@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 
-export type Db = NodePgDatabase<typeof schema>;
+// `$client`: the pool itself, for the few raw statements that skip the query builder.
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
 
 // numeric(39,0) money columns and bigint counts must never become JS numbers.

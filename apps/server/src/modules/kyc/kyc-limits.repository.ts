@@ -1,18 +1,94 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type pg from "pg";
+import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Db } from "../../db/database.ts";
-import { type KycStatus, kycCustomers, kycLimits, kycUsage } from "../../db/schema/index.ts";
+import { type KycStatus, kycLimits, kycUsage } from "../../db/schema/index.ts";
 import type { NewLimitRow } from "./kyc-limits.seed.ts";
 
 export type LimitRow = typeof kycLimits.$inferSelect;
 export type Used = { daily: bigint; monthly: bigint };
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything that runs a query: a pool (one statement, its own transaction) or a transaction's client. */
+export type SqlClient = Pick<pg.PoolClient, "query">;
+
+export type UsageRecord = {
+  id: string;
+  merchantId: string;
+  customerId: string;
+  operationType: string;
+  /** Minor units of `currency`, the merchant's fiat currency. */
+  amount: bigint;
+  currency: string;
+  reference: string;
+  /** The state the limits below were chosen for; the record is refused as `stale` otherwise. */
+  level: string;
+  status: KycStatus;
+  daily: bigint;
+  monthly: bigint;
+  /** Make the customer's KYC row with `level`/`status` when it is missing. */
+  create: boolean;
+};
+
+export type UsageOutcome =
+  | { outcome: "recorded" | "repeated" }
+  | { outcome: "refused"; used: Used }
+  | { outcome: "stale"; level: string; status: KycStatus }
+  | { outcome: "no_state" };
+
+/**
+ * Checks and records one operation's usage in one statement (the kyc_record_usage function,
+ * migration 0011): under the customer's KYC row lock, so two operations of one customer racing
+ * for the last of a limit take turns and the second sees the first's usage. Run on a money
+ * operation's own transaction client, it commits or rolls back with the money.
+ */
+export async function recordUsageSql(client: SqlClient, r: UsageRecord, now: Date): Promise<UsageOutcome> {
+  const { rows } = await client.query<{
+    outcome: UsageOutcome["outcome"];
+    level: string | null;
+    status: KycStatus | null;
+    used_daily: string;
+    used_monthly: string;
+  }>({
+    name: "kyc_record_usage",
+    text: "select * from kyc_record_usage($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+    values: [
+      r.id,
+      r.merchantId,
+      r.customerId,
+      r.operationType,
+      String(r.amount),
+      r.currency,
+      r.reference,
+      now,
+      new Date(now.getTime() - DAY_MS),
+      new Date(now.getTime() - 30 * DAY_MS),
+      r.level,
+      r.status,
+      String(r.daily),
+      String(r.monthly),
+      r.create,
+    ],
+  });
+  const row = rows[0];
+  if (!row) throw new Error("kyc_record_usage answered no row");
+  switch (row.outcome) {
+    case "refused":
+      return {
+        outcome: "refused",
+        used: { daily: BigInt(row.used_daily), monthly: BigInt(row.used_monthly) },
+      };
+    case "stale":
+      return { outcome: "stale", level: row.level as string, status: row.status as KycStatus };
+    default:
+      return { outcome: row.outcome };
+  }
+}
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Sums of the customer's unreleased usage of one operation over the last 24 hours and 30 days. */
 async function usedIn(
-  ex: Db | Tx,
+  ex: Db,
   q: { merchantId: string; customerId: string; operationType: string },
   now: Date,
 ) {
@@ -36,57 +112,20 @@ async function usedIn(
 }
 
 export function createKycLimitsRepository(db: Db) {
+  const limitsCache = createBoundedCache<string, LimitRow[]>({ max: 1_000, ttlMs: 5_000 });
   return {
     listLimits(merchantId: string): Promise<LimitRow[]> {
       return db.select().from(kycLimits).where(eq(kycLimits.merchantId, merchantId));
     },
-    async findLimit(
-      merchantId: string,
-      kycLevel: string,
-      operationType: string,
-    ): Promise<LimitRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(kycLimits)
-        .where(
-          and(
-            eq(kycLimits.merchantId, merchantId),
-            eq(kycLimits.kycLevel, kycLevel),
-            eq(kycLimits.operationType, operationType),
-          ),
-        );
-      return row;
-    },
     usedAmount: (q: { merchantId: string; customerId: string; operationType: string }, now: Date) =>
       usedIn(db, q, now),
-    /**
-     * Checks and records usage in one transaction holding the customer's KYC row lock: two
-     * operations of one customer racing for the last of a limit take turns, and the second sees
-     * the first's usage. Other customers never wait (a serializable transaction here made
-     * unrelated customers' sends conflict and retry). `decide` throws to refuse.
-     */
-    recordUsage(
-      row: typeof kycUsage.$inferInsert,
-      now: Date,
-      decide: (used: Used) => void,
-      initial: { level: string; status: KycStatus },
-    ): Promise<"recorded" | "repeated"> {
-      return db.transaction(async (tx) => {
-        await tx
-          .insert(kycCustomers)
-          .values({ merchantId: row.merchantId, customerId: row.customerId, ...initial })
-          .onConflictDoNothing();
-        await tx.execute(sql`select 1 from kyc_customers
-          where customer_id = ${row.customerId} and merchant_id = ${row.merchantId} for update`);
-        const existing = await tx
-          .select({ id: kycUsage.id })
-          .from(kycUsage)
-          .where(and(eq(kycUsage.merchantId, row.merchantId), eq(kycUsage.reference, row.reference)));
-        if (existing.length > 0) return "repeated";
-        decide(await usedIn(tx, row, now));
-        await tx.insert(kycUsage).values({ ...row, createdAt: now });
-        return "recorded";
-      });
+    /** The limits of a merchant, from a per-instance cache (they change by configuration only). */
+    async cachedLimits(merchantId: string): Promise<LimitRow[]> {
+      const hit = limitsCache.get(merchantId);
+      if (hit) return hit;
+      const rows = await db.select().from(kycLimits).where(eq(kycLimits.merchantId, merchantId));
+      limitsCache.set(merchantId, rows);
+      return rows;
     },
     async releaseUsage(merchantId: string, reference: string): Promise<boolean> {
       const released = await db

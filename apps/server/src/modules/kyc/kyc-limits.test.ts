@@ -147,6 +147,28 @@ describe("enforcement (assertAllowed / consume)", () => {
     expect(used.daily).toBe(EUR(4800));
   });
 
+  it("decides by the stored state under the customer's lock, not by the state this instance saw last", async () => {
+    const c = await k.verifiedCustomer();
+    const send = fakeSend(c.customerId);
+    expect(await send(10)).toBe("recorded"); // this instance now remembers KYC_1
+    // Another instance (a reviewer's decision, say) leaves the customer at KYC_0 meanwhile.
+    await t.database.pool.query("update kyc_customers set level = 'KYC_0' where customer_id = $1", [
+      c.customerId,
+    ]);
+    const refused = await refusal(send(10));
+    expect(refused).toMatchObject({
+      code: "KYC_LEVEL_TOO_LOW",
+      status: 403,
+      data: { reason: "KYC_REQUIRED" },
+    });
+    const used = await kyc.usedAmount({
+      merchantId: DEMO_MERCHANT_ID,
+      customerId: c.customerId,
+      operationType: "TRANSFER_MOBILE",
+    });
+    expect(used.daily).toBe(EUR(10));
+  });
+
   it("follows the catalog switch: maintenance is refused with its reason", async () => {
     const c = await k.verifiedCustomer();
     await t.database.pool.query(

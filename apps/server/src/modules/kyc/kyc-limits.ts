@@ -1,12 +1,18 @@
 import { type CurrencyCode, isCurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import type { OperationType } from "../../db/schema/index.ts";
+import { createBoundedCache } from "../../bounded-cache.ts";
+import type { KycStatus, OperationType } from "../../db/schema/index.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
 import { kycErrors } from "./kyc.errors.ts";
-import type { KycLimitsRepository, LimitRow } from "./kyc-limits.repository.ts";
+import {
+  type KycLimitsRepository,
+  type LimitRow,
+  recordUsageSql,
+  type SqlClient,
+} from "./kyc-limits.repository.ts";
 import { LIMITED_OPERATIONS } from "./kyc-limits.seed.ts";
-import { LEVEL_ORDER, levelRank } from "./kyc-state.ts";
+import { LEVEL_ORDER, type Level, levelRank } from "./kyc-state.ts";
 import type { KycStateKeeper } from "./kyc-state-keeper.ts";
 import { checkLimit, type LimitReason, remainingOf } from "./limit-check.ts";
 
@@ -17,6 +23,18 @@ export type LimitQuery = {
   /** The operation's amount in minor units of the merchant's fiat currency. */
   amountInFiatMinor: bigint;
 };
+
+type KycState = { level: Level; status: KycStatus };
+
+/** Records the usage on the given client; throws the refusal when a limit has no room. */
+export type UsageWriter = (client: SqlClient) => Promise<"recorded" | "repeated">;
+
+/** The stored KYC state differs from the one a usage writer was prepared for: prepare again. */
+class KycStateChanged extends Error {
+  constructor() {
+    super("the customer's KYC state changed while their usage was being recorded");
+  }
+}
 
 const MESSAGES: Record<LimitReason, (limit: string, remaining: string) => string> = {
   KYC_REQUIRED: () =>
@@ -34,6 +52,8 @@ const MESSAGES: Record<LimitReason, (limit: string, remaining: string) => string
  */
 export function createKycLimits(deps: {
   repository: KycLimitsRepository;
+  /** Runs a standalone usage record (one statement, its own transaction). */
+  pool: SqlClient;
   state: Pick<KycStateKeeper, "read">;
   catalog: Pick<CatalogService, "assertOperationAllowed" | "listOperations">;
   merchants: Pick<MerchantsService, "merchantById">;
@@ -41,6 +61,8 @@ export function createKycLimits(deps: {
 }) {
   const { repository, state, catalog } = deps;
   const now = deps.now ?? (() => new Date());
+  // The KYC state this instance last saw per customer: only a first guess (see `record`).
+  const lastSeen = createBoundedCache<string, KycState>({ max: 100_000 });
 
   async function currencyOf(merchantId: string): Promise<CurrencyCode> {
     const { fiatCurrency } = await deps.merchants.merchantById(merchantId, "merchantId");
@@ -49,14 +71,15 @@ export function createKycLimits(deps: {
   }
 
   /**
-   * Catalog first (its refusal says why: maintenance, disabled, KYC), then the level's limit.
-   * Answers a synchronous check, so it can run inside the usage transaction.
+   * Catalog first (its refusal says why: maintenance, disabled, KYC), then the level's limit, for
+   * the customer's KYC state `state`. Answers a synchronous check of the usage, so that it can
+   * run inside the usage's own statement.
    */
-  async function prepare(q: LimitQuery) {
+  async function prepare(q: LimitQuery, kyc: KycState) {
     if (typeof q.amountInFiatMinor !== "bigint" || q.amountInFiatMinor <= 0n) {
       throw new RangeError("amountInFiatMinor must be a positive bigint");
     }
-    const { level, status } = await state.read(q.merchantId, q.customerId);
+    const { level, status } = kyc;
     await catalog.assertOperationAllowed({
       merchantId: q.merchantId,
       operationType: q.operationType,
@@ -64,7 +87,7 @@ export function createKycLimits(deps: {
       kycStatus: status,
     });
     const [limits, currency] = await Promise.all([
-      repository.listLimits(q.merchantId),
+      repository.cachedLimits(q.merchantId),
       currencyOf(q.merchantId),
     ]);
     const limit = limits.find((l) => l.kycLevel === level && l.operationType === q.operationType);
@@ -95,41 +118,101 @@ export function createKycLimits(deps: {
         },
       });
     };
-    return { refusal, currency, level, status };
+    return { refusal, currency, limit };
+  }
+
+  /** The customer's KYC state now, worked out from their applications. */
+  async function freshState(merchantId: string, customerId: string): Promise<KycState> {
+    const { level, status } = await state.read(merchantId, customerId);
+    const known = { level, status };
+    lastSeen.set(customerId, known);
+    return known;
+  }
+
+  /**
+   * Prepares the usage record of `q` under `reference`: the limits are picked, and refusals by
+   * the amount alone made, for the state this instance last saw (or read afresh), before any
+   * transaction. The writer it answers runs one statement on the client it is given (no other
+   * I/O, so it can run while a money operation holds its locks): that statement compares the
+   * state with the stored one under the customer's lock, and when it changed, throws
+   * KycStateChanged for the caller to prepare again (`withUsage`), so a stale guess never decides.
+   */
+  async function prepareUsage(q: LimitQuery & { reference: string }): Promise<UsageWriter> {
+    const cached = lastSeen.get(q.customerId);
+    const known = cached ?? (await freshState(q.merchantId, q.customerId));
+    const { refusal, currency, limit } = await prepare(q, known);
+    // Refused by the amount alone (per transaction, or no allowance at this level).
+    const early = refusal({ daily: 0n, monthly: 0n });
+    if (early) throw early;
+    const usage = {
+      merchantId: q.merchantId,
+      customerId: q.customerId,
+      operationType: q.operationType,
+      amount: q.amountInFiatMinor,
+      currency,
+      reference: q.reference,
+      level: known.level,
+      status: known.status,
+      daily: limit?.daily ?? 0n,
+      monthly: limit?.monthly ?? 0n,
+      // A state read just now may make the customer's KYC row (the lock) if it is missing.
+      create: cached === undefined,
+    };
+    return async (client) => {
+      const result = await recordUsageSql(client, { id: uuidv7(), ...usage }, now());
+      switch (result.outcome) {
+        case "recorded":
+        case "repeated":
+          return result.outcome;
+        case "refused":
+          throw refusal(result.used) ?? new Error("kyc_record_usage refused what the limit check allows");
+        case "stale":
+          lastSeen.set(q.customerId, { level: result.level as Level, status: result.status });
+          throw new KycStateChanged();
+        case "no_state":
+          lastSeen.delete(q.customerId);
+          throw new KycStateChanged();
+      }
+    };
+  }
+
+  /**
+   * Runs `work` with a usage writer for `q`, preparing it again (a few times) when the stored
+   * KYC state turned out to differ from the one it was prepared for.
+   */
+  async function withUsage<T>(
+    q: LimitQuery & { reference: string },
+    work: (writer: UsageWriter) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work(await prepareUsage(q));
+      } catch (err) {
+        if (!(err instanceof KycStateChanged) || attempt >= 4) throw err;
+      }
+    }
   }
 
   return {
     async assertAllowed(q: LimitQuery): Promise<void> {
-      const { refusal } = await prepare(q);
+      const { refusal } = await prepare(q, await freshState(q.merchantId, q.customerId));
       const refused = refusal(await repository.usedAmount(q, now()));
       if (refused) throw refused;
     },
 
     /**
-     * assertAllowed and the usage record in one transaction under the customer's lock.
-     * `reference` is the operation's own id: consuming it again changes nothing.
+     * assertAllowed and the usage record in one statement of its own. `reference` is the
+     * operation's own id: consuming it again changes nothing.
      */
-    async consume(q: LimitQuery & { reference: string }): Promise<"recorded" | "repeated"> {
-      const { refusal, currency, level, status } = await prepare(q);
-      const row = {
-        id: uuidv7(),
-        merchantId: q.merchantId,
-        customerId: q.customerId,
-        operationType: q.operationType,
-        amount: q.amountInFiatMinor,
-        currency,
-        reference: q.reference,
-      };
-      return repository.recordUsage(
-        row,
-        now(),
-        (used) => {
-          const refused = refusal(used);
-          if (refused) throw refused;
-        },
-        { level, status },
-      );
-    },
+    consume: (q: LimitQuery & { reference: string }): Promise<"recorded" | "repeated"> =>
+      withUsage(q, (write) => write(deps.pool)),
+
+    /**
+     * For a money operation: `work` gets a writer to run inside the operation's own
+     * transaction (the ledger's `alongside`), so the usage is recorded only if the money moves
+     * and a refusal rolls the whole operation back.
+     */
+    withUsage,
 
     release: (q: { merchantId: string; reference: string }) =>
       repository.releaseUsage(q.merchantId, q.reference),

@@ -51,6 +51,7 @@ export function createKycService(deps: {
     sandbox: createKycSandboxControls({ repository, customers: deps.customers, decisions, callbackSecret }),
     ...createKycLimits({
       repository: createKycLimitsRepository(deps.db),
+      pool: deps.db.$client,
       state,
       catalog: deps.catalog,
       merchants: deps.merchants,

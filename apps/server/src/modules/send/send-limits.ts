@@ -1,6 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { OperationType } from "../../db/schema/index.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
+import type { UsageWriter } from "../kyc/kyc-limits.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { convertMinor, type RatesService } from "../rates/rates.service.ts";
 
@@ -13,15 +14,12 @@ export type LimitCheck = {
   amount: bigint;
 };
 
-/** Tries of a limit record that keeps colliding with others (serializable conflicts). */
-const ATTEMPTS = 8;
-
 /**
  * The KYC service's limits (docs/kyc.md) for sends: the catalog's switch and KYC level, then
  * the customer's remaining limits, in the merchant's fiat currency at the mid rate.
  */
 export function createSendLimits(deps: {
-  kyc: Pick<KycService, "assertAllowed" | "consume" | "release">;
+  kyc: Pick<KycService, "assertAllowed" | "consume" | "withUsage" | "release">;
   rates: RatesService;
 }) {
   function inFiat(c: LimitCheck): bigint {
@@ -48,32 +46,20 @@ export function createSendLimits(deps: {
 
     /**
      * Checks and records the usage under `reference` (a new id per attempt: a replayed or
-     * failed attempt releases its own). The KYC service retries a few serialization conflicts
-     * at once; many concurrent sends of one customer need more, spread out.
+     * failed attempt releases its own), in a statement of its own.
      */
-    async consume(c: LimitCheck, reference: string): Promise<void> {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await deps.kyc.consume({ ...query(c), reference });
-          return;
-        } catch (err) {
-          if (!isConflict(err) || attempt >= ATTEMPTS) throw err;
-          await new Promise((resolve) =>
-            setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)),
-          );
-        }
-      }
-    },
+    consume: (c: LimitCheck, reference: string) => deps.kyc.consume({ ...query(c), reference }),
+
+    /**
+     * The same inside the money operation's own transaction: `work` runs the operation and
+     * calls the writer it gets on the operation's client (the ledger's `alongside`); nothing
+     * to release when the operation fails.
+     */
+    withUsage: <T>(c: LimitCheck, reference: string, work: (recordUsage: UsageWriter) => Promise<T>) =>
+      deps.kyc.withUsage({ ...query(c), reference }, work),
 
     release: (merchantId: string, reference: string) => deps.kyc.release({ merchantId, reference }),
   };
 }
 
 export type SendLimits = ReturnType<typeof createSendLimits>;
-
-/** A serialization failure or deadlock, bare or wrapped by the query builder (`cause`). */
-function isConflict(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return code === "40001" || code === "40P01";
-}

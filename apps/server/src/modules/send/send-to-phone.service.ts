@@ -1,4 +1,4 @@
-import { toDecimalString } from "@kestrel/money";
+import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
@@ -46,6 +46,24 @@ export function createSendToPhone(deps: {
     phones.set(customerId, phone);
     return phone;
   };
+  /** Who sends from which wallet to whom: refused with the field to blame. */
+  async function resolveParties(merchantId: string, senderId: string, phone: string, currency: CurrencyCode) {
+    const [recipientId, fromId] = await Promise.all([
+      deps.customers.findConfirmedIdByPhone(merchantId, phone),
+      deps.wallets.findWalletId(merchantId, senderId, currency),
+    ]);
+    if (!recipientId) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
+    if (recipientId === senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
+    if (!fromId) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+    const [toId, senderPhone] = await Promise.all([
+      deps.wallets
+        .findWalletId(merchantId, recipientId, currency)
+        .then(async (id) => id ?? (await deps.wallets.ensureWallet(merchantId, recipientId, currency)).id),
+      phoneOf(merchantId, senderId),
+    ]);
+    return { recipientId, fromId, toId, senderPhone };
+  }
+
   return {
     async send(input: SendToPhoneInput): Promise<OperationOutcome> {
       const { merchant } = input;
@@ -55,30 +73,23 @@ export function createSendToPhone(deps: {
         idempotencyKey: input.idempotencyKey,
         requestHash: input.requestHash,
       };
-      const stored = await ledger.findStoredOutcome(key);
-      if (stored) return stored;
-      const [recipientId, fromId] = await Promise.all([
-        deps.customers.findConfirmedIdByPhone(merchant.id, input.phone),
-        deps.wallets.findWalletId(merchant.id, input.senderId, currency),
-      ]);
-      if (!recipientId) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
-      if (recipientId === input.senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
-      if (!fromId) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-      const [toId, senderPhone] = await Promise.all([
-        deps.wallets
-          .findWalletId(merchant.id, recipientId, currency)
-          .then(async (id) => id ?? (await deps.wallets.ensureWallet(merchant.id, recipientId, currency)).id),
-        phoneOf(merchant.id, input.senderId),
-      ]);
+      // A retry meets the stored outcome in the ledger's write below, which claims the key
+      // first. Only when a check before it refuses is the key looked up here: a retry gets its
+      // stored answer even if, say, the send would be refused now.
+      let parties: Awaited<ReturnType<typeof resolveParties>>;
+      try {
+        parties = await resolveParties(merchant.id, input.senderId, input.phone, currency);
+      } catch (err) {
+        const stored = await ledger.findStoredOutcome(key);
+        if (stored) return stored;
+        throw err;
+      }
+      const { recipientId, fromId, toId, senderPhone } = parties;
       const amount = toDecimalString(minor, currency);
       // Ids and time are made here, so the response is known before the write; a replay
       // returns this same body. The operation id is also the limit usage's reference.
       const operationId = uuidv7();
       const transferId = uuidv7();
-      await limits.consume(
-        { merchant, customerId: input.senderId, operationType: "TRANSFER_MOBILE", currency, amount: minor },
-        operationId,
-      );
       const model = {
         fromAddress: null,
         fromPhone: maskPhone(senderPhone),
@@ -91,67 +102,81 @@ export function createSendToPhone(deps: {
         type: "SEND_TO_PHONE" as const,
         status: "COMPLETED" as const,
       };
+      const history = deps.history.entriesWriter([
+        {
+          ...entry,
+          customerId: input.senderId,
+          direction: "OUT",
+          currency,
+          amount: minor,
+          fee: 0n,
+          counterparty: model.toPhone,
+          details: model,
+        },
+        {
+          ...entry,
+          customerId: recipientId,
+          direction: "IN",
+          currency,
+          amount: minor,
+          fee: 0n,
+          counterparty: model.fromPhone,
+          details: model,
+        },
+      ]);
+      const check = {
+        merchant,
+        customerId: input.senderId,
+        operationType: "TRANSFER_MOBILE" as const,
+        currency,
+        amount: minor,
+      };
       try {
-        const outcome = await ledger.applyOperation({
-          merchantId: merchant.id,
-          operationId,
-          idempotencyKey: input.idempotencyKey,
-          requestHash: input.requestHash,
-          kind: "transfer_mobile",
-          legs: [
-            {
-              id: transferId,
-              debit: { accountId: fromId },
-              credit: { accountId: toId },
-              amount: minor,
-              currency,
+        // The limit usage and both histories are written in the transfer's own transaction.
+        return await limits.withUsage(check, operationId, (recordUsage) =>
+          ledger.applyOperation({
+            merchantId: merchant.id,
+            operationId,
+            idempotencyKey: input.idempotencyKey,
+            requestHash: input.requestHash,
+            kind: "transfer_mobile",
+            legs: [
+              {
+                id: transferId,
+                debit: { accountId: fromId },
+                credit: { accountId: toId },
+                amount: minor,
+                currency,
+              },
+            ],
+            metadata: { senderId: input.senderId, recipientId, amount, currency },
+            response: {
+              statusCode: 200,
+              body: {
+                txId: operationId,
+                sequenceId: transferId,
+                fee: toDecimalString(0n, currency),
+                internal: true,
+                sendConfirmation: false,
+                amount,
+                currency,
+                recipient: maskPhone(input.phone),
+                status: "COMPLETED",
+                createdAt: new Date().toISOString(),
+              },
             },
-          ],
-          metadata: { senderId: input.senderId, recipientId, amount, currency },
-          response: {
-            statusCode: 200,
-            body: {
-              txId: operationId,
-              sequenceId: transferId,
-              fee: toDecimalString(0n, currency),
-              internal: true,
-              sendConfirmation: false,
-              amount,
-              currency,
-              recipient: maskPhone(input.phone),
-              status: "COMPLETED",
-              createdAt: new Date().toISOString(),
+            alongside: async (client) => {
+              await recordUsage(client);
+              await history(client);
             },
-          },
-          alongside: deps.history.entriesWriter([
-            {
-              ...entry,
-              customerId: input.senderId,
-              direction: "OUT",
-              currency,
-              amount: minor,
-              fee: 0n,
-              counterparty: model.toPhone,
-              details: model,
-            },
-            {
-              ...entry,
-              customerId: recipientId,
-              direction: "IN",
-              currency,
-              amount: minor,
-              fee: 0n,
-              counterparty: model.fromPhone,
-              details: model,
-            },
-          ]),
-        });
-        if (outcome.replayed) await limits.release(merchant.id, operationId);
-        return outcome;
+          }),
+        );
       } catch (err) {
-        await limits.release(merchant.id, operationId);
         if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
           throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+        // Refused before the ledger's write (e.g. by the catalog): a retry still gets its answer.
+        const stored = await ledger.findStoredOutcome(key);
+        if (stored) return stored;
         throw err;
       }
     },

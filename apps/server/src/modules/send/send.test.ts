@@ -165,6 +165,33 @@ describe("send by phone", () => {
     expect(await balanceOf(newcomer.token, "USDT")).toBe("100.000000");
   });
 
+  it("leaves no trace of a send its 24-hour limit refuses: no transfer, usage, history or key", async () => {
+    const erin = await d.verified();
+    await d.faucet(erin.phone, "USDT", "100");
+    // Earlier sends used 4,999.99 EUR of the 5,000.00 a day KYC_1 allows.
+    await t.database.pool.query(
+      `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference)
+       select gen_random_uuid(), merchant_id, id, 'TRANSFER_MOBILE', 499999, 'EUR', 'earlier-sends' from customers where id = $1`,
+      [erin.customerId],
+    );
+    const refused = await send(
+      erin.token,
+      { phone: bob.phone, amount: "5", currency: "USDT" },
+      "over-the-day",
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: "LIMIT_EXCEEDED", data: { reason: "DAILY_LIMIT" } });
+    expect(await balanceOf(erin.token, "USDT")).toBe("100.000000");
+    const traces = await t.database.pool.query<{ usage: string; history: string; ops: string }>(
+      `select (select count(*) from kyc_usage where customer_id = $1) as usage,
+              (select count(*) from history_entries where customer_id = $1 and type = 'SEND_TO_PHONE') as history,
+              (select count(*) from ledger_operations where idempotency_key like '%over-the-day') as ops`,
+      [erin.customerId],
+    );
+    expect(traces.rows[0]).toEqual({ usage: "1", history: "0", ops: "0" });
+    await d.expectInvariants();
+  });
+
   it("refuses sending to oneself, without a key, and to another merchant's customer", async () => {
     expect(
       (await send(alice.token, { phone: alice.phone, amount: "0.001", currency: "BTC" })).json(),
