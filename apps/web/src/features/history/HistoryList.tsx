@@ -22,10 +22,11 @@ export function HistoryList({
             <button type="button" className="k-history__row" onClick={() => onOpen(op)}>
               <span className="k-history__main">
                 <strong>{t(operationLabelKey(op))}</strong>
-                <span className="k-history__muted">
-                  {[op.counterparty, `${formatDate(date, "dotted")} ${formatDate(date, "time")}`]
-                    .filter(Boolean)
-                    .join(" · ")}
+                <span className="k-history__muted k-history__meta">
+                  {op.counterparty ? (
+                    <span className="k-history__counterparty">{`${op.counterparty} ·`}</span>
+                  ) : null}
+                  <span className="k-history__date">{`${formatDate(date, "dotted")} ${formatDate(date, "time")}`}</span>
                 </span>
               </span>
               <span className="k-history__side">
