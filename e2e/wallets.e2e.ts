@@ -64,6 +64,11 @@ describe.skipIf(!e2eEnabled())(
       await pending.getByText("1 of 2 confirmations").waitFor({ timeout: 20_000 });
       await advanceChain(txHash, 1);
       await pending.waitFor({ state: "detached", timeout: 20_000 });
+      // Confirmed on this visit: it stays in sight, marked credited.
+      const credited = page.getByRole("region", { name: "Credited deposits" });
+      await credited.getByText("Credited to your wallet").waitFor();
+      await credited.getByText("0.01000000 BTC").waitFor();
+      await shoot(page, "wallets-receive-credited");
 
       await page.goto(`${baseUrl()}/`);
       await page.getByRole("region", { name: "Wallets" }).getByText("0.01000000 BTC").waitFor();

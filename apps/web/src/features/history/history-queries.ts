@@ -61,23 +61,24 @@ export function useHistory(filters: HistoryFilters) {
   });
 }
 
-/** Deposits of one currency still waiting for their confirmations (the receive page). */
-export function usePendingDeposits(currency: string | undefined) {
+/** The latest deposits of one currency, pending or not (the receive page). */
+export function useRecentDeposits(currency: string | undefined) {
   const api = useApi();
   const signedIn = useSessionStatus() === "signedIn";
   return useQuery({
-    queryKey: [...HISTORY_QUERY_KEY, "pendingDeposits", currency],
+    queryKey: [...HISTORY_QUERY_KEY, "recentDeposits", currency],
     queryFn: async () => {
       const page = await unwrap(
         api.GET("/v2/history/operations", {
           params: { query: { typeFilter: "RECEIVE_CRYPTO", currencyFilter: currency, size: 50 } },
         }),
       );
-      return page.operations.filter((operation) => operation.status === "PENDING");
+      return page.operations;
     },
     enabled: signedIn && currency !== undefined,
     // A deposit may arrive while the page is open: look again now and then, often while one is pending.
-    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? 5_000 : 15_000),
+    refetchInterval: (query) =>
+      query.state.data?.some((operation) => operation.status === "PENDING") ? 5_000 : 15_000,
   });
 }
 

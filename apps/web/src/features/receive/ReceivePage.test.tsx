@@ -68,4 +68,31 @@ describe("/top-up/receive", () => {
     expect(await screen.findByText("0x52908400098527886E0F7030069857D2E4169EE7")).not.toBeNull();
     expect(screen.getByText(/on the Ethereum \(ERC-20\) network/)).not.toBeNull();
   });
+  it("keeps a deposit it saw pending in sight once confirmed, marked credited", async () => {
+    let confirmed = false;
+    const completed = { ...pendingDeposit, status: "COMPLETED" as const, operationStatus: "COMPLETED" };
+    installFakeAccounts({
+      "GET /v3/wallets": () => jsonResponse(200, wallets()),
+      "GET /v1/catalog/currencies": () =>
+        jsonResponse(200, {
+          data: [{ code: "BTC", name: "Bitcoin", scale: 8, type: "crypto", networks: ["BTC"], features: [] }],
+        }),
+      "GET /v2/history/operations": () =>
+        jsonResponse(200, {
+          operations: [confirmed ? completed : pendingDeposit],
+          offset: 0,
+          size: 50,
+          total: 1,
+          snapshotAt: "x",
+        }),
+    });
+    const { services } = renderApp("/top-up/receive");
+    expect(await screen.findByText("1 of 2 confirmations")).not.toBeNull();
+    expect(screen.queryByText("Credited to your wallet")).toBeNull();
+    confirmed = true;
+    await services.queryClient.invalidateQueries();
+    expect(await screen.findByText("Credited to your wallet")).not.toBeNull();
+    expect(screen.queryByText("1 of 2 confirmations")).toBeNull();
+    expect(screen.getByRole("region", { name: "Credited deposits" }).textContent).toContain("0.00500000 BTC");
+  });
 });

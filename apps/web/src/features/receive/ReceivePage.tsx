@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
-import { usePendingDeposits } from "../history/history-queries.ts";
+import { useRecentDeposits } from "../history/history-queries.ts";
 import { formatMoney } from "../wallets/money.ts";
 import { AddressQr } from "./AddressQr.tsx";
 import { CopyButton } from "./CopyButton.tsx";
@@ -16,7 +16,13 @@ export function ReceivePage() {
   const receivable = (wallets.data?.wallets ?? []).filter((wallet) => wallet.network !== null);
   const [picked, setPicked] = useState<string | undefined>();
   const wallet = receivable.find((w) => w.currency === picked) ?? receivable[0];
-  const pending = usePendingDeposits(wallet?.currency);
+  const deposits = useRecentDeposits(wallet?.currency);
+  // Deposits seen pending on this visit: once confirmed they stay in sight, marked credited.
+  const seenPending = useRef(new Set<string>());
+  const pending = deposits.data?.filter((d) => d.status === "PENDING") ?? [];
+  for (const d of pending) seenPending.current.add(d.operationId);
+  const credited =
+    deposits.data?.filter((d) => d.status === "COMPLETED" && seenPending.current.has(d.operationId)) ?? [];
 
   return (
     <section className="k-surface k-receive">
@@ -66,11 +72,11 @@ export function ReceivePage() {
               ? ` ${t("receive.confirmations", { count: wallet.requiredConfirmations })}`
               : null}
           </p>
-          {pending.data && pending.data.length > 0 ? (
+          {pending.length > 0 ? (
             <section aria-label={t("receive.pending")}>
               <h2 className="k-receive__subtitle">{t("receive.pending")}</h2>
               <ul className="k-receive__pending">
-                {pending.data.map((deposit) => (
+                {pending.map((deposit) => (
                   <li key={deposit.operationId}>
                     <strong>{formatMoney(deposit.amount, deposit.currency)}</strong>
                     <span>
@@ -82,6 +88,19 @@ export function ReceivePage() {
                           "?",
                       })}
                     </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {credited.length > 0 ? (
+            <section aria-label={t("receive.creditedTitle")}>
+              <h2 className="k-receive__subtitle">{t("receive.creditedTitle")}</h2>
+              <ul className="k-receive__pending">
+                {credited.map((deposit) => (
+                  <li key={deposit.operationId}>
+                    <strong>{formatMoney(deposit.amount, deposit.currency)}</strong>
+                    <span className="k-receive__credited">{t("receive.credited")}</span>
                   </li>
                 ))}
               </ul>

@@ -22,10 +22,8 @@ export function WalletPicker({
     >
       {wallets.map((wallet) => (
         <option key={wallet.id} value={wallet.currency}>
-          {t("sendForm.walletOption", {
-            currency: wallet.currency,
-            amount: formatMoney(wallet.availableBalance, wallet.currency),
-          })}
+          {/* "0.01000000 BTC available": the amount names its currency; short enough for a phone. */}
+          {t("sendForm.walletOption", { amount: formatMoney(wallet.availableBalance, wallet.currency) })}
         </option>
       ))}
     </SelectField>

@@ -24,10 +24,12 @@ export const enWallets = {
     preparing: "Your address is being prepared. Check again in a moment.",
     pending: "Pending deposits",
     progress: "{{confirmations}} of {{required}} confirmations",
+    creditedTitle: "Credited deposits",
+    credited: "Credited to your wallet",
   },
   sendForm: {
     currency: "Currency",
-    walletOption: "{{currency}} — available {{amount}}",
+    walletOption: "{{amount}} available",
     amount: "Amount",
     country: "Country code",
     phone: "Recipient's phone number",
