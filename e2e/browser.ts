@@ -50,3 +50,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Screenshots at 390x844 and 1440x900 for review (a modal: the viewport only, not the full page
+ * behind it), then the viewport it had before.
+ */
+export async function shoot(page: Page, name: string, options: { modal?: boolean } = {}): Promise<void> {
+  const before = page.viewportSize();
+  for (const viewport of ["mobile", "desktop"] as const) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await page.waitForTimeout(250); // layout (and an embedded frame's height) follows the new size
+    if (options.modal) {
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`) });
+    } else await screenshot(page, `${name}-${viewport}`);
+  }
+  if (before) await page.setViewportSize(before);
+}

@@ -1,8 +1,7 @@
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApp, signInWith } from "./accounts-support.ts";
-import { baseUrl, e2eEnabled, launchBrowser, SCREENSHOT_DIR, screenshot, VIEWPORTS } from "./browser.ts";
+import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
 import { customerCall, customerGet, sendIdentityDocuments, verifyingCustomer } from "./kyc-support.ts";
 
 // The higher levels on /verification (spec §4's rule past KYC_0): a customer verified over HTTP
@@ -31,16 +30,6 @@ async function customerAtKyc2(): Promise<Customer> {
   await call(customer, "POST", "/v4/kyc/sumsub/start");
   await waitForLevel(customer, "KYC_2");
   return customer;
-}
-
-async function shoot(page: Page, name: string, options: { modal?: boolean } = {}) {
-  for (const viewport of ["mobile", "desktop"] as const) {
-    await page.setViewportSize(VIEWPORTS[viewport]);
-    await page.waitForTimeout(250);
-    if (options.modal) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`) });
-    else await screenshot(page, `${name}-${viewport}`);
-  }
-  await page.setViewportSize(VIEWPORTS.mobile);
 }
 
 describe.skipIf(!e2eEnabled())("higher levels on /verification", () => {

@@ -1,8 +1,7 @@
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPLETE_PROFILE, openApp, registerCustomer, signInWith } from "./accounts-support.ts";
-import { baseUrl, e2eEnabled, launchBrowser, SCREENSHOT_DIR, screenshot, VIEWPORTS } from "./browser.ts";
+import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
 import { fillDocumentSteps } from "./kyc-support.ts";
 
 // Identity verification from the web app (issue 6, web part): /verification applies spec §4's
@@ -13,17 +12,6 @@ import { fillDocumentSteps } from "./kyc-support.ts";
  * A screenshot at 390x844 and 1440x900, back at the first size after: the whole page, or with
  * a modal open the window alone (a full-page shot would stretch the fixed overlay).
  */
-async function shoot(page: Page, name: string, options: { modal?: boolean } = {}) {
-  const before = page.viewportSize();
-  for (const viewport of ["mobile", "desktop"] as const) {
-    await page.setViewportSize(VIEWPORTS[viewport]);
-    await page.waitForTimeout(250); // the widget's frame follows its new height
-    if (options.modal) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`) });
-    else await screenshot(page, `${name}-${viewport}`);
-  }
-  if (before) await page.setViewportSize(before);
-}
-
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 const level = (page: Page) => page.getByTestId("kyc-level");
 const widgetOf = (page: Page) => page.frameLocator('[role="dialog"] iframe[title="Identity verification"]');

@@ -1,9 +1,8 @@
-import path from "node:path";
 import { formatAmount, isCurrencyCode, parseAmount } from "@kestrel/money";
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { openApp, signInWith } from "./accounts-support.ts";
-import { baseUrl, SCREENSHOT_DIR, screenshot, VIEWPORTS } from "./browser.ts";
+import { baseUrl } from "./browser.ts";
 import {
   customerCall,
   customerGet,
@@ -121,15 +120,4 @@ export async function signedInPage(browser: Browser, customer: Customer) {
   await signInWith(opened.page, customer.phone, customer.password);
   await opened.page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
   return opened;
-}
-
-/** Screenshots at 390x844 and 1440x900 for review (a modal: the viewport only). */
-export async function shoot(page: Page, name: string, options: { modal?: boolean } = {}) {
-  for (const viewport of ["mobile", "desktop"] as const) {
-    await page.setViewportSize(VIEWPORTS[viewport]);
-    await page.waitForTimeout(250);
-    if (options.modal) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`) });
-    else await screenshot(page, `${name}-${viewport}`);
-  }
-  await page.setViewportSize(VIEWPORTS.mobile);
 }

