@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousAxeViolations } from "./axe.ts";
 import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
 import { customerGet } from "./kyc-support.ts";
 import { ledgerOperationCount, ledgerViolations } from "./ledger-audit.ts";
@@ -57,6 +58,7 @@ describe.skipIf(!e2eEnabled())(
       await pending.getByText("0 of 2 confirmations").waitFor({ timeout: 30_000 });
       await pending.getByText("0.01000000 BTC").waitFor();
       await shoot(page, "wallets-receive-pending");
+      await expectNoSeriousAxeViolations(page, "receive, a deposit pending");
       const btc = async () => (await serverWallets(a)).find((w) => w.currency === "BTC")?.balance ?? "";
       expect(minorUnits(await btc(), "BTC")).toBe(0n); // pending is not credited yet
       await advanceChain(txHash, 1);
@@ -87,6 +89,7 @@ describe.skipIf(!e2eEnabled())(
       const { context, page } = await signedInPage(browser, a);
       await page.getByRole("region", { name: "Wallets" }).getByText("100.00 USDT").waitFor();
       await shoot(page, "wallets-home");
+      await expectNoSeriousAxeViolations(page, "home");
       await page.goto(`${baseUrl()}/send/phone`);
       await page.getByLabel("Currency").selectOption("USDT");
       await page.getByLabel("Amount").fill("10");
@@ -97,6 +100,7 @@ describe.skipIf(!e2eEnabled())(
       const summary = page.getByRole("region", { name: "Confirm the send" });
       await summary.waitFor();
       await shoot(page, "wallets-send-confirm");
+      await expectNoSeriousAxeViolations(page, "send by phone, confirm step");
       await summary.getByRole("button", { name: "Send" }).click();
       const success = page.getByRole("dialog", { name: "Sent" });
       await success.getByText("10.00 USDT").waitFor();
@@ -105,6 +109,7 @@ describe.skipIf(!e2eEnabled())(
       await page.getByRole("heading", { name: "History", level: 1 }).waitFor();
       await page.getByRole("button", { name: /Sent by phone/ }).waitFor();
       await shoot(page, "wallets-history");
+      await expectNoSeriousAxeViolations(page, "history");
       await context.close();
 
       // B looks again at its own home: the money and the operation, A named only by a masked phone.
@@ -133,6 +138,7 @@ describe.skipIf(!e2eEnabled())(
       await page.getByLabel("Recipient's address").fill(OUTSIDE_BTC);
       await page.getByText("The address is valid").waitFor();
       await shoot(page, "wallets-send-wallet");
+      await expectNoSeriousAxeViolations(page, "send to a wallet");
       await page.getByRole("button", { name: "Continue" }).click();
       await page
         .getByRole("region", { name: "Confirm the send" })
@@ -159,6 +165,7 @@ describe.skipIf(!e2eEnabled())(
       await details.getByText(txHash).waitFor();
       await details.getByText("0 / 2", { exact: true }).waitFor();
       await shoot(page, "wallets-send-wallet-details-pending", { modal: true });
+      await expectNoSeriousAxeViolations(page, "withdrawal details");
       await page.keyboard.press("Escape");
 
       await advanceChain(txHash, 2);
