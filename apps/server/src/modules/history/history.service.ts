@@ -1,5 +1,6 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import type { CompanionCall } from "../ledger/ledger.types.ts";
 import type { ClientSource } from "../ledger/transaction.ts";
 import {
   type HistoryChange,
@@ -43,6 +44,24 @@ export function createHistoryService(deps: { db: ClientSource }) {
   return {
     entriesWriter: (entries: HistoryEntryInput[]) => (client: SqlClient) =>
       historySql.insert(client, withIds(entries)),
+    /** The same as a companion of the ledger operation's own statement (migration 0012). */
+    entriesCompanion: (entries: HistoryEntryInput[]): CompanionCall => ({
+      fn: "history_insert_alongside",
+      args: withIds(entries).map((e) => ({
+        id: e.id,
+        merchant_id: e.merchantId,
+        customer_id: e.customerId,
+        operation_id: e.operationId,
+        type: e.type,
+        direction: e.direction,
+        status: e.status,
+        currency: e.currency,
+        amount: String(e.amount),
+        fee: String(e.fee),
+        counterparty: e.counterparty,
+        details: e.details,
+      })),
+    }),
     updateWriter: (update: HistoryUpdate) => (client: SqlClient) => historySql.update(client, update),
     /** Outside a ledger operation (a deposit first seen: no money moves yet). */
     record: (entries: HistoryEntryInput[]) =>

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Db } from "../../db/database.ts";
 import { type KycStatus, kycLimits, kycUsage } from "../../db/schema/index.ts";
+import type { CompanionCall } from "../ledger/ledger.types.ts";
 import type { NewLimitRow } from "./kyc-limits.seed.ts";
 
 export type LimitRow = typeof kycLimits.$inferSelect;
@@ -36,10 +37,9 @@ export type UsageOutcome =
   | { outcome: "no_state" };
 
 /**
- * Checks and records one operation's usage in one statement (the kyc_record_usage function,
- * migration 0011): under the customer's KYC row lock, so two operations of one customer racing
- * for the last of a limit take turns and the second sees the first's usage. Run on a money
- * operation's own transaction client, it commits or rolls back with the money.
+ * Checks and records one operation's usage in one statement of its own (the kyc_record_usage
+ * function, migration 0011): under the customer's KYC row lock, so two operations of one customer racing
+ * for the last of a limit take turns and the second sees the first's usage.
  */
 export async function recordUsageSql(client: SqlClient, r: UsageRecord, now: Date): Promise<UsageOutcome> {
   const { rows } = await client.query<{
@@ -71,16 +71,72 @@ export async function recordUsageSql(client: SqlClient, r: UsageRecord, now: Dat
   });
   const row = rows[0];
   if (!row) throw new Error("kyc_record_usage answered no row");
-  switch (row.outcome) {
+  return toOutcome(row.outcome, row);
+}
+
+/**
+ * The same record as a companion of a ledger operation's statement (kyc_record_usage_alongside,
+ * migration 0012): it raises instead of answering; `usageOutcomeOfError` reads the raise.
+ */
+export function usageCompanion(r: UsageRecord, now: Date): CompanionCall {
+  return {
+    fn: "kyc_record_usage_alongside",
+    args: {
+      id: r.id,
+      merchantId: r.merchantId,
+      customerId: r.customerId,
+      operationType: r.operationType,
+      amount: String(r.amount),
+      currency: r.currency,
+      reference: r.reference,
+      now: now.toISOString(),
+      dayAgo: new Date(now.getTime() - DAY_MS).toISOString(),
+      monthAgo: new Date(now.getTime() - 30 * DAY_MS).toISOString(),
+      level: r.level,
+      status: r.status,
+      daily: String(r.daily),
+      monthly: String(r.monthly),
+      create: r.create,
+    },
+  };
+}
+
+/** SQLSTATE of kyc_record_usage_alongside's refusals (migration 0012). */
+const USAGE_SQLSTATE = "KY001";
+
+/** The outcome a companion usage record raised, or undefined for any other error. */
+export function usageOutcomeOfError(err: unknown): UsageOutcome | undefined {
+  const e = err as { code?: unknown; message?: unknown; detail?: unknown } | null;
+  if (e?.code !== USAGE_SQLSTATE || typeof e.detail !== "string") return undefined;
+  const d = JSON.parse(e.detail) as {
+    level: string | null;
+    status: KycStatus | null;
+    usedDaily: string;
+    usedMonthly: string;
+  };
+  return toOutcome(String(e.message) as UsageOutcome["outcome"], {
+    level: d.level,
+    status: d.status,
+    used_daily: d.usedDaily,
+    used_monthly: d.usedMonthly,
+  });
+}
+
+function toOutcome(
+  outcome: UsageOutcome["outcome"],
+  row: { level: string | null; status: KycStatus | null; used_daily: string; used_monthly: string },
+): UsageOutcome {
+  switch (outcome) {
     case "refused":
-      return {
-        outcome: "refused",
-        used: { daily: BigInt(row.used_daily), monthly: BigInt(row.used_monthly) },
-      };
+      return { outcome, used: { daily: BigInt(row.used_daily), monthly: BigInt(row.used_monthly) } };
     case "stale":
-      return { outcome: "stale", level: row.level as string, status: row.status as KycStatus };
+      return { outcome, level: row.level as string, status: row.status as KycStatus };
+    case "recorded":
+    case "repeated":
+    case "no_state":
+      return { outcome };
     default:
-      return { outcome: row.outcome };
+      throw new Error(`kyc_record_usage answered an unknown outcome: ${String(outcome)}`);
   }
 }
 

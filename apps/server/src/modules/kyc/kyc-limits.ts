@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { KycStatus, OperationType } from "../../db/schema/index.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CompanionCall } from "../ledger/ledger.types.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
 import { kycErrors } from "./kyc.errors.ts";
 import {
@@ -10,6 +11,9 @@ import {
   type LimitRow,
   recordUsageSql,
   type SqlClient,
+  type UsageOutcome,
+  usageCompanion,
+  usageOutcomeOfError,
 } from "./kyc-limits.repository.ts";
 import { LIMITED_OPERATIONS } from "./kyc-limits.seed.ts";
 import { LEVEL_ORDER, type Level, levelRank } from "./kyc-state.ts";
@@ -26,8 +30,14 @@ export type LimitQuery = {
 
 type KycState = { level: Level; status: KycStatus };
 
-/** Records the usage on the given client; throws the refusal when a limit has no room. */
-export type UsageWriter = (client: SqlClient) => Promise<"recorded" | "repeated">;
+/**
+ * A money operation's usage, ready to record: as a companion of its ledger statement, or on a
+ * client of its own (refusals thrown either way).
+ */
+export type PreparedUsage = {
+  companion: CompanionCall;
+  write: (client: SqlClient) => Promise<"recorded" | "repeated">;
+};
 
 /** The stored KYC state differs from the one a usage writer was prepared for: prepare again. */
 class KycStateChanged extends Error {
@@ -132,19 +142,18 @@ export function createKycLimits(deps: {
   /**
    * Prepares the usage record of `q` under `reference`: the limits are picked, and refusals by
    * the amount alone made, for the state this instance last saw (or read afresh), before any
-   * transaction. The writer it answers runs one statement on the client it is given (no other
-   * I/O, so it can run while a money operation holds its locks): that statement compares the
-   * state with the stored one under the customer's lock, and when it changed, throws
-   * KycStateChanged for the caller to prepare again (`withUsage`), so a stale guess never decides.
+   * transaction. The record compares that state with the stored one under the customer's lock;
+   * when it changed, `withUsage` prepares again with the stored one, so a stale guess never decides.
    */
-  async function prepareUsage(q: LimitQuery & { reference: string }): Promise<UsageWriter> {
+  async function prepareUsage(q: LimitQuery & { reference: string }) {
     const cached = lastSeen.get(q.customerId);
     const known = cached ?? (await freshState(q.merchantId, q.customerId));
     const { refusal, currency, limit } = await prepare(q, known);
     // Refused by the amount alone (per transaction, or no allowance at this level).
     const early = refusal({ daily: 0n, monthly: 0n });
     if (early) throw early;
-    const usage = {
+    const record = {
+      id: uuidv7(),
       merchantId: q.merchantId,
       customerId: q.customerId,
       operationType: q.operationType,
@@ -158,8 +167,8 @@ export function createKycLimits(deps: {
       // A state read just now may make the customer's KYC row (the lock) if it is missing.
       create: cached === undefined,
     };
-    return async (client) => {
-      const result = await recordUsageSql(client, { id: uuidv7(), ...usage }, now());
+    /** What an outcome other than recorded/repeated means: the refusal, or prepare again. */
+    const settle = (result: UsageOutcome): "recorded" | "repeated" => {
       switch (result.outcome) {
         case "recorded":
         case "repeated":
@@ -174,19 +183,33 @@ export function createKycLimits(deps: {
           throw new KycStateChanged();
       }
     };
+    return {
+      settle,
+      write: async (client: SqlClient) => settle(await recordUsageSql(client, record, now())),
+      companion: usageCompanion(record, now()),
+    };
   }
 
   /**
-   * Runs `work` with a usage writer for `q`, preparing it again (a few times) when the stored
-   * KYC state turned out to differ from the one it was prepared for.
+   * Runs `work` with the usage of `q` prepared (`companion` for the ledger operation's own
+   * statement), reading a refusal the companion raised, and preparing again (a few times) when
+   * the stored KYC state turned out to differ from the one it was prepared for.
    */
   async function withUsage<T>(
     q: LimitQuery & { reference: string },
-    work: (writer: UsageWriter) => Promise<T>,
+    work: (usage: PreparedUsage) => Promise<T>,
   ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      const usage = await prepareUsage(q);
       try {
-        return await work(await prepareUsage(q));
+        try {
+          return await work(usage);
+        } catch (err) {
+          const raised = usageOutcomeOfError(err);
+          if (!raised) throw err;
+          usage.settle(raised);
+          throw err; // a companion raises only what settle throws for
+        }
       } catch (err) {
         if (!(err instanceof KycStateChanged) || attempt >= 4) throw err;
       }
@@ -205,12 +228,12 @@ export function createKycLimits(deps: {
      * operation's own id: consuming it again changes nothing.
      */
     consume: (q: LimitQuery & { reference: string }): Promise<"recorded" | "repeated"> =>
-      withUsage(q, (write) => write(deps.pool)),
+      withUsage(q, (usage) => usage.write(deps.pool)),
 
     /**
-     * For a money operation: `work` gets a writer to run inside the operation's own
-     * transaction (the ledger's `alongside`), so the usage is recorded only if the money moves
-     * and a refusal rolls the whole operation back.
+     * For a money operation: `work` gets the usage as a companion of the operation's own ledger
+     * statement (`companions`), so the usage is recorded only if the money moves and a refusal
+     * rolls the whole operation back; or as `write` for the operation's own transaction client.
      */
     withUsage,
 

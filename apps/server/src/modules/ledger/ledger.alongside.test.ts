@@ -29,7 +29,10 @@ const send = (idempotencyKey: string, note: string, extra: Partial<ApplyOperatio
 
 beforeAll(async () => {
   t = await createLedgerTestContext();
-  await t.database.pool.query("create table alongside_probe (note text primary key)");
+  await t.database.pool.query(`create table alongside_probe (note text primary key);
+    create function probe_alongside(p jsonb) returns void language sql as
+      $$ insert into alongside_probe (note) values (p->>'note') $$;
+    create function probe_not_a_companion(p jsonb) returns void language sql as $$ select $$;`);
   alice = await t.openWallet({ funds: 1_000n });
   bob = await t.openWallet();
 });
@@ -62,6 +65,32 @@ describe("a caller's writes alongside an operation", () => {
     });
     await expect(tooMuch).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS" });
     expect(await probes()).toEqual(["one", "three", "two"]);
+    await t.expectInvariants();
+  });
+});
+
+describe("companion writes in the operation's own statement", () => {
+  const withCompanion = (idempotencyKey: string, note: string, fn = "probe_alongside") =>
+    send(idempotencyKey, note, { alongside: undefined, companions: [{ fn, args: { note } }] });
+
+  it("commit with the legs once: a replay neither moves money nor calls them again", async () => {
+    const before = await balance(bob);
+    const first = await withCompanion("c1", "c-one");
+    expect(await withCompanion("c1", "c-one")).toEqual({ ...first, replayed: true });
+    expect(await probes()).toContain("c-one");
+    expect(await balance(bob)).toBe(before + 100n);
+  });
+
+  it("undo the legs when one raises, and refuse a function that is not a companion", async () => {
+    const before = await balance(bob);
+    await expect(withCompanion("c2", "c-one")).rejects.toThrow(); // the probe refuses a second "c-one"
+    await expect(withCompanion("c3", "c-three", "probe_not_a_companion")).rejects.toThrow(
+      /not a companion function/,
+    );
+    expect(await balance(bob)).toBe(before);
+    expect(await probes()).not.toContain("c-three");
+    await withCompanion("c2", "c-two"); // the refused key is free again
+    expect(await balance(bob)).toBe(before + 100n);
     await t.expectInvariants();
   });
 });

@@ -68,12 +68,17 @@ export function createLedgerService(deps: LedgerDeps) {
       awaiting: input.awaitsOutsideParty ?? false,
       now: now(),
     };
-    const { buildResponse, alongside } = input;
+    const { buildResponse, alongside, companions } = input;
+    if (buildResponse && companions) throw new Error("companions need a response known up front");
     if (!buildResponse) {
-      // The whole operation, response included, is one statement: its own transaction (with
-      // the caller's own writes alongside, a transaction of a few).
+      // The whole operation, response and companion writes included, is one statement: its own
+      // transaction (with the caller's own writes alongside, a transaction of a few).
       const outcome = await write(alongside ? inTransaction : inOneStatement, async (client) => {
-        const applied = await ops.applyOperationSql(client, { ...args, response: input.response ?? null });
+        const applied = await ops.applyOperationSql(
+          client,
+          { ...args, response: input.response ?? null },
+          companions,
+        );
         if (alongside && applied.outcome === "applied_with_response") await alongside(client);
         return applied;
       });

@@ -105,7 +105,17 @@ type OperationRequest = {
    * transaction of several statements instead of one.
    */
   alongside?: (client: Pick<pg.PoolClient, "query">) => Promise<void>;
+  /**
+   * The same as calls of other modules' `<name>_alongside(jsonb)` SQL functions, made by the
+   * ledger's own statement after the legs (migration 0012): with a response known up front the
+   * operation stays one statement. A companion refuses by raising (a database error the caller
+   * reads); the legs then roll back with it.
+   */
+  companions?: CompanionCall[];
 };
+
+/** A companion write: `fn` names a `*_alongside(jsonb)` function, `args` its one argument. */
+export type CompanionCall = { fn: string; args: Json };
 
 /**
  * The response to store and replay: either known up front (`response`: ids are made by the

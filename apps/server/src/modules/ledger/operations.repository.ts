@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { type RawApplied, type RawReplayed, toResult } from "./ledger.rows.ts";
-import type { FollowUpJob, HouseAccountKind, Json, OperationResult } from "./ledger.types.ts";
+import type { CompanionCall, FollowUpJob, HouseAccountKind, Json, OperationResult } from "./ledger.types.ts";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -48,24 +48,37 @@ export type ApplyOutcome =
  * `response` is the stored one; without, the caller stores its own (storeResponseSql).
  * Named statements: each connection parses and plans them once.
  */
-export async function applyOperationSql(client: Queryable, a: ApplyArgs): Promise<ApplyOutcome> {
-  const { rows } = await client.query<{ r: RawApplied | RawReplayed }>({
-    name: "ledger_apply_operation",
-    text: "select ledger_apply_operation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as r",
-    values: [
-      a.operationId,
-      a.merchantId,
-      a.idempotencyKey,
-      a.requestHash,
-      a.kind,
-      JSON.stringify(a.legs),
-      JSON.stringify(a.metadata),
-      JSON.stringify(a.jobs.map((j) => ({ ...j, runAt: j.runAt?.toISOString() }))),
-      a.awaiting,
-      a.now ?? null,
-      a.response === undefined ? null : JSON.stringify(a.response),
-    ],
-  });
+export async function applyOperationSql(
+  client: Queryable,
+  a: ApplyArgs,
+  companions?: CompanionCall[],
+): Promise<ApplyOutcome> {
+  const values = [
+    a.operationId,
+    a.merchantId,
+    a.idempotencyKey,
+    a.requestHash,
+    a.kind,
+    JSON.stringify(a.legs),
+    JSON.stringify(a.metadata),
+    JSON.stringify(a.jobs.map((j) => ({ ...j, runAt: j.runAt?.toISOString() }))),
+    a.awaiting,
+    a.now ?? null,
+    a.response === undefined ? null : JSON.stringify(a.response),
+  ];
+  const { rows } = await client.query<{ r: RawApplied | RawReplayed }>(
+    companions && companions.length > 0
+      ? {
+          name: "ledger_apply_operation_alongside",
+          text: "select ledger_apply_operation_alongside($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as r",
+          values: [...values, JSON.stringify(companions)],
+        }
+      : {
+          name: "ledger_apply_operation",
+          text: "select ledger_apply_operation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as r",
+          values,
+        },
+  );
   const r = rows[0]?.r;
   if (!r) throw new Error("ledger_apply_operation returned nothing");
   if (r.outcome === "replayed") {

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { OperationType } from "../../db/schema/index.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
-import type { UsageWriter } from "../kyc/kyc-limits.ts";
+import type { PreparedUsage } from "../kyc/kyc-limits.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { convertMinor, type RatesService } from "../rates/rates.service.ts";
 
@@ -51,11 +51,10 @@ export function createSendLimits(deps: {
     consume: (c: LimitCheck, reference: string) => deps.kyc.consume({ ...query(c), reference }),
 
     /**
-     * The same inside the money operation's own transaction: `work` runs the operation and
-     * calls the writer it gets on the operation's client (the ledger's `alongside`); nothing
-     * to release when the operation fails.
+     * The same inside the money operation itself: `work` runs the operation with the usage it
+     * gets as one of its ledger companions; nothing to release when the operation fails.
      */
-    withUsage: <T>(c: LimitCheck, reference: string, work: (recordUsage: UsageWriter) => Promise<T>) =>
+    withUsage: <T>(c: LimitCheck, reference: string, work: (usage: PreparedUsage) => Promise<T>) =>
       deps.kyc.withUsage({ ...query(c), reference }, work),
 
     release: (merchantId: string, reference: string) => deps.kyc.release({ merchantId, reference }),

@@ -102,7 +102,7 @@ export function createSendToPhone(deps: {
         type: "SEND_TO_PHONE" as const,
         status: "COMPLETED" as const,
       };
-      const history = deps.history.entriesWriter([
+      const history = deps.history.entriesCompanion([
         {
           ...entry,
           customerId: input.senderId,
@@ -132,8 +132,8 @@ export function createSendToPhone(deps: {
         amount: minor,
       };
       try {
-        // The limit usage and both histories are written in the transfer's own transaction.
-        return await limits.withUsage(check, operationId, (recordUsage) =>
+        // The limit usage and both histories are written by the transfer's own statement.
+        return await limits.withUsage(check, operationId, (usage) =>
           ledger.applyOperation({
             merchantId: merchant.id,
             operationId,
@@ -165,10 +165,7 @@ export function createSendToPhone(deps: {
                 createdAt: new Date().toISOString(),
               },
             },
-            alongside: async (client) => {
-              await recordUsage(client);
-              await history(client);
-            },
+            companions: [usage.companion, history],
           }),
         );
       } catch (err) {
