@@ -151,15 +151,19 @@ describe("enforcement (assertAllowed / consume)", () => {
     const c = await k.verifiedCustomer();
     const send = fakeSend(c.customerId);
     expect(await send(10)).toBe("recorded"); // this instance now remembers KYC_1
-    // Another instance (a reviewer's decision, say) leaves the customer at KYC_0 meanwhile.
-    await t.database.pool.query("update kyc_customers set level = 'KYC_0' where customer_id = $1", [
-      c.customerId,
-    ]);
+    // Another instance leaves the customer at KYC_0 meanwhile (their approval withdrawn: the
+    // application, the stored state and the customer's mirror all say so).
+    await t.database.pool.query(
+      `with a as (update kyc_applications set status = 'REJECTED' where customer_id = $1),
+            k as (update kyc_customers set level = 'KYC_0', status = 'REJECTED' where customer_id = $1)
+       update customers set kyc_level = 'KYC_0', kyc_status = 'REJECTED' where id = $1`,
+      [c.customerId],
+    );
     const refused = await refusal(send(10));
     expect(refused).toMatchObject({
       code: "KYC_LEVEL_TOO_LOW",
       status: 403,
-      data: { reason: "KYC_REQUIRED" },
+      data: { reason: "KYC_REJECTED" },
     });
     const used = await kyc.usedAmount({
       merchantId: DEMO_MERCHANT_ID,
@@ -167,6 +171,28 @@ describe("enforcement (assertAllowed / consume)", () => {
       operationType: "TRANSFER_MOBILE",
     });
     expect(used.daily).toBe(EUR(10));
+  });
+
+  it("never refuses on a level this instance remembers: a customer approved meanwhile is let through", async () => {
+    const c = await k.customer("Lovelace");
+    const send = fakeSend(c.customerId);
+    // An exchange (open at KYC_0) makes this instance remember the customer at KYC_0.
+    await kyc.consume({
+      ...query(c.customerId, 10),
+      operationType: "EXCHANGE",
+      reference: `x-${c.customerId}`,
+    });
+    expect(await refusal(send(10))).toMatchObject({ code: "KYC_LEVEL_TOO_LOW" });
+    // Another instance approves them for KYC_1 (application, stored state and mirror alike).
+    await t.database.pool.query(
+      `with a as (insert into kyc_applications (id, merchant_id, customer_id, kind, target_level, status, submitted_at, decided_at)
+                  values (gen_random_uuid(), $2, $1, 'WIDGET', 'KYC_1', 'APPROVED', now(), now())),
+            k as (insert into kyc_customers (customer_id, merchant_id, level, status) values ($1, $2, 'KYC_1', 'APPROVED')
+                  on conflict (customer_id) do update set level = 'KYC_1', status = 'APPROVED')
+       update customers set kyc_level = 'KYC_1', kyc_status = 'APPROVED' where id = $1`,
+      [c.customerId, DEMO_MERCHANT_ID],
+    );
+    expect(await send(10)).toBe("recorded");
   });
 
   it("follows the catalog switch: maintenance is refused with its reason", async () => {

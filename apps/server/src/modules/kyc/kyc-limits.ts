@@ -41,8 +41,11 @@ export type PreparedUsage = {
 
 /** The stored KYC state differs from the one a usage writer was prepared for: prepare again. */
 class KycStateChanged extends Error {
-  constructor() {
+  /** The customer has no KYC row yet: the next try works the state out and makes it. */
+  readonly rowMissing: boolean;
+  constructor(opts: { rowMissing: boolean }) {
     super("the customer's KYC state changed while their usage was being recorded");
+    this.rowMissing = opts.rowMissing;
   }
 }
 
@@ -64,7 +67,7 @@ export function createKycLimits(deps: {
   repository: KycLimitsRepository;
   /** Runs a standalone usage record (one statement, its own transaction). */
   pool: SqlClient;
-  state: Pick<KycStateKeeper, "read">;
+  state: Pick<KycStateKeeper, "read" | "mirrored">;
   catalog: Pick<CatalogService, "assertOperationAllowed" | "listOperations">;
   merchants: Pick<MerchantsService, "merchantById">;
   now?: () => Date;
@@ -145,13 +148,24 @@ export function createKycLimits(deps: {
    * transaction. The record compares that state with the stored one under the customer's lock;
    * when it changed, `withUsage` prepares again with the stored one, so a stale guess never decides.
    */
-  async function prepareUsage(q: LimitQuery & { reference: string }) {
-    const cached = lastSeen.get(q.customerId);
-    const known = cached ?? (await freshState(q.merchantId, q.customerId));
-    const { refusal, currency, limit } = await prepare(q, known);
-    // Refused by the amount alone (per transaction, or no allowance at this level).
-    const early = refusal({ daily: 0n, monthly: 0n });
-    if (early) throw early;
+  async function prepareUsage(q: LimitQuery & { reference: string }, fresh: boolean) {
+    // The guess: what this instance saw last, else the customer row's mirror (one read); the
+    // state worked out from the applications (two reads) only to make a missing KYC row.
+    const known = fresh
+      ? await freshState(q.merchantId, q.customerId)
+      : (lastSeen.get(q.customerId) ?? (await state.mirrored(q.merchantId, q.customerId)));
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    try {
+      prepared = await prepare(q, known);
+      // Refused by the amount alone (per transaction, or no allowance at this level).
+      const early = prepared.refusal({ daily: 0n, monthly: 0n });
+      if (early) throw early;
+    } catch (err) {
+      // A guess never refuses: the refusal must hold for the state worked out now.
+      if (fresh) throw err;
+      return prepareUsage(q, true);
+    }
+    const { refusal, currency, limit } = prepared;
     const record = {
       id: uuidv7(),
       merchantId: q.merchantId,
@@ -164,23 +178,23 @@ export function createKycLimits(deps: {
       status: known.status,
       daily: limit?.daily ?? 0n,
       monthly: limit?.monthly ?? 0n,
-      // A state read just now may make the customer's KYC row (the lock) if it is missing.
-      create: cached === undefined,
+      // A state worked out just now may make the customer's KYC row (the lock) if it is missing.
+      create: fresh,
     };
     /** What an outcome other than recorded/repeated means: the refusal, or prepare again. */
     const settle = (result: UsageOutcome): "recorded" | "repeated" => {
       switch (result.outcome) {
         case "recorded":
         case "repeated":
+          lastSeen.set(q.customerId, known); // just confirmed under the customer's lock
           return result.outcome;
         case "refused":
           throw refusal(result.used) ?? new Error("kyc_record_usage refused what the limit check allows");
         case "stale":
           lastSeen.set(q.customerId, { level: result.level as Level, status: result.status });
-          throw new KycStateChanged();
+          throw new KycStateChanged({ rowMissing: false });
         case "no_state":
-          lastSeen.delete(q.customerId);
-          throw new KycStateChanged();
+          throw new KycStateChanged({ rowMissing: true });
       }
     };
     return {
@@ -199,8 +213,9 @@ export function createKycLimits(deps: {
     q: LimitQuery & { reference: string },
     work: (usage: PreparedUsage) => Promise<T>,
   ): Promise<T> {
+    let fresh = false;
     for (let attempt = 1; ; attempt++) {
-      const usage = await prepareUsage(q);
+      const usage = await prepareUsage(q, fresh);
       try {
         try {
           return await work(usage);
@@ -212,6 +227,7 @@ export function createKycLimits(deps: {
         }
       } catch (err) {
         if (!(err instanceof KycStateChanged) || attempt >= 4) throw err;
+        fresh = err.rowMissing;
       }
     }
   }
