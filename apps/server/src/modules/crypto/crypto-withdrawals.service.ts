@@ -1,4 +1,5 @@
 import { toDecimalString } from "@kestrel/money";
+import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { CurrencyNetwork } from "../../providers/chain/chain-networks.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
@@ -33,6 +34,8 @@ export type WithdrawalRequest = {
   idempotencyKey: string;
   requestHash: string;
   sendConfirmation: boolean;
+  /** The caller's limit usage, recorded in the reservation's own transaction (kyc.withUsage). */
+  recordUsage: (client: Pick<pg.PoolClient, "query">) => Promise<unknown>;
 };
 
 export type WithdrawalEffect = "IGNORED" | "PENDING" | "COMPLETED" | "FAILED" | "ALREADY_FINAL";
@@ -167,6 +170,7 @@ export function createCryptoWithdrawals(deps: {
           },
         },
         alongside: async (c) => {
+          await r.recordUsage(c);
           await cryptoSql.insertWithdrawal(c, {
             id: withdrawalId,
             merchantId,

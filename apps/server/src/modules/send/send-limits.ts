@@ -19,7 +19,7 @@ export type LimitCheck = {
  * the customer's remaining limits, in the merchant's fiat currency at the mid rate.
  */
 export function createSendLimits(deps: {
-  kyc: Pick<KycService, "assertAllowed" | "consume" | "withUsage" | "release">;
+  kyc: Pick<KycService, "assertAllowed" | "withUsage">;
   rates: RatesService;
 }) {
   function inFiat(c: LimitCheck): bigint {
@@ -45,19 +45,12 @@ export function createSendLimits(deps: {
     assertAllowed: (c: LimitCheck) => deps.kyc.assertAllowed(query(c)),
 
     /**
-     * Checks and records the usage under `reference` (a new id per attempt: a replayed or
-     * failed attempt releases its own), in a statement of its own.
-     */
-    consume: (c: LimitCheck, reference: string) => deps.kyc.consume({ ...query(c), reference }),
-
-    /**
-     * The same inside the money operation itself: `work` runs the operation with the usage it
-     * gets as one of its ledger companions; nothing to release when the operation fails.
+     * Checks and records the usage under `reference` (the operation's id) inside the money
+     * operation itself: `work` runs the operation with the usage it gets (a ledger companion,
+     * or a writer for its transaction); nothing to release when the operation fails.
      */
     withUsage: <T>(c: LimitCheck, reference: string, work: (usage: PreparedUsage) => Promise<T>) =>
       deps.kyc.withUsage({ ...query(c), reference }, work),
-
-    release: (merchantId: string, reference: string) => deps.kyc.release({ merchantId, reference }),
   };
 }
 

@@ -7,7 +7,7 @@ import { maskPhone } from "../customers/phone.ts";
 import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Account, OperationOutcome } from "../ledger/ledger.types.ts";
+import type { Account, CompanionCall, OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { sendErrors } from "./send.errors.ts";
@@ -99,14 +99,15 @@ export function createSendToAddress(deps: {
       }
 
       const operationId = uuidv7();
-      await limits.consume(check, operationId);
+      const fromAddress =
+        (await deps.addresses.addressFor(merchant.id, senderId, destination.network.chain)) ?? null;
+      const base = { ...input, currency, amount, wallet, fees, fromAddress, sendConfirmation, operationId };
       try {
-        const fromAddress =
-          (await deps.addresses.addressFor(merchant.id, senderId, destination.network.chain)) ?? null;
-        const base = { ...input, currency, amount, wallet, fees, fromAddress, sendConfirmation, operationId };
-        const outcome =
+        // The limit usage is recorded in the operation's own transaction: refused or failed, it
+        // leaves none behind (a chain failure later releases it: crypto-withdrawals).
+        return await limits.withUsage(check, operationId, (usage) =>
           destination.recipientId === null
-            ? await deps.withdrawals.start({
+            ? deps.withdrawals.start({
                 ...key,
                 withdrawalId: operationId,
                 customerId: senderId,
@@ -118,17 +119,17 @@ export function createSendToAddress(deps: {
                 networkFee: fees.networkFee,
                 serviceFee: fees.serviceFee,
                 sendConfirmation,
+                recordUsage: usage.write,
               })
-            : await internalTransfer({
+            : internalTransfer({
                 ...base,
                 destination,
                 recipientId: destination.recipientId,
                 senderPhone: sender.phone,
-              });
-        if (outcome.replayed) await limits.release(merchant.id, operationId);
-        return outcome;
+                usage: usage.companion,
+              }),
+        );
       } catch (err) {
-        await limits.release(merchant.id, operationId);
         if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
           throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
         throw err;
@@ -152,6 +153,8 @@ export function createSendToAddress(deps: {
     sendConfirmation: boolean;
     idempotencyKey: string;
     requestHash: string;
+    /** The limit usage, a companion of the transfer's statement. */
+    usage: CompanionCall;
   }): Promise<OperationOutcome> {
     const { merchant, currency, amount, destination } = p;
     const to = await deps.wallets.ensureWallet(merchant.id, p.recipientId, currency);
@@ -190,47 +193,50 @@ export function createSendToAddress(deps: {
           createdAt: new Date().toISOString(),
         },
       },
-      alongside: deps.history.entriesWriter([
-        {
-          ...entry,
-          customerId: p.senderId,
-          type: "SEND_TO_WALLET",
-          direction: "OUT",
-          counterparty: shortenAddress(destination.address),
-          details: {
-            fromAddress: p.fromAddress,
-            toAddress: destination.address,
-            debitAmount: money(amount, currency),
-            creditAmount: money(amount, currency),
-            feeAmount: zero,
-            networkFee: zero,
-            txHash: null,
-            network: destination.network.network,
-            internal: true,
-            confirmations: null,
-            requiredConfirmations: null,
-            failureReason: null,
+      companions: [
+        p.usage,
+        deps.history.entriesCompanion([
+          {
+            ...entry,
+            customerId: p.senderId,
+            type: "SEND_TO_WALLET",
+            direction: "OUT",
+            counterparty: shortenAddress(destination.address),
+            details: {
+              fromAddress: p.fromAddress,
+              toAddress: destination.address,
+              debitAmount: money(amount, currency),
+              creditAmount: money(amount, currency),
+              feeAmount: zero,
+              networkFee: zero,
+              txHash: null,
+              network: destination.network.network,
+              internal: true,
+              confirmations: null,
+              requiredConfirmations: null,
+              failureReason: null,
+            },
           },
-        },
-        {
-          ...entry,
-          customerId: p.recipientId,
-          type: "RECEIVE_CRYPTO",
-          direction: "IN",
-          // The recipient learns who sent it as a masked phone, never the sender's address.
-          counterparty: maskPhone(p.senderPhone),
-          details: {
-            fromAddress: null,
-            toAddress: destination.address,
-            amount: money(amount, currency),
-            txHash: null,
-            network: destination.network.network,
-            confirmations: null,
-            requiredConfirmations: null,
-            internal: true,
+          {
+            ...entry,
+            customerId: p.recipientId,
+            type: "RECEIVE_CRYPTO",
+            direction: "IN",
+            // The recipient learns who sent it as a masked phone, never the sender's address.
+            counterparty: maskPhone(p.senderPhone),
+            details: {
+              fromAddress: null,
+              toAddress: destination.address,
+              amount: money(amount, currency),
+              txHash: null,
+              network: destination.network.network,
+              confirmations: null,
+              requiredConfirmations: null,
+              internal: true,
+            },
           },
-        },
-      ]),
+        ]),
+      ],
     });
   }
 }

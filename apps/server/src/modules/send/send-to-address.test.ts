@@ -264,6 +264,12 @@ describe("sending to an address", () => {
     expect(spends.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(spends.filter((r) => r.statusCode === 422)).toHaveLength(49);
     expect((await wallet(carol.token, "USDT")).availableBalance).toBe("6.460000");
+    // Only the send that went through counts against the limit: the refused ones left no usage.
+    const usage = await t.database.pool.query(
+      "select 1 from kyc_usage where customer_id = $1 and released_at is null",
+      [carol.customerId],
+    );
+    expect(usage.rowCount).toBe(1);
 
     const dave = await d.verified();
     await d.faucet(dave.phone, "USDT", "50");
