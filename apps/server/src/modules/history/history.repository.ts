@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { HistoryStatus, HistoryType } from "../../db/schema/history.ts";
-import type { Json } from "../ledger/ledger.types.ts";
+import type { CompanionCall, Json } from "../ledger/ledger.types.ts";
 
 export type SqlClient = Pick<pg.PoolClient, "query">;
 
@@ -49,35 +49,40 @@ const FILTER = `merchant_id = $1 and customer_id = $2 and created_at <= $3::time
 
 /** The SQL of the history read model (table history_entries). Every read is one customer's. */
 export const historySql = {
-  /** Entries of one operation; a repeated write of the same operation changes nothing. */
+  /**
+   * Entries of one operation; a repeated write of the same operation changes nothing. The SQL is
+   * history_insert_alongside (migration 0012), which a ledger operation also calls as its
+   * companion (`insertCompanion`).
+   */
   async insert(c: SqlClient, entries: NewHistoryEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const col = <K extends keyof NewHistoryEntry>(k: K) => entries.map((e) => e[k]);
-    await c.query(
-      `insert into history_entries (id, merchant_id, customer_id, operation_id, type, direction, status,
-         currency, amount, fee, counterparty, details, created_at, updated_at)
-       select id, merchant_id, customer_id, operation_id, type, direction, status, currency, amount, fee,
-         counterparty, details, now(), now()
-       from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::numeric[], $10::numeric[], $11::text[], $12::jsonb[])
-         as e(id, merchant_id, customer_id, operation_id, type, direction, status, currency, amount, fee,
-           counterparty, details)
-       on conflict (merchant_id, customer_id, operation_id) do nothing`,
-      [
-        col("id"),
-        col("merchantId"),
-        col("customerId"),
-        col("operationId"),
-        col("type"),
-        col("direction"),
-        col("status"),
-        col("currency"),
-        col("amount").map(String),
-        col("fee").map(String),
-        col("counterparty"),
-        col("details").map((d) => JSON.stringify(d)),
-      ],
-    );
+    const { args } = historySql.insertCompanion(entries);
+    await c.query({
+      name: "history_insert_alongside",
+      text: "select history_insert_alongside($1)",
+      values: [JSON.stringify(args)],
+    });
+  },
+
+  /** The same insert as a companion call of a ledger operation's statement. */
+  insertCompanion(entries: NewHistoryEntry[]): CompanionCall {
+    return {
+      fn: "history_insert_alongside",
+      args: entries.map((e) => ({
+        id: e.id,
+        merchant_id: e.merchantId,
+        customer_id: e.customerId,
+        operation_id: e.operationId,
+        type: e.type,
+        direction: e.direction,
+        status: e.status,
+        currency: e.currency,
+        amount: String(e.amount),
+        fee: String(e.fee),
+        counterparty: e.counterparty,
+        details: e.details,
+      })),
+    };
   },
 
   async update(c: SqlClient, u: HistoryChange): Promise<void> {

@@ -45,23 +45,8 @@ export function createHistoryService(deps: { db: ClientSource }) {
     entriesWriter: (entries: HistoryEntryInput[]) => (client: SqlClient) =>
       historySql.insert(client, withIds(entries)),
     /** The same as a companion of the ledger operation's own statement (migration 0012). */
-    entriesCompanion: (entries: HistoryEntryInput[]): CompanionCall => ({
-      fn: "history_insert_alongside",
-      args: withIds(entries).map((e) => ({
-        id: e.id,
-        merchant_id: e.merchantId,
-        customer_id: e.customerId,
-        operation_id: e.operationId,
-        type: e.type,
-        direction: e.direction,
-        status: e.status,
-        currency: e.currency,
-        amount: String(e.amount),
-        fee: String(e.fee),
-        counterparty: e.counterparty,
-        details: e.details,
-      })),
-    }),
+    entriesCompanion: (entries: HistoryEntryInput[]): CompanionCall =>
+      historySql.insertCompanion(withIds(entries)),
     updateWriter: (update: HistoryUpdate) => (client: SqlClient) => historySql.update(client, update),
     /** Outside a ledger operation (a deposit first seen: no money moves yet). */
     record: (entries: HistoryEntryInput[]) =>

@@ -74,7 +74,7 @@ export function createKycLimits(deps: {
 }) {
   const { repository, state, catalog } = deps;
   const now = deps.now ?? (() => new Date());
-  // The KYC state this instance last saw per customer: only a first guess (see `record`).
+  // The KYC state this instance last confirmed per customer: only a first guess (prepareUsage).
   const lastSeen = createBoundedCache<string, KycState>({ max: 100_000 });
 
   async function currencyOf(merchantId: string): Promise<CurrencyCode> {
@@ -85,8 +85,8 @@ export function createKycLimits(deps: {
 
   /**
    * Catalog first (its refusal says why: maintenance, disabled, KYC), then the level's limit, for
-   * the customer's KYC state `state`. Answers a synchronous check of the usage, so that it can
-   * run inside the usage's own statement.
+   * the KYC state `kyc`. Answers the limit and `refusal(used)`, which names the bound a usage
+   * breaks (the record itself compares in SQL, under the customer's lock).
    */
   async function prepare(q: LimitQuery, kyc: KycState) {
     if (typeof q.amountInFiatMinor !== "bigint" || q.amountInFiatMinor <= 0n) {
@@ -143,10 +143,11 @@ export function createKycLimits(deps: {
   }
 
   /**
-   * Prepares the usage record of `q` under `reference`: the limits are picked, and refusals by
-   * the amount alone made, for the state this instance last saw (or read afresh), before any
-   * transaction. The record compares that state with the stored one under the customer's lock;
-   * when it changed, `withUsage` prepares again with the stored one, so a stale guess never decides.
+   * Prepares the usage record of `q` under `reference`, before any statement: the limits are
+   * picked for a guessed state (`fresh`: the state worked out now). The record compares the guess
+   * with the stored state under the customer's lock; when it differs, `withUsage` prepares again
+   * with the stored one, so a stale guess never decides, and a refusal on a guess is checked
+   * again against the state worked out now.
    */
   async function prepareUsage(q: LimitQuery & { reference: string }, fresh: boolean) {
     // The guess: what this instance saw last, else the customer row's mirror (one read); the
