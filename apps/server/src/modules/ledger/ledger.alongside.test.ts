@@ -67,6 +67,20 @@ describe("a caller's writes alongside an operation", () => {
     expect(await probes()).toEqual(["one", "three", "two"]);
     await t.expectInvariants();
   });
+  it("refuse with the caller's own error without costing the pool a connection", async () => {
+    const { pool } = t.database;
+    await send("k5", "five"); // a connection of the pool is warm
+    const before = pool.totalCount;
+    const refusal = new Error("refused by the caller");
+    const refused = send("k6", "six", {
+      alongside: async () => {
+        throw refusal;
+      },
+    });
+    await expect(refused).rejects.toBe(refusal);
+    expect(pool.totalCount).toBe(before);
+    expect(await probes()).not.toContain("six");
+  });
 });
 
 describe("companion writes in the operation's own statement", () => {

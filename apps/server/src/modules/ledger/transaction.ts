@@ -14,7 +14,11 @@ export function clientSourceFromPool(pool: pg.Pool): ClientSource {
         return await fn(client);
       } catch (err) {
         // A connection that failed mid-statement may be in any state: never hand it out again.
-        if (!isDatabaseError(err)) broken = err instanceof Error ? err : new Error(String(err));
+        // A refusal thrown by the caller's own code inside a transaction that then rolled back
+        // cleanly (a limit, say) leaves it as good as new.
+        if (!isDatabaseError(err) && !rolledBackCleanly.has(err as object)) {
+          broken = err instanceof Error ? err : new Error(String(err));
+        }
         throw err;
       } finally {
         client.release(broken);
@@ -22,6 +26,9 @@ export function clientSourceFromPool(pool: pg.Pool): ClientSource {
     },
   };
 }
+
+/** Errors after which the transaction's ROLLBACK succeeded: the connection may be reused. */
+const rolledBackCleanly = new WeakSet<object>();
 
 /** Serialization failure and deadlock: the transaction did nothing and may simply run again. */
 const RETRYABLE = new Set(["40001", "40P01"]);
@@ -54,7 +61,11 @@ export function inTransaction<T>(
         await client.query("COMMIT");
         return result;
       } catch (err) {
-        await client.query("ROLLBACK").catch(() => {});
+        const clean = await client.query("ROLLBACK").then(
+          () => true,
+          () => false,
+        );
+        if (clean && typeof err === "object" && err !== null) rolledBackCleanly.add(err);
         throw err;
       }
     },
