@@ -21,8 +21,8 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
   await client.connect();
   try {
     await client.query(
-      `insert into customers (id, merchant_id, phone, phone_confirmed, password_hash, own_referral_code, kyc_level)
-       select bench_account(n), $1, '49151' || lpad(n::text, 8, '0'), true, 'not-a-password', 'B' || n, 'KYC_1'
+      `insert into customers (id, merchant_id, phone, phone_confirmed, password_hash, own_referral_code, kyc_level, kyc_status)
+       select bench_account(n), $1, '49151' || lpad(n::text, 8, '0'), true, 'not-a-password', 'B' || n, 'KYC_1', 'APPROVED'
        from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
