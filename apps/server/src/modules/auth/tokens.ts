@@ -9,7 +9,14 @@ const ISSUER = "kestrel";
 
 /** Short-lived access token (JWT, HS256) naming customer, merchant, session and KYC level. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose would import the key again on every sign and verify.
+  const key = crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   return {
     ttlSeconds,
     async sign(claims: AccessClaims): Promise<{ token: string; jti: string }> {
@@ -21,13 +28,13 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .setJti(jti)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key);
+        .sign(await key);
       return { token, jti };
     },
     /** The claims of a valid token, or null for an expired, forged or malformed one. */
     async verify(token: string): Promise<VerifiedClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ["HS256"] });
         const { sub, mid, sid, kyc, exp } = payload;
         if (typeof sub !== "string" || typeof mid !== "string" || typeof sid !== "string") return null;
         const kycLevel = typeof kyc === "string" ? kyc : "NONE";

@@ -40,12 +40,17 @@ export function createCustomersRepository(db: Db) {
       ),
     )
     .prepare("customers_by_phone");
+  // ...and reads its sender's row (phone, KYC mirror), as most signed-in calls read theirs.
+  const byId = db
+    .select()
+    .from(customers)
+    .where(
+      and(eq(customers.merchantId, sql.placeholder("merchantId")), eq(customers.id, sql.placeholder("id"))),
+    )
+    .prepare("customers_by_id");
   return {
     async findById(merchantId: string, id: string): Promise<CustomerRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)));
+      const [row] = await byId.execute({ merchantId, id });
       return row;
     },
     async findByPhone(merchantId: string, phone: string): Promise<CustomerRow | undefined> {

@@ -5,6 +5,7 @@ import type { TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import type { KycService } from "./kyc.service.ts";
 import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
+import { recordUsageSql } from "./kyc-limits.repository.ts";
 
 let t: TestApp;
 let k: ReturnType<typeof kycDriver>;
@@ -213,6 +214,52 @@ describe("enforcement (assertAllowed / consume)", () => {
     await expect(
       kyc.assertAllowed({ ...query(c.customerId, 1), amountInFiatMinor: 10 as unknown as bigint }),
     ).rejects.toThrow(RangeError);
+  });
+});
+
+describe("kyc_record_usage (the usage record's SQL)", () => {
+  it("reads the customer's usage by index, also with plans made while kyc_usage was small", async () => {
+    const c = await k.verifiedCustomer();
+    const record = (reference: string) => ({
+      id: crypto.randomUUID(),
+      merchantId: DEMO_MERCHANT_ID,
+      customerId: c.customerId,
+      operationType: "TRANSFER_MOBILE",
+      amount: EUR(1),
+      currency: "EUR",
+      reference,
+      level: "KYC_1",
+      status: "APPROVED" as const,
+      daily: EUR(5000),
+      monthly: EUR(20000),
+      create: false,
+    });
+    // One session, as a pool connection lives: after five calls PL/pgSQL keeps a generic plan.
+    const client = await t.database.pool.connect();
+    try {
+      await client.query("analyze kyc_usage"); // as autovacuum would, while it is small
+      for (let i = 0; i < 8; i++) {
+        expect(await recordUsageSql(client, record(`plan-${c.customerId}-${i}`), new Date())).toEqual({
+          outcome: "recorded",
+        });
+      }
+      // The table grows (older usage of this customer), with no ANALYZE in between.
+      await client.query(
+        `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
+         select gen_random_uuid(), $1, $2::uuid, 'EXCHANGE', 1, 'EUR', 'old-' || $2::text || '-' || n, now() - interval '60 days'
+         from generate_series(1, 5000) as n`,
+        [DEMO_MERCHANT_ID, c.customerId],
+      );
+      await client.query("begin");
+      await recordUsageSql(client, record(`plan-${c.customerId}-last`), new Date());
+      const { rows } = await client.query<{ seq_scan: string }>(
+        "select seq_scan from pg_stat_xact_user_tables where relname = 'kyc_usage'",
+      );
+      await client.query("rollback");
+      expect(Number(rows[0]?.seq_scan)).toBe(0);
+    } finally {
+      client.release();
+    }
   });
 });
 
