@@ -252,11 +252,14 @@ describe("kyc_record_usage (the usage record's SQL)", () => {
       );
       await client.query("begin");
       await recordUsageSql(client, record(`plan-${c.customerId}-last`), new Date());
-      const { rows } = await client.query<{ seq_scan: string }>(
-        "select seq_scan from pg_stat_xact_user_tables where relname = 'kyc_usage'",
+      const { rows } = await client.query<{ seq_scan: string; idx_tup_fetch: string }>(
+        "select seq_scan, idx_tup_fetch from pg_stat_xact_user_tables where relname = 'kyc_usage'",
       );
       await client.query("rollback");
       expect(Number(rows[0]?.seq_scan)).toBe(0);
+      // Nor through an index that matches the merchant alone: the reference is looked up by its
+      // own unique index, the window by the customer's (a few rows, not the 5,000 old ones).
+      expect(Number(rows[0]?.idx_tup_fetch)).toBeLessThan(50);
     } finally {
       client.release();
     }
