@@ -33,13 +33,23 @@ export function StatusScreen(props: {
 
   useEffect(() => {
     if (kind !== "review") return;
+    // A poll still in flight when the review ends (decided, or the customer moved on with "Try
+    // again") must not bring its answer back: it would pull the customer off the step they are on.
+    let live = true;
     const timer = setInterval(() => {
-      api.getData().then(onUpdate, (e: unknown) => {
-        clearInterval(timer);
-        onError(e);
-      });
+      api.getData().then(
+        (data) => live && onUpdate(data),
+        (e: unknown) => {
+          if (!live) return;
+          clearInterval(timer);
+          onError(e);
+        },
+      );
     }, POLL_MS);
-    return () => clearInterval(timer);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
   }, [kind, api, onUpdate, onError]);
 
   const reason = props.data.kyc1ClientData.reason;
