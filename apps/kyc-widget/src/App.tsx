@@ -77,6 +77,9 @@ function Widget({ bridge, setLang }: { bridge: Bridge; setLang: (lang: Language)
     }
   }, [api, bridge, show, fail]);
 
+  // Stable, so the status screen's polling is not restarted (and its answer dropped) by a render.
+  const failStatus = useCallback((error: unknown) => fail(error, () => void load()), [fail, load]);
+
   const onInit = useCallback(
     (m: InitMessage) => {
       token.current = m.accessToken;
@@ -129,7 +132,7 @@ function Widget({ bridge, setLang }: { bridge: Bridge; setLang: (lang: Language)
             setFlow({ ...START, kind: flow.kind, country: flow.country, issuedDate: flow.issuedDate });
             setScreen({ name: "steps" });
           }}
-          onError={(e) => fail(e, () => void load())}
+          onError={failStatus}
         />
       )}
       {screen.name === "steps" && (
