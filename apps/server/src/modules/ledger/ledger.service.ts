@@ -15,14 +15,9 @@ import type {
   OperationOutcome,
 } from "./ledger.types.ts";
 import { requireMerchantId, requireOperationId, toSqlLegs } from "./legs.ts";
+import { createOperationBatcher } from "./operation-batcher.ts";
 import * as ops from "./operations.repository.ts";
-import {
-  type ClientSource,
-  DEFAULT_RETRY,
-  inOneStatement,
-  inTransaction,
-  type RetryPolicy,
-} from "./transaction.ts";
+import { type ClientSource, DEFAULT_RETRY, inTransaction, type RetryPolicy } from "./transaction.ts";
 
 /** Sub-accounts per house account: enough that no single row serialises a merchant's traffic. */
 export const DEFAULT_HOUSE_SHARDS = 8;
@@ -33,6 +28,8 @@ export type LedgerDeps = {
   clock?: () => Date;
   houseShards?: number;
   retry?: RetryPolicy;
+  /** Told the size of every statement of the write batcher (metrics, tests). */
+  onBatch?: (size: number) => void;
 };
 
 export type ExpireOutcome = "expired" | "already_resolved" | "not_due";
@@ -42,6 +39,7 @@ export function createLedgerService(deps: LedgerDeps) {
   const now = () => deps.clock?.();
   const shards = deps.houseShards ?? DEFAULT_HOUSE_SHARDS;
   const retry = deps.retry ?? DEFAULT_RETRY;
+  const batcher = createOperationBatcher(db, retry, deps.onBatch);
 
   /** Every write: one transaction, retried on conflicts, database refusals as typed errors. */
   async function write<T>(run: typeof inTransaction, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -72,16 +70,18 @@ export function createLedgerService(deps: LedgerDeps) {
     if (buildResponse && companions) throw new Error("companions need a response known up front");
     if (!buildResponse) {
       // The whole operation, response and companion writes included, is one statement: its own
-      // transaction (with the caller's own writes alongside, a transaction of a few).
-      const outcome = await write(alongside ? inTransaction : inOneStatement, async (client) => {
-        const applied = await ops.applyOperationSql(
-          client,
-          { ...args, response: input.response ?? null },
-          companions,
-        );
-        if (alongside && applied.outcome === "applied_with_response") await alongside(client);
-        return applied;
-      });
+      // transaction, possibly shared with others that queued meanwhile (the batcher); with the
+      // caller's own writes alongside, a transaction of a few.
+      const withResponse = { ...args, response: input.response ?? null };
+      const outcome = alongside
+        ? await write(inTransaction, async (client) => {
+            const applied = await ops.applyOperationSql(client, withResponse, companions);
+            if (applied.outcome === "applied_with_response") await alongside(client);
+            return applied;
+          })
+        : await batcher.apply(withResponse, companions).catch((err: unknown) => {
+            throw toLedgerError(err) ?? err;
+          });
       if (outcome.outcome === "applied") throw new Error("ledger_apply_operation ignored the response");
       return {
         operationId: outcome.operationId,

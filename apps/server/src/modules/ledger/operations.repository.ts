@@ -90,6 +90,64 @@ export async function applyOperationSql(
   return { outcome: "applied", result: toResult(r) };
 }
 
+/** A database refusal answered in a batch's slot: what pg's DatabaseError carries, to read alike. */
+export class BatchedDatabaseError extends Error {
+  readonly code: string;
+  readonly detail: string | undefined;
+  readonly constraint: string | undefined;
+  constructor(e: { code: string; message: string; detail?: string | null; constraint?: string | null }) {
+    super(e.message);
+    this.code = e.code;
+    this.detail = e.detail ?? undefined;
+    this.constraint = e.constraint ?? undefined;
+  }
+}
+
+/**
+ * Several operations whose responses are known up front, each with its companions, in one
+ * statement (migration 0015): each applies or is refused on its own (subtransactions); answers
+ * come in order, a refusal as the error the single statement would have raised.
+ */
+export async function applyOperationsBatchSql(
+  client: Queryable,
+  batch: Array<{ args: ApplyArgs & { response: Json }; companions: CompanionCall[] }>,
+): Promise<Array<ApplyOutcome | BatchedDatabaseError>> {
+  const ops = batch.map(({ args: a, companions }) => ({
+    args: [
+      a.operationId,
+      a.merchantId,
+      a.idempotencyKey,
+      a.requestHash,
+      a.kind,
+      a.legs,
+      a.metadata,
+      a.jobs.map((j) => ({ ...j, runAt: j.runAt?.toISOString() })),
+      a.awaiting,
+      a.now?.toISOString() ?? null,
+      a.response,
+      companions,
+    ],
+  }));
+  type Slot =
+    | { r: RawApplied | RawReplayed }
+    | { error: { code: string; message: string; detail?: string; constraint?: string } };
+  const { rows } = await client.query<{ r: Slot[] }>({
+    name: "ledger_apply_operations_alongside",
+    text: "select ledger_apply_operations_alongside($1) as r",
+    values: [JSON.stringify(ops)],
+  });
+  const slots = rows[0]?.r;
+  if (!slots || slots.length !== batch.length)
+    throw new Error("ledger_apply_operations_alongside: answers do not match");
+  return slots.map((slot) => {
+    if ("error" in slot) return new BatchedDatabaseError(slot.error);
+    const r = slot.r;
+    return r.outcome === "replayed"
+      ? { outcome: "replayed", operationId: r.operationId, response: r.response }
+      : { outcome: "applied_with_response", operationId: r.operationId, response: r.response };
+  });
+}
+
 /** Claims a key for an operation without legs (the generic idempotency service). Null: claimed. */
 export async function claimOperationSql(
   client: Queryable,
