@@ -17,16 +17,21 @@ DECLARE
   v_message text;
   v_detail text;
   v_constraint text;
+  v_account uuid;
+  v_merchant uuid;
 BEGIN
-  PERFORM 1 FROM ledger_accounts a
-  WHERE (a.id, a.merchant_id) IN (
-    SELECT (leg ->> side)::uuid, (op -> 'args' ->> 1)::uuid
+  -- One index lookup per account (a join over the batch's JSON was planned as a scan of every
+  -- account), in id order.
+  FOR v_account, v_merchant IN
+    SELECT DISTINCT (leg ->> side)::uuid, (op -> 'args' ->> 1)::uuid
     FROM jsonb_array_elements(p_ops) AS op,
       jsonb_array_elements(op -> 'args' -> 5) AS leg,
       (VALUES ('debit'), ('credit')) AS s(side)
-    WHERE leg ->> side IS NOT NULL)
-  ORDER BY a.id
-  FOR NO KEY UPDATE;
+    WHERE leg ->> side IS NOT NULL
+    ORDER BY 1, 2
+  LOOP
+    PERFORM 1 FROM ledger_accounts WHERE id = v_account AND merchant_id = v_merchant FOR NO KEY UPDATE;
+  END LOOP;
   FOR v_op IN SELECT value FROM jsonb_array_elements(p_ops) LOOP
     v_a := v_op -> 'args';
     BEGIN
