@@ -3,9 +3,12 @@ import { AppError } from "../../http/app-error.ts";
 import { createServices } from "../../services.ts";
 import type { TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { createKycRepository } from "./kyc.repository.ts";
 import type { KycService } from "./kyc.service.ts";
 import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
-import { recordUsageSql } from "./kyc-limits.repository.ts";
+import { createKycLimitsRepository, recordUsageSql } from "./kyc-limits.repository.ts";
+import { createKycLimits } from "./kyc-limits.ts";
+import { createKycStateKeeper } from "./kyc-state-keeper.ts";
 
 let t: TestApp;
 let k: ReturnType<typeof kycDriver>;
@@ -194,6 +197,62 @@ describe("enforcement (assertAllowed / consume)", () => {
       [c.customerId, DEMO_MERCHANT_ID],
     );
     expect(await send(10)).toBe("recorded");
+  });
+
+  it("takes a mirror the caller read as its first guess only: the stored state decides either way", async () => {
+    const withMirror = (
+      customerId: string,
+      mirror: { level: "KYC_0" | "KYC_1"; status: "NONE" | "APPROVED" },
+    ) =>
+      kyc.withUsage({ ...query(customerId, 10), reference: `m-${customerId}`, mirror }, (usage) =>
+        usage.write(t.database.pool),
+      );
+    // A mirror older than the approval (KYC_0) does not refuse a verified customer.
+    const verified = await k.verifiedCustomer();
+    expect(await withMirror(verified.customerId, { level: "KYC_0", status: "NONE" })).toBe("recorded");
+    // A mirror saying KYC_1 does not let through a customer whose stored state is KYC_0.
+    const unverified = await k.customer("Lovelace");
+    const refused = await refusal(withMirror(unverified.customerId, { level: "KYC_1", status: "APPROVED" }));
+    expect(refused).toMatchObject({ code: "KYC_LEVEL_TOO_LOW", status: 403 });
+    const used = await kyc.usedAmount({
+      merchantId: DEMO_MERCHANT_ID,
+      customerId: unverified.customerId,
+      operationType: "TRANSFER_MOBILE",
+    });
+    expect(used.daily).toBe(0n);
+  });
+
+  it("remembers the state a usage companion confirmed: the customer's next send reads no customer row", async () => {
+    const services = createServices(t.config, t.database);
+    const keeper = createKycStateKeeper({
+      repository: createKycRepository(t.database.db),
+      customers: services.customers,
+    });
+    let mirrorReads = 0;
+    const limits = createKycLimits({
+      repository: createKycLimitsRepository(t.database.db),
+      pool: t.database.pool,
+      state: {
+        read: keeper.read,
+        mirrored: (merchantId, customerId) => {
+          mirrorReads++;
+          return keeper.mirrored(merchantId, customerId);
+        },
+      },
+      catalog: services.catalog,
+      merchants: services.merchants,
+    });
+    const c = await k.verifiedCustomer();
+    // As the ledger's statement runs the companion: it records the usage or raises.
+    const sendWithCompanion = (reference: string) =>
+      limits.withUsage({ ...query(c.customerId, 10), reference }, async (usage) => {
+        await t.database.pool.query("select kyc_record_usage_alongside($1)", [
+          JSON.stringify(usage.companion.args),
+        ]);
+      });
+    await sendWithCompanion("companion-1");
+    await sendWithCompanion("companion-2");
+    expect(mirrorReads).toBe(1);
   });
 
   it("follows the catalog switch: maintenance is refused with its reason", async () => {

@@ -28,7 +28,10 @@ export type LimitQuery = {
   amountInFiatMinor: bigint;
 };
 
-type KycState = { level: Level; status: KycStatus };
+export type KycState = { level: Level; status: KycStatus };
+
+/** A usage to record under `reference`; `mirror`: the customer row's level and status, if the caller read it anyway. */
+export type UsageQuery = LimitQuery & { reference: string; mirror?: KycState };
 
 /**
  * A money operation's usage, ready to record: as a companion of its ledger statement, or on a
@@ -149,12 +152,13 @@ export function createKycLimits(deps: {
    * with the stored one, so a stale guess never decides, and a refusal on a guess is checked
    * again against the state worked out now.
    */
-  async function prepareUsage(q: LimitQuery & { reference: string }, fresh: boolean) {
-    // The guess: what this instance saw last, else the customer row's mirror (one read); the
-    // state worked out from the applications (two reads) only to make a missing KYC row.
+  async function prepareUsage(q: UsageQuery, fresh: boolean) {
+    // The guess: what this instance saw last, else the customer row's mirror (given by a caller
+    // that read the row anyway, or one read); the state worked out from the applications (two
+    // reads) only to make a missing KYC row.
     const known = fresh
       ? await freshState(q.merchantId, q.customerId)
-      : (lastSeen.get(q.customerId) ?? (await state.mirrored(q.merchantId, q.customerId)));
+      : (lastSeen.get(q.customerId) ?? q.mirror ?? (await state.mirrored(q.merchantId, q.customerId)));
     let prepared: Awaited<ReturnType<typeof prepare>>;
     try {
       prepared = await prepare(q, known);
@@ -200,6 +204,8 @@ export function createKycLimits(deps: {
     };
     return {
       settle,
+      /** The work went through: its companion found the stored state equal to this guess. */
+      succeeded: () => lastSeen.set(q.customerId, known),
       write: async (client: SqlClient) => settle(await recordUsageSql(client, record, now())),
       companion: usageCompanion(record, now()),
     };
@@ -210,16 +216,17 @@ export function createKycLimits(deps: {
    * statement), reading a refusal the companion raised, and preparing again (a few times) when
    * the stored KYC state turned out to differ from the one it was prepared for.
    */
-  async function withUsage<T>(
-    q: LimitQuery & { reference: string },
-    work: (usage: PreparedUsage) => Promise<T>,
-  ): Promise<T> {
+  async function withUsage<T>(q: UsageQuery, work: (usage: PreparedUsage) => Promise<T>): Promise<T> {
     let fresh = false;
     for (let attempt = 1; ; attempt++) {
       const usage = await prepareUsage(q, fresh);
       try {
         try {
-          return await work(usage);
+          const result = await work(usage);
+          // Remembered as write() remembers it: a companion that did not raise found the stored
+          // state equal to the guess (a replay ran none, and a guess is checked every time anyway).
+          usage.succeeded();
+          return result;
         } catch (err) {
           const raised = usageOutcomeOfError(err);
           if (!raised) throw err;

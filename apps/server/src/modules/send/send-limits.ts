@@ -1,7 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { OperationType } from "../../db/schema/index.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
-import type { PreparedUsage } from "../kyc/kyc-limits.ts";
+import type { KycState, PreparedUsage } from "../kyc/kyc-limits.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { convertMinor, type RatesService } from "../rates/rates.service.ts";
 
@@ -47,10 +47,15 @@ export function createSendLimits(deps: {
     /**
      * Checks and records the usage under `reference` (the operation's id) inside the money
      * operation itself: `work` runs the operation with the usage it gets (a ledger companion,
-     * or a writer for its transaction); nothing to release when the operation fails.
+     * or a writer for its transaction); nothing to release when the operation fails. `mirror`:
+     * the sender's row's KYC level and status, when the caller has just read the row.
      */
-    withUsage: <T>(c: LimitCheck, reference: string, work: (usage: PreparedUsage) => Promise<T>) =>
-      deps.kyc.withUsage({ ...query(c), reference }, work),
+    withUsage: <T>(
+      c: LimitCheck,
+      reference: string,
+      work: (usage: PreparedUsage) => Promise<T>,
+      mirror?: KycState,
+    ) => deps.kyc.withUsage({ ...query(c), reference, ...(mirror ? { mirror } : {}) }, work),
   };
 }
 

@@ -4,6 +4,7 @@ import { createBoundedCache } from "../../bounded-cache.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { maskPhone } from "../customers/phone.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
+import type { KycState } from "../kyc/kyc-limits.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { OperationOutcome } from "../ledger/ledger.types.ts";
@@ -37,14 +38,15 @@ export function createSendToPhone(deps: {
 }) {
   const { ledger, limits } = deps;
   // A customer's phone never changes (it is their sign-in): the sender's, for the recipient's
-  // history, is looked up once per instance.
+  // history, is looked up once per instance. The row read for it also carries the KYC mirror,
+  // the limits' first guess (checked under the customer's lock): no second read of the row.
   const phones = createBoundedCache<string, string>({ max: 100_000 });
-  const phoneOf = async (merchantId: string, customerId: string) => {
+  const senderOf = async (merchantId: string, customerId: string) => {
     const cached = phones.get(customerId);
-    if (cached) return cached;
-    const { phone } = await deps.customers.getCustomer(merchantId, customerId);
-    phones.set(customerId, phone);
-    return phone;
+    if (cached) return { phone: cached, mirror: undefined };
+    const row = await deps.customers.getCustomer(merchantId, customerId);
+    phones.set(customerId, row.phone);
+    return { phone: row.phone, mirror: { level: row.kycLevel, status: row.kycStatus } as KycState };
   };
   /** Who sends from which wallet to whom: refused with the field to blame. */
   async function resolveParties(merchantId: string, senderId: string, phone: string, currency: CurrencyCode) {
@@ -55,13 +57,13 @@ export function createSendToPhone(deps: {
     if (!recipientId) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
     if (recipientId === senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
     if (!fromId) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-    const [toId, senderPhone] = await Promise.all([
+    const [toId, sender] = await Promise.all([
       deps.wallets
         .findWalletId(merchantId, recipientId, currency)
         .then(async (id) => id ?? (await deps.wallets.ensureWallet(merchantId, recipientId, currency)).id),
-      phoneOf(merchantId, senderId),
+      senderOf(merchantId, senderId),
     ]);
-    return { recipientId, fromId, toId, senderPhone };
+    return { recipientId, fromId, toId, senderPhone: sender.phone, senderMirror: sender.mirror };
   }
 
   return {
@@ -84,7 +86,7 @@ export function createSendToPhone(deps: {
         if (stored) return stored;
         throw err;
       }
-      const { recipientId, fromId, toId, senderPhone } = parties;
+      const { recipientId, fromId, toId, senderPhone, senderMirror } = parties;
       const amount = toDecimalString(minor, currency);
       // Ids and time are made here, so the response is known before the write; a replay
       // returns this same body. The operation id is also the limit usage's reference.
@@ -133,40 +135,44 @@ export function createSendToPhone(deps: {
       };
       try {
         // The limit usage and both histories are written by the transfer's own statement.
-        return await limits.withUsage(check, operationId, (usage) =>
-          ledger.applyOperation({
-            merchantId: merchant.id,
-            operationId,
-            idempotencyKey: input.idempotencyKey,
-            requestHash: input.requestHash,
-            kind: "transfer_mobile",
-            legs: [
-              {
-                id: transferId,
-                debit: { accountId: fromId },
-                credit: { accountId: toId },
-                amount: minor,
-                currency,
+        return await limits.withUsage(
+          check,
+          operationId,
+          (usage) =>
+            ledger.applyOperation({
+              merchantId: merchant.id,
+              operationId,
+              idempotencyKey: input.idempotencyKey,
+              requestHash: input.requestHash,
+              kind: "transfer_mobile",
+              legs: [
+                {
+                  id: transferId,
+                  debit: { accountId: fromId },
+                  credit: { accountId: toId },
+                  amount: minor,
+                  currency,
+                },
+              ],
+              metadata: { senderId: input.senderId, recipientId, amount, currency },
+              response: {
+                statusCode: 200,
+                body: {
+                  txId: operationId,
+                  sequenceId: transferId,
+                  fee: toDecimalString(0n, currency),
+                  internal: true,
+                  sendConfirmation: false,
+                  amount,
+                  currency,
+                  recipient: maskPhone(input.phone),
+                  status: "COMPLETED",
+                  createdAt: new Date().toISOString(),
+                },
               },
-            ],
-            metadata: { senderId: input.senderId, recipientId, amount, currency },
-            response: {
-              statusCode: 200,
-              body: {
-                txId: operationId,
-                sequenceId: transferId,
-                fee: toDecimalString(0n, currency),
-                internal: true,
-                sendConfirmation: false,
-                amount,
-                currency,
-                recipient: maskPhone(input.phone),
-                status: "COMPLETED",
-                createdAt: new Date().toISOString(),
-              },
-            },
-            companions: [usage.companion, history],
-          }),
+              companions: [usage.companion, history],
+            }),
+          senderMirror,
         );
       } catch (err) {
         if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
