@@ -59,7 +59,14 @@ export function createAuthService(deps: AuthDeps) {
 
   async function issueTokens(merchantId: string, customerId: string, sessionId: string): Promise<TokenSet> {
     const customer = await customers.getCustomer(merchantId, customerId);
-    const access = await tokens.sign({ customerId, merchantId, sessionId, kycLevel: customer.kycLevel });
+    const access = await tokens.sign({
+      customerId,
+      merchantId,
+      sessionId,
+      kycLevel: customer.kycLevel,
+      kycStatus: customer.kycStatus,
+      phone: customer.phone,
+    });
     const refresh = newRefreshToken();
     const expiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 86400_000);
     await repository.storeRefreshToken({ tokenHash: refresh.hash, sessionId, expiresAt });

@@ -1,13 +1,21 @@
 import { createHash, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
-export type AccessClaims = { customerId: string; merchantId: string; sessionId: string; kycLevel: string };
+export type AccessClaims = {
+  customerId: string;
+  merchantId: string;
+  sessionId: string;
+  kycLevel: string;
+  /** The KYC status and the phone when the token was made: a first guess and a sign-in that never changes. */
+  kycStatus?: string;
+  phone?: string;
+};
 /** Claims of a verified token, with its expiry (seconds since the epoch). */
 export type VerifiedClaims = AccessClaims & { expiresAt: number };
 
 const ISSUER = "kestrel";
 
-/** Short-lived access token (JWT, HS256) naming customer, merchant, session and KYC level. */
+/** Short-lived access token (JWT, HS256) naming customer, merchant, session, KYC level and status, and phone. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   // Imported once: given raw bytes, jose would import the key again on every sign and verify.
   const key = crypto.subtle.importKey(
@@ -21,7 +29,13 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     ttlSeconds,
     async sign(claims: AccessClaims): Promise<{ token: string; jti: string }> {
       const jti = randomBytes(12).toString("base64url");
-      const token = await new SignJWT({ mid: claims.merchantId, sid: claims.sessionId, kyc: claims.kycLevel })
+      const token = await new SignJWT({
+        mid: claims.merchantId,
+        sid: claims.sessionId,
+        kyc: claims.kycLevel,
+        ...(claims.kycStatus === undefined ? {} : { kys: claims.kycStatus }),
+        ...(claims.phone === undefined ? {} : { ph: claims.phone }),
+      })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(claims.customerId)
         .setIssuer(ISSUER)
@@ -35,10 +49,18 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     async verify(token: string): Promise<VerifiedClaims | null> {
       try {
         const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ["HS256"] });
-        const { sub, mid, sid, kyc, exp } = payload;
+        const { sub, mid, sid, kyc, kys, ph, exp } = payload;
         if (typeof sub !== "string" || typeof mid !== "string" || typeof sid !== "string") return null;
         const kycLevel = typeof kyc === "string" ? kyc : "NONE";
-        return { customerId: sub, merchantId: mid, sessionId: sid, kycLevel, expiresAt: exp ?? 0 };
+        return {
+          customerId: sub,
+          merchantId: mid,
+          sessionId: sid,
+          kycLevel,
+          ...(typeof kys === "string" ? { kycStatus: kys } : {}),
+          ...(typeof ph === "string" ? { phone: ph } : {}),
+          expiresAt: exp ?? 0,
+        };
       } catch {
         return null;
       }

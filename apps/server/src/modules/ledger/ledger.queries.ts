@@ -50,6 +50,18 @@ export function createLedgerQueries(deps: { db: ClientSource }) {
       );
     },
 
+    /** The wallet ids of several customers in one currency, by owner (absent: not opened). */
+    findCustomerWalletIds(input: {
+      merchantId: string;
+      ownerIds: string[];
+      currency: CurrencyCode;
+    }): Promise<Map<string, string>> {
+      requireMerchantId(input.merchantId);
+      return db.withClient((c) =>
+        repo.findCustomerWalletIdsSql(c, input.merchantId, input.ownerIds, input.currency),
+      );
+    },
+
     async getAccount(input: { merchantId: string; accountId: string }): Promise<Account> {
       requireMerchantId(input.merchantId);
       const account = await db.withClient((c) => repo.findAccountSql(c, input.merchantId, input.accountId));

@@ -67,6 +67,22 @@ export async function findCustomerWalletSql(
   return rows[0] && toAccount(rows[0]);
 }
 
+/** The wallet ids of several customers in one currency (the two parties of a send), by owner. */
+export async function findCustomerWalletIdsSql(
+  client: Queryable,
+  merchantId: string,
+  ownerIds: string[],
+  currency: CurrencyCode,
+): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ owner_id: string; id: string }>({
+    name: "ledger_find_customer_wallet_ids",
+    text: `select owner_id, id from ledger_accounts
+     where merchant_id = $1 and owner_id = any($2::uuid[]) and currency = $3 and kind = 'customer_wallet'`,
+    values: [merchantId, ownerIds, currency],
+  });
+  return new Map(rows.map((r) => [r.owner_id, r.id]));
+}
+
 export async function listCustomerAccountsSql(
   client: Queryable,
   merchantId: string,

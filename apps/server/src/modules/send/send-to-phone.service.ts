@@ -17,6 +17,8 @@ import type { SendLimits } from "./send-limits.ts";
 export type SendToPhoneInput = {
   merchant: Merchant;
   senderId: string;
+  /** What the sender's access token says of them (older tokens may lack it): saves reading their row. */
+  senderClaims?: { phone?: string; kyc?: KycState };
   phone: string;
   amount: string;
   currency: string;
@@ -31,38 +33,43 @@ export type SendToPhoneInput = {
  */
 export function createSendToPhone(deps: {
   ledger: LedgerService;
-  wallets: Pick<WalletsService, "findWalletId" | "ensureWallet">;
+  wallets: Pick<WalletsService, "findWalletIds" | "ensureWallet">;
   customers: Pick<CustomersService, "findConfirmedIdByPhone" | "getCustomer">;
   history: HistoryService;
   limits: SendLimits;
 }) {
   const { ledger, limits } = deps;
   // A customer's phone never changes (it is their sign-in): the sender's, for the recipient's
-  // history, is looked up once per instance. The row read for it also carries the KYC mirror,
-  // the limits' first guess (checked under the customer's lock): no second read of the row.
+  // history, comes from their token, else is read once per instance. The KYC state of the token
+  // or of that row is the limits' first guess (checked under the customer's lock).
   const phones = createBoundedCache<string, string>({ max: 100_000 });
-  const senderOf = async (merchantId: string, customerId: string) => {
-    const cached = phones.get(customerId);
-    if (cached) return { phone: cached, mirror: undefined };
+  const senderOf = async (
+    merchantId: string,
+    customerId: string,
+    claims: SendToPhoneInput["senderClaims"],
+  ) => {
+    const known = phones.get(customerId) ?? claims?.phone;
+    if (known) return { phone: known, mirror: claims?.kyc };
     const row = await deps.customers.getCustomer(merchantId, customerId);
     phones.set(customerId, row.phone);
     return { phone: row.phone, mirror: { level: row.kycLevel, status: row.kycStatus } as KycState };
   };
   /** Who sends from which wallet to whom: refused with the field to blame. */
-  async function resolveParties(merchantId: string, senderId: string, phone: string, currency: CurrencyCode) {
-    const [recipientId, fromId] = await Promise.all([
-      deps.customers.findConfirmedIdByPhone(merchantId, phone),
-      deps.wallets.findWalletId(merchantId, senderId, currency),
+  async function resolveParties(input: SendToPhoneInput, currency: CurrencyCode) {
+    const { senderId } = input;
+    const merchantId = input.merchant.id;
+    const [recipientId, sender] = await Promise.all([
+      deps.customers.findConfirmedIdByPhone(merchantId, input.phone),
+      senderOf(merchantId, senderId, input.senderClaims),
     ]);
     if (!recipientId) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
     if (recipientId === senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
+    // Both wallets in one lookup (none when both ids are cached).
+    const wallets = await deps.wallets.findWalletIds(merchantId, [senderId, recipientId], currency);
+    const fromId = wallets.get(senderId);
     if (!fromId) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-    const [toId, sender] = await Promise.all([
-      deps.wallets
-        .findWalletId(merchantId, recipientId, currency)
-        .then(async (id) => id ?? (await deps.wallets.ensureWallet(merchantId, recipientId, currency)).id),
-      senderOf(merchantId, senderId),
-    ]);
+    const toId =
+      wallets.get(recipientId) ?? (await deps.wallets.ensureWallet(merchantId, recipientId, currency)).id;
     return { recipientId, fromId, toId, senderPhone: sender.phone, senderMirror: sender.mirror };
   }
 
@@ -80,7 +87,7 @@ export function createSendToPhone(deps: {
       // stored answer even if, say, the send would be refused now.
       let parties: Awaited<ReturnType<typeof resolveParties>>;
       try {
-        parties = await resolveParties(merchant.id, input.senderId, input.phone, currency);
+        parties = await resolveParties(input, currency);
       } catch (err) {
         const stored = await ledger.findStoredOutcome(key);
         if (stored) return stored;

@@ -16,6 +16,7 @@ import {
   validateBody,
   validateResponse,
 } from "./send.schemas.ts";
+import type { SendToPhoneInput } from "./send-to-phone.service.ts";
 
 const errors = {
   400: errorBodySchema,
@@ -76,7 +77,14 @@ export const sendRoutes =
         }
         if (!phone)
           throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone", message: "phone: is required" });
-        return sendStoredResponse(reply, await send.sendToPhone({ ...common, phone: phone.digits }));
+        const senderClaims = {
+          ...(customer.phone ? { phone: customer.phone } : {}),
+          ...(customer.kycStatus ? { kyc: { level: customer.kycLevel, status: customer.kycStatus } } : {}),
+        } as SendToPhoneInput["senderClaims"];
+        return sendStoredResponse(
+          reply,
+          await send.sendToPhone({ ...common, phone: phone.digits, senderClaims }),
+        );
       },
     );
 

@@ -99,20 +99,29 @@ export function createWalletsService(deps: {
     },
 
     /**
-     * The id of the customer's wallet of a currency. A wallet's id never changes once opened, so
-     * it is cached: a send then needs no lookup of either wallet. Balances are never cached.
+     * The ids of customers' wallets of a currency (the two parties of a send), by customer; absent:
+     * not opened. A wallet's id never changes once opened, so ids are cached, and those not cached
+     * are found in one query. Balances are never cached.
      */
-    async findWalletId(
+    async findWalletIds(
       merchantId: string,
-      customerId: string,
+      customerIds: string[],
       currency: CurrencyCode,
-    ): Promise<string | undefined> {
-      const key = `${merchantId}:${customerId}:${currency}`;
-      const cached = walletIds.get(key);
-      if (cached) return cached;
-      const account = await ledger.findCustomerWallet({ merchantId, ownerId: customerId, currency });
-      if (account) walletIds.set(key, account.id);
-      return account?.id;
+    ): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      const missing: string[] = [];
+      for (const customerId of customerIds) {
+        const cached = walletIds.get(`${merchantId}:${customerId}:${currency}`);
+        if (cached) found.set(customerId, cached);
+        else missing.push(customerId);
+      }
+      if (missing.length === 0) return found;
+      const ids = await ledger.findCustomerWalletIds({ merchantId, ownerIds: missing, currency });
+      for (const [customerId, id] of ids) {
+        walletIds.set(`${merchantId}:${customerId}:${currency}`, id);
+        found.set(customerId, id);
+      }
+      return found;
     },
 
     ensureWallet(merchantId: string, customerId: string, currency: CurrencyCode): Promise<Account> {
