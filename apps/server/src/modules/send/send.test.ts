@@ -67,6 +67,39 @@ describe("wallets", () => {
 });
 
 describe("send by phone", () => {
+  it("answers a signed-out session only 401, whatever the send, and moves or opens nothing", async () => {
+    const [carol, dave] = await Promise.all([d.verified(), d.verified()]);
+    expect((await d.faucet(carol.phone, "BTC", "0.01")).statusCode).toBe(200);
+    const out = await t.app.inject({ method: "POST", url: "/signout", headers: d.bearer(carol.token) });
+    expect(out.statusCode).toBe(200);
+    const tries = [
+      { phone: dave.phone, amount: "0.001", currency: "BTC" }, // would go through
+      { phone: newPhone(), amount: "0.001", currency: "BTC" }, // nobody's phone
+      { phone: dave.phone, amount: "5", currency: "BTC" }, // beyond the balance
+      {
+        phone: dave.phone,
+        address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+        amount: "0.001",
+        currency: "BTC",
+      },
+    ];
+    for (const body of tries) {
+      const res = await send(carol.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(401);
+      expect(res.json()).toMatchObject({ error: "INVALID_TOKEN" });
+    }
+    const opened = await t.database.pool.query(
+      "select count(*)::int as n from ledger_accounts where owner_id = $1 and currency = 'BTC'",
+      [dave.customerId],
+    );
+    expect(opened.rows[0]?.n).toBe(0); // the recipient's BTC wallet was not opened for it
+    const moved = await t.database.pool.query(
+      "select count(*)::int as n from ledger_operations where metadata->>'senderId' = $1",
+      [carol.customerId],
+    );
+    expect(moved.rows[0]?.n).toBe(0);
+  });
+
   it("moves money from one customer to the other, at once and without a fee", async () => {
     const res = await send(alice.token, { phone: bob.phone, amount: "0.01", currency: "BTC" });
     expect(res.statusCode).toBe(200);
