@@ -31,18 +31,16 @@ export function createOperationBatcher(
   const queue: Item[] = [];
   let running = false;
 
+  /** One operation as its own statement. */
+  const alone = (args: Item["args"], companions: CompanionCall[]) =>
+    inOneStatement(db, (client) => ops.applyOperationSql(client, args, companions), retry);
+
   async function run(batch: Item[]) {
     onBatch?.(batch.length);
     try {
       const [first] = batch;
       if (batch.length === 1 && first) {
-        first.resolve(
-          await inOneStatement(
-            db,
-            (client) => ops.applyOperationSql(client, first.args, first.companions),
-            retry,
-          ),
-        );
+        first.resolve(await alone(first.args, first.companions));
         return;
       }
       const answers = await inOneStatement(db, (client) => ops.applyOperationsBatchSql(client, batch), retry);
@@ -69,9 +67,7 @@ export function createOperationBatcher(
     apply(args: Item["args"], companions: CompanionCall[] = []): Promise<ops.ApplyOutcome> {
       // Accounts picked inside the statement (a house shard) or found through a reservation
       // cannot be locked up front with the batch's others: such an operation goes on its own.
-      if (!args.legs.every(namesItsAccounts)) {
-        return inOneStatement(db, (client) => ops.applyOperationSql(client, args, companions), retry);
-      }
+      if (!args.legs.every(namesItsAccounts)) return alone(args, companions);
       return new Promise((resolve, reject) => {
         queue.push({ args, companions, resolve, reject });
         if (!running) void drain();

@@ -1,6 +1,7 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { maskPhone } from "../customers/phone.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
@@ -17,8 +18,8 @@ import type { SendLimits } from "./send-limits.ts";
 export type SendToPhoneInput = {
   merchant: Merchant;
   senderId: string;
-  /** What the sender's access token says of them (older tokens may lack it): saves reading their row. */
-  senderClaims?: { phone?: string; kyc?: KycState };
+  /** The sender's access token's claims (older tokens lack phone and status): saves reading their row. */
+  senderClaims?: Pick<VerifiedClaims, "phone" | "kycLevel" | "kycStatus">;
   phone: string;
   amount: string;
   currency: string;
@@ -49,10 +50,15 @@ export function createSendToPhone(deps: {
     claims: SendToPhoneInput["senderClaims"],
   ) => {
     const known = phones.get(customerId) ?? claims?.phone;
-    if (known) return { phone: known, mirror: claims?.kyc };
+    if (known) {
+      return {
+        phone: known,
+        mirror: claims?.kycStatus ? mirrorOf(claims.kycLevel, claims.kycStatus) : undefined,
+      };
+    }
     const row = await deps.customers.getCustomer(merchantId, customerId);
     phones.set(customerId, row.phone);
-    return { phone: row.phone, mirror: { level: row.kycLevel, status: row.kycStatus } as KycState };
+    return { phone: row.phone, mirror: mirrorOf(row.kycLevel, row.kycStatus) };
   };
   /** Who sends from which wallet to whom: refused with the field to blame. */
   async function resolveParties(input: SendToPhoneInput, currency: CurrencyCode) {
@@ -192,3 +198,6 @@ export function createSendToPhone(deps: {
     },
   };
 }
+
+/** Level and status as a token or a customer row holds them (text): only a guess, checked in SQL. */
+const mirrorOf = (level: string, status: string) => ({ level, status }) as KycState;

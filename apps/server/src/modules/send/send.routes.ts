@@ -16,7 +16,6 @@ import {
   validateBody,
   validateResponse,
 } from "./send.schemas.ts";
-import type { SendToPhoneInput } from "./send-to-phone.service.ts";
 
 const errors = {
   400: errorBodySchema,
@@ -77,13 +76,9 @@ export const sendRoutes =
         }
         if (!phone)
           throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone", message: "phone: is required" });
-        const senderClaims = {
-          ...(customer.phone ? { phone: customer.phone } : {}),
-          ...(customer.kycStatus ? { kyc: { level: customer.kycLevel, status: customer.kycStatus } } : {}),
-        } as SendToPhoneInput["senderClaims"];
         return sendStoredResponse(
           reply,
-          await send.sendToPhone({ ...common, phone: phone.digits, senderClaims }),
+          await send.sendToPhone({ ...common, phone: phone.digits, senderClaims: customer }),
         );
       },
     );
