@@ -203,8 +203,13 @@ export function watchTokens(page: Page) {
     if (response.request().method() !== "POST" || !response.ok()) return;
     const body = (await response.json().catch(() => ({}))) as Partial<TokenSet>;
     remember(body.access_token, body.refresh_token);
-    for (const cookie of await page.context().cookies())
-      if (cookie.name === "kestrel_rt") remember(cookie.value);
+    // A response may still arrive while its test closes the context: then there is no cookie
+    // left to read, and the read must not fail the run as an unhandled rejection.
+    const cookies = await page
+      .context()
+      .cookies()
+      .catch(() => []);
+    for (const cookie of cookies) if (cookie.name === "kestrel_rt") remember(cookie.value);
   });
 }
 
