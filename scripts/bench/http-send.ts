@@ -45,6 +45,8 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
        select s.id, $1, bench_account(s.n::int) from unnest($2::uuid[]) with ordinality as s(id, n)`,
       [DEMO_MERCHANT_ID, sessions],
     );
+    // Fresh statistics, as a live database has them: plans made now fit 10,000 customers.
+    await client.query("analyze");
     const tokens = createAccessTokens(loadConfig({}).secrets.jwt, 3600);
     const owners = await client.query<{ id: string; n: number }>(
       "select bench_account(n)::text as id, n from generate_series(1, $1::int) as n",
