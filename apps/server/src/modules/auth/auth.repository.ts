@@ -7,8 +7,28 @@ import {
   sessions,
   verificationCodes,
 } from "../../db/schema/index.ts";
+import type { CompanionCall } from "../ledger/ledger.types.ts";
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
+
+/** SQLSTATE of auth_session_live_alongside (migration 0016): the session has ended. */
+export const SESSION_ENDED = "AU001";
+
+/**
+ * The session check as the first companion of a write: the write's own statement refuses it
+ * (SESSION_ENDED) when the session has ended, before anything else happens.
+ */
+export function sessionLiveCompanion(s: {
+  merchantId: string;
+  sessionId: string;
+  customerId: string;
+}): CompanionCall {
+  return {
+    fn: "auth_session_live_alongside",
+    args: { sessionId: s.sessionId, merchantId: s.merchantId, customerId: s.customerId },
+    first: true,
+  };
+}
 
 /** Sessions, refresh tokens, one-time codes, email links and captcha passes. */
 export function createAuthRepository(db: Db) {

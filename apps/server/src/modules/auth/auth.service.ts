@@ -2,10 +2,11 @@ import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Config } from "../../config.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
+import type { CompanionCall } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
 import { authErrors } from "./auth.errors.ts";
-import type { AuthRepository } from "./auth.repository.ts";
+import { type AuthRepository, SESSION_ENDED, sessionLiveCompanion } from "./auth.repository.ts";
 import type { Codes } from "./codes.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
 import { computeSignature, signatureMatches } from "./signature.ts";
@@ -24,6 +25,19 @@ export type TokenSet = {
   expires_in: number;
   scope: string;
   jti: string;
+};
+
+/**
+ * A signed-in call's session, left for its write to check: `companion` goes first in the write's
+ * statement and refuses it when the session has ended; `assertLive` is the check as its own query
+ * (once per call), due before anything else is written or any stored answer is given; `answer`
+ * runs the call and turns either refusal into 401, and checks the session before any other error
+ * is answered.
+ */
+export type SessionGuard = {
+  companion: CompanionCall;
+  assertLive: () => Promise<void>;
+  answer: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
 export type RequestContext = { merchant: Merchant; ip: string; deviceId: string | undefined };
@@ -45,6 +59,18 @@ export type AuthDeps = {
 export function createAuthService(deps: AuthDeps) {
   const { repository, customers, codes, tokens } = deps;
   const verifiedTokens = cacheVerifiedTokens(tokens);
+
+  async function verifiedToken(token: string): Promise<VerifiedClaims> {
+    const claims = await verifiedTokens.verify(token);
+    if (!claims) throw authErrors.create("INVALID_TOKEN");
+    return claims;
+  }
+
+  async function assertSessionLive(claims: VerifiedClaims): Promise<void> {
+    if (!(await repository.isSessionActive(claims.merchantId, claims.sessionId, claims.customerId))) {
+      throw authErrors.create("INVALID_TOKEN");
+    }
+  }
 
   /** Opens a session on a device and answers its first token pair. */
   async function openSession(
@@ -108,12 +134,37 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Who a bearer token speaks for; a revoked session's tokens die at once, not at expiry. */
     async authenticate(token: string): Promise<VerifiedClaims> {
-      const claims = await verifiedTokens.verify(token);
-      if (!claims) throw authErrors.create("INVALID_TOKEN");
-      if (!(await repository.isSessionActive(claims.merchantId, claims.sessionId, claims.customerId))) {
-        throw authErrors.create("INVALID_TOKEN");
-      }
+      const claims = await verifiedToken(token);
+      await assertSessionLive(claims);
       return claims;
+    },
+
+    /**
+     * `authenticate` for a call whose write checks the session itself: the token now, the
+     * session by the guard's companion in the write's statement (or by the guard's own query,
+     * before anything else is written or said). See docs/accounts.md "Sessions and tokens".
+     */
+    async authenticateForWrite(token: string): Promise<{ claims: VerifiedClaims; session: SessionGuard }> {
+      const claims = await verifiedToken(token);
+      let live: Promise<void> | undefined;
+      const session: SessionGuard = {
+        companion: sessionLiveCompanion(claims),
+        assertLive: () => {
+          live ??= assertSessionLive(claims);
+          return live;
+        },
+        async answer(work) {
+          try {
+            return await work();
+          } catch (err) {
+            if ((err as { code?: unknown }).code === SESSION_ENDED) throw authErrors.create("INVALID_TOKEN");
+            // A refusal tells something (a phone unknown, a balance too low): to a live session only.
+            await session.assertLive();
+            throw err;
+          }
+        },
+      };
+      return { claims, session };
     },
 
     /**

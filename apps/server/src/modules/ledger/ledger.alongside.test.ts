@@ -32,7 +32,17 @@ beforeAll(async () => {
   await t.database.pool.query(`create table alongside_probe (note text primary key);
     create function probe_alongside(p jsonb) returns void language sql as
       $$ insert into alongside_probe (note) values (p->>'note') $$;
-    create function probe_not_a_companion(p jsonb) returns void language sql as $$ select $$;`);
+    create function probe_not_a_companion(p jsonb) returns void language sql as $$ select $$;
+    create table guard_probe (open boolean not null);
+    insert into guard_probe values (true);
+    create function guard_alongside(p jsonb) returns void language plpgsql as $$
+    begin
+      if not (select open from guard_probe) then
+        raise exception using errcode = 'GD001', message = 'closed';
+      end if;
+      insert into alongside_probe (note) values ('guard saw ' || (p->>'note')
+        || case when exists (select 1 from alongside_probe where note = p->>'note') then ' after' else ' before' end);
+    end $$;`);
   alice = await t.openWallet({ funds: 1_000n });
   bob = await t.openWallet();
 });
@@ -106,6 +116,47 @@ describe("companion writes in the operation's own statement", () => {
     await withCompanion("c2", "c-two"); // the refused key is free again
     expect(await balance(bob)).toBe(before + 100n);
     await t.expectInvariants();
+  });
+});
+
+describe("companions marked first (guards)", () => {
+  const guarded = (idempotencyKey: string, note: string) =>
+    send(idempotencyKey, note, {
+      alongside: undefined,
+      companions: [
+        { fn: "probe_alongside", args: { note } },
+        { fn: "guard_alongside", args: { note }, first: true },
+      ],
+    });
+  const setGuard = (open: boolean) => t.database.pool.query("update guard_probe set open = $1", [open]);
+
+  it("run before the operation and its other companions, and refuse it whole", async () => {
+    const before = await balance(bob);
+    await guarded("g1", "g-one");
+    expect(await probes()).toEqual(expect.arrayContaining(["g-one", "guard saw g-one before"]));
+    await setGuard(false);
+    try {
+      await expect(guarded("g2", "g-two")).rejects.toMatchObject({ code: "GD001" });
+      expect(await probes()).not.toContain("g-two");
+      expect(await balance(bob)).toBe(before + 100n);
+      await t.expectInvariants();
+    } finally {
+      await setGuard(true);
+    }
+  });
+
+  it("refuse a replay too: a closed guard is never answered the stored response", async () => {
+    const first = await guarded("g3", "g-three");
+    await setGuard(false);
+    try {
+      await expect(guarded("g3", "g-three")).rejects.toMatchObject({ code: "GD001" });
+    } finally {
+      await setGuard(true);
+    }
+    // Open again, the guard lets the replay through, and it only runs (the probe is not written twice).
+    await t.database.pool.query("delete from alongside_probe where note = 'guard saw g-three before'");
+    expect(await guarded("g3", "g-three")).toEqual({ ...first, replayed: true });
+    expect(await probes()).toContain("guard saw g-three after");
   });
 });
 

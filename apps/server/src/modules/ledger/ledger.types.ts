@@ -114,8 +114,12 @@ type OperationRequest = {
   companions?: CompanionCall[];
 };
 
-/** A companion write: `fn` names a `*_alongside(jsonb)` function, `args` its one argument. */
-export type CompanionCall = { fn: string; args: Json };
+/**
+ * A companion write: `fn` names a `*_alongside(jsonb)` function, `args` its one argument. One
+ * marked `first` is a guard: it runs before the operation claims its key (migration 0016), so its
+ * refusal holds for a replay too.
+ */
+export type CompanionCall = { fn: string; args: Json; first?: boolean };
 
 /**
  * The response to store and replay: either known up front (`response`: ids are made by the

@@ -1,6 +1,7 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
+import type { SessionGuard } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { maskPhone } from "../customers/phone.ts";
@@ -20,6 +21,12 @@ export type SendToPhoneInput = {
   senderId: string;
   /** The sender's access token's claims (older tokens lack phone and status): saves reading their row. */
   senderClaims?: Pick<VerifiedClaims, "phone" | "kycLevel" | "kycStatus">;
+  /**
+   * The sender's session, when its check is left to this send: its companion goes first in the
+   * transfer's statement; it is checked on its own before a wallet is opened or a stored answer
+   * given. Without it, the caller checked the session already.
+   */
+  session?: Pick<SessionGuard, "companion" | "assertLive">;
   phone: string;
   amount: string;
   currency: string;
@@ -74,8 +81,11 @@ export function createSendToPhone(deps: {
     const wallets = await deps.wallets.findWalletIds(merchantId, [senderId, recipientId], currency);
     const fromId = wallets.get(senderId);
     if (!fromId) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-    const toId =
-      wallets.get(recipientId) ?? (await deps.wallets.ensureWallet(merchantId, recipientId, currency)).id;
+    let toId = wallets.get(recipientId);
+    if (!toId) {
+      await input.session?.assertLive(); // nothing opens for a session that has ended
+      toId = (await deps.wallets.ensureWallet(merchantId, recipientId, currency)).id;
+    }
     return { recipientId, fromId, toId, senderPhone: sender.phone, senderMirror: sender.mirror };
   }
 
@@ -91,11 +101,15 @@ export function createSendToPhone(deps: {
       // A retry meets the stored outcome in the ledger's write below, which claims the key
       // first. Only when a check before it refuses is the key looked up here: a retry gets its
       // stored answer even if, say, the send would be refused now.
+      const storedOutcome = async () => {
+        await input.session?.assertLive(); // a stored answer only to a live session
+        return ledger.findStoredOutcome(key);
+      };
       let parties: Awaited<ReturnType<typeof resolveParties>>;
       try {
         parties = await resolveParties(input, currency);
       } catch (err) {
-        const stored = await ledger.findStoredOutcome(key);
+        const stored = await storedOutcome();
         if (stored) return stored;
         throw err;
       }
@@ -183,7 +197,9 @@ export function createSendToPhone(deps: {
                   createdAt: new Date().toISOString(),
                 },
               },
-              companions: [usage.companion, history],
+              companions: input.session
+                ? [input.session.companion, usage.companion, history]
+                : [usage.companion, history],
             }),
           senderMirror,
         );
@@ -191,7 +207,7 @@ export function createSendToPhone(deps: {
         if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
           throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
         // Refused before the ledger's write (e.g. by the catalog): a retry still gets its answer.
-        const stored = await ledger.findStoredOutcome(key);
+        const stored = await storedOutcome();
         if (stored) return stored;
         throw err;
       }

@@ -100,6 +100,31 @@ describe("send by phone", () => {
     expect(moved.rows[0]?.n).toBe(0);
   });
 
+  it("checks the session in the send's own write: a signed-out sender's retry gets 401, not the stored answer", async () => {
+    const [erin, frank] = await Promise.all([d.verified(), d.verified()]);
+    expect((await d.faucet(erin.phone, "BTC", "0.01")).statusCode).toBe(200);
+    const key = "erin-first-send";
+    const body = { phone: frank.phone, amount: "0.001", currency: "BTC" };
+    expect((await send(erin.token, body, key)).statusCode).toBe(200); // frank's BTC wallet is open now
+    const out = await t.app.inject({ method: "POST", url: "/signout", headers: d.bearer(erin.token) });
+    expect(out.statusCode).toBe(200);
+    for (const res of [await send(erin.token, body, key), await send(erin.token, body)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: "INVALID_TOKEN" });
+      expect(res.headers["idempotent-replayed"]).toBeUndefined();
+    }
+    const moved = await t.database.pool.query(
+      "select count(*)::int as n from ledger_operations where metadata->>'senderId' = $1",
+      [erin.customerId],
+    );
+    expect(moved.rows[0]?.n).toBe(1);
+    const left = await t.database.pool.query(
+      "select (credits_posted - debits_posted)::text as minor from ledger_accounts where owner_id = $1 and currency = 'BTC'",
+      [erin.customerId],
+    );
+    expect(left.rows[0]?.minor).toBe("900000"); // 0.01 - 0.001 BTC, in satoshi
+  });
+
   it("moves money from one customer to the other, at once and without a fee", async () => {
     const res = await send(alice.token, { phone: bob.phone, amount: "0.01", currency: "BTC" });
     expect(res.statusCode).toBe(200);
