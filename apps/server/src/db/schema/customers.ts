@@ -53,6 +53,8 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex("customers_merchant_phone").on(t.merchantId, t.phone),
     uniqueIndex("customers_merchant_referral").on(t.merchantId, t.ownReferralCode),
+    // What another table's (customer, merchant) refers to: a customer of that very merchant.
+    uniqueIndex("customers_id_merchant").on(t.id, t.merchantId),
   ],
 );
 

@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   date,
+  foreignKey,
   index,
   numeric,
   pgTable,
@@ -184,12 +185,8 @@ export const kycUsage = pgTable(
   "kyc_usage",
   {
     id: uuid("id").primaryKey(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    merchantId: uuid("merchant_id").notNull(),
+    customerId: uuid("customer_id").notNull(),
     operationType: text("operation_type").notNull(),
     amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
     currency: text("currency").notNull(),
@@ -198,6 +195,12 @@ export const kycUsage = pgTable(
     releasedAt: timestamp("released_at", { withTimezone: true }),
   },
   (t) => [
+    // A customer of this merchant (so the merchant exists too): one check a row instead of two.
+    foreignKey({
+      name: "kyc_usage_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
     uniqueIndex("kyc_usage_reference").on(t.merchantId, t.reference),
     index("kyc_usage_window").on(t.merchantId, t.customerId, t.operationType, t.createdAt),
     check("kyc_usage_amount", sql`${t.amount} > 0`),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
 type Item = { operationId: string; type: string; status: string; currency: string; direction: string };
@@ -124,5 +125,38 @@ describe("GET /v2/history/operations", () => {
     const res = await d.history(alice.token, query);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA" });
+  });
+});
+
+describe("the database as backstop", () => {
+  it("refuses a history or usage row that pairs a customer with another merchant", async () => {
+    const db = await t.database.pool.connect();
+    const insertHistory = (merchantId: string) =>
+      db.query(
+        `insert into history_entries (id, merchant_id, customer_id, operation_id, type, direction, status, currency, amount, fee, details, created_at, updated_at)
+         values (gen_random_uuid(), $1, $2, gen_random_uuid(), 'SEND_TO_PHONE', 'IN', 'COMPLETED', 'USDT', 1, 0, '{}', now(), now())`,
+        [merchantId, alice.customerId],
+      );
+    const insertUsage = (merchantId: string) =>
+      db.query(
+        `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference)
+         values (gen_random_uuid(), $1, $2, 'TRANSFER_MOBILE', 1, 'EUR', gen_random_uuid()::text)`,
+        [merchantId, alice.customerId],
+      );
+    try {
+      for (const insert of [insertHistory, insertUsage]) {
+        await expect(insert(NIMBUS_MERCHANT_ID)).rejects.toMatchObject({ code: "23503" });
+      }
+      const own = await db.query<{ merchant_id: string }>("select merchant_id from customers where id = $1", [
+        alice.customerId,
+      ]);
+      await db.query("begin");
+      // The same rows with the customer's own merchant go in (and are rolled back).
+      await insertHistory(own.rows[0]?.merchant_id as string);
+      await insertUsage(own.rows[0]?.merchant_id as string);
+      await db.query("rollback");
+    } finally {
+      db.release();
+    }
   });
 });
