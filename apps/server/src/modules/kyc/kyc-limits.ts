@@ -30,7 +30,10 @@ export type LimitQuery = {
 
 export type KycState = { level: Level; status: KycStatus };
 
-/** A usage to record under `reference`; `mirror`: the customer row's level and status, if the caller read it anyway. */
+/**
+ * A usage to record under `reference`; `mirror`: the customer's level and status as the caller
+ * already knows them (their access token, or their row), a first guess checked under the lock.
+ */
 export type UsageQuery = LimitQuery & { reference: string; mirror?: KycState };
 
 /**
@@ -153,9 +156,9 @@ export function createKycLimits(deps: {
    * again against the state worked out now.
    */
   async function prepareUsage(q: UsageQuery, fresh: boolean) {
-    // The guess: what this instance saw last, else the customer row's mirror (given by a caller
-    // that read the row anyway, or one read); the state worked out from the applications (two
-    // reads) only to make a missing KYC row.
+    // The guess: what this instance saw last, else the level and status the caller knows (token
+    // or row), else the customer row's mirror (one read); the state worked out from the
+    // applications (two reads) only to make a missing KYC row.
     const known = fresh
       ? await freshState(q.merchantId, q.customerId)
       : (lastSeen.get(q.customerId) ?? q.mirror ?? (await state.mirrored(q.merchantId, q.customerId)));

@@ -48,7 +48,7 @@ export function createSendLimits(deps: {
      * Checks and records the usage under `reference` (the operation's id) inside the money
      * operation itself: `work` runs the operation with the usage it gets (a ledger companion,
      * or a writer for its transaction); nothing to release when the operation fails. `mirror`:
-     * the sender's row's KYC level and status, when the caller has just read the row.
+     * the sender's KYC level and status as the caller knows them (token or row): a first guess.
      */
     withUsage: <T>(
       c: LimitCheck,
