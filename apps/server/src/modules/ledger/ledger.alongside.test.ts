@@ -117,6 +117,25 @@ describe("companion writes in the operation's own statement", () => {
     expect(await balance(bob)).toBe(before + 100n);
     await t.expectInvariants();
   });
+
+  it("are each called by a static call when a module defines them (an EXECUTE is planned at every call)", async () => {
+    const { rows } = await t.database.pool.query<{ name: string; listed: boolean }>(
+      `select p.proname as name,
+          position(format('WHEN %L THEN PERFORM %I(p_args)', p.proname, p.proname)
+            in pg_get_functiondef('ledger_call_companion'::regproc)) > 0 as listed
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.proname like '%\\_alongside'
+          and p.proname not in ('ledger_apply_operation_alongside', 'ledger_apply_operations_alongside',
+            'probe_alongside', 'guard_alongside')
+        order by 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual([
+      "auth_session_live_alongside",
+      "history_insert_alongside",
+      "kyc_record_usage_alongside",
+    ]);
+    expect(rows.filter((r) => !r.listed)).toEqual([]);
+  });
 });
 
 describe("companions marked first (guards)", () => {
