@@ -201,7 +201,9 @@ export const kycUsage = pgTable(
       columns: [t.customerId, t.merchantId],
       foreignColumns: [customers.id, customers.merchantId],
     }),
-    uniqueIndex("kyc_usage_reference").on(t.merchantId, t.reference),
+    // The reference first: the window's sum (merchant, customer, ...) then has one index to
+    // choose, whatever a generic plan made while the table was small guesses (migration 0019).
+    uniqueIndex("kyc_usage_reference").on(t.reference, t.merchantId),
     index("kyc_usage_window").on(t.merchantId, t.customerId, t.operationType, t.createdAt),
     check("kyc_usage_amount", sql`${t.amount} > 0`),
   ],

@@ -37,46 +37,34 @@ export type UsageOutcome =
   | { outcome: "no_state" };
 
 /**
- * Checks and records one operation's usage in one statement of its own (the kyc_record_usage
- * function, migration 0011): under the customer's KYC row lock, so two operations of one customer racing
- * for the last of a limit take turns and the second sees the first's usage.
+ * Checks and records one operation's usage in one statement of its own (kyc_record_usage_alongside,
+ * migration 0019, the same function a ledger operation calls as its companion): under the
+ * customer's KYC row lock, so two operations of one customer racing for the last of a limit take
+ * turns and the second sees the first's usage. Inside a transaction, an outcome other than
+ * recorded or repeated has aborted it: the caller refuses and rolls back.
  */
 export async function recordUsageSql(client: SqlClient, r: UsageRecord, now: Date): Promise<UsageOutcome> {
-  const { rows } = await client.query<{
-    outcome: UsageOutcome["outcome"];
-    level: string | null;
-    status: KycStatus | null;
-    used_daily: string;
-    used_monthly: string;
-  }>({
-    name: "kyc_record_usage",
-    text: "select * from kyc_record_usage($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-    values: [
-      r.id,
-      r.merchantId,
-      r.customerId,
-      r.operationType,
-      String(r.amount),
-      r.currency,
-      r.reference,
-      now,
-      new Date(now.getTime() - DAY_MS),
-      new Date(now.getTime() - 30 * DAY_MS),
-      r.level,
-      r.status,
-      String(r.daily),
-      String(r.monthly),
-      r.create,
-    ],
-  });
-  const row = rows[0];
-  if (!row) throw new Error("kyc_record_usage answered no row");
-  return toOutcome(row.outcome, row);
+  try {
+    const { rows } = await client.query<{ outcome: "recorded" | "repeated" }>({
+      name: "kyc_record_usage_alongside",
+      text: "select kyc_record_usage_alongside($1) as outcome",
+      values: [JSON.stringify(usageCompanion(r, now).args)],
+    });
+    const outcome = rows[0]?.outcome;
+    if (outcome !== "recorded" && outcome !== "repeated") {
+      throw new Error(`kyc_record_usage_alongside answered ${String(outcome)}`);
+    }
+    return { outcome };
+  } catch (err) {
+    const raised = usageOutcomeOfError(err);
+    if (raised) return raised;
+    throw err;
+  }
 }
 
 /**
- * The same record as a companion of a ledger operation's statement (kyc_record_usage_alongside,
- * migration 0012): it raises instead of answering; `usageOutcomeOfError` reads the raise.
+ * The same record as a companion of a ledger operation's statement: it raises instead of
+ * answering; `usageOutcomeOfError` reads the raise.
  */
 export function usageCompanion(r: UsageRecord, now: Date): CompanionCall {
   return {
@@ -101,7 +89,7 @@ export function usageCompanion(r: UsageRecord, now: Date): CompanionCall {
   };
 }
 
-/** SQLSTATE of kyc_record_usage_alongside's refusals (migration 0012). */
+/** SQLSTATE of kyc_record_usage_alongside's refusals (migrations 0012, 0019). */
 const USAGE_SQLSTATE = "KY001";
 
 /** The outcome a companion usage record raised, or undefined for any other error. */
@@ -136,7 +124,7 @@ function toOutcome(
     case "no_state":
       return { outcome };
     default:
-      throw new Error(`kyc_record_usage answered an unknown outcome: ${String(outcome)}`);
+      throw new Error(`kyc_record_usage_alongside raised an unknown outcome: ${String(outcome)}`);
   }
 }
 
