@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createSigner, createVerifier } from "fast-jwt";
+import { jwtVerify, SignJWT } from "jose";
 
 export type AccessClaims = {
   customerId: string;
@@ -15,34 +15,41 @@ export type VerifiedClaims = AccessClaims & { expiresAt: number };
 
 const ISSUER = "kestrel";
 
-/**
- * Short-lived access token (JWT, HS256) naming customer, merchant, session, KYC level and status, and phone.
- * Signed and verified synchronously with node:crypto (fast-jwt): WebCrypto's HMAC (jose) runs as
- * a job off the event loop and cost the server 45-70 microseconds of CPU a verification here,
- * against about 10 (docs/accounts.md "Sessions").
- */
+/** Short-lived access token (JWT, HS256) naming customer, merchant, session, KYC level and status, and phone. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
-  const signer = createSigner({ key: secret, algorithm: "HS256", iss: ISSUER, expiresIn: ttlSeconds * 1000 });
-  const verifier = createVerifier({ key: secret, algorithms: ["HS256"], allowedIss: ISSUER });
+  // Imported once: given raw bytes, jose would import the key again on every sign and verify.
+  const key = crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   return {
     ttlSeconds,
     async sign(claims: AccessClaims): Promise<{ token: string; jti: string }> {
       const jti = randomBytes(12).toString("base64url");
-      const token = signer({
-        sub: claims.customerId,
-        jti,
+      const token = await new SignJWT({
         mid: claims.merchantId,
         sid: claims.sessionId,
         kyc: claims.kycLevel,
         ...(claims.kycStatus === undefined ? {} : { kys: claims.kycStatus }),
         ...(claims.phone === undefined ? {} : { ph: claims.phone }),
-      });
+      })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(claims.customerId)
+        .setIssuer(ISSUER)
+        .setJti(jti)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(await key);
       return { token, jti };
     },
     /** The claims of a valid token, or null for an expired, forged or malformed one. */
     async verify(token: string): Promise<VerifiedClaims | null> {
       try {
-        const { sub, mid, sid, kyc, kys, ph, exp } = verifier(token) as Record<string, unknown>;
+        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ["HS256"] });
+        const { sub, mid, sid, kyc, kys, ph, exp } = payload;
         if (typeof sub !== "string" || typeof mid !== "string" || typeof sid !== "string") return null;
         const kycLevel = typeof kyc === "string" ? kyc : "NONE";
         return {
@@ -52,7 +59,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
           kycLevel,
           ...(typeof kys === "string" ? { kycStatus: kys } : {}),
           ...(typeof ph === "string" ? { phone: ph } : {}),
-          expiresAt: typeof exp === "number" ? exp : 0,
+          expiresAt: exp ?? 0,
         };
       } catch {
         return null;

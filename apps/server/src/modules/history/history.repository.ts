@@ -31,7 +31,7 @@ export type HistoryChange = {
   whilePending?: boolean;
 };
 
-export type HistoryRow = NewHistoryEntry & { createdAt: Date; updatedAt: Date };
+export type HistoryRow = Omit<NewHistoryEntry, "id"> & { createdAt: Date; updatedAt: Date };
 
 export type PageQuery = {
   merchantId: string;
@@ -47,7 +47,10 @@ export type PageQuery = {
 const FILTER = `merchant_id = $1 and customer_id = $2 and created_at <= $3::timestamptz
   and ($4::text[] is null or type = any($4)) and ($5::text[] is null or currency = any($5))`;
 
-/** The SQL of the history read model (table history_entries). Every read is one customer's. */
+/**
+ * The SQL of the history read model: writes go to history_entries; reads come from history_items
+ * (migration 0020), which adds the sends by phone read from the ledger. Every read is one customer's.
+ */
 export const historySql = {
   /**
    * Entries of one operation; a repeated write of the same operation changes nothing. The SQL is
@@ -98,7 +101,7 @@ export const historySql = {
     const { rows } = await c.query<{ total: string; snapshot: string }>(
       `select count(*) as total,
          to_char(coalesce($3::timestamptz, now()) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as snapshot
-       from history_entries where ${FILTER.replace("$3::timestamptz", "coalesce($3::timestamptz, now())")}`,
+       from history_items where ${FILTER.replace("$3::timestamptz", "coalesce($3::timestamptz, now())")}`,
       [q.merchantId, q.customerId, q.snapshot, q.types, q.currencies],
     );
     const row = rows[0];
@@ -106,14 +109,14 @@ export const historySql = {
     return { total: Number(row.total), snapshot: row.snapshot };
   },
 
-  /** Newest first; (created_at, id) orders entries of the same instant. */
+  /** Newest first; (created_at, sort_id) orders entries of the same instant. */
   async page(c: SqlClient, q: PageQuery & { snapshot: string }): Promise<HistoryRow[]> {
     const { rows } = await c.query<Omit<HistoryRow, "amount" | "fee"> & { amount: string; fee: string }>(
-      `select id, merchant_id as "merchantId", customer_id as "customerId", operation_id as "operationId", type,
+      `select merchant_id as "merchantId", customer_id as "customerId", operation_id as "operationId", type,
          direction, status, currency, amount, fee, counterparty, details, created_at as "createdAt",
          updated_at as "updatedAt"
-       from history_entries where ${FILTER}
-       order by created_at desc, id desc offset $6 limit $7`,
+       from history_items where ${FILTER}
+       order by created_at desc, sort_id desc offset $6 limit $7`,
       [q.merchantId, q.customerId, q.snapshot, q.types, q.currencies, q.offset, q.size],
     );
     return rows.map((r) => ({ ...r, amount: BigInt(r.amount), fee: BigInt(r.fee) }));

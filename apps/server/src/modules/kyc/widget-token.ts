@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { createSigner, createVerifier } from "fast-jwt";
+import { jwtVerify, SignJWT } from "jose";
 
 export type WidgetClaims = { customerId: string; merchantId: string; level: "KYC_1" };
 
@@ -14,24 +14,28 @@ const AUDIENCE = "kestrel-kyc-widget";
  */
 export function createWidgetTokens(jwtSecret: string, ttlSeconds: number) {
   const key = createHmac("sha256", jwtSecret).update("kyc-widget-token").digest();
-  const signer = createSigner({
-    key,
-    algorithm: "HS256",
-    iss: ISSUER,
-    aud: AUDIENCE,
-    expiresIn: ttlSeconds * 1000,
-  });
-  const verifier = createVerifier({ key, algorithms: ["HS256"], allowedIss: ISSUER, allowedAud: AUDIENCE });
   return {
     ttlSeconds,
-    async sign(claims: WidgetClaims, now = new Date()): Promise<string> {
-      const iat = Math.floor(now.getTime() / 1000);
-      return signer({ sub: claims.customerId, mid: claims.merchantId, lvl: claims.level, iat });
+    sign(claims: WidgetClaims, now = new Date()): Promise<string> {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ mid: claims.merchantId, lvl: claims.level })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(claims.customerId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(key);
     },
     /** The claims of a valid widget token; null for anything else (an access token included). */
     async verify(token: string): Promise<WidgetClaims | null> {
       try {
-        const { sub, mid, lvl } = verifier(token) as Record<string, unknown>;
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ["HS256"],
+        });
+        const { sub, mid, lvl } = payload;
         if (typeof sub !== "string" || typeof mid !== "string" || lvl !== "KYC_1") return null;
         return { customerId: sub, merchantId: mid, level: lvl };
       } catch {

@@ -5,7 +5,6 @@ import type { SessionGuard } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { maskPhone } from "../customers/phone.ts";
-import { type HistoryService, money } from "../history/history.service.ts";
 import type { KycState } from "../kyc/kyc-limits.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
@@ -37,13 +36,12 @@ export type SendToPhoneInput = {
 /**
  * TRANSFER_MOBILE: money to another customer of the same merchant by phone, free and instant,
  * once per key, within the sender's KYC limits, in both parties' histories (each sees the
- * other's phone masked) in the same transaction as the transfer.
+ * other's phone masked: the history reads the send from its ledger operation).
  */
 export function createSendToPhone(deps: {
   ledger: LedgerService;
   wallets: Pick<WalletsService, "findWalletIds" | "ensureWallet">;
   customers: Pick<CustomersService, "findConfirmedIdByPhone" | "getCustomer">;
-  history: HistoryService;
   limits: SendLimits;
 }) {
   const { ledger, limits } = deps;
@@ -119,40 +117,6 @@ export function createSendToPhone(deps: {
       // returns this same body. The operation id is also the limit usage's reference.
       const operationId = uuidv7();
       const transferId = uuidv7();
-      const model = {
-        fromAddress: null,
-        fromPhone: maskPhone(senderPhone),
-        toPhone: maskPhone(input.phone),
-        amount: money(minor, currency),
-      };
-      const entry = {
-        merchantId: merchant.id,
-        operationId,
-        type: "SEND_TO_PHONE" as const,
-        status: "COMPLETED" as const,
-      };
-      const history = deps.history.entriesCompanion([
-        {
-          ...entry,
-          customerId: input.senderId,
-          direction: "OUT",
-          currency,
-          amount: minor,
-          fee: 0n,
-          counterparty: model.toPhone,
-          details: model,
-        },
-        {
-          ...entry,
-          customerId: recipientId,
-          direction: "IN",
-          currency,
-          amount: minor,
-          fee: 0n,
-          counterparty: model.fromPhone,
-          details: model,
-        },
-      ]);
       const check = {
         merchant,
         customerId: input.senderId,
@@ -181,7 +145,15 @@ export function createSendToPhone(deps: {
                   currency,
                 },
               ],
-              metadata: { senderId: input.senderId, recipientId, amount, currency },
+              // Both parties' history reads the send from here (history_items, migration 0020).
+              metadata: {
+                senderId: input.senderId,
+                recipientId,
+                amount,
+                currency,
+                fromPhone: maskPhone(senderPhone),
+                toPhone: maskPhone(input.phone),
+              },
               response: {
                 statusCode: 200,
                 body: {
@@ -197,9 +169,7 @@ export function createSendToPhone(deps: {
                   createdAt: new Date().toISOString(),
                 },
               },
-              companions: input.session
-                ? [input.session.companion, usage.companion, history]
-                : [usage.companion, history],
+              companions: input.session ? [input.session.companion, usage.companion] : [usage.companion],
             }),
           senderMirror,
         );
