@@ -3,8 +3,8 @@ import path from "node:path";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
 import { runMigrations } from "../../apps/server/src/db/migrate.ts";
 import { seedDatabase } from "../../apps/server/src/db/seed.ts";
+import { clientSourceFromPool } from "../../apps/server/src/db/transaction.ts";
 import { createLedgerService } from "../../apps/server/src/modules/ledger/ledger.service.ts";
-import { clientSourceFromPool } from "../../apps/server/src/modules/ledger/transaction.ts";
 import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
 
 export const BENCH_ACCOUNTS = 10_000;

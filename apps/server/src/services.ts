@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { clientSourceFromPool } from "./db/transaction.ts";
 import { createAuthRepository } from "./modules/auth/auth.repository.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createCodes } from "./modules/auth/codes.ts";
@@ -15,7 +16,6 @@ import { createCustomersService } from "./modules/customers/customers.service.ts
 import { createHistoryService } from "./modules/history/history.service.ts";
 import { createKycService } from "./modules/kyc/kyc.service.ts";
 import { createLedgerService } from "./modules/ledger/ledger.service.ts";
-import { clientSourceFromPool } from "./modules/ledger/transaction.ts";
 import { createIpCountryDatabase } from "./modules/location/ip-country-database.ts";
 import { createLocationService } from "./modules/location/location.service.ts";
 import { createMerchantsRepository } from "./modules/merchants/merchants.repository.ts";
@@ -25,6 +25,7 @@ import { createRateLimitService } from "./modules/ratelimit/ratelimit.service.ts
 import { createRatesService } from "./modules/rates/rates.service.ts";
 import { createSandboxRepository } from "./modules/sandbox/sandbox.repository.ts";
 import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
+import { createSandboxCredit } from "./modules/sandbox/sandbox-credit.service.ts";
 import { createSendService } from "./modules/send/send.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
@@ -97,9 +98,11 @@ export function createServices(config: Config, database: Database) {
     history,
     addresses,
     chain,
-    releaseLimit: (merchantId, reference) => kyc.release({ merchantId, reference }),
+    releaseLimit: (tx, merchantId, reference) => kyc.release(tx, { merchantId, reference }),
   });
   const send = createSendService({
+    db: sql,
+    auth,
     ledger,
     wallets,
     customers,
@@ -110,6 +113,7 @@ export function createServices(config: Config, database: Database) {
     codes,
     confirmationThreshold: config.sendConfirmationThreshold,
   });
+  const sandboxCredit = createSandboxCredit({ db: sql, ledger, wallets, history });
   return {
     merchants,
     catalog,
@@ -120,6 +124,7 @@ export function createServices(config: Config, database: Database) {
     signup,
     captcha,
     sandbox,
+    sandboxCredit,
     kyc,
     ledger,
     rates,

@@ -1,15 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app.ts";
 import { authErrors } from "../modules/auth/auth.errors.ts";
-import type { SessionGuard } from "../modules/auth/auth.service.ts";
 import type { VerifiedClaims } from "../modules/auth/tokens.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in customer of this request, set by `authenticate` or `authenticateForWrite`. */
+    /** The signed-in customer of this request, set by `authenticate`. */
     customer?: VerifiedClaims;
-    /** The session its write checks, set by `authenticateForWrite`. */
-    session?: SessionGuard;
   }
 }
 
@@ -25,24 +22,6 @@ export function authenticate(deps: AppDeps) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     req.customer = await deps.services.auth.authenticate(bearerToken(req));
   };
-}
-
-/**
- * preHandler for a signed-in call that moves money: a valid bearer token now, or 401; the session
- * is checked by the write (`sessionOf`), which saves the call a round trip to the database.
- */
-export function authenticateForWrite(deps: AppDeps) {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
-    const { claims, session } = await deps.services.auth.authenticateForWrite(bearerToken(req));
-    req.customer = claims;
-    req.session = session;
-  };
-}
-
-/** The session of a request that passed `authenticateForWrite`, for its write to check. */
-export function sessionOf(req: FastifyRequest): SessionGuard {
-  if (!req.session) throw authErrors.create("INVALID_TOKEN");
-  return req.session;
 }
 
 /** The customer of a request that passed `authenticate`. */

@@ -22,9 +22,8 @@ export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 /**
  * The customers' operation history: a read model, one row per customer and operation, written in
  * the same transaction as the ledger operation that moves the money. The ledger stays the source
- * of truth for balances; this table says what happened, in words a customer reads. Customers read
- * the view history_items (migration 0020): these rows, and the sends by phone read from the
- * ledger, which write no row here.
+ * of truth for balances; this table says what happened, in words a customer reads. Every kind of
+ * operation writes its rows here the same way (docs/history.md).
  */
 export const historyEntries = pgTable(
   "history_entries",

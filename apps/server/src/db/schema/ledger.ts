@@ -107,9 +107,14 @@ export const ledgerAccounts = pgTable(
       .on(t.merchantId, t.ownerId, t.currency)
       .where(sql`${t.kind} = 'customer_wallet'`),
     index("ledger_accounts_owner").on(t.merchantId, t.ownerId).where(sql`${t.ownerId} is not null`),
-    // Kind, owner and shard are checked by a trigger when the account is created (migration
-    // 0007): a CHECK here would be re-read on every counter update, the ledger's hottest statement.
-    // These two are what every update must satisfy, kept small for the same reason.
+    // Which kinds a customer owns and which are the merchant's (house), and their shards.
+    check(
+      "ledger_accounts_kind",
+      sql`(${t.kind} in ('customer_wallet', 'card_balance', 'deposit_principal', 'deposit_interest', 'iban_balance') and ${t.ownerId} is not null and ${t.shard} = 0)
+        or (${t.kind} in ('fee_income', 'liquidity', 'acquiring_clearing', 'payout_clearing', 'chain_hot_wallet', 'issuer_settlement', 'bank_settlement', 'interest_expense') and ${t.ownerId} is null)`,
+    ),
+    check("ledger_accounts_shard", sql`${t.shard} between 0 and 63`),
+    check("ledger_accounts_version", sql`${t.version} >= 0`),
     check(
       "ledger_accounts_counters_non_negative",
       sql`least(${t.debitsPosted}, ${t.creditsPosted}, ${t.debitsPending}, ${t.creditsPending}) >= 0`,
@@ -141,9 +146,12 @@ export const ledgerOperations = pgTable(
     response: jsonb("response"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // Status, key and leg count are written by the write path only, and audited (ledger.invariants.ts):
-  // no CHECK here, because every CHECK is re-read by every insert (docs/ledger.md "Performance").
-  (t) => [unique("ledger_operations_idempotency").on(t.merchantId, t.idempotencyKey)],
+  (t) => [
+    unique("ledger_operations_idempotency").on(t.merchantId, t.idempotencyKey),
+    check("ledger_operations_status", sql`${t.status} in ('completed', 'awaiting')`),
+    check("ledger_operations_key_length", sql`length(${t.idempotencyKey}) between 1 and 400`),
+    check("ledger_operations_leg_count", sql`${t.legCount} >= 0`),
+  ],
 );
 
 export const ledgerTransfers = pgTable(
@@ -176,10 +184,22 @@ export const ledgerTransfers = pgTable(
     }),
     uniqueIndex("ledger_transfers_resolve_once").on(t.pendingId).where(sql`${t.pendingId} is not null`),
     index("ledger_transfers_operation").on(t.operationId),
-    // Money rules. The shape of a row (type, pending link, timeout) is the write path's and
-    // audited, not re-checked by every insert (docs/ledger.md "Performance").
     check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
     check("ledger_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check(
+      "ledger_transfers_type",
+      sql`${t.type} in ('posted', 'pending', 'post_pending', 'void_pending', 'expire_pending')`,
+    ),
+    // A resolution (post, void, expiry) names its reservation; nothing else names one.
+    check(
+      "ledger_transfers_resolution_names_pending",
+      sql`(${t.type} in ('post_pending', 'void_pending', 'expire_pending')) = (${t.pendingId} is not null)`,
+    ),
+    // Only a reservation has a deadline.
+    check(
+      "ledger_transfers_pending_has_timeout",
+      sql`(${t.type} = 'pending') = (${t.timeoutAt} is not null)`,
+    ),
   ],
 );
 
@@ -187,9 +207,9 @@ export const ledgerTransfers = pgTable(
 export const ledgerEntries = pgTable(
   "ledger_entries",
   {
-    // No foreign key to the account: the entry's transfer has one (composite, with the currency),
-    // and the audit proves that the entry's account is that transfer's.
-    accountId: uuid("account_id").notNull(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
     version: bigint("version", { mode: "bigint" }).notNull(),
     transferId: uuid("transfer_id")
       .notNull()
@@ -201,7 +221,11 @@ export const ledgerEntries = pgTable(
     creditsPending: money("credits_pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ name: "ledger_entries_account_version", columns: [t.accountId, t.version] })],
+  (t) => [
+    primaryKey({ name: "ledger_entries_account_version", columns: [t.accountId, t.version] }),
+    check("ledger_entries_version", sql`${t.version} >= 1`),
+    check("ledger_entries_side", sql`${t.side} in ('debit', 'credit')`),
+  ],
 );
 
 /**

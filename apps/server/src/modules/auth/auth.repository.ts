@@ -7,27 +7,22 @@ import {
   sessions,
   verificationCodes,
 } from "../../db/schema/index.ts";
-import type { CompanionCall } from "../ledger/ledger.types.ts";
+import type { Tx } from "../../db/transaction.ts";
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
-/** SQLSTATE of auth_session_live_alongside (migration 0016): the session has ended. */
-export const SESSION_ENDED = "AU001";
-
-/**
- * The session check as the first companion of a write: the write's own statement refuses it
- * (SESSION_ENDED) when the session has ended, before anything else happens.
- */
-export function sessionLiveCompanion(s: {
-  merchantId: string;
-  sessionId: string;
-  customerId: string;
-}): CompanionCall {
-  return {
-    fn: "auth_session_live_alongside",
-    args: { sessionId: s.sessionId, merchantId: s.merchantId, customerId: s.customerId },
-    first: true,
-  };
+/** The session is live, read in a use-case's transaction (a named statement: planned once per connection). */
+export async function sessionIsActiveSql(
+  tx: Tx,
+  s: { merchantId: string; sessionId: string; customerId: string },
+): Promise<boolean> {
+  const { rows } = await tx.query({
+    name: "auth_session_is_active",
+    text: `select 1 from sessions
+           where id = $1 and merchant_id = $2 and customer_id = $3 and revoked_at is null`,
+    values: [s.sessionId, s.merchantId, s.customerId],
+  });
+  return rows.length > 0;
 }
 
 /** Sessions, refresh tokens, one-time codes, email links and captcha passes. */

@@ -1,12 +1,12 @@
 import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Config } from "../../config.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
-import type { CompanionCall } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
 import { authErrors } from "./auth.errors.ts";
-import { type AuthRepository, SESSION_ENDED, sessionLiveCompanion } from "./auth.repository.ts";
+import { type AuthRepository, sessionIsActiveSql } from "./auth.repository.ts";
 import type { Codes } from "./codes.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
 import { computeSignature, signatureMatches } from "./signature.ts";
@@ -25,19 +25,6 @@ export type TokenSet = {
   expires_in: number;
   scope: string;
   jti: string;
-};
-
-/**
- * A signed-in call's session, left for its write to check: `companion` goes first in the write's
- * statement and refuses it when the session has ended; `assertLive` is the check as its own query
- * (once per call), due before anything else is written or any stored answer is given; `answer`
- * runs the call and turns either refusal into 401, and checks the session before any other error
- * is answered.
- */
-export type SessionGuard = {
-  companion: CompanionCall;
-  assertLive: () => Promise<void>;
-  answer: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
 export type RequestContext = { merchant: Merchant; ip: string; deviceId: string | undefined };
@@ -90,7 +77,6 @@ export function createAuthService(deps: AuthDeps) {
       merchantId,
       sessionId,
       kycLevel: customer.kycLevel,
-      kycStatus: customer.kycStatus,
       phone: customer.phone,
     });
     const refresh = newRefreshToken();
@@ -140,31 +126,14 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
-     * `authenticate` for a call whose write checks the session itself: the token now, the
-     * session by the guard's companion in the write's statement (or by the guard's own query,
-     * before anything else is written or said). See docs/accounts.md "Sessions and tokens".
+     * The session is still live at the moment a use-case writes (a sign-out may have come after
+     * the call was authenticated): checked in the use-case's transaction `tx`.
      */
-    async authenticateForWrite(token: string): Promise<{ claims: VerifiedClaims; session: SessionGuard }> {
-      const claims = await verifiedToken(token);
-      let live: Promise<void> | undefined;
-      const session: SessionGuard = {
-        companion: sessionLiveCompanion(claims),
-        assertLive: () => {
-          live ??= assertSessionLive(claims);
-          return live;
-        },
-        async answer(work) {
-          try {
-            return await work();
-          } catch (err) {
-            if ((err as { code?: unknown }).code === SESSION_ENDED) throw authErrors.create("INVALID_TOKEN");
-            // A refusal tells something (a phone unknown, a balance too low): to a live session only.
-            await session.assertLive();
-            throw err;
-          }
-        },
-      };
-      return { claims, session };
+    async requireLiveSession(
+      tx: Tx,
+      claims: Pick<VerifiedClaims, "merchantId" | "sessionId" | "customerId">,
+    ) {
+      if (!(await sessionIsActiveSql(tx, claims))) throw authErrors.create("INVALID_TOKEN");
     },
 
     /**

@@ -6,8 +6,7 @@ export type AccessClaims = {
   merchantId: string;
   sessionId: string;
   kycLevel: string;
-  /** The KYC status and the phone when the token was made: a first guess and a sign-in that never changes. */
-  kycStatus?: string;
+  /** The customer's phone: their sign-in, which never changes. */
   phone?: string;
 };
 /** Claims of a verified token, with its expiry (seconds since the epoch). */
@@ -15,7 +14,7 @@ export type VerifiedClaims = AccessClaims & { expiresAt: number };
 
 const ISSUER = "kestrel";
 
-/** Short-lived access token (JWT, HS256) naming customer, merchant, session, KYC level and status, and phone. */
+/** Short-lived access token (JWT, HS256) naming customer, merchant, session, KYC level and phone. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   // Imported once: given raw bytes, jose would import the key again on every sign and verify.
   const key = crypto.subtle.importKey(
@@ -33,7 +32,6 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         mid: claims.merchantId,
         sid: claims.sessionId,
         kyc: claims.kycLevel,
-        ...(claims.kycStatus === undefined ? {} : { kys: claims.kycStatus }),
         ...(claims.phone === undefined ? {} : { ph: claims.phone }),
       })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -49,7 +47,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     async verify(token: string): Promise<VerifiedClaims | null> {
       try {
         const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ["HS256"] });
-        const { sub, mid, sid, kyc, kys, ph, exp } = payload;
+        const { sub, mid, sid, kyc, ph, exp } = payload;
         if (typeof sub !== "string" || typeof mid !== "string" || typeof sid !== "string") return null;
         const kycLevel = typeof kyc === "string" ? kyc : "NONE";
         return {
@@ -57,7 +55,6 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
           merchantId: mid,
           sessionId: sid,
           kycLevel,
-          ...(typeof kys === "string" ? { kycStatus: kys } : {}),
           ...(typeof ph === "string" ? { phone: ph } : {}),
           expiresAt: exp ?? 0,
         };

@@ -55,6 +55,29 @@ export function createCatalogService(deps: {
     return merchant.blockedCountries.includes(country);
   }
 
+  /**
+   * The catalog's verdict on an operation, read now and applied later to a KYC state (a use-case
+   * reads its rules before its transaction and judges the state it locks inside it): throws the
+   * refusal with its reason (disabled, maintenance, KYC level too low).
+   */
+  async function operationRule(merchantId: string, operationType: OperationType) {
+    const row = await findOperation(merchantId, operationType);
+    const data = { operationType };
+    return (kycLevel: string, kycStatus?: string): void => {
+      if (!row || row.constraint === "DISABLED") {
+        throw catalogErrors.create("OPERATION_DISABLED", { data: { ...data, reason: "DISABLED" } });
+      }
+      if (row.constraint === "MAINTENANCE") {
+        throw catalogErrors.create("OPERATION_MAINTENANCE", { data: { ...data, reason: "MAINTENANCE" } });
+      }
+      if (!(row.kycLevels as readonly string[]).includes(kycLevel)) {
+        throw catalogErrors.create("KYC_LEVEL_TOO_LOW", {
+          data: { ...data, reason: kycReason(kycStatus), required: row.kycLevels },
+        });
+      }
+    };
+  }
+
   return {
     isCountryBlocked,
 
@@ -131,20 +154,10 @@ export function createCatalogService(deps: {
       kycLevel: string;
       kycStatus?: string | undefined;
     }): Promise<void> {
-      const row = await findOperation(q.merchantId, q.operationType);
-      const data = { operationType: q.operationType };
-      if (!row || row.constraint === "DISABLED") {
-        throw catalogErrors.create("OPERATION_DISABLED", { data: { ...data, reason: "DISABLED" } });
-      }
-      if (row.constraint === "MAINTENANCE") {
-        throw catalogErrors.create("OPERATION_MAINTENANCE", { data: { ...data, reason: "MAINTENANCE" } });
-      }
-      if (!(row.kycLevels as readonly string[]).includes(q.kycLevel)) {
-        throw catalogErrors.create("KYC_LEVEL_TOO_LOW", {
-          data: { ...data, reason: kycReason(q.kycStatus), required: row.kycLevels },
-        });
-      }
+      (await operationRule(q.merchantId, q.operationType))(q.kycLevel, q.kycStatus);
     },
+
+    operationRule,
   };
 }
 

@@ -1,11 +1,11 @@
 import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import { checkAddress } from "../../providers/chain/address-validation.ts";
 import { networkOf } from "../../providers/chain/chain-networks.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
 import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
-import { type ClientSource, inTransaction } from "../ledger/transaction.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { cryptoSql, type DepositRow } from "./crypto.repository.ts";
 import type { DepositAddresses } from "./deposit-addresses.service.ts";
@@ -51,7 +51,7 @@ export function createCryptoDeposits(deps: {
         requiredConfirmations: network.confirmations,
       });
       if (created) {
-        await history.entriesWriter([
+        await history.record(c, [
           {
             merchantId: deposit.merchantId,
             customerId: deposit.customerId,
@@ -74,15 +74,15 @@ export function createCryptoDeposits(deps: {
               internal: false,
             },
           },
-        ])(c);
+        ]);
       } else if (deposit.status === "PENDING") {
         const details = { confirmations: Math.min(deposit.confirmations, deposit.requiredConfirmations) };
-        await history.updateWriter({
+        await history.update(c, {
           merchantId: deposit.merchantId,
           operationId: deposit.id,
           details,
           whilePending: true,
-        })(c);
+        });
       }
       return deposit;
     });
@@ -92,33 +92,34 @@ export function createCryptoDeposits(deps: {
     const { merchantId, customerId } = deposit;
     await ledger.ensureHouseAccounts({ merchantId, currency });
     const wallet = await deps.wallets.ensureWallet(merchantId, customerId, currency);
-    const { replayed } = await ledger.applyOperation({
-      merchantId,
-      idempotencyKey: `chain:deposit:${deposit.chain}:${deposit.txHash}:${deposit.outputIndex}`,
-      // Another amount or address under the same output is refused (IDEMPOTENCY_MISMATCH).
-      requestHash: `${deposit.address}:${currency}:${deposit.amount}`,
-      kind: "payin_crypto",
-      legs: [
-        {
-          debit: { house: "chain_hot_wallet" },
-          credit: { accountId: wallet.id },
-          amount: deposit.amount,
-          currency,
-        },
-      ],
-      metadata: { depositId: deposit.id, customerId, txHash: deposit.txHash, chain: deposit.chain },
-      response: { depositId: deposit.id },
-      alongside: async (c) => {
-        await cryptoSql.confirmDeposit(c, deposit.id, deposit.requiredConfirmations);
-        await history.updateWriter({
-          merchantId,
-          operationId: deposit.id,
-          status: "COMPLETED",
-          details: { confirmations: deposit.requiredConfirmations },
-        })(c);
-      },
+    return inTransaction(deps.db, async (tx) => {
+      const { replayed } = await ledger.apply(tx, {
+        merchantId,
+        idempotencyKey: `chain:deposit:${deposit.chain}:${deposit.txHash}:${deposit.outputIndex}`,
+        // Another amount or address under the same output is refused (IDEMPOTENCY_MISMATCH).
+        requestHash: `${deposit.address}:${currency}:${deposit.amount}`,
+        kind: "payin_crypto",
+        legs: [
+          {
+            debit: { house: "chain_hot_wallet" },
+            credit: { accountId: wallet.id },
+            amount: deposit.amount,
+            currency,
+          },
+        ],
+        metadata: { depositId: deposit.id, customerId, txHash: deposit.txHash, chain: deposit.chain },
+        response: { depositId: deposit.id },
+      });
+      if (replayed) return "ALREADY_CREDITED";
+      await cryptoSql.confirmDeposit(tx, deposit.id, deposit.requiredConfirmations);
+      await history.update(tx, {
+        merchantId,
+        operationId: deposit.id,
+        status: "COMPLETED",
+        details: { confirmations: deposit.requiredConfirmations },
+      });
+      return "CREDITED";
     });
-    return replayed ? "ALREADY_CREDITED" : "CREDITED";
   }
 
   return {

@@ -1,6 +1,6 @@
 import { toDecimalString } from "@kestrel/money";
-import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { CurrencyNetwork } from "../../providers/chain/chain-networks.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
 import { CHAIN_BROADCAST_TASK } from "../../providers/chain/chain-provider.ts";
@@ -8,7 +8,6 @@ import { type HistoryService, money, shortenAddress } from "../history/history.s
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Account, Leg, OperationOutcome } from "../ledger/ledger.types.ts";
-import { type ClientSource, inTransaction } from "../ledger/transaction.ts";
 import { cryptoSql, type WithdrawalRow } from "./crypto.repository.ts";
 
 /**
@@ -34,8 +33,8 @@ export type WithdrawalRequest = {
   idempotencyKey: string;
   requestHash: string;
   sendConfirmation: boolean;
-  /** The caller's limit usage, recorded in the reservation's own transaction (kyc.withUsage). */
-  recordUsage: (client: Pick<pg.PoolClient, "query">) => Promise<unknown>;
+  /** What the caller recorded the customer's limit usage under: released if the chain fails it. */
+  limitReference: string;
 };
 
 export type WithdrawalEffect = "IGNORED" | "PENDING" | "COMPLETED" | "FAILED" | "ALREADY_FINAL";
@@ -49,8 +48,8 @@ export function createCryptoWithdrawals(deps: {
   db: ClientSource;
   ledger: LedgerService;
   history: HistoryService;
-  /** Told when a withdrawal failed: the usage it counted against the customer's limits ends. */
-  releaseLimit: (merchantId: string, reference: string) => Promise<unknown>;
+  /** When a withdrawal failed, in its refund's transaction: its usage of the customer's limits ends. */
+  releaseLimit: (tx: Tx, merchantId: string, reference: string) => Promise<unknown>;
 }) {
   const { ledger, history } = deps;
 
@@ -61,48 +60,52 @@ export function createCryptoWithdrawals(deps: {
     );
     const failureReason = outcome === "FAILED" ? (n.failureReason ?? "The network rejected it.") : null;
     try {
-      await ledger.applyOperation({
-        merchantId: w.merchantId,
-        idempotencyKey: `chain:withdrawal:${w.id}:settle`,
-        requestHash: outcome,
-        kind: outcome === "COMPLETED" ? "payout_crypto_confirm" : "payout_crypto_refund",
-        legs,
-        metadata: { withdrawalId: w.id, txHash: n.txHash },
-        response: { withdrawalId: w.id, status: outcome },
-        alongside: async (c) => {
-          const confirmations =
-            outcome === "COMPLETED" ? Math.max(n.confirmations, w.requiredConfirmations) : 0;
-          await cryptoSql.finishWithdrawal(c, {
-            id: w.id,
-            status: outcome,
-            txHash: n.txHash,
-            confirmations,
-            failureReason,
-          });
-          await history.updateWriter({
-            merchantId: w.merchantId,
-            operationId: w.id,
-            status: outcome,
-            details: { txHash: n.txHash, confirmations, failureReason },
-          })(c);
-        },
+      await inTransaction(deps.db, async (tx) => {
+        const settled = await ledger.apply(tx, {
+          merchantId: w.merchantId,
+          idempotencyKey: `chain:withdrawal:${w.id}:settle`,
+          requestHash: outcome,
+          kind: outcome === "COMPLETED" ? "payout_crypto_confirm" : "payout_crypto_refund",
+          legs,
+          metadata: { withdrawalId: w.id, txHash: n.txHash },
+          response: { withdrawalId: w.id, status: outcome },
+        });
+        if (settled.replayed) return;
+        const confirmations =
+          outcome === "COMPLETED" ? Math.max(n.confirmations, w.requiredConfirmations) : 0;
+        await cryptoSql.finishWithdrawal(tx, {
+          id: w.id,
+          status: outcome,
+          txHash: n.txHash,
+          confirmations,
+          failureReason,
+        });
+        await history.update(tx, {
+          merchantId: w.merchantId,
+          operationId: w.id,
+          status: outcome,
+          details: { txHash: n.txHash, confirmations, failureReason },
+        });
+        // A refund gives the customer's limit back with the money.
+        if (outcome === "FAILED") await deps.releaseLimit(tx, w.merchantId, w.limitReference);
       });
     } catch (err) {
       // Settled the other way already (a contradicting notification): the first outcome stands.
       if (ledgerErrors.is(err, "IDEMPOTENCY_MISMATCH")) return "ALREADY_FINAL";
       throw err;
     }
-    if (outcome === "FAILED") await deps.releaseLimit(w.merchantId, w.limitReference);
     return outcome;
   }
 
   return {
-    /** Reserves the money and queues the broadcast; the answer (stored for replays) is PENDING. */
-    async start(r: WithdrawalRequest): Promise<OperationOutcome> {
+    /**
+     * Reserves the money and queues the broadcast, in the caller's transaction; the answer (stored
+     * for replays) is PENDING. The merchant's house accounts of the currency must exist already.
+     */
+    async start(tx: Tx, r: WithdrawalRequest): Promise<OperationOutcome> {
       const { merchantId, network } = r;
       const currency = network.currency;
       const dec = (minor: bigint) => toDecimalString(minor, currency);
-      await ledger.ensureHouseAccounts({ merchantId, currency });
       const { withdrawalId } = r;
       const chainPendingId = uuidv7();
       const feePendingId = r.serviceFee > 0n ? uuidv7() : null;
@@ -132,7 +135,7 @@ export function createCryptoWithdrawals(deps: {
           : []),
       ];
       const fee = r.networkFee + r.serviceFee;
-      return ledger.applyOperation({
+      const outcome = await ledger.apply(tx, {
         merchantId,
         operationId: withdrawalId,
         idempotencyKey: r.idempotencyKey,
@@ -169,53 +172,52 @@ export function createCryptoWithdrawals(deps: {
             createdAt: new Date().toISOString(),
           },
         },
-        alongside: async (c) => {
-          await r.recordUsage(c);
-          await cryptoSql.insertWithdrawal(c, {
-            id: withdrawalId,
-            merchantId,
-            customerId: r.customerId,
-            chain: network.chain,
-            currency,
-            toAddress: r.toAddress,
-            amount: r.amount,
-            networkFee: r.networkFee,
-            serviceFee: r.serviceFee,
-            chainPendingId,
-            feePendingId,
-            limitReference: withdrawalId,
-            requiredConfirmations: network.confirmations,
-          });
-          await history.entriesWriter([
-            {
-              merchantId,
-              customerId: r.customerId,
-              operationId: withdrawalId,
-              type: "SEND_TO_WALLET",
-              direction: "OUT",
-              status: "PENDING",
-              currency,
-              amount: r.amount,
-              fee,
-              counterparty: shortenAddress(r.toAddress),
-              details: {
-                fromAddress: r.fromAddress,
-                toAddress: r.toAddress,
-                debitAmount: money(r.amount + fee, currency),
-                creditAmount: money(r.amount, currency),
-                feeAmount: money(fee, currency),
-                networkFee: money(r.networkFee, currency),
-                txHash: null,
-                network: network.network,
-                internal: false,
-                confirmations: 0,
-                requiredConfirmations: network.confirmations,
-                failureReason: null,
-              },
-            },
-          ])(c);
-        },
       });
+      if (outcome.replayed) return outcome;
+      await cryptoSql.insertWithdrawal(tx, {
+        id: withdrawalId,
+        merchantId,
+        customerId: r.customerId,
+        chain: network.chain,
+        currency,
+        toAddress: r.toAddress,
+        amount: r.amount,
+        networkFee: r.networkFee,
+        serviceFee: r.serviceFee,
+        chainPendingId,
+        feePendingId,
+        limitReference: r.limitReference,
+        requiredConfirmations: network.confirmations,
+      });
+      await history.record(tx, [
+        {
+          merchantId,
+          customerId: r.customerId,
+          operationId: withdrawalId,
+          type: "SEND_TO_WALLET",
+          direction: "OUT",
+          status: "PENDING",
+          currency,
+          amount: r.amount,
+          fee,
+          counterparty: shortenAddress(r.toAddress),
+          details: {
+            fromAddress: r.fromAddress,
+            toAddress: r.toAddress,
+            debitAmount: money(r.amount + fee, currency),
+            creditAmount: money(r.amount, currency),
+            feeAmount: money(fee, currency),
+            networkFee: money(r.networkFee, currency),
+            txHash: null,
+            network: network.network,
+            internal: false,
+            confirmations: 0,
+            requiredConfirmations: network.confirmations,
+            failureReason: null,
+          },
+        },
+      ]);
+      return outcome;
     },
 
     /** What the chain says about one of our withdrawals (by its reference). */
@@ -232,12 +234,12 @@ export function createCryptoWithdrawals(deps: {
       await inTransaction(deps.db, async (c) => {
         await cryptoSql.progressWithdrawal(c, w.id, n.txHash, confirmations);
         const details = { txHash: n.txHash, confirmations };
-        await history.updateWriter({
+        await history.update(c, {
           merchantId: w.merchantId,
           operationId: w.id,
           details,
           whilePending: true,
-        })(c);
+        });
       });
       return "PENDING";
     },

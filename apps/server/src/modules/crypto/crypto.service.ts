@@ -1,7 +1,7 @@
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { ChainProvider } from "../../providers/chain/chain-provider.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { ClientSource } from "../ledger/transaction.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCryptoDeposits } from "./crypto-deposits.service.ts";
 import { createCryptoWithdrawals } from "./crypto-withdrawals.service.ts";
@@ -19,7 +19,7 @@ export function createCryptoService(deps: {
   history: HistoryService;
   addresses: DepositAddresses;
   chain: ChainProvider;
-  releaseLimit: (merchantId: string, reference: string) => Promise<unknown>;
+  releaseLimit: (tx: Tx, merchantId: string, reference: string) => Promise<unknown>;
 }) {
   return {
     addresses: deps.addresses,

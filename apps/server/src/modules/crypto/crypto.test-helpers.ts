@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { clientSourceFromPool } from "../../db/transaction.ts";
 import { broadcastPayload } from "../../jobs/chain-jobs.ts";
 import {
   CHAIN_NOTIFICATION_PATH,
@@ -12,7 +13,6 @@ import { createSandboxChain } from "../../providers/chain/sandbox-chain.ts";
 import type { TestApp } from "../../test-app.ts";
 import { kycDriver } from "../kyc/kyc.test-helpers.ts";
 import { checkInvariants } from "../ledger/ledger.invariants.ts";
-import { clientSourceFromPool } from "../ledger/transaction.ts";
 
 export type Wallet = {
   currency: string;

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import { deriveAddress } from "../../providers/chain/address-derivation.ts";
 import { type Chain, networkOf } from "../../providers/chain/chain-networks.ts";
-import { type ClientSource, inTransaction } from "../ledger/transaction.ts";
 import { type DepositAddress, depositAddressSql as sql } from "./deposit-addresses.repository.ts";
 
 class AddressExists extends Error {}

@@ -1,8 +1,8 @@
-import type pg from "pg";
 import type { HistoryStatus, HistoryType } from "../../db/schema/history.ts";
-import type { CompanionCall, Json } from "../ledger/ledger.types.ts";
+import type { Tx } from "../../db/transaction.ts";
+import type { Json } from "../ledger/ledger.types.ts";
 
-export type SqlClient = Pick<pg.PoolClient, "query">;
+export type SqlClient = Tx;
 
 export type NewHistoryEntry = {
   id: string;
@@ -48,44 +48,39 @@ const FILTER = `merchant_id = $1 and customer_id = $2 and created_at <= $3::time
   and ($4::text[] is null or type = any($4)) and ($5::text[] is null or currency = any($5))`;
 
 /**
- * The SQL of the history read model: writes go to history_entries; reads come from history_items
- * (migration 0020), which adds the sends by phone read from the ledger. Every read is one customer's.
+ * The SQL of the history: one row per party of an operation, written by the use-case in its own
+ * transaction (docs/history.md); every read is one customer's.
  */
 export const historySql = {
-  /**
-   * Entries of one operation; a repeated write of the same operation changes nothing. The SQL is
-   * history_insert_alongside (migration 0012), which a ledger operation also calls as its
-   * companion (`insertCompanion`).
-   */
+  /** Entries of one operation; a repeated write of the same operation changes nothing. */
   async insert(c: SqlClient, entries: NewHistoryEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const { args } = historySql.insertCompanion(entries);
+    const rows = entries.map((e) => ({
+      id: e.id,
+      merchant_id: e.merchantId,
+      customer_id: e.customerId,
+      operation_id: e.operationId,
+      type: e.type,
+      direction: e.direction,
+      status: e.status,
+      currency: e.currency,
+      amount: String(e.amount),
+      fee: String(e.fee),
+      counterparty: e.counterparty,
+      details: e.details,
+    }));
     await c.query({
-      name: "history_insert_alongside",
-      text: "select history_insert_alongside($1)",
-      values: [JSON.stringify(args)],
+      name: "history_insert",
+      text: `insert into history_entries (id, merchant_id, customer_id, operation_id, type, direction, status,
+               currency, amount, fee, counterparty, details, created_at, updated_at)
+             select e.id, e.merchant_id, e.customer_id, e.operation_id, e.type, e.direction, e.status,
+               e.currency, e.amount, e.fee, e.counterparty, coalesce(e.details, '{}'::jsonb), now(), now()
+             from jsonb_to_recordset($1) as e(id uuid, merchant_id uuid, customer_id uuid, operation_id uuid,
+               type text, direction text, status text, currency text, amount numeric, fee numeric,
+               counterparty text, details jsonb)
+             on conflict (merchant_id, customer_id, operation_id) do nothing`,
+      values: [JSON.stringify(rows)],
     });
-  },
-
-  /** The same insert as a companion call of a ledger operation's statement. */
-  insertCompanion(entries: NewHistoryEntry[]): CompanionCall {
-    return {
-      fn: "history_insert_alongside",
-      args: entries.map((e) => ({
-        id: e.id,
-        merchant_id: e.merchantId,
-        customer_id: e.customerId,
-        operation_id: e.operationId,
-        type: e.type,
-        direction: e.direction,
-        status: e.status,
-        currency: e.currency,
-        amount: String(e.amount),
-        fee: String(e.fee),
-        counterparty: e.counterparty,
-        details: e.details,
-      })),
-    };
   },
 
   async update(c: SqlClient, u: HistoryChange): Promise<void> {
@@ -101,7 +96,7 @@ export const historySql = {
     const { rows } = await c.query<{ total: string; snapshot: string }>(
       `select count(*) as total,
          to_char(coalesce($3::timestamptz, now()) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as snapshot
-       from history_items where ${FILTER.replace("$3::timestamptz", "coalesce($3::timestamptz, now())")}`,
+       from history_entries where ${FILTER.replace("$3::timestamptz", "coalesce($3::timestamptz, now())")}`,
       [q.merchantId, q.customerId, q.snapshot, q.types, q.currencies],
     );
     const row = rows[0];
@@ -109,14 +104,14 @@ export const historySql = {
     return { total: Number(row.total), snapshot: row.snapshot };
   },
 
-  /** Newest first; (created_at, sort_id) orders entries of the same instant. */
+  /** Newest first; (created_at, id) orders entries of the same instant. */
   async page(c: SqlClient, q: PageQuery & { snapshot: string }): Promise<HistoryRow[]> {
     const { rows } = await c.query<Omit<HistoryRow, "amount" | "fee"> & { amount: string; fee: string }>(
       `select merchant_id as "merchantId", customer_id as "customerId", operation_id as "operationId", type,
          direction, status, currency, amount, fee, counterparty, details, created_at as "createdAt",
          updated_at as "updatedAt"
-       from history_items where ${FILTER}
-       order by created_at desc, sort_id desc offset $6 limit $7`,
+       from history_entries where ${FILTER}
+       order by created_at desc, id desc offset $6 limit $7`,
       [q.merchantId, q.customerId, q.snapshot, q.types, q.currencies, q.offset, q.size],
     );
     return rows.map((r) => ({ ...r, amount: BigInt(r.amount), fee: BigInt(r.fee) }));

@@ -1,13 +1,11 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import type { CompanionCall } from "../ledger/ledger.types.ts";
-import type { ClientSource } from "../ledger/transaction.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 import {
   type HistoryChange,
   type HistoryRow,
   historySql,
   type NewHistoryEntry,
-  type SqlClient,
 } from "./history.repository.ts";
 
 export type HistoryEntryInput = Omit<NewHistoryEntry, "id">;
@@ -34,24 +32,19 @@ export type HistoryQuery = {
 };
 
 /**
- * The customers' operation history (a read model). Money features write it inside their ledger
- * operation's transaction (`entriesWriter`, `updateWriter` for `alongside`); the customer reads
- * it newest first, in pages anchored at a snapshot so new operations never shift a page.
+ * The customers' operation history: every use-case that moves money writes its parties' rows in
+ * its own transaction (`record`, `update` with the transaction it is given), whatever the kind of
+ * operation; the customer reads them newest first, in pages anchored at a snapshot so new
+ * operations never shift a page.
  */
 export function createHistoryService(deps: { db: ClientSource }) {
   const withIds = (entries: HistoryEntryInput[]): NewHistoryEntry[] =>
     entries.map((e) => ({ id: uuidv7(), ...e }));
   return {
-    entriesWriter: (entries: HistoryEntryInput[]) => (client: SqlClient) =>
-      historySql.insert(client, withIds(entries)),
-    /** The same as a companion of the ledger operation's own statement (migration 0012). */
-    entriesCompanion: (entries: HistoryEntryInput[]): CompanionCall =>
-      historySql.insertCompanion(withIds(entries)),
-    updateWriter: (update: HistoryUpdate) => (client: SqlClient) => historySql.update(client, update),
-    /** Outside a ledger operation (a deposit first seen: no money moves yet). */
-    record: (entries: HistoryEntryInput[]) =>
-      deps.db.withClient((c) => historySql.insert(c, withIds(entries))),
-    update: (update: HistoryUpdate) => deps.db.withClient((c) => historySql.update(c, update)),
+    /** One row per party of an operation; writing the same operation again changes nothing. */
+    record: (tx: Tx, entries: HistoryEntryInput[]) => historySql.insert(tx, withIds(entries)),
+    /** Status and details of every party's row of an operation (a withdrawal confirmed...). */
+    update: (tx: Tx, update: HistoryUpdate) => historySql.update(tx, update),
 
     async listOperations(q: HistoryQuery) {
       const query = { ...q, snapshot: q.snapshotAt };

@@ -1,16 +1,13 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type pg from "pg";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Db } from "../../db/database.ts";
 import { type KycStatus, kycLimits, kycUsage } from "../../db/schema/index.ts";
-import type { CompanionCall } from "../ledger/ledger.types.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { NewLimitRow } from "./kyc-limits.seed.ts";
+import type { Level } from "./kyc-state.ts";
 
 export type LimitRow = typeof kycLimits.$inferSelect;
 export type Used = { daily: bigint; monthly: bigint };
-
-/** Anything that runs a query: a pool (one statement, its own transaction) or a transaction's client. */
-export type SqlClient = Pick<pg.PoolClient, "query">;
 
 export type UsageRecord = {
   id: string;
@@ -21,111 +18,72 @@ export type UsageRecord = {
   amount: bigint;
   currency: string;
   reference: string;
-  /** The state the limits below were chosen for; the record is refused as `stale` otherwise. */
-  level: string;
-  status: KycStatus;
+  now: Date;
+  /** The level's limits over 24 hours and 30 days. */
   daily: bigint;
   monthly: bigint;
-  /** Make the customer's KYC row with `level`/`status` when it is missing. */
-  create: boolean;
 };
 
-export type UsageOutcome =
-  | { outcome: "recorded" | "repeated" }
-  | { outcome: "refused"; used: Used }
-  | { outcome: "stale"; level: string; status: KycStatus }
-  | { outcome: "no_state" };
+export type UsageOutcome = { outcome: "recorded" | "repeated" } | { outcome: "refused"; used: Used };
 
-/**
- * Checks and records one operation's usage in one statement of its own (kyc_record_usage_alongside,
- * migration 0019, the same function a ledger operation calls as its companion): under the
- * customer's KYC row lock, so two operations of one customer racing for the last of a limit take
- * turns and the second sees the first's usage. Inside a transaction, an outcome other than
- * recorded or repeated has aborted it: the caller refuses and rolls back.
- */
-export async function recordUsageSql(client: SqlClient, r: UsageRecord, now: Date): Promise<UsageOutcome> {
-  try {
-    const { rows } = await client.query<{ outcome: "recorded" | "repeated" }>({
-      name: "kyc_record_usage_alongside",
-      text: "select kyc_record_usage_alongside($1) as outcome",
-      values: [JSON.stringify(usageCompanion(r, now).args)],
-    });
-    const outcome = rows[0]?.outcome;
-    if (outcome !== "recorded" && outcome !== "repeated") {
-      throw new Error(`kyc_record_usage_alongside answered ${String(outcome)}`);
-    }
-    return { outcome };
-  } catch (err) {
-    const raised = usageOutcomeOfError(err);
-    if (raised) return raised;
-    throw err;
-  }
-}
-
-/**
- * The same record as a companion of a ledger operation's statement: it raises instead of
- * answering; `usageOutcomeOfError` reads the raise.
- */
-export function usageCompanion(r: UsageRecord, now: Date): CompanionCall {
-  return {
-    fn: "kyc_record_usage_alongside",
-    args: {
-      id: r.id,
-      merchantId: r.merchantId,
-      customerId: r.customerId,
-      operationType: r.operationType,
-      amount: String(r.amount),
-      currency: r.currency,
-      reference: r.reference,
-      now: now.toISOString(),
-      dayAgo: new Date(now.getTime() - DAY_MS).toISOString(),
-      monthAgo: new Date(now.getTime() - 30 * DAY_MS).toISOString(),
-      level: r.level,
-      status: r.status,
-      daily: String(r.daily),
-      monthly: String(r.monthly),
-      create: r.create,
-    },
-  };
-}
-
-/** SQLSTATE of kyc_record_usage_alongside's refusals (migrations 0012, 0019). */
-const USAGE_SQLSTATE = "KY001";
-
-/** The outcome a companion usage record raised, or undefined for any other error. */
-export function usageOutcomeOfError(err: unknown): UsageOutcome | undefined {
-  const e = err as { code?: unknown; message?: unknown; detail?: unknown } | null;
-  if (e?.code !== USAGE_SQLSTATE || typeof e.detail !== "string") return undefined;
-  const d = JSON.parse(e.detail) as {
-    level: string | null;
-    status: KycStatus | null;
-    usedDaily: string;
-    usedMonthly: string;
-  };
-  return toOutcome(String(e.message) as UsageOutcome["outcome"], {
-    level: d.level,
-    status: d.status,
-    used_daily: d.usedDaily,
-    used_monthly: d.usedMonthly,
+/** The customer's stored KYC level and status, locked until the transaction ends. */
+export async function lockStateSql(
+  tx: Tx,
+  merchantId: string,
+  customerId: string,
+): Promise<{ level: Level; status: KycStatus } | undefined> {
+  const { rows } = await tx.query<{ level: Level; status: KycStatus }>({
+    name: "kyc_lock_state",
+    text: "select level, status from kyc_customers where customer_id = $1 and merchant_id = $2 for update",
+    values: [customerId, merchantId],
   });
+  return rows[0];
 }
 
-function toOutcome(
-  outcome: UsageOutcome["outcome"],
-  row: { level: string | null; status: KycStatus | null; used_daily: string; used_monthly: string },
-): UsageOutcome {
-  switch (outcome) {
-    case "refused":
-      return { outcome, used: { daily: BigInt(row.used_daily), monthly: BigInt(row.used_monthly) } };
-    case "stale":
-      return { outcome, level: row.level as string, status: row.status as KycStatus };
+/**
+ * Records one operation's usage (db/functions/kyc_record_usage.sql) under the customer's lock
+ * (lockStateSql, same transaction): refused, nothing of it remains.
+ */
+export async function recordUsageSql(tx: Tx, r: UsageRecord): Promise<UsageOutcome> {
+  const { rows } = await tx.query<{ r: { outcome: string; usedDaily?: string; usedMonthly?: string } }>({
+    name: "kyc_record_usage",
+    text: "select kyc_record_usage($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) as r",
+    values: [
+      r.id,
+      r.merchantId,
+      r.customerId,
+      r.operationType,
+      String(r.amount),
+      r.currency,
+      r.reference,
+      r.now,
+      String(r.daily),
+      String(r.monthly),
+    ],
+  });
+  const answer = rows[0]?.r;
+  switch (answer?.outcome) {
     case "recorded":
     case "repeated":
-    case "no_state":
-      return { outcome };
+      return { outcome: answer.outcome };
+    case "refused":
+      return {
+        outcome: "refused",
+        used: { daily: BigInt(answer.usedDaily ?? "0"), monthly: BigInt(answer.usedMonthly ?? "0") },
+      };
     default:
-      throw new Error(`kyc_record_usage_alongside raised an unknown outcome: ${String(outcome)}`);
+      throw new Error(`kyc_record_usage answered ${JSON.stringify(answer)}`);
   }
+}
+
+/** The usage of `reference` stops counting (its operation was refunded); false if there was none. */
+export async function releaseUsageSql(tx: Tx, merchantId: string, reference: string): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `update kyc_usage set released_at = now()
+     where merchant_id = $1 and reference = $2 and released_at is null`,
+    [merchantId, reference],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -171,19 +129,25 @@ export function createKycLimitsRepository(db: Db) {
       limitsCache.set(merchantId, rows);
       return rows;
     },
-    async releaseUsage(merchantId: string, reference: string): Promise<boolean> {
-      const released = await db
-        .update(kycUsage)
-        .set({ releasedAt: new Date() })
-        .where(
-          and(
-            eq(kycUsage.merchantId, merchantId),
-            eq(kycUsage.reference, reference),
-            isNull(kycUsage.releasedAt),
-          ),
-        )
-        .returning({ id: kycUsage.id });
-      return released.length > 0;
+    async hasState(merchantId: string, customerId: string): Promise<boolean> {
+      const { rows } = await db.$client.query({
+        name: "kyc_has_state",
+        text: "select 1 from kyc_customers where customer_id = $1 and merchant_id = $2",
+        values: [customerId, merchantId],
+      });
+      return rows.length > 0;
+    },
+    /** The KYC row of a customer who never started verification (their state from the profile). */
+    async insertStateIfMissing(
+      merchantId: string,
+      customerId: string,
+      state: { level: string; status: KycStatus },
+    ) {
+      await db.$client.query(
+        `insert into kyc_customers (customer_id, merchant_id, level, status) values ($1, $2, $3, $4)
+         on conflict do nothing`,
+        [customerId, merchantId, state.level, state.status],
+      );
     },
     async insertLimitsIfMissing(rows: NewLimitRow[]): Promise<void> {
       if (rows.length > 0) await db.insert(kycLimits).values(rows).onConflictDoNothing();

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientSourceFromPool, inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import { createServices } from "../../services.ts";
 import type { TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
-import { createKycRepository } from "./kyc.repository.ts";
 import type { KycService } from "./kyc.service.ts";
 import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
-import { createKycLimitsRepository, recordUsageSql } from "./kyc-limits.repository.ts";
-import { createKycLimits } from "./kyc-limits.ts";
-import { createKycStateKeeper } from "./kyc-state-keeper.ts";
+import { recordUsageSql } from "./kyc-limits.repository.ts";
 
 let t: TestApp;
 let k: ReturnType<typeof kycDriver>;
@@ -23,6 +21,15 @@ afterAll(() => t.close());
 
 const EUR = (major: number) => BigInt(Math.round(major * 100));
 
+/** A use-case's transaction, as money features hand theirs to the KYC service. */
+const inTx = <T>(work: (tx: Tx) => Promise<T>) => inTransaction(clientSourceFromPool(t.database.pool), work);
+
+/** As a money feature does: the limits read before its transaction, the usage recorded in it. */
+async function consume(q: Parameters<KycService["prepare"]>[0] & { reference: string }) {
+  const limit = await kyc.prepare(q);
+  return inTx((tx) => limit.consume(tx, q.reference));
+}
+
 /**
  * A stand-in money feature (a send by phone), until the real ones call the KYC service: it
  * consumes the customer's limit for its operation id, then "moves" the money.
@@ -30,7 +37,7 @@ const EUR = (major: number) => BigInt(Math.round(major * 100));
 function fakeSend(customerId: string, merchantId = DEMO_MERCHANT_ID) {
   let n = 0;
   return (amountInEur: number, reference = `send-${customerId}-${n++}`) =>
-    kyc.consume({
+    consume({
       merchantId,
       customerId,
       operationType: "TRANSFER_MOBILE",
@@ -123,8 +130,12 @@ describe("enforcement (assertAllowed / consume)", () => {
       daily: EUR(800),
       monthly: EUR(800),
     });
-    expect(await kyc.release({ merchantId: DEMO_MERCHANT_ID, reference: "op-1" })).toBe(true);
-    expect(await kyc.release({ merchantId: DEMO_MERCHANT_ID, reference: "op-1" })).toBe(false);
+    expect(await inTx((tx) => kyc.release(tx, { merchantId: DEMO_MERCHANT_ID, reference: "op-1" }))).toBe(
+      true,
+    );
+    expect(await inTx((tx) => kyc.release(tx, { merchantId: DEMO_MERCHANT_ID, reference: "op-1" }))).toBe(
+      false,
+    );
     expect(
       (
         await kyc.usedAmount({
@@ -177,15 +188,11 @@ describe("enforcement (assertAllowed / consume)", () => {
     expect(used.daily).toBe(EUR(10));
   });
 
-  it("never refuses on a level this instance remembers: a customer approved meanwhile is let through", async () => {
+  it("judges the state stored when the usage is recorded: a customer approved meanwhile is let through", async () => {
     const c = await k.customer("Lovelace");
     const send = fakeSend(c.customerId);
-    // An exchange (open at KYC_0) makes this instance remember the customer at KYC_0.
-    await kyc.consume({
-      ...query(c.customerId, 10),
-      operationType: "EXCHANGE",
-      reference: `x-${c.customerId}`,
-    });
+    // An exchange (open at KYC_0) records a usage at KYC_0.
+    await consume({ ...query(c.customerId, 10), operationType: "EXCHANGE", reference: `x-${c.customerId}` });
     expect(await refusal(send(10))).toMatchObject({ code: "KYC_LEVEL_TOO_LOW" });
     // Another instance approves them for KYC_1 (application, stored state and mirror alike).
     await t.database.pool.query(
@@ -199,20 +206,14 @@ describe("enforcement (assertAllowed / consume)", () => {
     expect(await send(10)).toBe("recorded");
   });
 
-  it("takes a mirror the caller read as its first guess only: the stored state decides either way", async () => {
-    const withMirror = (
-      customerId: string,
-      mirror: { level: "KYC_0" | "KYC_1"; status: "NONE" | "APPROVED" },
-    ) =>
-      kyc.withUsage({ ...query(customerId, 10), reference: `m-${customerId}`, mirror }, (usage) =>
-        usage.write(t.database.pool),
-      );
-    // A mirror older than the approval (KYC_0) does not refuse a verified customer.
-    const verified = await k.verifiedCustomer();
-    expect(await withMirror(verified.customerId, { level: "KYC_0", status: "NONE" })).toBe("recorded");
-    // A mirror saying KYC_1 does not let through a customer whose stored state is KYC_0.
+  it("decides by the stored KYC state, locked in the operation's transaction, never by the customer row's copy", async () => {
     const unverified = await k.customer("Lovelace");
-    const refused = await refusal(withMirror(unverified.customerId, { level: "KYC_1", status: "APPROVED" }));
+    // The customer row's copy says KYC_1; the KYC state the applications make says KYC_0.
+    await t.database.pool.query(
+      "update customers set kyc_level = 'KYC_1', kyc_status = 'APPROVED' where id = $1",
+      [unverified.customerId],
+    );
+    const refused = await refusal(fakeSend(unverified.customerId)(10));
     expect(refused).toMatchObject({ code: "KYC_LEVEL_TOO_LOW", status: 403 });
     const used = await kyc.usedAmount({
       merchantId: DEMO_MERCHANT_ID,
@@ -222,37 +223,20 @@ describe("enforcement (assertAllowed / consume)", () => {
     expect(used.daily).toBe(0n);
   });
 
-  it("remembers the state a usage companion confirmed: the customer's next send reads no customer row", async () => {
-    const services = createServices(t.config, t.database);
-    const keeper = createKycStateKeeper({
-      repository: createKycRepository(t.database.db),
-      customers: services.customers,
-    });
-    let mirrorReads = 0;
-    const limits = createKycLimits({
-      repository: createKycLimitsRepository(t.database.db),
-      pool: t.database.pool,
-      state: {
-        read: keeper.read,
-        mirrored: (merchantId, customerId) => {
-          mirrorReads++;
-          return keeper.mirrored(merchantId, customerId);
-        },
-      },
-      catalog: services.catalog,
-      merchants: services.merchants,
-    });
+  it("rolls the usage back with the operation that recorded it", async () => {
     const c = await k.verifiedCustomer();
-    // As the ledger's statement runs the companion: it records the usage or raises.
-    const sendWithCompanion = (reference: string) =>
-      limits.withUsage({ ...query(c.customerId, 10), reference }, async (usage) => {
-        await t.database.pool.query("select kyc_record_usage_alongside($1)", [
-          JSON.stringify(usage.companion.args),
-        ]);
-      });
-    await sendWithCompanion("companion-1");
-    await sendWithCompanion("companion-2");
-    expect(mirrorReads).toBe(1);
+    const limit = await kyc.prepare(query(c.customerId, 10));
+    const failed = inTx(async (tx) => {
+      await limit.consume(tx, `rolled-back-${c.customerId}`);
+      throw new Error("the money did not move");
+    });
+    await expect(failed).rejects.toThrow("the money did not move");
+    const used = await kyc.usedAmount({
+      merchantId: DEMO_MERCHANT_ID,
+      customerId: c.customerId,
+      operationType: "TRANSFER_MOBILE",
+    });
+    expect(used.daily).toBe(0n);
   });
 
   it("follows the catalog switch: maintenance is refused with its reason", async () => {
@@ -287,18 +271,16 @@ describe("kyc_record_usage (the usage record's SQL)", () => {
       amount: EUR(1),
       currency: "EUR",
       reference,
-      level: "KYC_1",
-      status: "APPROVED" as const,
+      now: new Date(),
       daily: EUR(5000),
       monthly: EUR(20000),
-      create: false,
     });
     // One session, as a pool connection lives: after five calls PL/pgSQL keeps a generic plan.
     const client = await t.database.pool.connect();
     try {
       await client.query("analyze kyc_usage"); // as autovacuum would, while it is small
       for (let i = 0; i < 8; i++) {
-        expect(await recordUsageSql(client, record(`plan-${c.customerId}-${i}`), new Date())).toEqual({
+        expect(await recordUsageSql(client, record(`plan-${c.customerId}-${i}`))).toEqual({
           outcome: "recorded",
         });
       }
@@ -310,7 +292,7 @@ describe("kyc_record_usage (the usage record's SQL)", () => {
         [DEMO_MERCHANT_ID, c.customerId],
       );
       await client.query("begin");
-      await recordUsageSql(client, record(`plan-${c.customerId}-last`), new Date());
+      await recordUsageSql(client, record(`plan-${c.customerId}-last`));
       const { rows } = await client.query<{ seq_scan: string; idx_tup_fetch: string }>(
         "select seq_scan, idx_tup_fetch from pg_stat_xact_user_tables where relname = 'kyc_usage'",
       );

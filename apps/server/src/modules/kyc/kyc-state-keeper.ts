@@ -28,15 +28,6 @@ export function createKycStateKeeper(deps: {
   const { repository, customers } = deps;
 
   return {
-    /**
-     * Level and status as mirrored on the customer row: one read, for a first guess that the
-     * caller checks against the stored state under the customer's lock (kyc_record_usage).
-     */
-    async mirrored(merchantId: string, customerId: string) {
-      const customer = await customers.getCustomer(merchantId, customerId);
-      return { level: customer.kycLevel as Level, status: customer.kycStatus as KycStatus };
-    },
-
     /** Level and status now (for a customer who never started: from the profile alone). */
     async read(merchantId: string, customerId: string) {
       const customer = await customers.getCustomer(merchantId, customerId);

@@ -27,7 +27,7 @@ export function createKycService(deps: {
   reviewer: KycReviewProvider;
   blobs: BlobStore;
   customers: Pick<CustomersService, "getCustomer" | "updateCustomer" | "findByPhone">;
-  catalog: Pick<CatalogService, "assertOperationAllowed" | "listOperations" | "listCountries">;
+  catalog: Pick<CatalogService, "operationRule" | "listOperations" | "listCountries">;
   merchants: Pick<MerchantsService, "merchantById" | "allHosts">;
   limits: Pick<RateLimitService, "consume">;
 }) {
@@ -51,7 +51,6 @@ export function createKycService(deps: {
     sandbox: createKycSandboxControls({ repository, customers: deps.customers, decisions, callbackSecret }),
     ...createKycLimits({
       repository: createKycLimitsRepository(deps.db),
-      pool: deps.db.$client,
       state,
       catalog: deps.catalog,
       merchants: deps.merchants,

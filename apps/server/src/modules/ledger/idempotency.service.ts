@@ -1,12 +1,17 @@
-import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
+import {
+  type ClientSource,
+  DEFAULT_RETRY,
+  inTransaction,
+  type RetryPolicy,
+  type Tx,
+} from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { toLedgerError } from "./ledger.db-errors.ts";
 import { ledgerErrors } from "./ledger.errors.ts";
 import type { Json, OperationOutcome } from "./ledger.types.ts";
 import { requireMerchantId } from "./legs.ts";
 import * as ops from "./operations.repository.ts";
-import { type ClientSource, DEFAULT_RETRY, inTransaction, type RetryPolicy } from "./transaction.ts";
 
 /** Stored keys: at most this long (the HTTP header itself: 255, plus the caller's scope prefix). */
 export const MAX_STORED_KEY_LENGTH = 400;
@@ -35,7 +40,7 @@ export function createIdempotencyService(deps: {
 }) {
   const { db } = deps;
 
-  async function write<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  async function write<T>(fn: (client: Tx) => Promise<T>): Promise<T> {
     try {
       return await inTransaction(db, fn, deps.retry ?? DEFAULT_RETRY);
     } catch (err) {
@@ -44,10 +49,7 @@ export function createIdempotencyService(deps: {
   }
 
   return {
-    async run(
-      request: IdempotentRequest,
-      work: (client: pg.PoolClient) => Promise<Json>,
-    ): Promise<OperationOutcome> {
+    async run(request: IdempotentRequest, work: (client: Tx) => Promise<Json>): Promise<OperationOutcome> {
       requireMerchantId(request.merchantId);
       requireStoredKey(request.idempotencyKey);
       const operationId = uuidv7();
@@ -81,7 +83,7 @@ export function createIdempotencyService(deps: {
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
 
 export async function finishOperationSql(
-  client: pg.PoolClient,
+  client: Tx,
   input: { merchantId: string; operationId: string; response: Json },
 ): Promise<Json> {
   const op = await ops.lockOperationSql(client, input.merchantId, input.operationId);

@@ -124,7 +124,10 @@ describe("the database as backstop", () => {
     await expect(insert("fee_income", uuidv7())).rejects.toMatchObject(invalid);
     await expect(insert("piggy_bank", uuidv7())).rejects.toMatchObject(invalid);
     await expect(insert("card_balance", uuidv7(), 3)).rejects.toMatchObject(invalid);
-    await expect(insert("fee_income", null, 64)).rejects.toMatchObject(invalid);
+    await expect(insert("fee_income", null, 64)).rejects.toMatchObject({
+      code: "23514",
+      constraint: "ledger_accounts_shard",
+    });
     await expect(
       sql("update ledger_accounts set kind = 'card_balance' where id = $1", [alice.id]),
     ).rejects.toMatchObject({

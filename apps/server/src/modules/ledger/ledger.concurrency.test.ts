@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseError, DEFAULT_RETRY } from "../../db/transaction.ts";
 import { ledgerErrors } from "./ledger.errors.ts";
 import type { Account, Leg } from "./ledger.types.ts";
 import {
@@ -7,7 +8,6 @@ import {
   type LedgerTestContext,
 } from "./test-support/ledger-test-context.ts";
 import { seededRandom } from "./test-support/seeded-random.ts";
-import { type DatabaseError, DEFAULT_RETRY } from "./transaction.ts";
 
 const CLIENTS = 32;
 const TRANSFERS = 5_000;

@@ -1,6 +1,6 @@
+import { isDatabaseError } from "../../db/transaction.ts";
 import type { AppError } from "../../http/app-error.ts";
 import { isLedgerErrorCode, ledgerErrors } from "./ledger.errors.ts";
-import { isDatabaseError } from "./transaction.ts";
 
 /** SQLSTATE of the write path's refusals (see migration 0004_ledger_write_path). */
 export const LEDGER_SQLSTATE = "LD000";

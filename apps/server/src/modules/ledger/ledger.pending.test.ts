@@ -1,10 +1,10 @@
 import type { JobHelpers } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientSourceFromPool } from "../../db/transaction.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "../../jobs/expire-pending-transfers.ts";
 import { createLedgerService } from "./ledger.service.ts";
 import type { Account, Leg } from "./ledger.types.ts";
 import { createLedgerTestContext, type LedgerTestContext } from "./test-support/ledger-test-context.ts";
-import { clientSourceFromPool } from "./transaction.ts";
 
 let t: LedgerTestContext;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import type { CurrencyCode } from "@kestrel/money";
+import type { ClientSource } from "../../db/transaction.ts";
 import { ledgerErrors } from "./ledger.errors.ts";
 import * as repo from "./ledger.repository.ts";
 import type {
@@ -10,7 +11,6 @@ import type {
 } from "./ledger.types.ts";
 import { requireMerchantId } from "./legs.ts";
 import { findOperationByKeySql } from "./operations.repository.ts";
-import type { ClientSource } from "./transaction.ts";
 
 export type HouseBalance = {
   kind: HouseAccountKind;

@@ -1,7 +1,13 @@
 import { type CurrencyCode, isCurrencyCode } from "@kestrel/money";
-import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { HOUSE_ACCOUNT_KINDS } from "../../db/schema/ledger.ts";
+import {
+  type ClientSource,
+  DEFAULT_RETRY,
+  inTransaction,
+  type RetryPolicy,
+  type Tx,
+} from "../../db/transaction.ts";
 import { finishOperationSql, requireStoredKey } from "./idempotency.service.ts";
 import { toLedgerError } from "./ledger.db-errors.ts";
 import { ledgerErrors } from "./ledger.errors.ts";
@@ -15,9 +21,7 @@ import type {
   OperationOutcome,
 } from "./ledger.types.ts";
 import { requireMerchantId, requireOperationId, toSqlLegs } from "./legs.ts";
-import { createOperationBatcher } from "./operation-batcher.ts";
 import * as ops from "./operations.repository.ts";
-import { type ClientSource, DEFAULT_RETRY, inTransaction, type RetryPolicy } from "./transaction.ts";
 
 /** Sub-accounts per house account: enough that no single row serialises a merchant's traffic. */
 export const DEFAULT_HOUSE_SHARDS = 8;
@@ -28,8 +32,6 @@ export type LedgerDeps = {
   clock?: () => Date;
   houseShards?: number;
   retry?: RetryPolicy;
-  /** Told the size of every statement of the write batcher (metrics, tests). */
-  onBatch?: (size: number) => void;
 };
 
 export type ExpireOutcome = "expired" | "already_resolved" | "not_due";
@@ -39,18 +41,22 @@ export function createLedgerService(deps: LedgerDeps) {
   const now = () => deps.clock?.();
   const shards = deps.houseShards ?? DEFAULT_HOUSE_SHARDS;
   const retry = deps.retry ?? DEFAULT_RETRY;
-  const batcher = createOperationBatcher(db, retry, deps.onBatch);
 
-  /** Every write: one transaction, retried on conflicts, database refusals as typed errors. */
-  async function write<T>(run: typeof inTransaction, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /** A write of the ledger's own (accounts, expiry): one transaction, database refusals as typed errors. */
+  async function write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await run(db, fn, retry);
+      return await inTransaction(db, fn, retry);
     } catch (err) {
       throw toLedgerError(err) ?? err;
     }
   }
 
-  async function apply(input: ApplyOperationInput, legs: ops.SqlLeg[]): Promise<OperationOutcome> {
+  /**
+   * The one way money moves: claims the key, applies every leg or none, stores the response, in
+   * the caller's transaction `tx`. A replay changes nothing and answers the stored response;
+   * a refusal throws a typed ledger error (the caller's transaction then rolls back whole).
+   */
+  async function apply(tx: Tx, input: ApplyOperationInput): Promise<OperationOutcome> {
     requireMerchantId(input.merchantId);
     requireStoredKey(input.idempotencyKey);
     if (input.operationId !== undefined) requireOperationId(input.operationId);
@@ -60,62 +66,44 @@ export function createLedgerService(deps: LedgerDeps) {
       idempotencyKey: input.idempotencyKey,
       requestHash: input.requestHash,
       kind: input.kind,
-      legs,
+      legs: toSqlLegs(input.legs),
       metadata: input.metadata ?? {},
       jobs: input.jobs ?? [],
       awaiting: input.awaitsOutsideParty ?? false,
       now: now(),
+      response: input.response,
     };
-    const { buildResponse, alongside, companions } = input;
-    if (buildResponse && companions) throw new Error("companions need a response known up front");
-    if (!buildResponse) {
-      // The whole operation, response and companion writes included, is one statement: its own
-      // transaction, possibly shared with others that queued meanwhile (the batcher); with the
-      // caller's own writes alongside, a transaction of a few.
-      const withResponse = { ...args, response: input.response ?? null };
-      const outcome = alongside
-        ? await write(inTransaction, async (client) => {
-            const applied = await ops.applyOperationSql(client, withResponse, companions);
-            if (applied.outcome === "applied_with_response") await alongside(client);
-            return applied;
-          })
-        : await batcher.apply(withResponse, companions).catch((err: unknown) => {
-            throw toLedgerError(err) ?? err;
-          });
-      if (outcome.outcome === "applied") throw new Error("ledger_apply_operation ignored the response");
-      return {
-        operationId: outcome.operationId,
-        replayed: outcome.outcome === "replayed",
-        response: outcome.response,
-      };
-    }
-    return write(inTransaction, async (client) => {
-      const outcome = await ops.applyOperationSql(client, args);
-      if (outcome.outcome !== "applied") {
+    try {
+      const outcome = await ops.applyOperationSql(tx, args);
+      if (outcome.outcome === "replayed") {
         return { operationId: outcome.operationId, replayed: true, response: outcome.response };
       }
+      if (outcome.outcome === "applied_with_response") {
+        return { operationId: outcome.operationId, replayed: false, response: outcome.response };
+      }
+      if (!input.buildResponse) throw new Error("ledger_apply_operation stored no response");
       // Built inside the transaction: if it throws, nothing moves and the key stays free.
-      const built = buildResponse(outcome.result);
+      const built = input.buildResponse(outcome.result);
       const status = input.awaitsOutsideParty ? "awaiting" : "completed";
-      const response = await ops.storeResponseSql(client, args.operationId, built, status);
-      await alongside?.(client);
+      const response = await ops.storeResponseSql(tx, args.operationId, built, status);
       return { operationId: args.operationId, replayed: false, response };
-    });
+    } catch (err) {
+      throw toLedgerError(err) ?? err;
+    }
   }
 
   /** Releases a reservation whose deadline has passed (the worker's job; idempotent). */
   async function expirePending(input: { merchantId: string; pendingId: string }): Promise<ExpireOutcome> {
     try {
-      const { replayed } = await apply(
-        {
+      const { replayed } = await write((tx) =>
+        apply(tx, {
           merchantId: input.merchantId,
           idempotencyKey: `ledger:expire:${input.pendingId}`,
           requestHash: `expire:${input.pendingId}`,
           kind: "expire_pending",
-          legs: [],
+          legs: [{ type: "expire_pending", pendingId: input.pendingId }],
           buildResponse: (r) => ({ transferId: r.transfers[0]?.id ?? null }),
-        },
-        [{ id: uuidv7(), type: "expire_pending", pendingId: input.pendingId }],
+        }),
       );
       return replayed ? "already_resolved" : "expired";
     } catch (err) {
@@ -128,18 +116,21 @@ export function createLedgerService(deps: LedgerDeps) {
   return {
     ...createLedgerQueries({ db }),
 
+    apply,
+
     /**
-     * Applies one operation: all legs or none, at most once per idempotency key. A retry with the
-     * same key and request gets the stored response (waiting for a first attempt still in flight).
+     * A use-case that moves money and writes nothing else: `apply` in a transaction of its own.
+     * All legs or none, at most once per idempotency key; a retry with the same key and request
+     * gets the stored response (waiting for a first attempt still in flight).
      */
-    async applyOperation(input: ApplyOperationInput): Promise<OperationOutcome> {
-      return apply(input, toSqlLegs(input.legs));
+    applyOperation(input: ApplyOperationInput): Promise<OperationOutcome> {
+      return write((tx) => apply(tx, input));
     },
 
     /** Closes an operation that waited on an outside party: retries get `response` from now on. */
     finishOperation(input: { merchantId: string; operationId: string; response: Json }): Promise<Json> {
       requireMerchantId(input.merchantId);
-      return write(inTransaction, (client) => finishOperationSql(client, input));
+      return write((tx) => finishOperationSql(tx, input));
     },
 
     /** Opens a customer's account; a customer has one wallet per currency (an existing one is returned). */
@@ -152,7 +143,7 @@ export function createLedgerService(deps: LedgerDeps) {
       requireMerchantId(input.merchantId);
       const currency = requireCurrency(input.currency);
       const id = uuidv7();
-      return write(inTransaction, async (client) => {
+      return write(async (client) => {
         await repo.insertAccountsSql(client, [
           { ...input, id, currency, shard: 0, debitsMustNotExceedCredits: true },
         ]);
@@ -180,15 +171,13 @@ export function createLedgerService(deps: LedgerDeps) {
           debitsMustNotExceedCredits: false,
         })),
       );
-      await write(inTransaction, (client) => repo.insertAccountsSql(client, rows));
+      await write((client) => repo.insertAccountsSql(client, rows));
     },
 
     /** Closes an empty account: it takes no new transfers (releasing reservations still works). */
     async closeAccount(input: { merchantId: string; accountId: string }): Promise<void> {
       requireMerchantId(input.merchantId);
-      const result = await write(inTransaction, (c) =>
-        repo.closeEmptyAccountSql(c, input.merchantId, input.accountId),
-      );
+      const result = await write((c) => repo.closeEmptyAccountSql(c, input.merchantId, input.accountId));
       if (result === undefined) throw ledgerErrors.create("ACCOUNT_NOT_FOUND");
       if (result === "not_empty") throw ledgerErrors.create("ACCOUNT_NOT_EMPTY");
     },

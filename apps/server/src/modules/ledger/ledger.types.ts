@@ -1,5 +1,4 @@
 import type { CurrencyCode } from "@kestrel/money";
-import type pg from "pg";
 import type { CUSTOMER_ACCOUNT_KINDS, HOUSE_ACCOUNT_KINDS, TRANSFER_TYPES } from "../../db/schema/ledger.ts";
 
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
@@ -29,7 +28,9 @@ export type TransferLeg = {
 export type PostPendingLeg = { type: "post_pending"; id?: string; pendingId: string; amount?: bigint };
 /** Releases a reservation before its deadline. */
 export type VoidPendingLeg = { type: "void_pending"; id?: string; pendingId: string };
-export type Leg = TransferLeg | PostPendingLeg | VoidPendingLeg;
+/** Releases a reservation after its deadline (the expiry job's leg). */
+export type ExpirePendingLeg = { type: "expire_pending"; id?: string; pendingId: string };
+export type Leg = TransferLeg | PostPendingLeg | VoidPendingLeg | ExpirePendingLeg;
 
 /** A job for the worker, enqueued in the operation's transaction (so only if it commits). */
 export type FollowUpJob = { task: string; payload: Json; runAt?: Date; jobKey?: string };
@@ -98,33 +99,12 @@ type OperationRequest = {
    * a retry with its key gets IN_PROGRESS instead of the stored response.
    */
   awaitsOutsideParty?: boolean;
-  /**
-   * Writes of the caller's own tables (a history entry, a status) that must commit with the
-   * operation or not at all. Runs in the operation's transaction after its legs, only when it
-   * applies (never on a replay); throwing undoes the whole operation. The operation then takes a
-   * transaction of several statements instead of one.
-   */
-  alongside?: (client: Pick<pg.PoolClient, "query">) => Promise<void>;
-  /**
-   * The same as calls of other modules' `<name>_alongside(jsonb)` SQL functions, made by the
-   * ledger's own statement after the legs (migration 0012): with a response known up front the
-   * operation stays one statement. A companion refuses by raising (a database error the caller
-   * reads); the legs then roll back with it.
-   */
-  companions?: CompanionCall[];
 };
 
 /**
- * A companion write: `fn` names a `*_alongside(jsonb)` function, `args` its one argument. One
- * marked `first` is a guard: it runs before the operation claims its key (migration 0016), so its
- * refusal holds for a replay too.
- */
-export type CompanionCall = { fn: string; args: Json; first?: boolean };
-
-/**
  * The response to store and replay: either known up front (`response`: ids are made by the
- * caller, so most responses are; one statement, the fast path), or built from what the
- * operation did (`buildResponse`: balances after it...; one more statement, in a transaction).
+ * caller, so most responses are; stored with the operation), or built from what the operation
+ * did (`buildResponse`: balances after it...; one more statement).
  */
 export type ApplyOperationInput = OperationRequest &
   (

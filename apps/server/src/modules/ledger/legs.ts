@@ -23,9 +23,9 @@ export function toSqlLegs(legs: Leg[]): SqlLeg[] {
       if (leg.amount !== undefined) requirePositive(leg.amount, index);
       return { id, type: "post_pending", pendingId: leg.pendingId, amount: leg.amount?.toString() };
     }
-    if (leg.type === "void_pending") {
+    if (leg.type === "void_pending" || leg.type === "expire_pending") {
       requireId(leg.pendingId, "PENDING_NOT_FOUND");
-      return { id, type: "void_pending", pendingId: leg.pendingId };
+      return { id, type: leg.type, pendingId: leg.pendingId };
     }
     requirePositive(leg.amount, index);
     if (!isCurrencyCode(leg.currency))

@@ -1,11 +1,11 @@
 import type pg from "pg";
 import { type RawApplied, type RawReplayed, toResult } from "./ledger.rows.ts";
-import type { CompanionCall, FollowUpJob, HouseAccountKind, Json, OperationResult } from "./ledger.types.ts";
+import type { FollowUpJob, HouseAccountKind, Json, OperationResult } from "./ledger.types.ts";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
-// The SQL of operations: the write path (functions of migrations 0004 and 0007) and the
-// idempotency store. Named statements: each connection parses and plans them once.
+// The SQL of operations: the write path (db/functions/ledger_apply_operation.sql and the functions
+// it calls) and the idempotency store. Named statements: each connection parses and plans them once.
 
 /** The write path's legs as the SQL function reads them (amounts as decimal strings). */
 export type SqlLeg =
@@ -48,11 +48,7 @@ export type ApplyOutcome =
  * `response` is the stored one; without, the caller stores its own (storeResponseSql).
  * Named statements: each connection parses and plans them once.
  */
-export async function applyOperationSql(
-  client: Queryable,
-  a: ApplyArgs,
-  companions?: CompanionCall[],
-): Promise<ApplyOutcome> {
+export async function applyOperationSql(client: Queryable, a: ApplyArgs): Promise<ApplyOutcome> {
   const values = [
     a.operationId,
     a.merchantId,
@@ -66,19 +62,11 @@ export async function applyOperationSql(
     a.now ?? null,
     a.response === undefined ? null : JSON.stringify(a.response),
   ];
-  const { rows } = await client.query<{ r: RawApplied | RawReplayed }>(
-    companions && companions.length > 0
-      ? {
-          name: "ledger_apply_operation_alongside",
-          text: "select ledger_apply_operation_alongside($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as r",
-          values: [...values, JSON.stringify(companions)],
-        }
-      : {
-          name: "ledger_apply_operation",
-          text: "select ledger_apply_operation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as r",
-          values,
-        },
-  );
+  const { rows } = await client.query<{ r: RawApplied | RawReplayed }>({
+    name: "ledger_apply_operation",
+    text: "select ledger_apply_operation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as r",
+    values,
+  });
   const r = rows[0]?.r;
   if (!r) throw new Error("ledger_apply_operation returned nothing");
   if (r.outcome === "replayed") {
@@ -88,64 +76,6 @@ export async function applyOperationSql(
     return { outcome: "applied_with_response", operationId: r.operationId, response: r.response };
   }
   return { outcome: "applied", result: toResult(r) };
-}
-
-/** A database refusal answered in a batch's slot: what pg's DatabaseError carries, to read alike. */
-export class BatchedDatabaseError extends Error {
-  readonly code: string;
-  readonly detail: string | undefined;
-  readonly constraint: string | undefined;
-  constructor(e: { code: string; message: string; detail?: string | null; constraint?: string | null }) {
-    super(e.message);
-    this.code = e.code;
-    this.detail = e.detail ?? undefined;
-    this.constraint = e.constraint ?? undefined;
-  }
-}
-
-/**
- * Several operations whose responses are known up front, each with its companions, in one
- * statement (migration 0015): each applies or is refused on its own (subtransactions); answers
- * come in order, a refusal as the error the single statement would have raised.
- */
-export async function applyOperationsBatchSql(
-  client: Queryable,
-  batch: Array<{ args: ApplyArgs & { response: Json }; companions: CompanionCall[] }>,
-): Promise<Array<ApplyOutcome | BatchedDatabaseError>> {
-  const ops = batch.map(({ args: a, companions }) => ({
-    args: [
-      a.operationId,
-      a.merchantId,
-      a.idempotencyKey,
-      a.requestHash,
-      a.kind,
-      a.legs,
-      a.metadata,
-      a.jobs.map((j) => ({ ...j, runAt: j.runAt?.toISOString() })),
-      a.awaiting,
-      a.now?.toISOString() ?? null,
-      a.response,
-      companions,
-    ],
-  }));
-  type Slot =
-    | { r: RawApplied | RawReplayed }
-    | { error: { code: string; message: string; detail?: string; constraint?: string } };
-  const { rows } = await client.query<{ r: Slot[] }>({
-    name: "ledger_apply_operations_alongside",
-    text: "select ledger_apply_operations_alongside($1) as r",
-    values: [JSON.stringify(ops)],
-  });
-  const slots = rows[0]?.r;
-  if (!slots || slots.length !== batch.length)
-    throw new Error("ledger_apply_operations_alongside: answers do not match");
-  return slots.map((slot) => {
-    if ("error" in slot) return new BatchedDatabaseError(slot.error);
-    const r = slot.r;
-    return r.outcome === "replayed"
-      ? { outcome: "replayed", operationId: r.operationId, response: r.response }
-      : { outcome: "applied_with_response", operationId: r.operationId, response: r.response };
-  });
 }
 
 /** Claims a key for an operation without legs (the generic idempotency service). Null: claimed. */

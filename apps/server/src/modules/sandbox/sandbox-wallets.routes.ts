@@ -1,6 +1,5 @@
-import { isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+import { isCurrencyCode, parseAmount } from "@kestrel/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { v7 as uuidv7 } from "uuid";
 import { z } from "zod";
 import type { AppDeps } from "../../app.ts";
 import { commonErrors } from "../../http/app-error.ts";
@@ -55,42 +54,13 @@ export const sandboxWalletsRoutes =
         const customer = await deps.services.customers.findByPhone(merchant.id, phone.digits);
         if (!customer)
           throw commonErrors.create("NOT_FOUND", { field: "phone", message: "No customer with this phone." });
-        const wallet = await deps.services.wallets.ensureWallet(merchant.id, customer.id, currency);
-        await deps.services.ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });
-        const amount = toDecimalString(parsed.minor, currency);
-        const operationId = uuidv7();
-        const outcome = await deps.services.ledger.applyOperation({
+        const outcome = await deps.services.sandboxCredit.credit({
           merchantId: merchant.id,
-          operationId,
+          customerId: customer.id,
+          currency,
+          amount: parsed.minor,
           idempotencyKey,
           requestHash,
-          kind: "sandbox_credit",
-          legs: [
-            {
-              debit: { house: "chain_hot_wallet" },
-              credit: { accountId: wallet.id },
-              amount: parsed.minor,
-              currency,
-            },
-          ],
-          metadata: { customerId: customer.id, amount, currency },
-          buildResponse: (r) => ({ statusCode: 200, body: { operationId: r.operationId, amount, currency } }),
-          // In the customer's history as a test credit, in the same transaction.
-          alongside: deps.services.history.entriesWriter([
-            {
-              merchantId: merchant.id,
-              customerId: customer.id,
-              operationId,
-              type: "TEST_CREDIT",
-              direction: "IN",
-              status: "COMPLETED",
-              currency,
-              amount: parsed.minor,
-              fee: 0n,
-              counterparty: null,
-              details: { amount: { value: amount, currency }, source: "SANDBOX_FAUCET" },
-            },
-          ]),
         });
         return sendStoredResponse(reply, outcome);
       },

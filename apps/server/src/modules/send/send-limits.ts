@@ -1,7 +1,6 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { OperationType } from "../../db/schema/index.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
-import type { KycState, PreparedUsage } from "../kyc/kyc-limits.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { convertMinor, type RatesService } from "../rates/rates.service.ts";
 
@@ -19,7 +18,7 @@ export type LimitCheck = {
  * the customer's remaining limits, in the merchant's fiat currency at the mid rate.
  */
 export function createSendLimits(deps: {
-  kyc: Pick<KycService, "assertAllowed" | "withUsage">;
+  kyc: Pick<KycService, "assertAllowed" | "prepare">;
   rates: RatesService;
 }) {
   function inFiat(c: LimitCheck): bigint {
@@ -45,17 +44,11 @@ export function createSendLimits(deps: {
     assertAllowed: (c: LimitCheck) => deps.kyc.assertAllowed(query(c)),
 
     /**
-     * Checks and records the usage under `reference` (the operation's id) inside the money
-     * operation itself: `work` runs the operation with the usage it gets (a ledger companion,
-     * or a writer for its transaction); nothing to release when the operation fails. `mirror`:
-     * the sender's KYC level and status as the caller knows them (token or row): a first guess.
+     * The limits of a send, read before its transaction; `consume(tx, reference)` in it checks
+     * them for the customer's stored KYC state and records the usage under `reference`, rolled
+     * back with the send if anything after it refuses.
      */
-    withUsage: <T>(
-      c: LimitCheck,
-      reference: string,
-      work: (usage: PreparedUsage) => Promise<T>,
-      mirror?: KycState,
-    ) => deps.kyc.withUsage({ ...query(c), reference, ...(mirror ? { mirror } : {}) }, work),
+    prepare: (c: LimitCheck) => deps.kyc.prepare(query(c)),
   };
 }
 

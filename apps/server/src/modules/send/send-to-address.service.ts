@@ -1,5 +1,8 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CryptoWithdrawals } from "../crypto/crypto-withdrawals.service.ts";
 import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
@@ -7,7 +10,7 @@ import { maskPhone } from "../customers/phone.ts";
 import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Account, CompanionCall, OperationOutcome } from "../ledger/ledger.types.ts";
+import type { Account, OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { sendErrors } from "./send.errors.ts";
@@ -19,7 +22,8 @@ import type { SendLimits } from "./send-limits.ts";
 
 export type SendToAddressInput = {
   merchant: Merchant;
-  senderId: string;
+  /** The sender's access token's claims: who sends, in which session. */
+  sender: Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
   address: string;
   amount: string;
   currency: string;
@@ -33,10 +37,12 @@ export type SendToAddressInput = {
 /**
  * PAYOUT_CRYPTO: a send to an address. To a customer of the same merchant it is an instant,
  * free ledger transfer; to anyone else a withdrawal that stays PENDING until the chain
- * confirms. Once per Idempotency-Key; the limit's usage is recorded first and released again
- * by an attempt that did not apply (refused, or a replay).
+ * confirms. Once per Idempotency-Key, in one transaction: the session, the limit's usage, the
+ * money, the withdrawal and the history commit together or not at all.
  */
 export function createSendToAddress(deps: {
+  db: ClientSource;
+  auth: Pick<AuthService, "requireLiveSession">;
   ledger: LedgerService;
   wallets: Pick<WalletsService, "findWallet" | "ensureWallet">;
   customers: Pick<CustomersService, "getCustomer">;
@@ -51,7 +57,8 @@ export function createSendToAddress(deps: {
 
   return {
     async send(input: SendToAddressInput): Promise<OperationOutcome> {
-      const { merchant, senderId } = input;
+      const { merchant } = input;
+      const senderId = input.sender.customerId;
       const { currency, amount } = parseSendAmount(merchant, input.currency, input.amount);
       const quoted = parseQuotedFee(currency, input.fee);
       const key = {
@@ -101,13 +108,33 @@ export function createSendToAddress(deps: {
       const operationId = uuidv7();
       const fromAddress =
         (await deps.addresses.addressFor(merchant.id, senderId, destination.network.chain)) ?? null;
-      const base = { ...input, currency, amount, wallet, fees, fromAddress, sendConfirmation, operationId };
+      const base = {
+        ...input,
+        senderId,
+        currency,
+        amount,
+        wallet,
+        fees,
+        fromAddress,
+        sendConfirmation,
+        operationId,
+      };
       try {
-        // The limit usage is recorded in the operation's own transaction: refused or failed, it
-        // leaves none behind (a chain failure later releases it: crypto-withdrawals).
-        return await limits.withUsage(check, operationId, (usage) =>
+        const limit = await limits.prepare(check);
+        // Accounts are opened before the transaction: it never waits for another connection.
+        const recipientWalletId =
           destination.recipientId === null
-            ? deps.withdrawals.start({
+            ? null
+            : (await deps.wallets.ensureWallet(merchant.id, destination.recipientId, currency)).id;
+        if (recipientWalletId === null)
+          await deps.ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });
+        return await inTransaction(deps.db, async (tx) => {
+          await deps.auth.requireLiveSession(tx, input.sender);
+          // Recorded under the idempotency key: a replay records nothing new, and a chain failure
+          // later releases it (crypto-withdrawals).
+          await limit.consume(tx, input.idempotencyKey);
+          return destination.recipientId === null || recipientWalletId === null
+            ? deps.withdrawals.start(tx, {
                 ...key,
                 withdrawalId: operationId,
                 customerId: senderId,
@@ -119,16 +146,16 @@ export function createSendToAddress(deps: {
                 networkFee: fees.networkFee,
                 serviceFee: fees.serviceFee,
                 sendConfirmation,
-                recordUsage: usage.write,
+                limitReference: input.idempotencyKey,
               })
-            : internalTransfer({
+            : internalTransfer(tx, {
+                recipientWalletId,
                 ...base,
                 destination,
                 recipientId: destination.recipientId,
                 senderPhone: sender.phone,
-                usage: usage.companion,
-              }),
-        );
+              });
+        });
       } catch (err) {
         if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
           throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
@@ -138,26 +165,27 @@ export function createSendToAddress(deps: {
   };
 
   /** To another customer's deposit address: one posted transfer, both histories, no fee. */
-  async function internalTransfer(p: {
-    merchant: Merchant;
-    senderId: string;
-    recipientId: string;
-    senderPhone: string;
-    operationId: string;
-    wallet: Account;
-    currency: CurrencyCode;
-    amount: bigint;
-    fees: FeeBreakdown;
-    destination: AddressDestination;
-    fromAddress: string | null;
-    sendConfirmation: boolean;
-    idempotencyKey: string;
-    requestHash: string;
-    /** The limit usage, a companion of the transfer's statement. */
-    usage: CompanionCall;
-  }): Promise<OperationOutcome> {
+  async function internalTransfer(
+    tx: Tx,
+    p: {
+      merchant: Merchant;
+      senderId: string;
+      recipientId: string;
+      recipientWalletId: string;
+      senderPhone: string;
+      operationId: string;
+      wallet: Account;
+      currency: CurrencyCode;
+      amount: bigint;
+      fees: FeeBreakdown;
+      destination: AddressDestination;
+      fromAddress: string | null;
+      sendConfirmation: boolean;
+      idempotencyKey: string;
+      requestHash: string;
+    },
+  ): Promise<OperationOutcome> {
     const { merchant, currency, amount, destination } = p;
-    const to = await deps.wallets.ensureWallet(merchant.id, p.recipientId, currency);
     const transferId = uuidv7();
     const zero = money(0n, currency);
     const entry = {
@@ -168,14 +196,20 @@ export function createSendToAddress(deps: {
       amount,
       fee: 0n,
     };
-    return ledger.applyOperation({
+    const outcome = await ledger.apply(tx, {
       merchantId: merchant.id,
       operationId: p.operationId,
       idempotencyKey: p.idempotencyKey,
       requestHash: p.requestHash,
       kind: "payout_crypto_internal",
       legs: [
-        { id: transferId, debit: { accountId: p.wallet.id }, credit: { accountId: to.id }, amount, currency },
+        {
+          id: transferId,
+          debit: { accountId: p.wallet.id },
+          credit: { accountId: p.recipientWalletId },
+          amount,
+          currency,
+        },
       ],
       metadata: { senderId: p.senderId, recipientId: p.recipientId, toAddress: destination.address },
       response: {
@@ -193,50 +227,49 @@ export function createSendToAddress(deps: {
           createdAt: new Date().toISOString(),
         },
       },
-      companions: [
-        p.usage,
-        deps.history.entriesCompanion([
-          {
-            ...entry,
-            customerId: p.senderId,
-            type: "SEND_TO_WALLET",
-            direction: "OUT",
-            counterparty: shortenAddress(destination.address),
-            details: {
-              fromAddress: p.fromAddress,
-              toAddress: destination.address,
-              debitAmount: money(amount, currency),
-              creditAmount: money(amount, currency),
-              feeAmount: zero,
-              networkFee: zero,
-              txHash: null,
-              network: destination.network.network,
-              internal: true,
-              confirmations: null,
-              requiredConfirmations: null,
-              failureReason: null,
-            },
-          },
-          {
-            ...entry,
-            customerId: p.recipientId,
-            type: "RECEIVE_CRYPTO",
-            direction: "IN",
-            // The recipient learns who sent it as a masked phone, never the sender's address.
-            counterparty: maskPhone(p.senderPhone),
-            details: {
-              fromAddress: null,
-              toAddress: destination.address,
-              amount: money(amount, currency),
-              txHash: null,
-              network: destination.network.network,
-              confirmations: null,
-              requiredConfirmations: null,
-              internal: true,
-            },
-          },
-        ]),
-      ],
     });
+    if (outcome.replayed) return outcome;
+    await deps.history.record(tx, [
+      {
+        ...entry,
+        customerId: p.senderId,
+        type: "SEND_TO_WALLET",
+        direction: "OUT",
+        counterparty: shortenAddress(destination.address),
+        details: {
+          fromAddress: p.fromAddress,
+          toAddress: destination.address,
+          debitAmount: money(amount, currency),
+          creditAmount: money(amount, currency),
+          feeAmount: zero,
+          networkFee: zero,
+          txHash: null,
+          network: destination.network.network,
+          internal: true,
+          confirmations: null,
+          requiredConfirmations: null,
+          failureReason: null,
+        },
+      },
+      {
+        ...entry,
+        customerId: p.recipientId,
+        type: "RECEIVE_CRYPTO",
+        direction: "IN",
+        // The recipient learns who sent it as a masked phone, never the sender's address.
+        counterparty: maskPhone(p.senderPhone),
+        details: {
+          fromAddress: null,
+          toAddress: destination.address,
+          amount: money(amount, currency),
+          txHash: null,
+          network: destination.network.network,
+          confirmations: null,
+          requiredConfirmations: null,
+          internal: true,
+        },
+      },
+    ]);
+    return outcome;
   }
 }

@@ -4,13 +4,7 @@ import type { AppDeps } from "../../app.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
-import {
-  authenticate,
-  authenticateForWrite,
-  bearerSecurity,
-  sessionOf,
-  signedIn,
-} from "../../plugins/authenticate.ts";
+import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
 import { sendErrors } from "./send.errors.ts";
 import {
@@ -54,50 +48,41 @@ export const sendRoutes =
           body: sendBody,
           response: { 200: sendResponse, ...errors },
         },
-        preHandler: authenticateForWrite(deps),
+        ...session,
       },
       async (req, reply) => {
         const customer = signedIn(req);
-        const session = sessionOf(req);
-        // The session is checked by the send by phone's own write; anything else, and any
-        // refusal, waits for it to be known live (session.answer).
-        return session.answer(async () => {
-          const { idempotencyKey, requestHash } = readIdempotency(req, `customer:${customer.customerId}`);
-          const { phone, address, amount, currency, fee } = req.body;
-          if (phone && address !== undefined) {
-            throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
-              field: "address",
-              message: "address: give either address or phone",
-            });
-          }
-          const merchant = await customerMerchant(deps, customer.merchantId);
-          const common = {
-            merchant,
-            senderId: customer.customerId,
-            amount,
-            currency,
-            idempotencyKey,
-            requestHash,
-          };
-          if (address !== undefined) {
-            await session.assertLive();
-            const confirmationCode = req.headers["x-confirmation-code"];
-            const outcome = await send.sendToAddress({
-              ...common,
-              address,
-              fee,
-              confirmationCode,
-              ip: req.ip,
-            });
-            return sendStoredResponse(reply, outcome);
-          }
-          if (!phone)
-            throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone", message: "phone: is required" });
-          return sendStoredResponse(
-            reply,
-            await send.sendToPhone({ ...common, phone: phone.digits, senderClaims: customer, session }),
-          );
-        });
+        const { idempotencyKey, requestHash } = readIdempotency(req, `customer:${customer.customerId}`);
+        const { phone, address, amount, currency, fee } = req.body;
+        if (phone && address !== undefined) {
+          throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+            field: "address",
+            message: "address: give either address or phone",
+          });
+        }
+        const merchant = await customerMerchant(deps, customer.merchantId);
+        const common = {
+          merchant,
+          sender: customer,
+          amount,
+          currency,
+          idempotencyKey,
+          requestHash,
+        };
+        if (address !== undefined) {
+          const confirmationCode = req.headers["x-confirmation-code"];
+          const outcome = await send.sendToAddress({
+            ...common,
+            address,
+            fee,
+            confirmationCode,
+            ip: req.ip,
+          });
+          return sendStoredResponse(reply, outcome);
+        }
+        if (!phone)
+          throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone", message: "phone: is required" });
+        return sendStoredResponse(reply, await send.sendToPhone({ ...common, phone: phone.digits }));
       },
     );
 

@@ -1,3 +1,5 @@
+import type { ClientSource } from "../../db/transaction.ts";
+import type { AuthService } from "../auth/auth.service.ts";
 import type { Codes } from "../auth/codes.ts";
 import type { CryptoService } from "../crypto/crypto.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
@@ -15,6 +17,8 @@ import { createSendToPhone } from "./send-to-phone.service.ts";
 
 /** Sending money: by phone (TRANSFER_MOBILE) and to an address (PAYOUT_CRYPTO), with previews. */
 export function createSendService(deps: {
+  db: ClientSource;
+  auth: AuthService;
   ledger: LedgerService;
   wallets: WalletsService;
   customers: CustomersService;

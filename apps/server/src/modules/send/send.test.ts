@@ -242,7 +242,7 @@ describe("send by phone", () => {
     expect(await balanceOf(erin.token, "USDT")).toBe("100.000000");
     const traces = await t.database.pool.query<{ usage: string; history: string; ops: string }>(
       `select (select count(*) from kyc_usage where customer_id = $1) as usage,
-              (select count(*) from history_items where customer_id = $1 and type = 'SEND_TO_PHONE') as history,
+              (select count(*) from history_entries where customer_id = $1 and type = 'SEND_TO_PHONE') as history,
               (select count(*) from ledger_operations where idempotency_key like '%over-the-day') as ops`,
       [erin.customerId],
     );

@@ -1,6 +1,6 @@
 import { openDatabase } from "../../../db/database.ts";
+import { clientSourceFromPool } from "../../../db/transaction.ts";
 import { createLedgerService } from "../ledger.service.ts";
-import { clientSourceFromPool } from "../transaction.ts";
 import { type CrashPlan, crashOperation } from "./crash-load.ts";
 
 // Run by ledger.crash.test.ts as its own process (node <this file> <database url> <plan json>),

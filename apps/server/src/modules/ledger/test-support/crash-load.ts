@@ -33,7 +33,8 @@ export function expectedBalances(plan: CrashPlan): Map<string, bigint> {
   const balances = new Map(plan.accounts.map((a) => [a, CRASH_FUNDS]));
   for (let i = 0; i < plan.operations; i++) {
     for (const leg of crashOperation(plan, i).legs) {
-      if (leg.type === "post_pending" || leg.type === "void_pending") continue;
+      if (leg.type === "post_pending" || leg.type === "void_pending" || leg.type === "expire_pending")
+        continue;
       if ("accountId" in leg.debit)
         balances.set(leg.debit.accountId, (balances.get(leg.debit.accountId) ?? 0n) - leg.amount);
       if ("accountId" in leg.credit)

@@ -3,11 +3,11 @@ import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { expect } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../db/test-database.ts";
+import { clientSourceFromPool, type RetryPolicy } from "../../../db/transaction.ts";
 import { DEMO_MERCHANT_ID } from "../../merchants/merchants.seed.ts";
 import { checkInvariants } from "../ledger.invariants.ts";
 import { createLedgerService, type LedgerService } from "../ledger.service.ts";
 import type { Account, HouseAccountKind } from "../ledger.types.ts";
-import { clientSourceFromPool, type RetryPolicy } from "../transaction.ts";
 
 /** A clock that stands still until told to move: expiry is tested without waiting. */
 export class TestClock {

@@ -1,6 +1,12 @@
 import type pg from "pg";
 
-/** Where the ledger gets a connection: the server's pool, or a worker job's helpers. */
+/**
+ * A use-case's transaction: every service the use-case composes writes through its own repository
+ * with this handle, so their writes commit together or not at all (docs/architecture.md).
+ */
+export type Tx = Pick<pg.PoolClient, "query">;
+
+/** Where a use-case gets a connection: the server's pool, or a worker job's helpers. */
 export type ClientSource = {
   withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
 };
@@ -49,7 +55,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, baseDelayMs: 4, maxDela
  */
 export function inTransaction<T>(
   source: ClientSource,
-  fn: (client: pg.PoolClient) => Promise<T>,
+  fn: (tx: Tx) => Promise<T>,
   retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<T> {
   return withRetries(
@@ -71,18 +77,6 @@ export function inTransaction<T>(
     },
     retry,
   );
-}
-
-/**
- * Runs one statement that is a whole transaction by itself (autocommit: one round trip), with
- * the same retries as inTransaction.
- */
-export function inOneStatement<T>(
-  source: ClientSource,
-  fn: (client: pg.PoolClient) => Promise<T>,
-  retry: RetryPolicy = DEFAULT_RETRY,
-): Promise<T> {
-  return withRetries(source, fn, retry);
 }
 
 async function withRetries<T>(

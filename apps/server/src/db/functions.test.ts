@@ -1,0 +1,87 @@
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runMigrations } from "./migrate.ts";
+import * as catalog from "./schema/catalog.ts";
+import * as chain from "./schema/chain.ts";
+import * as customers from "./schema/customers.ts";
+import * as history from "./schema/history.ts";
+import * as kyc from "./schema/kyc.ts";
+import * as ledger from "./schema/ledger.ts";
+import * as merchants from "./schema/merchants.ts";
+import * as outbox from "./schema/outbox.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+// Each module's SQL reads and writes its own tables only: a function or view of the database
+// that names another module's table or function is a module reaching into another's data, which
+// the use-case's transaction is there to replace (docs/architecture.md).
+
+/** The tables of each module, from the schema files (one per module). */
+const TABLES_BY_MODULE: Record<string, string[]> = Object.fromEntries(
+  Object.entries({ catalog, chain, customers, history, kyc, ledger, merchants, outbox }).map(
+    ([module, exports]) => [
+      module,
+      Object.values(exports)
+        .filter(
+          (value): value is PgTable =>
+            typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value,
+        )
+        .map((table) => getTableConfig(table).name),
+    ],
+  ),
+);
+
+/** A function or view belongs to the module its name starts with (ledger_apply_operation: ledger). */
+const moduleOf = (name: string) => name.split("_")[0] ?? name;
+
+/** What `body` of the object `name` names that belongs to another module. */
+export function foreignNames(name: string, body: string, functionNames: string[]): string[] {
+  const own = moduleOf(name);
+  const words = new Set(body.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []);
+  const tables = Object.entries(TABLES_BY_MODULE)
+    .filter(([module]) => module !== own)
+    .flatMap(([, names]) => names);
+  const functions = functionNames.filter((f) => moduleOf(f) !== own);
+  return [...tables, ...functions].filter((n) => words.has(n));
+}
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+describe("the database's live SQL", () => {
+  it("finds a function that names another module's table (the check itself)", () => {
+    expect(foreignNames("ledger_x", "select 1 from kyc_usage", [])).toEqual(["kyc_usage"]);
+    expect(foreignNames("ledger_x", "perform history_insert(p)", ["history_insert"])).toEqual([
+      "history_insert",
+    ]);
+    expect(foreignNames("ledger_x", "select 1 from ledger_accounts", [])).toEqual([]);
+  });
+
+  it("has no function or view that names another module's table or function", async () => {
+    const { rows: functions } = await db.pool.query<{ name: string; body: string }>(
+      `select p.proname as name, p.prosrc as body
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+    );
+    const { rows: views } = await db.pool.query<{ name: string; body: string }>(
+      "select viewname as name, definition as body from pg_views where schemaname = 'public'",
+    );
+    const names = functions.map((f) => f.name);
+    expect(names).toContain("ledger_apply_operation");
+    const found = [...functions, ...views].flatMap((o) =>
+      foreignNames(o.name, o.body, names).map((foreign) => `${o.name} names ${foreign}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("is applied again at every start: a function no file defines is dropped, the others stay", async () => {
+    await db.pool.query("create function ledger_leftover() returns int language sql as 'select 1'");
+    await runMigrations(db.db);
+    const { rows } = await db.pool.query<{ name: string }>(
+      "select proname as name from pg_proc where proname in ('ledger_leftover', 'ledger_apply_operation')",
+    );
+    expect(rows.map((r) => r.name)).toEqual(["ledger_apply_operation"]);
+  });
+});
