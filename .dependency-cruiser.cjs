@@ -50,7 +50,8 @@ module.exports = {
       name: "package-not-declared",
       comment:
         "Each workspace declares every package it imports in its own package.json (the root's for " +
-        "scripts/ and e2e/); an undeclared import only resolves by the luck of hoisting.",
+        "scripts/ and e2e/); an undeclared import only resolves by the luck of hoisting. " +
+        "dependency-cruiser counts @types/x as declaring x, so declare x itself as well.",
       severity: "error",
       from: {},
       to: { dependencyTypes: ["npm-no-pkg", "npm-unknown"] },
