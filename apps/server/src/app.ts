@@ -3,6 +3,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppDeps } from "./app-deps.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { loggerOptions, RequestLogController } from "./logger.ts";
@@ -30,9 +31,7 @@ import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerMerchantAssets, registerStaticApps, type StaticApps } from "./plugins/static-apps.ts";
-import { createServices, type Services } from "./services.ts";
-
-export type AppDeps = { config: Config; database: Database; services: Services };
+import { createServices } from "./services.ts";
 
 export type BuildOptions = {
   database: Database;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps } from "../app-deps.ts";
 import type { Merchant } from "../modules/merchants/merchants.service.ts";
 
 /** The merchant a request speaks for (X-Merchant-ID, else host name, else the default). */

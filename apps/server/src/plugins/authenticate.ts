@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { authErrors } from "../modules/auth/auth.errors.ts";
 import type { VerifiedClaims } from "../modules/auth/tokens.ts";
 

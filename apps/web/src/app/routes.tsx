@@ -9,7 +9,6 @@ import { HistoryPage } from "../features/history/HistoryPage.tsx";
 import { HomePage } from "../features/home/HomePage.tsx";
 import { KIT_PATH, KitPage } from "../features/kit/KitPage.tsx";
 import { LimitsPage } from "../features/limits/LimitsPage.tsx";
-import { LIMITS_PATH } from "../features/limits/limits-path.ts";
 import { ReceivePage } from "../features/receive/ReceivePage.tsx";
 import { SendPhonePage } from "../features/send/SendPhonePage.tsx";
 import { SendWalletPage } from "../features/send/SendWalletPage.tsx";
@@ -93,7 +92,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: ROUTES.verification, element: <VerificationPage /> },
-          { path: LIMITS_PATH, element: <LimitsPage /> },
+          { path: ROUTES.limits, element: <LimitsPage /> },
           ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: pageElement(page) })),
           ...OPERATION_PAGES.map(({ page, operation }) => ({
             path: ROUTES[page],

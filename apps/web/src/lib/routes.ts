@@ -1,4 +1,4 @@
-/** Every route of spec §2, named once for links, navigation and the router. */
+/** Every route of spec §2 and the limits page (issue 6), named once for links, navigation and the router. */
 export const ROUTES = {
   home: "/",
   signIn: "/sign-in",
@@ -19,4 +19,6 @@ export const ROUTES = {
   cardsOrder: "/cards/order",
   earn: "/earn",
   history: "/history",
+  /** Issue 6: per operation, what remains and what the next level unlocks. */
+  limits: "/limits",
 } as const;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import type { RequestContext, Signed, TokenSet } from "./auth.service.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import type { OperationType } from "../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
 import { operationGuard } from "../../http/operation-guard.ts";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import {

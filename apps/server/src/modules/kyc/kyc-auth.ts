@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import { authErrors } from "../auth/auth.errors.ts";
 
 /** Who calls a KYC route: the widget (its own token) or the signed-in app (an access token). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { REVIEW_CALLBACK_PATH, REVIEW_SIGNATURE_HEADER } from "../../providers/kyc/review-callback.ts";
 import { callbackResponse } from "./kyc.schemas.ts";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import { REVIEW_OUTCOMES } from "../../providers/kyc/review-callback.ts";
 import { renderKycConsole } from "./kyc-sandbox.console.ts";

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { FormError } from "../../components/FormError.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useMerchantData } from "../../lib/config-service/queries.ts";
+import { formatPhone } from "../../lib/phone/phone-number.ts";
+import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
 import { checkPasswordResetCode, confirmPasswordReset, startPasswordReset } from "./api/auth-calls.ts";
@@ -12,8 +14,6 @@ import { CodeStep } from "./components/CodeStep.tsx";
 import { NewPasswordForm } from "./components/NewPasswordForm.tsx";
 import { PhoneForm } from "./components/PhoneForm.tsx";
 import { useContinueAfterSignIn } from "./hooks/use-continue-after-sign-in.ts";
-import { usePhoneCountries } from "./hooks/use-phone-countries.ts";
-import { formatPhone } from "./phone-number.ts";
 
 /**
  * /reset-password (spec §2): phone (step 1), SMS code (step 2), new password (step 3). The new

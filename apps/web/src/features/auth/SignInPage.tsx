@@ -10,6 +10,8 @@ import { Spinner } from "../../components/Spinner.tsx";
 import { useMerchantData } from "../../lib/config-service/queries.ts";
 import { asError, showAtField } from "../../lib/forms/server-errors.ts";
 import { ApiError } from "../../lib/http/api-error.ts";
+import { formatPhone, phoneDigits } from "../../lib/phone/phone-number.ts";
+import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
 import { signIn } from "./api/auth-calls.ts";
@@ -18,8 +20,6 @@ import { CodeStep } from "./components/CodeStep.tsx";
 import { PhoneField } from "./components/PhoneField.tsx";
 import { useContinueAfterSignIn } from "./hooks/use-continue-after-sign-in.ts";
 import { useInitialCountry } from "./hooks/use-initial-country.ts";
-import { usePhoneCountries } from "./hooks/use-phone-countries.ts";
-import { formatPhone, phoneDigits } from "./phone-number.ts";
 import { type SignInValues, signInSchema } from "./validation.ts";
 
 const needsDeviceCode = (error: unknown) =>

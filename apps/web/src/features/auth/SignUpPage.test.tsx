@@ -2,15 +2,15 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createChallenge } from "altcha-lib/v1";
 import { describe, expect, it } from "vitest";
-import { defaultWorld } from "../../test/fake-config-service.ts";
-import { renderApp } from "../../test/render.tsx";
 import {
   errorResponse,
   installFakeAccounts,
   jsonResponse,
   phoneCountries,
   tokens,
-} from "./testing/fake-accounts.ts";
+} from "../../test/fake-accounts.ts";
+import { defaultWorld } from "../../test/fake-config-service.ts";
+import { renderApp } from "../../test/render.tsx";
 
 const ok = () => jsonResponse(200, { result: "OK" });
 

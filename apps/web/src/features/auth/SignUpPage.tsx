@@ -5,6 +5,8 @@ import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useMerchantData } from "../../lib/config-service/queries.ts";
+import { formatPhone, phoneDigits } from "../../lib/phone/phone-number.ts";
+import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import { useApi, useSessionStatus, useWebSession } from "../../lib/session/session-context.tsx";
 import { confirmPhone, resendPhoneCode, signUp } from "./api/auth-calls.ts";
@@ -15,8 +17,6 @@ import { ReferralForm, referralIntroKey } from "./components/ReferralForm.tsx";
 import { SignUpForm } from "./components/SignUpForm.tsx";
 import { useCaptcha } from "./hooks/use-captcha.ts";
 import { useContinueAfterSignIn } from "./hooks/use-continue-after-sign-in.ts";
-import { usePhoneCountries } from "./hooks/use-phone-countries.ts";
-import { formatPhone, phoneDigits } from "./phone-number.ts";
 
 type Step = "credentials" | "code" | "confirmed" | "email" | "referral";
 

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import * as z from "zod/mini";
-import { phoneDigits } from "./phone-number.ts";
+import { phoneDigits } from "../../lib/phone/phone-number.ts";
 
 /** Spec §5 and §9: at least 6 characters with a digit; a 4-digit SMS code. */
 export const PASSWORD_MIN_LENGTH = 6;

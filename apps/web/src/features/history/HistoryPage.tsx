@@ -1,13 +1,18 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
+import { HistoryList } from "../../components/history/HistoryList.tsx";
+import { OperationDetailsModal } from "../../components/history/OperationDetailsModal.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
-import { useWallets } from "../wallets/wallet-queries.ts";
-import { HistoryList } from "./HistoryList.tsx";
+import {
+  HISTORY_TYPES,
+  type HistoryFilters,
+  type HistoryOperation,
+  useHistory,
+} from "../../lib/history/history-queries.ts";
+import { useWallets } from "../../lib/wallets/wallet-queries.ts";
 import { buildHistoryCsv, downloadCsv } from "./history-csv.ts";
-import { HISTORY_TYPES, type HistoryFilters, type HistoryOperation, useHistory } from "./history-queries.ts";
-import { OperationDetailsModal } from "./OperationDetailsModal.tsx";
 import "./history.css";
 
 /** /history: every operation, newest first, filtered by type and currency, paged, exportable. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { historyOperation } from "../../test/fake-history.ts";
 import { buildHistoryCsv, csvCell } from "./history-csv.ts";
-import { historyOperation } from "./testing/fake-history.ts";
 
 describe("history CSV", () => {
   it("has a header and one line per operation, amounts exact", () => {

@@ -1,4 +1,4 @@
-import type { HistoryOperation } from "./history-queries.ts";
+import type { HistoryOperation } from "../../lib/history/history-queries.ts";
 
 const COLUMNS = [
   "Date",

@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { installFakeAccounts, jsonResponse } from "../../test/fake-accounts.ts";
+import { historyOperation } from "../../test/fake-history.ts";
+import { wallet, wallets } from "../../test/fake-wallets.ts";
 import { renderApp } from "../../test/render.tsx";
-import { installFakeAccounts, jsonResponse } from "../auth/testing/fake-accounts.ts";
-import { historyOperation } from "../history/testing/fake-history.ts";
-import { wallet, wallets } from "../wallets/testing/fake-wallets.ts";
 
 describe("home", () => {
   it("shows the total in the customer's currency and each wallet with its fiat value", async () => {

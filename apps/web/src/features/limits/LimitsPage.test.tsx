@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { errorResponse, installFakeAccounts, jsonResponse } from "../../test/fake-accounts.ts";
 import { renderApp } from "../../test/render.tsx";
-import { errorResponse, installFakeAccounts, jsonResponse } from "../auth/testing/fake-accounts.ts";
-import type { KycLimits, OperationLimits } from "./limits-queries.ts";
+import type { KycLimits, OperationLimits } from "./api/limits-queries.ts";
 
 const money = (value: string) => ({ value, currency: "EUR" });
 const level = (kycLevel: string, perTransaction: string, daily: string, monthly: string) => ({

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { nextLevel } from "../verification/kyc/verification-rule.ts";
+import { nextLevel } from "../../lib/kyc/kyc-levels.ts";
 import { formatLimit, isZero, usedPercent } from "./limit-amounts.ts";
 import type { LimitGroup } from "./limit-groups.ts";
 

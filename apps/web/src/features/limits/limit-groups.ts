@@ -1,4 +1,4 @@
-import type { OperationLimits } from "./limits-queries.ts";
+import type { OperationLimits } from "./api/limits-queries.ts";
 
 export type LimitGroup = { names: string[]; key: string; figures: OperationLimits };
 

@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { installFakeAccounts, jsonResponse } from "../../test/fake-accounts.ts";
+import { historyOperation } from "../../test/fake-history.ts";
+import { wallets } from "../../test/fake-wallets.ts";
 import { renderApp } from "../../test/render.tsx";
-import { installFakeAccounts, jsonResponse } from "../auth/testing/fake-accounts.ts";
-import { historyOperation } from "../history/testing/fake-history.ts";
-import { wallets } from "../wallets/testing/fake-wallets.ts";
 
 const pendingDeposit = historyOperation({
   type: "RECEIVE_CRYPTO",

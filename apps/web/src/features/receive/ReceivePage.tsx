@@ -2,11 +2,11 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
-import { useRecentDeposits } from "../history/history-queries.ts";
-import { formatMoney } from "../wallets/money.ts";
+import { formatMoney } from "../../lib/format/money.ts";
 import { AddressQr } from "./AddressQr.tsx";
+import { useReceiveWallets } from "./api/receive-wallets.ts";
+import { useRecentDeposits } from "./api/recent-deposits.ts";
 import { CopyButton } from "./CopyButton.tsx";
-import { useReceiveWallets } from "./receive-wallets.ts";
 import "./receive.css";
 
 /** /top-up/receive: the customer's own deposit address per currency, its QR code and pending deposits. */

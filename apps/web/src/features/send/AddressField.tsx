@@ -3,9 +3,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/TextField.tsx";
 import { useApi } from "../../lib/session/session-context.tsx";
-import type { Wallet } from "../wallets/wallet-queries.ts";
+import type { Wallet } from "../../lib/wallets/wallet-queries.ts";
 import { type AddressStatus, addressVerdict } from "./address-check.ts";
-import { validateSend } from "./send-calls.ts";
+import { validateSend } from "./api/send-calls.ts";
 
 const DEBOUNCE_MS = 400;
 

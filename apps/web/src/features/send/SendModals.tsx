@@ -5,9 +5,9 @@ import { PendingModal } from "../../components/modal/PendingModal.tsx";
 import { SmsConfirmationModal } from "../../components/modal/SmsConfirmationModal.tsx";
 import { SuccessModal } from "../../components/modal/SuccessModal.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
+import { formatMoney } from "../../lib/format/money.ts";
 import { ROUTES } from "../../lib/routes.ts";
-import { formatMoney } from "../wallets/money.ts";
-import type { SendResult } from "./send-calls.ts";
+import type { SendResult } from "./api/send-calls.ts";
 import type { useSendFlow } from "./use-send-flow.ts";
 
 function ResultDetails({ result }: { result: SendResult }) {

@@ -1,14 +1,14 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderApp } from "../../test/render.tsx";
 import {
   errorResponse,
   installFakeAccounts,
   jsonResponse,
   phoneCountries,
-} from "../auth/testing/fake-accounts.ts";
-import { wallets } from "../wallets/testing/fake-wallets.ts";
+} from "../../test/fake-accounts.ts";
+import { wallets } from "../../test/fake-wallets.ts";
+import { renderApp } from "../../test/render.tsx";
 
 const FEE = {
   fee: "0.000000",

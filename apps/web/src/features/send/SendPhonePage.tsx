@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/SelectField.tsx";
 import { TextField } from "../../components/TextField.tsx";
+import { cleanPhoneInput, formatPhone, phoneDigits } from "../../lib/phone/phone-number.ts";
+import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
 import { fieldMessage } from "../../lib/session/api-result.ts";
-import { usePhoneCountries } from "../auth/hooks/use-phone-countries.ts";
-import { cleanPhoneInput, formatPhone, phoneDigits } from "../auth/phone-number.ts";
 import { SendForm } from "./SendForm.tsx";
 
 /** /send/phone: send to another customer of the merchant by phone number (no fee, instant). */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
-import { formatMoney, toWire } from "../wallets/money.ts";
+import { formatMoney, toWire } from "../../lib/format/money.ts";
 
 export interface SendSummaryProps {
   currency: string;

@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { installFakeAccounts, jsonResponse } from "../../test/fake-accounts.ts";
+import { wallet, wallets } from "../../test/fake-wallets.ts";
 import { renderApp } from "../../test/render.tsx";
-import { installFakeAccounts, jsonResponse } from "../auth/testing/fake-accounts.ts";
-import { wallet, wallets } from "../wallets/testing/fake-wallets.ts";
 
 const GOOD = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh";
 const BAD_CHECKSUM = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlx";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/SelectField.tsx";
-import { formatMoney } from "../wallets/money.ts";
-import type { Wallet } from "../wallets/wallet-queries.ts";
+import { formatMoney } from "../../lib/format/money.ts";
+import type { Wallet } from "../../lib/wallets/wallet-queries.ts";
 
 /** The wallet to send from, each option with its available balance. */
 export function WalletPicker({

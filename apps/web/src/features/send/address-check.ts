@@ -1,4 +1,4 @@
-import type { SendValidation } from "./send-calls.ts";
+import type { SendValidation } from "./api/send-calls.ts";
 
 export type AddressStatus =
   | { state: "empty" }

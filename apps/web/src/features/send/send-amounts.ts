@@ -1,5 +1,5 @@
 import { isCurrencyCode, parseAmount } from "@kestrel/money";
-import { readAmount } from "../wallets/money.ts";
+import { readAmount } from "../../lib/format/money.ts";
 
 export type SendAmounts =
   | { ok: true; amount: bigint; fee: bigint; total: bigint }

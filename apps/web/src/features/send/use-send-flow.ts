@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { SmsConfirmResult } from "../../components/modal/SmsConfirmationModal.tsx";
+import { HISTORY_QUERY_KEY } from "../../lib/history/history-queries.ts";
 import { ApiError } from "../../lib/http/api-error.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
-import { HISTORY_QUERY_KEY } from "../history/history-queries.ts";
-import { WALLETS_QUERY_KEY } from "../wallets/wallet-queries.ts";
+import { WALLETS_QUERY_KEY } from "../../lib/wallets/wallet-queries.ts";
 import { type ActionKey, keyForAction } from "./action-key.ts";
-import { postSend, type SendDetails, type SendResult } from "./send-calls.ts";
+import { postSend, type SendDetails, type SendResult } from "./api/send-calls.ts";
 
 export type SendModal =
   | { kind: "none" }

@@ -1,14 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { errorResponse, type Handler, installFakeAccounts, jsonResponse } from "../../test/fake-accounts.ts";
 import { defaultWorld } from "../../test/fake-config-service.ts";
 import { renderApp } from "../../test/render.tsx";
-import {
-  errorResponse,
-  type Handler,
-  installFakeAccounts,
-  jsonResponse,
-} from "../auth/testing/fake-accounts.ts";
 import type { KycData } from "./kyc/verification-rule.ts";
 import { COMPLETE, clientData, kycData } from "./testing/fake-kyc.ts";
 

@@ -2,9 +2,9 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
+import { errorResponse, installFakeAccounts, jsonResponse } from "../../test/fake-accounts.ts";
 import { defaultWorld } from "../../test/fake-config-service.ts";
 import { renderApp } from "../../test/render.tsx";
-import { errorResponse, installFakeAccounts, jsonResponse } from "../auth/testing/fake-accounts.ts";
 import { kycData } from "./testing/fake-kyc.ts";
 
 const residenceCountries = () =>

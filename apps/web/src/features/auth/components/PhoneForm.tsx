@@ -6,8 +6,8 @@ import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import type { CatalogCountry } from "../../../lib/catalog/countries-query.ts";
 import { asError, showAtField } from "../../../lib/forms/server-errors.ts";
+import { phoneDigits } from "../../../lib/phone/phone-number.ts";
 import { useInitialCountry } from "../hooks/use-initial-country.ts";
-import { phoneDigits } from "../phone-number.ts";
 import { type PhoneValues, phoneSchema } from "../validation.ts";
 import { PhoneField } from "./PhoneField.tsx";
 

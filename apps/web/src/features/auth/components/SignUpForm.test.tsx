@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { GERMANY } from "../../../test/fake-accounts.ts";
 import { installFakeConfigService } from "../../../test/fake-config-service.ts";
 import { renderWithProviders } from "../../../test/render.tsx";
-import { GERMANY } from "../testing/fake-accounts.ts";
 import { SignUpForm } from "./SignUpForm.tsx";
 
 function renderForm() {

@@ -1,11 +1,10 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { HistoryList } from "../../../components/history/HistoryList.tsx";
+import { OperationDetailsModal } from "../../../components/history/OperationDetailsModal.tsx";
+import { type HistoryOperation, useHistory } from "../../../lib/history/history-queries.ts";
 import { ROUTES } from "../../../lib/routes.ts";
-import { HistoryList } from "../../history/HistoryList.tsx";
-import { type HistoryOperation, useHistory } from "../../history/history-queries.ts";
-import { OperationDetailsModal } from "../../history/OperationDetailsModal.tsx";
-import "../../history/history.css";
 
 const RECENT = 5;
 const NO_FILTERS = { type: "", currency: "" } as const;

@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
-import { formatMoney, readAmount } from "../../wallets/money.ts";
-import { useWallets, type Wallet } from "../../wallets/wallet-queries.ts";
+import { formatMoney, readAmount } from "../../../lib/format/money.ts";
+import { useWallets, type Wallet } from "../../../lib/wallets/wallet-queries.ts";
 import { AddFundsModal } from "./AddFundsModal.tsx";
 
 const isEmpty = (wallets: readonly Wallet[]) =>

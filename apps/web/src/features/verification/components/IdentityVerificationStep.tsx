@@ -7,7 +7,6 @@ import { PendingModal } from "../../../components/modal/PendingModal.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import type { Profile } from "../../../lib/customer/profile-queries.ts";
 import { ROUTES } from "../../../lib/routes.ts";
-import { LIMITS_PATH } from "../../limits/limits-path.ts";
 import { useVerificationFlow } from "../kyc/use-verification-flow.ts";
 import { type KycData, verificationAction, verificationState } from "../kyc/verification-rule.ts";
 import { KycStatus } from "./KycStatus.tsx";
@@ -62,7 +61,7 @@ export function IdentityVerificationStep({ profile }: { profile: Profile }) {
         </Button>
       ) : null}
       <div className="k-verification__links">
-        <Link to={LIMITS_PATH} className="k-link">
+        <Link to={ROUTES.limits} className="k-link">
           {t("verification.seeLimits")}
         </Link>
         <Link to={ROUTES.home} className="k-link">

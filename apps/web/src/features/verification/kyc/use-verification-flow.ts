@@ -1,15 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { PROFILE_QUERY_KEY } from "../../../lib/customer/profile-queries.ts";
+import { KYC_DATA_QUERY_KEY, KYC_LIMITS_QUERY_KEY } from "../../../lib/kyc/kyc-query-keys.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
-import {
-  fetchKycData,
-  KYC_DATA_QUERY_KEY,
-  KYC_LIMITS_QUERY_KEY,
-  requestLimitIncrease,
-  startKyc,
-  useKycData,
-} from "./kyc-queries.ts";
+import { fetchKycData, requestLimitIncrease, startKyc, useKycData } from "../api/kyc-queries.ts";
 import { type KycData, verificationAction, widgetSubmitted } from "./verification-rule.ts";
 
 /** The modal the verification step shows, if any. */

@@ -1,4 +1,5 @@
 import type { components } from "@kestrel/api-contract";
+import { levelRank } from "../../../lib/kyc/kyc-levels.ts";
 
 export type KycData = components["schemas"]["KycData"];
 export type KycLevel = KycData["kycLevel"];
@@ -40,13 +41,6 @@ export function verificationState(data: Pick<KycData, "kycLevel" | "status">): V
 
 export const inReview = (data: Pick<KycData, "kycLevel" | "status"> | undefined) =>
   data !== undefined && verificationState(data) === "inReview";
-
-const LEVELS = ["NONE", "KYC_0", "KYC_1", "KYC_2", "KYC_3"] as const;
-export const levelRank = (level: string) => LEVELS.indexOf(level as (typeof LEVELS)[number]);
-/** The level after `level`, or undefined at the top. */
-export const nextLevel = (level: string): string | undefined =>
-  levelRank(level) < 0 ? undefined : LEVELS[levelRank(level) + 1];
-export const isTopLevel = (level: string) => level === "KYC_3";
 
 /**
  * The newest request's details (its reason when declined): the highest level that has any,

@@ -1,4 +1,4 @@
-import type { HistoryOperation } from "../history-queries.ts";
+import type { HistoryOperation } from "../lib/history/history-queries.ts";
 
 /** One operation as GET /v2/history/operations lists it; tests change what they need. */
 export function historyOperation(over: Partial<HistoryOperation> = {}): HistoryOperation {

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { answer, defaultWorld, type FakeWorld } from "../../../test/fake-config-service.ts";
+import { answer, defaultWorld, type FakeWorld } from "./fake-config-service.ts";
 
 export type Handler = (request: Request) => Response | Promise<Response>;
 

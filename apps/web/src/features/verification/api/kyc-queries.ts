@@ -1,15 +1,11 @@
 import { type Query, useQuery } from "@tanstack/react-query";
-import { CUSTOMER_QUERY_KEY } from "../../../lib/customer/profile-queries.ts";
+import { KYC_DATA_QUERY_KEY } from "../../../lib/kyc/kyc-query-keys.ts";
 import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 import type { WebSession } from "../../../lib/session/web-session.ts";
-import { inReview, type KycData } from "./verification-rule.ts";
+import { inReview, type KycData } from "../kyc/verification-rule.ts";
 
 type Api = WebSession["api"];
-
-export const KYC_QUERY_KEY = [...CUSTOMER_QUERY_KEY, "kyc"] as const;
-export const KYC_DATA_QUERY_KEY = [...KYC_QUERY_KEY, "data"] as const;
-export const KYC_LIMITS_QUERY_KEY = [...KYC_QUERY_KEY, "limits"] as const;
 
 /** How often the page reads the KYC data: often while the widget is open, gently otherwise. */
 export const POLL_MS = { widget: 1_500, inReview: 4_000, idle: 30_000 } as const;

@@ -1,4 +1,4 @@
-import type { Wallet, Wallets } from "../wallet-queries.ts";
+import type { Wallet, Wallets } from "../lib/wallets/wallet-queries.ts";
 
 /** One wallet as GET /v3/wallets lists it; tests change what they need. */
 export function wallet(over: Partial<Wallet> = {}): Wallet {

@@ -1,8 +1,8 @@
 import type { components } from "@kestrel/api-contract";
 import { useQuery } from "@tanstack/react-query";
-import { unwrap } from "../../lib/session/api-result.ts";
-import { useApi, useSessionStatus } from "../../lib/session/session-context.tsx";
-import { KYC_LIMITS_QUERY_KEY } from "../verification/kyc/kyc-queries.ts";
+import { KYC_LIMITS_QUERY_KEY } from "../../../lib/kyc/kyc-query-keys.ts";
+import { unwrap } from "../../../lib/session/api-result.ts";
+import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 
 export type KycLimits = components["schemas"]["KycLimits"];
 export type OperationLimits = KycLimits["operations"][number];

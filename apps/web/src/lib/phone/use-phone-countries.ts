@@ -1,5 +1,5 @@
-import { useOfferedCountries } from "../../../lib/catalog/countries-query.ts";
-import { useLocationCheck } from "../../../lib/config-service/queries.ts";
+import { useOfferedCountries } from "../catalog/countries-query.ts";
+import { useLocationCheck } from "../config-service/queries.ts";
 
 /**
  * Countries for the phone picker (blocked ones are not offered) and the one to start with: the

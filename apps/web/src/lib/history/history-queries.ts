@@ -1,7 +1,7 @@
 import type { components } from "@kestrel/api-contract";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { unwrap } from "../../lib/session/api-result.ts";
-import { useApi, useSessionStatus } from "../../lib/session/session-context.tsx";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { unwrap } from "../session/api-result.ts";
+import { useApi, useSessionStatus } from "../session/session-context.tsx";
 
 // The models of operation kinds this app does not have yet are always null; the client leaves them out.
 export type HistoryOperation = Omit<
@@ -58,27 +58,6 @@ export function useHistory(filters: HistoryFilters) {
         : undefined;
     },
     enabled: signedIn,
-  });
-}
-
-/** The latest deposits of one currency, pending or not (the receive page). */
-export function useRecentDeposits(currency: string | undefined) {
-  const api = useApi();
-  const signedIn = useSessionStatus() === "signedIn";
-  return useQuery({
-    queryKey: [...HISTORY_QUERY_KEY, "recentDeposits", currency],
-    queryFn: async () => {
-      const page = await unwrap(
-        api.GET("/v2/history/operations", {
-          params: { query: { typeFilter: "RECEIVE_CRYPTO", currencyFilter: currency, size: 50 } },
-        }),
-      );
-      return page.operations;
-    },
-    enabled: signedIn && currency !== undefined,
-    // A deposit may arrive while the page is open: look again now and then, often while one is pending.
-    refetchInterval: (query) =>
-      query.state.data?.some((operation) => operation.status === "PENDING") ? 5_000 : 15_000,
   });
 }
 

@@ -1,7 +1,7 @@
 import type { components } from "@kestrel/api-contract";
 import { useQuery } from "@tanstack/react-query";
-import { unwrap } from "../../lib/session/api-result.ts";
-import { useApi, useSessionStatus } from "../../lib/session/session-context.tsx";
+import { unwrap } from "../session/api-result.ts";
+import { useApi, useSessionStatus } from "../session/session-context.tsx";
 
 export type Wallet = components["schemas"]["Wallet"];
 export type Wallets = components["schemas"]["Wallets"];

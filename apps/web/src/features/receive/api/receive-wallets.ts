@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { unwrap } from "../../lib/session/api-result.ts";
-import { useApi, useSessionStatus } from "../../lib/session/session-context.tsx";
-import { WALLETS_QUERY_KEY, type Wallets } from "../wallets/wallet-queries.ts";
+import { unwrap } from "../../../lib/session/api-result.ts";
+import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
+import { WALLETS_QUERY_KEY, type Wallets } from "../../../lib/wallets/wallet-queries.ts";
 
 /**
  * The wallets a deposit can go to: every crypto currency the merchant offers on a network gets

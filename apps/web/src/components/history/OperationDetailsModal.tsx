@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/modal/Modal.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
-import { formatMoney } from "../wallets/money.ts";
-import { type HistoryOperation, operationLabelKey } from "./history-queries.ts";
+import { formatMoney } from "../../lib/format/money.ts";
+import { type HistoryOperation, operationLabelKey } from "../../lib/history/history-queries.ts";
+import { Modal } from "../modal/Modal.tsx";
+import "./history-list.css";
 
 const when = (value: string) => `${formatDate(value, "long")}, ${formatDate(value, "time")}`;
 

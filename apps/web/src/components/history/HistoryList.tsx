@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format/dates.ts";
-import { formatMoney } from "../wallets/money.ts";
-import { type HistoryOperation, operationLabelKey } from "./history-queries.ts";
+import { formatMoney } from "../../lib/format/money.ts";
+import { type HistoryOperation, operationLabelKey } from "../../lib/history/history-queries.ts";
+import "./history-list.css";
 
 /** The operations, newest first; each row opens its details. */
 export function HistoryList({

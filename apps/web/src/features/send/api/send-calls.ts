@@ -1,8 +1,8 @@
 import type { components } from "@kestrel/api-contract";
 import { useQuery } from "@tanstack/react-query";
-import { unwrap } from "../../lib/session/api-result.ts";
-import { useApi, useSessionStatus } from "../../lib/session/session-context.tsx";
-import type { WebSession } from "../../lib/session/web-session.ts";
+import { unwrap } from "../../../lib/session/api-result.ts";
+import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
+import type { WebSession } from "../../../lib/session/web-session.ts";
 
 export type SendResult = components["schemas"]["SendResult"];
 export type SendValidation = components["schemas"]["SendValidation"];
