@@ -36,10 +36,7 @@ module.exports = {
       comment:
         "A server module uses another module only through its service: the repository (its SQL and " +
         "tables) stays private to its own module.",
-      // "warn", not "error", while one import breaks it: captcha.service.ts takes auth's
-      // AuthRepository (a type). The server's money path is being rewritten (issue 16); set this
-      // to "error" once that import is gone.
-      severity: "warn",
+      severity: "error",
       from: { path: "^apps/server/src/modules/([^/]+)/" },
       to: {
         path: "^apps/server/src/modules/([^/]+)/.+[.]repository[.]ts$",

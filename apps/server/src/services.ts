@@ -6,6 +6,7 @@ import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createCodes } from "./modules/auth/codes.ts";
 import { createSignupService } from "./modules/auth/signup.service.ts";
 import { createAccessTokens } from "./modules/auth/tokens.ts";
+import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
@@ -55,7 +56,12 @@ export function createServices(config: Config, database: Database) {
   });
   const tokens = createAccessTokens(config.secrets.jwt, config.accessTokenTtlSeconds);
   const auth = createAuthService({ config, repository: authRepository, customers, codes, limits, tokens });
+  const captcha = createCaptchaService({
+    repository: createCaptchaRepository(db),
+    hmacKey: config.secrets.callback,
+  });
   const signup = createSignupService({
+    captcha,
     config,
     repository: authRepository,
     customers,
@@ -64,7 +70,6 @@ export function createServices(config: Config, database: Database) {
     auth,
     email: providers.email,
   });
-  const captcha = createCaptchaService({ repository: authRepository, hmacKey: config.secrets.callback });
   const sandbox = createSandboxService({ repository: createSandboxRepository(db) });
   const sql = clientSourceFromPool(database.pool);
   const ledger = createLedgerService({ db: sql });

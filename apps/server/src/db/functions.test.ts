@@ -34,7 +34,7 @@ const TABLES_BY_MODULE: Record<string, string[]> = Object.fromEntries(
 const moduleOf = (name: string) => name.split("_")[0] ?? name;
 
 /** What `body` of the object `name` names that belongs to another module. */
-export function foreignNames(name: string, body: string, functionNames: string[]): string[] {
+function foreignNames(name: string, body: string, functionNames: string[]): string[] {
   const own = moduleOf(name);
   const words = new Set(body.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []);
   const tables = Object.entries(TABLES_BY_MODULE)

@@ -1,12 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import {
-  captchaPasses,
-  emailTokens,
-  refreshTokens,
-  sessions,
-  verificationCodes,
-} from "../../db/schema/index.ts";
+import { emailTokens, refreshTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
@@ -25,7 +19,7 @@ export async function sessionIsActiveSql(
   return rows.length > 0;
 }
 
-/** Sessions, refresh tokens, one-time codes, email links and captcha passes. */
+/** Sessions, refresh tokens, one-time codes and email links. */
 export function createAuthRepository(db: Db) {
   const sessionActive = db
     .select({ id: sessions.id })
@@ -147,25 +141,6 @@ export function createAuthRepository(db: Db) {
         )
         .returning();
       return row;
-    },
-    async storeCaptchaPass(row: typeof captchaPasses.$inferInsert): Promise<boolean> {
-      const rows = await db.insert(captchaPasses).values(row).onConflictDoNothing().returning();
-      return rows.length === 1;
-    },
-    async spendCaptchaPass(merchantId: string, tokenHash: string): Promise<boolean> {
-      const rows = await db
-        .update(captchaPasses)
-        .set({ spentAt: new Date() })
-        .where(
-          and(
-            eq(captchaPasses.tokenHash, tokenHash),
-            eq(captchaPasses.merchantId, merchantId),
-            isNull(captchaPasses.spentAt),
-            sql`${captchaPasses.expiresAt} > now()`,
-          ),
-        )
-        .returning({ h: captchaPasses.tokenHash });
-      return rows.length === 1;
     },
   };
 }

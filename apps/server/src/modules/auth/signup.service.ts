@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { v7 as newId } from "uuid";
 import type { Config } from "../../config.ts";
 import type { EmailProvider } from "../../providers/email/email-provider.ts";
+import type { CaptchaService } from "../captcha/captcha.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
 import { authErrors } from "./auth.errors.ts";
@@ -20,6 +21,7 @@ export type SignupDeps = {
   codes: Codes;
   limits: RateLimitService;
   auth: AuthService;
+  captcha: Pick<CaptchaService, "spend">;
   email: EmailProvider;
 };
 
@@ -65,10 +67,7 @@ export function createSignupService(deps: SignupDeps) {
     ): Promise<void> {
       const { merchant } = ctx;
       deps.auth.checkSignature(merchant, signed, input.phone, input.password);
-      if (
-        !input.captchaToken ||
-        !(await repository.spendCaptchaPass(merchant.id, hashToken(input.captchaToken)))
-      ) {
+      if (!input.captchaToken || !(await deps.captcha.spend(merchant.id, input.captchaToken))) {
         throw authErrors.create("CAPTCHA_INVALID", { field: "X-Captcha-Token" });
       }
       if (input.phoneCountry && merchant.blockedCountries.includes(input.phoneCountry)) {

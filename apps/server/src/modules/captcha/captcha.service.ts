@@ -1,6 +1,6 @@
 import { createChallenge, verifySolution } from "altcha-lib/v1";
-import type { AuthRepository } from "../auth/auth.repository.ts";
 import { hashToken } from "../auth/tokens.ts";
+import type { CaptchaRepository } from "./captcha.repository.ts";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 // About 50,000 SHA-256 hashes on average: a fraction of a second for a person's browser, a real
@@ -8,7 +8,7 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 const MAX_NUMBER = 100_000;
 
 /** Self-hosted proof-of-work captcha (ALTCHA). A solved challenge may be spent once by sign-up. */
-export function createCaptchaService(deps: { repository: AuthRepository; hmacKey: string }) {
+export function createCaptchaService(deps: { repository: CaptchaRepository; hmacKey: string }) {
   return {
     newChallenge() {
       return createChallenge({
@@ -21,12 +21,14 @@ export function createCaptchaService(deps: { repository: AuthRepository; hmacKey
     async verify(merchantId: string, token: string): Promise<boolean> {
       const ok = await verifySolution(token, deps.hmacKey, true).catch(() => false);
       if (!ok) return false;
-      return deps.repository.storeCaptchaPass({
+      return deps.repository.storePass({
         tokenHash: hashToken(token),
         merchantId,
         expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
       });
     },
+    /** Spends a pass once (sign-up): false when it is unknown, expired or spent already. */
+    spend: (merchantId: string, token: string) => deps.repository.spendPass(merchantId, hashToken(token)),
   };
 }
 
