@@ -92,7 +92,7 @@ describe("fee settings schema", () => {
       percent: "1",
       amountFrom,
       amountTo,
-      currency: "EUR",
+      currency: "EUR" as const,
     });
     expect(issuesOf(settings({ feeTable: [band("0", "100"), band("50", null)] })).map((i) => i.path)).toEqual(
       ["feeTable.0", "feeTable.1"],
@@ -103,10 +103,10 @@ describe("fee settings schema", () => {
   });
 
   it("refuses a band in an unknown currency and a fixed fee that is not a decimal", () => {
-    const bad = settings({
-      fixFee: "1e3",
+    const bad = {
+      ...settings({ fixFee: "1e3" }),
       feeTable: [{ percent: "1", amountFrom: "0", amountTo: null, currency: "XXX" }],
-    });
+    };
     expect(issuesOf(bad).map((i) => i.path)).toEqual(["fixFee", "feeTable.0.currency"]);
   });
 });

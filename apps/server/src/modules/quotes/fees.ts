@@ -98,15 +98,12 @@ function scheduleOf(settings: FeeSettings): FeeSchedule {
     transactionBps: bps(settings.transactionFee),
     additionalBps: bps(settings.additionalFee),
     fixFeeEur: minor(settings.fixFee, FIX_FEE_CURRENCY),
-    feeTable: settings.feeTable.map((band) => {
-      const currency = band.currency as CurrencyCode;
-      return {
-        bps: bps(band.percent),
-        from: minor(band.amountFrom, currency),
-        to: band.amountTo === null ? null : minor(band.amountTo, currency),
-        currency,
-      };
-    }),
+    feeTable: settings.feeTable.map((band) => ({
+      bps: bps(band.percent),
+      from: minor(band.amountFrom, band.currency),
+      to: band.amountTo === null ? null : minor(band.amountTo, band.currency),
+      currency: band.currency,
+    })),
     feeTableEnabled: settings.feeTableEnabled,
     freeTransactionsAvailable: settings.freeTransactionsPromo.available,
   };
