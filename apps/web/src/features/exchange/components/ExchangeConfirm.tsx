@@ -39,7 +39,7 @@ export function ExchangeConfirm({
         <Button variant="secondary" onClick={onEdit} disabled={executing}>
           {t("exchange.edit")}
         </Button>
-        <Button onClick={onConfirm} disabled={executing || remaining === 0}>
+        <Button onClick={onConfirm} disabled={executing || renewing || remaining === 0}>
           {executing ? t("exchange.exchanging") : t("exchange.confirm")}
         </Button>
       </div>
