@@ -6,10 +6,12 @@
  * Texts the spec does not give (operation reasons, a few labels) are kept short and neutral so
  * that a merchant can replace them.
  */
+import { enExchange } from "./en-exchange.ts";
 import { enWallets } from "./en-wallets.ts";
 
 export const en = {
   ...enWallets,
+  ...enExchange,
   app: {
     loading: "Loading",
     skipToContent: "Skip to main content",

@@ -1,0 +1,193 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderApp } from "../../test/render.tsx";
+import type { OfferRequest, OfferUpdateRequest } from "./api/exchange-types.ts";
+import { execution, installFakeExchange, json, offerFor, refusal } from "./testing/fake-exchange.ts";
+
+const OFFER = "/v1/mobile/exchange/offer";
+const idOf = (n: number) => `0190f4d2-0000-7000-8000-${String(n).padStart(12, "0")}`;
+
+/** A fake server that creates offers 1, 2, 3... and renews by update at a new rate. */
+function offerServer(over: Record<string, (request: Request) => Response | Promise<Response>> = {}) {
+  let next = 1;
+  return installFakeExchange({
+    [`POST ${OFFER}`]: async (r) => json(200, offerFor((await r.json()) as OfferRequest, idOf(next++))),
+    [`PUT ${OFFER}`]: async (r) => {
+      const body = (await r.json()) as OfferUpdateRequest;
+      return json(200, offerFor(body, body.offerId, "0.91"));
+    },
+    ...over,
+  });
+}
+
+async function startTyping() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  renderApp("/exchange");
+  return {
+    user,
+    pay: await screen.findByLabelText("You pay"),
+    receive: screen.getByLabelText("You receive"),
+  };
+}
+
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe("/exchange", () => {
+  it("prices the typed amount and shows the rate, the fees to 2 places, what arrives and a ticking countdown", async () => {
+    const fake = offerServer();
+    const { user, pay, receive } = await startTyping();
+    await user.type(pay, "100");
+    await wait(400);
+
+    expect(await screen.findByText("1 USDT = 0.9 EUR")).not.toBeNull();
+    expect(screen.getByText("0.50%")).not.toBeNull();
+    expect(screen.getByText("0.00%")).not.toBeNull();
+    expect(screen.getByText("€89.25")).not.toBeNull();
+    expect((receive as HTMLInputElement).value).toBe("89.25");
+    expect(screen.getByRole("timer").textContent).toBe("The rate is valid for 00:20");
+    await wait(1000);
+    expect(screen.getByRole("timer").textContent).toBe("The rate is valid for 00:19");
+    // One call for the whole typed amount, the amount as a wire decimal of USDT.
+    expect(await fake.bodies("POST", OFFER)).toEqual([
+      { currencyFrom: "USDT", currencyTo: "EUR", amountFrom: "100.000000" },
+    ]);
+  });
+
+  it("renews a lapsed offer by an update, and re-creates it when the update says it is gone", async () => {
+    let updates = 0;
+    let created = 0;
+    const fake = installFakeExchange({
+      [`POST ${OFFER}`]: async (r) => json(200, offerFor((await r.json()) as OfferRequest, idOf(++created))),
+      [`PUT ${OFFER}`]: async (r) => {
+        const body = (await r.json()) as OfferUpdateRequest;
+        if (++updates === 2) return refusal(409, "OFFER_EXPIRED", "This offer has expired.");
+        return json(200, offerFor(body, body.offerId, "0.91"));
+      },
+    });
+    const { user, pay } = await startTyping();
+    await user.type(pay, "100");
+    await wait(400);
+    await screen.findByText("1 USDT = 0.9 EUR");
+
+    await wait(20_000);
+    expect(await screen.findByText("1 USDT = 0.91 EUR")).not.toBeNull();
+    expect(screen.getByRole("timer").textContent).toBe("The rate is valid for 00:20");
+    expect(await fake.bodies("PUT", OFFER)).toEqual([
+      { offerId: idOf(1), currencyFrom: "USDT", currencyTo: "EUR", amountFrom: "100.000000" },
+    ]);
+
+    await wait(20_000);
+    await wait(0);
+    expect(fake.find("POST", OFFER)).toHaveLength(2);
+    expect(screen.getByText("1 USDT = 0.9 EUR")).not.toBeNull();
+    expect(screen.getByRole("timer").textContent).toBe("The rate is valid for 00:20");
+  });
+
+  it("fixes the amount to receive when the customer types it, and shows what they pay", async () => {
+    const fake = offerServer();
+    const { user, pay, receive } = await startTyping();
+    await user.type(receive, "89.25");
+    await wait(400);
+    await screen.findByText("1 USDT = 0.9 EUR");
+    expect((pay as HTMLInputElement).value).toBe("100");
+    expect(await fake.bodies("POST", OFFER)).toEqual([
+      { currencyFrom: "USDT", currencyTo: "EUR", amountTo: "89.25" },
+    ]);
+  });
+
+  it("refuses more decimals than the currency holds", async () => {
+    offerServer();
+    const { user, receive } = await startTyping();
+    await user.type(receive, "1.234");
+    expect((receive as HTMLInputElement).value).toBe("1.23");
+  });
+
+  it("shows a refusal under the field it names", async () => {
+    installFakeExchange({
+      [`POST ${OFFER}`]: () =>
+        refusal(
+          422,
+          "AMOUNT_TOO_SMALL",
+          "amountTo: the amount is below the minimum for this pair.",
+          "amountTo",
+        ),
+    });
+    const { user, receive } = await startTyping();
+    await user.type(receive, "0.01");
+    await wait(400);
+    const message = await screen.findByText("The amount is below the minimum for this pair.");
+    expect(receive.getAttribute("aria-describedby")).toBe(message.id);
+    expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("confirms, executes the offer once by its id and shows the receipt", async () => {
+    const fake = offerServer({
+      [`PUT ${OFFER}/${idOf(1)}`]: () =>
+        json(
+          200,
+          execution(offerFor({ currencyFrom: "USDT", currencyTo: "EUR", amountFrom: "100.000000" }, idOf(1))),
+        ),
+    });
+    const { user, pay } = await startTyping();
+    await user.type(pay, "100");
+    await wait(400);
+    await screen.findByText("1 USDT = 0.9 EUR");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    const summary = within(await screen.findByRole("region", { name: "Confirm the exchange" }));
+    expect(summary.getByText("100.00 USDT")).not.toBeNull();
+    expect(summary.getByRole("timer")).not.toBeNull();
+    await user.click(summary.getByRole("button", { name: "Exchange" }));
+
+    const receipt = within(await screen.findByRole("dialog", { name: "Exchange completed" }));
+    expect(receipt.getByText(/20 November 2026/)).not.toBeNull();
+    expect(receipt.getAllByText("€89.25").length).toBeGreaterThan(0);
+    expect(receipt.getByText("100.00 USDT")).not.toBeNull();
+    expect(receipt.getByText("1 USDT = 0.9 EUR")).not.toBeNull();
+    expect(receipt.getByText("0.50%")).not.toBeNull();
+    expect(receipt.getByText("0.824 USDT")).not.toBeNull();
+    const executed = fake.find("PUT", `${OFFER}/${idOf(1)}`);
+    expect(executed).toHaveLength(1);
+    expect(executed[0]?.headers.get("idempotency-key")).toBe(idOf(1));
+  });
+
+  it("asks a new offer when the confirmed one expired on the server, and says why", async () => {
+    const fake = offerServer({
+      [`PUT ${OFFER}/${idOf(1)}`]: () =>
+        refusal(409, "OFFER_EXPIRED", "This offer has expired. Please check the new rate and confirm again."),
+    });
+    const { user, pay } = await startTyping();
+    await user.type(pay, "100");
+    await wait(400);
+    await screen.findByText("1 USDT = 0.9 EUR");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await user.click(await screen.findByRole("button", { name: "Exchange" }));
+
+    expect((await screen.findByRole("alert")).textContent).toContain("This offer has expired.");
+    expect(await screen.findByText("1 USDT = 0.91 EUR")).not.toBeNull();
+    expect(await fake.bodies("PUT", OFFER)).toEqual([
+      { offerId: idOf(1), currencyFrom: "USDT", currencyTo: "EUR", amountFrom: "100.000000" },
+    ]);
+    expect(screen.getByRole("region", { name: "Confirm the exchange" })).not.toBeNull();
+  });
+
+  it("finds a wallet by code or name, case-insensitively (spec §5)", async () => {
+    installFakeExchange({});
+    const user = userEvent.setup();
+    renderApp("/exchange");
+    await user.click(await screen.findByRole("button", { name: "From: USDT" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Choose a wallet" }));
+    await user.type(dialog.getByLabelText("Search"), "teth");
+    expect(dialog.getByRole("button", { name: /USDT/ })).not.toBeNull();
+    await user.clear(dialog.getByLabelText("Search"));
+    await user.type(dialog.getByLabelText("Search"), "xyz");
+    expect(dialog.getByText("Nothing matches your search.")).not.toBeNull();
+  });
+
+  it("says so when no wallet can be exchanged", async () => {
+    installFakeExchange({ "GET /v2/exchange/currencies": () => json(200, { pairs: [] }) });
+    renderApp("/exchange");
+    expect(await screen.findByText("Exchange is not available for your wallets yet.")).not.toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { AmountInput } from "../../../components/AmountInput.tsx";
+import { Button } from "../../../components/Button.tsx";
+import { FormError } from "../../../components/FormError.tsx";
+import { Spinner } from "../../../components/Spinner.tsx";
+import type { ExchangeOffer, ExchangePair } from "../api/exchange-types.ts";
+import { fitsDecimals, formatMoney, inputDecimals, plainAmount } from "../exchange-money.ts";
+import type { WalletChoice } from "../exchange-pairs.ts";
+import { OfferCountdown, OfferFigures } from "./OfferDetails.tsx";
+import { WalletChooser } from "./WalletChooser.tsx";
+
+export type Side = "from" | "to";
+
+export interface ExchangeFormProps {
+  fromChoices: readonly WalletChoice[];
+  toChoices: readonly WalletChoice[];
+  from: string | undefined;
+  to: string | undefined;
+  pair: ExchangePair | undefined;
+  side: Side;
+  typed: string;
+  offer: ExchangeOffer | undefined;
+  quoting: boolean;
+  remaining: number;
+  /** Under each amount: a refusal naming that field, or the balance check. */
+  errors: { from?: string; to?: string };
+  /** A refusal no field explains. */
+  formError: Error | undefined;
+  canContinue: boolean;
+  onFrom: (currency: string) => void;
+  onTo: (currency: string) => void;
+  onAmount: (side: Side, value: string) => void;
+  onContinue: () => void;
+}
+
+/** Wallets, either amount, and the live offer: rate, fees, what arrives, its countdown. */
+export function ExchangeForm(props: ExchangeFormProps) {
+  const { t } = useTranslation();
+  const { pair, offer, side, typed, from, to } = props;
+  // The side the customer typed shows what they typed; the other side shows the offer's figure.
+  const shown = (s: Side) => {
+    if (s === side) return typed;
+    const amount = s === "from" ? offer?.sourceCurrencyAmount : offer?.targetCurrencyAmount;
+    return amount ? plainAmount(amount.amount) : "";
+  };
+  const change = (s: Side) => (value: string) => {
+    const scale = s === "from" ? pair?.amountScaleFrom : pair?.amountScaleTo;
+    // Spec §5 per currency: no more decimals than the currency holds (EUR 2, USDT 6, at most 8).
+    if (scale !== undefined && !fitsDecimals(value, inputDecimals(scale))) return;
+    props.onAmount(s, value);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (props.canContinue) props.onContinue();
+  };
+  const available = props.fromChoices.find((c) => c.currency === from)?.available;
+
+  return (
+    <form className="k-exchange__form" onSubmit={submit} noValidate>
+      <div className="k-exchange__side">
+        <WalletChooser
+          label={t("exchange.from")}
+          choices={props.fromChoices}
+          value={from}
+          onChange={props.onFrom}
+        />
+        <AmountInput
+          label={t("exchange.youPay")}
+          value={shown("from")}
+          suffix={from}
+          error={props.errors.from}
+          onChange={change("from")}
+        />
+        <p className="k-exchange__hint">
+          {available !== undefined && from
+            ? t("exchange.available", { amount: formatMoney(available, from) })
+            : null}
+          {pair && from
+            ? ` · ${t("exchange.bounds", { min: formatMoney(pair.minAmountFrom, from), max: formatMoney(pair.maxAmountFrom, from) })}`
+            : null}
+        </p>
+      </div>
+      <div className="k-exchange__side">
+        <WalletChooser label={t("exchange.to")} choices={props.toChoices} value={to} onChange={props.onTo} />
+        <AmountInput
+          label={t("exchange.youReceive")}
+          value={shown("to")}
+          suffix={to}
+          error={props.errors.to}
+          onChange={change("to")}
+        />
+      </div>
+      <FormError error={props.formError} />
+      <div aria-live="polite">
+        {offer ? <OfferFigures offer={offer} /> : props.quoting ? <Spinner size={24} /> : null}
+      </div>
+      {offer ? <OfferCountdown remaining={props.remaining} renewing={props.quoting} /> : null}
+      <Button type="submit" fullWidth disabled={!props.canContinue}>
+        {t("exchange.continue")}
+      </Button>
+    </form>
+  );
+}
