@@ -59,7 +59,6 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
           merchantId: DEMO_MERCHANT_ID,
           sessionId: sessions[i] as string,
           kycLevel: "KYC_1",
-          kycStatus: "APPROVED",
           phone: phoneOf(row.n),
         };
         return (await tokens.sign(claims)).token;

@@ -4,7 +4,7 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { requiredParamsMiddleware } from "./required-params.ts";
 import { bearerOperations, type Session, sessionMiddleware } from "./session.ts";
 
-/** The error body every failed call carries (ARCHITECTURE.md "API"). */
+/** The error body every failed call carries (docs/architecture.md "Errors"). */
 export type ApiErrorBody = {
   error: string;
   errorId: number;

@@ -51,7 +51,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, baseDelayMs: 4, maxDela
 /**
  * Runs `fn` in one transaction (read committed), retried on 40001/40P01 with bounded, jittered
  * exponential backoff: PostgreSQL-compatible distributed engines report conflicts that way, and
- * the same code must stay correct there (ARCHITECTURE "Scaling out").
+ * the same code must stay correct there (docs/architecture.md "Scaling out").
  */
 export function inTransaction<T>(
   source: ClientSource,

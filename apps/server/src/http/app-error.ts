@@ -1,6 +1,6 @@
 /**
  * The one error type services throw. Each module declares its errors as a closed set with
- * `defineErrors`; the error handler turns any AppError into the body of ARCHITECTURE.md.
+ * `defineErrors`; the error handler turns any AppError into the one error body (docs/architecture.md "Errors").
  */
 export type ErrorSpec = { status: number; errorId: number; message: string };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The one error body of every call (ARCHITECTURE.md "API"); documented on every route. */
+/** The one error body of every call (docs/architecture.md "Errors"); documented on every route. */
 export const errorBodySchema = z
   .object({
     error: z.string().describe("Stable machine code, e.g. NOT_VALID_REQUEST_DATA"),

@@ -5,7 +5,7 @@ import "./field.css";
 export interface AmountInputProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type" | "inputMode"> {
   label: string;
-  /** A decimal string such as "0.015"; never a JS number (ARCHITECTURE.md, "Money"). */
+  /** A decimal string such as "0.015"; never a JS number (docs/architecture.md, "Money"). */
   value: string;
   onChange: (value: string) => void;
   /** Spec §5 alternate mode: at most 6 decimals instead of 8. */

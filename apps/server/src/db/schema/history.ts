@@ -23,7 +23,7 @@ export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
  * The customers' operation history: a read model, one row per customer and operation, written in
  * the same transaction as the ledger operation that moves the money. The ledger stays the source
  * of truth for balances; this table says what happened, in words a customer reads. Every kind of
- * operation writes its rows here the same way (docs/history.md).
+ * operation writes its rows here the same way (docs/architecture.md "History").
  */
 export const historyEntries = pgTable(
   "history_entries",

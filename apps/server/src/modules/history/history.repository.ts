@@ -49,7 +49,7 @@ const FILTER = `merchant_id = $1 and customer_id = $2 and created_at <= $3::time
 
 /**
  * The SQL of the history: one row per party of an operation, written by the use-case in its own
- * transaction (docs/history.md); every read is one customer's.
+ * transaction (docs/architecture.md "History"); every read is one customer's.
  */
 export const historySql = {
   /** Entries of one operation; a repeated write of the same operation changes nothing. */

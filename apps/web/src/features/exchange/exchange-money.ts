@@ -2,7 +2,7 @@ import { formatAmount, getCurrency, isCurrencyCode, parseAmount, toDecimalString
 import { MAX_DECIMALS } from "../../lib/format/amount-input-rules.ts";
 
 // Amounts arrive and leave as decimal strings; they are read exactly as bigint minor units,
-// never as floating point (ARCHITECTURE.md, "Money").
+// never as floating point (docs/architecture.md, "Money").
 
 /** Decimals the customer may type for a currency: its scale, within the spec's 8 (spec §5). */
 export function inputDecimals(scale: number): number {

@@ -1,5 +1,5 @@
 // Spec §5 amount input rules. The value is always a decimal string: money never becomes a JS
-// number in this app (ARCHITECTURE.md, "Money").
+// number in this app (docs/architecture.md, "Money").
 
 export const MAX_INTEGER_DIGITS = 9;
 export const MAX_DECIMALS = 8;

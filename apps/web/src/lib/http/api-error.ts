@@ -1,4 +1,4 @@
-/** The one error body every server call answers with (see ARCHITECTURE.md, "API"). */
+/** The one error body every server call answers with (see docs/architecture.md, "Errors"). */
 export interface ApiErrorBody {
   error: string;
   errorId?: number;

@@ -39,7 +39,7 @@ export type LedgerTestContext = {
  * the ledger service on a test clock, and EUR and BTC house accounts of the demo merchant.
  */
 export async function createLedgerTestContext(
-  options: { poolSize?: number; retry?: RetryPolicy; onBatch?: (size: number) => void } = {},
+  options: { poolSize?: number; retry?: RetryPolicy } = {},
 ): Promise<LedgerTestContext> {
   const database = await createTestDatabase();
   if (options.poolSize) (database.pool.options as pg.PoolConfig).max = options.poolSize;
@@ -49,7 +49,6 @@ export async function createLedgerTestContext(
     db: clientSourceFromPool(database.pool),
     clock: clock.now,
     ...(options.retry ? { retry: options.retry } : {}),
-    ...(options.onBatch ? { onBatch: options.onBatch } : {}),
   });
   const merchantId = DEMO_MERCHANT_ID;
   for (const currency of ["EUR", "BTC"]) await ledger.ensureHouseAccounts({ merchantId, currency });
