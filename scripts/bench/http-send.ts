@@ -22,34 +22,34 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
   try {
     await client.query(
       `insert into customers (id, merchant_id, phone, phone_confirmed, password_hash, own_referral_code, kyc_level, kyc_status)
-       select bench_account(n), $1, '49151' || lpad(n::text, 8, '0'), true, 'not-a-password', 'B' || n, 'KYC_1', 'APPROVED'
+       select bench.account(n), $1, '49151' || lpad(n::text, 8, '0'), true, 'not-a-password', 'B' || n, 'KYC_1', 'APPROVED'
        from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
     // Sending by phone needs KYC_1: an approved verification each, as the reviewer would leave it.
     await client.query(
       `insert into kyc_applications (id, merchant_id, customer_id, kind, target_level, status, submitted_at, decided_at)
-       select gen_random_uuid(), $1, bench_account(n), 'WIDGET', 'KYC_1', 'APPROVED', now(), now()
+       select gen_random_uuid(), $1, bench.account(n), 'WIDGET', 'KYC_1', 'APPROVED', now(), now()
        from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
     // ...and the KYC state the reviewer's decision leaves (the state keeper's row per customer).
     await client.query(
       `insert into kyc_customers (customer_id, merchant_id, level, status)
-       select bench_account(n), $1, 'KYC_1', 'APPROVED' from generate_series(1, $2::int) as n`,
+       select bench.account(n), $1, 'KYC_1', 'APPROVED' from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
     const sessions = Array.from({ length: BENCH_ACCOUNTS }, () => uuidv7());
     await client.query(
       `insert into sessions (id, merchant_id, customer_id)
-       select s.id, $1, bench_account(s.n::int) from unnest($2::uuid[]) with ordinality as s(id, n)`,
+       select s.id, $1, bench.account(s.n::int) from unnest($2::uuid[]) with ordinality as s(id, n)`,
       [DEMO_MERCHANT_ID, sessions],
     );
     // Fresh statistics, as a live database has them: plans made now fit 10,000 customers.
     await client.query("analyze");
     const tokens = createAccessTokens(loadConfig({}).secrets.jwt, 3600);
     const owners = await client.query<{ id: string; n: number }>(
-      "select bench_account(n)::text as id, n from generate_series(1, $1::int) as n",
+      "select bench.account(n)::text as id, n from generate_series(1, $1::int) as n",
       [BENCH_ACCOUNTS],
     );
     return Promise.all(

@@ -11,12 +11,12 @@ export const BENCH_ACCOUNTS = 10_000;
 const FUNDS = 1_000_000_00n;
 const FUNDING_CLIENTS = 4;
 
-/** bench_account(n) of the SQL below, in TypeScript. */
+/** bench.account(n) of the SQL below, in TypeScript. */
 export const benchAccountId = (n: number): string => `00000000-0000-7000-8000-${String(n).padStart(12, "0")}`;
 
 /**
  * The bench's ledger database: migrated and seeded like production, 10,000 funded EUR wallets
- * with ids pgbench can compute (bench_account(n)), the house accounts, and bench_uuidv7() so the
+ * with ids pgbench can compute (bench.account(n)), the house accounts, and bench.uuidv7() so the
  * pgbench scripts can make the UUIDv7 ids the application makes (PostgreSQL 15 has no uuidv7()).
  */
 export async function prepareLedgerDatabase(url: string): Promise<void> {
@@ -25,16 +25,19 @@ export async function prepareLedgerDatabase(url: string): Promise<void> {
     await runMigrations(database.db);
     await seedDatabase(database.db);
     const { pool } = database;
+    // The bench's own functions live in a schema of their own: the server's start drops every
+    // function of the public schema that no file of db/functions defines.
     await pool.query(`
-      create function bench_account(n integer) returns uuid language sql immutable as
+      create schema bench;
+      create function bench.account(n integer) returns uuid language sql immutable as
         $$ select ('00000000-0000-7000-8000-' || lpad(n::text, 12, '0'))::uuid $$;
       -- A random (v4) UUID turned into a v7: 48-bit millisecond time first, version bits 0111.
-      create function bench_uuidv7() returns uuid language sql volatile as $$
+      create function bench.uuidv7() returns uuid language sql volatile as $$
         select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
           substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
           from 1 for 6), 52, 1), 53, 1), 'hex')::uuid $$;
       insert into ledger_accounts (id, merchant_id, owner_id, kind, currency, debits_must_not_exceed_credits)
-        select bench_account(n), '${DEMO_MERCHANT_ID}', bench_account(n), 'customer_wallet', 'EUR', true
+        select bench.account(n), '${DEMO_MERCHANT_ID}', bench.account(n), 'customer_wallet', 'EUR', true
         from generate_series(1, ${BENCH_ACCOUNTS}) as n;`);
     const ledger = createLedgerService({ db: clientSourceFromPool(pool) });
     await ledger.ensureHouseAccounts({ merchantId: DEMO_MERCHANT_ID, currency: "EUR" });
@@ -85,16 +88,16 @@ export async function writeLedgerScripts(
 `;
   const legs = (
     credit: string,
-  ) => `jsonb_build_array(jsonb_build_object('id', bench_uuidv7(), 'type', 'posted',
-    'debit', bench_account(:a), ${credit}, 'currency', 'EUR', 'amount', :amount::text))`;
-  const uniformCredit = `'credit', bench_account(1 + (:a::int + :d::int - 1) % ${BENCH_ACCOUNTS})`;
+  ) => `jsonb_build_array(jsonb_build_object('id', bench.uuidv7(), 'type', 'posted',
+    'debit', bench.account(:a), ${credit}, 'currency', 'EUR', 'amount', :amount::text))`;
+  const uniformCredit = `'credit', bench.account(1 + (:a::int + :d::int - 1) % ${BENCH_ACCOUNTS})`;
   const oneStatement = (
     credit: string,
-  ) => `${pick}SELECT ledger_apply_operation(bench_uuidv7(), '${DEMO_MERCHANT_ID}',
-  bench_uuidv7()::text, 'bench', 'bench_transfer', ${legs(credit)}, p_response => '{"ok": true}');
+  ) => `${pick}SELECT ledger_apply_operation(bench.uuidv7(), '${DEMO_MERCHANT_ID}',
+  bench.uuidv7()::text, 'bench', 'bench_transfer', ${legs(credit)}, p_response => '{"ok": true}');
 `;
   const built = `${pick}BEGIN;
-SELECT bench_uuidv7() AS op \\gset
+SELECT bench.uuidv7() AS op \\gset
 SELECT ledger_apply_operation(:op, '${DEMO_MERCHANT_ID}', :op::text, 'bench', 'bench_transfer', ${legs(uniformCredit)});
 SELECT ledger_store_response(:op, '{"ok": true}');
 END;
