@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "../apps/server/src/config.ts";
+import { startFailure } from "../apps/server/src/db/prepare.ts";
 import { start } from "../apps/server/src/main.ts";
 import { buildStaleApps } from "./build-apps.ts";
 
@@ -11,8 +12,6 @@ try {
   buildStaleApps();
   await start(config, { worker: config.runWorker });
 } catch (e) {
-  console.error(
-    e instanceof ConfigError ? e.message : `Kestrel failed to start: ${e instanceof Error ? e.message : e}`,
-  );
+  console.error(e instanceof ConfigError ? e.message : `Kestrel failed to start: ${startFailure(e)}`);
   process.exit(1);
 }

@@ -6,8 +6,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.ts";
-import { runMigrations, runQueueMigrations } from "./db/migrate.ts";
-import { seedDatabase } from "./db/seed.ts";
+import { prepareDatabase, startFailure } from "./db/prepare.ts";
 import { startWorker } from "./worker.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -23,9 +22,7 @@ export async function start(config: Config, options: StartOptions) {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), log);
   const database = openDatabase(config.databaseUrl ?? (embedded as EmbeddedDatabase).url);
-  await runMigrations(database.db);
-  await runQueueMigrations(database.pool);
-  await seedDatabase(database.db);
+  await prepareDatabase(database);
 
   const app = await buildApp(config, {
     database,
@@ -71,7 +68,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(1);
   }
   start(config, { worker: config.runWorker && !process.argv.includes("--no-worker") }).catch((err) => {
-    console.error(`Kestrel failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`Kestrel failed to start: ${startFailure(err)}`);
     process.exit(1);
   });
 }

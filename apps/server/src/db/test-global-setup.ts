@@ -6,8 +6,7 @@ import pino from "pino";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "./database.ts";
 import { startEmbeddedPostgres } from "./embedded.ts";
-import { runMigrations, runQueueMigrations } from "./migrate.ts";
-import { seedDatabase } from "./seed.ts";
+import { prepareDatabase } from "./prepare.ts";
 
 export const TEMPLATE_DB = "kestrel_template";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -44,9 +43,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
   const template = openDatabase(withDatabase(adminUrl, TEMPLATE_DB), { max: 2 });
-  await runMigrations(template.db);
-  await runQueueMigrations(template.pool);
-  await seedDatabase(template.db);
+  await prepareDatabase(template);
   await template.close();
   project.provide("testDatabaseAdminUrl", adminUrl);
   return stop;

@@ -1,0 +1,35 @@
+import type { Database } from "./database.ts";
+import { runMigrations, runQueueMigrations } from "./migrate.ts";
+import { seedDatabase } from "./seed.ts";
+
+/** Any number; the one advisory lock the start takes (never used on a request's path). */
+const START_LOCK = 4_711_001;
+
+/**
+ * Everything a start does to the database: migrations, the live SQL, the job queue's schema and
+ * the seed, under a session advisory lock held only while it runs. Instances that start together
+ * take turns: the first migrates, the others find nothing left to do. (Without it two instances
+ * starting on a fresh database raced on the same CREATE TABLE and one crashed.)
+ */
+export async function prepareDatabase(database: Database): Promise<void> {
+  const lock = await database.pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [START_LOCK]);
+    try {
+      await runMigrations(database.db);
+      await runQueueMigrations(database.pool);
+      await seedDatabase(database.db);
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [START_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** The start's error line: a database refusal wrapped by the query builder names its real cause. */
+export function startFailure(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
+  return `${err.message.split("\n")[0]}${cause}`;
+}
