@@ -1,72 +1,19 @@
-import { describe, expect, it, vi } from "vitest";
-import { createKestrelClient } from "./client.ts";
-import { type AccessGrant, cookieRefresh, createSession, SessionEndedError } from "./session.ts";
-
-/**
- * A tiny stand-in for the API: signed-in calls accept only the tokens in `live`; the refresh
- * hands out the next token after a delay, so tests can pile requests up behind it.
- */
-function fakeApi() {
-  const live = new Set<string>(["t1"]);
-  const seen: Array<{ path: string; authorization: string | null; body: string }> = [];
-  let issued = 1;
-  let refuseRefresh = false;
-  const refresh = vi.fn(async (): Promise<AccessGrant> => {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    if (refuseRefresh) throw new SessionEndedError();
-    live.clear();
-    issued += 1;
-    live.add(`t${issued}`);
-    return { access_token: `t${issued}`, expires_in: 900 };
-  });
-  const fetch = vi.fn(async (request: Request) => {
-    const url = new URL(request.url);
-    const authorization = request.headers.get("authorization");
-    seen.push({ path: url.pathname, authorization, body: await request.clone().text() });
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-    const signedInCall = url.pathname.startsWith("/v2/customer") || url.pathname === "/signout";
-    if (signedInCall && !live.has(authorization?.replace("Bearer ", "") ?? "")) {
-      return json(401, { error: "INVALID_TOKEN", errorId: 0, message: "expired", requestId: "r" });
-    }
-    if (url.pathname === "/oauth/token") {
-      return json(401, {
-        error: "WRONG_LOGIN_OR_PASSWORD_EXCEPTION",
-        errorId: 11,
-        message: "no",
-        requestId: "r",
-      });
-    }
-    return json(200, { customerId: "c1", phone: "4915100000000" });
-  });
-  return {
-    live,
-    seen,
-    refresh,
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    expireTokens: () => live.clear(),
-    refuseRefreshes: () => {
-      refuseRefresh = true;
-    },
-  };
-}
-
-function signedInClient(api: ReturnType<typeof fakeApi>, now?: () => number) {
-  const onSessionEnded = vi.fn();
-  const session = createSession({ refresh: api.refresh, onSessionEnded, ...(now ? { now } : {}) });
-  session.begin({ access_token: "t1", expires_in: 900 });
-  const { api: client } = createKestrelClient({ apiBaseUrl: "http://api.test", fetch: api.fetch, session });
-  return { client, session, onSessionEnded };
-}
-
-const profile = (client: ReturnType<typeof signedInClient>["client"]) => client.GET("/v2/customer/profile");
+import { describe, expect, it } from "vitest";
+import { whenCalled } from "./testing/deferred.ts";
+import { fakeApi, profile, profileTokens, signedInClient } from "./testing/fake-api.ts";
 
 describe("session: 401 and refresh", () => {
   it("answers several concurrent 401s with one refresh, then every request succeeds", async () => {
     const api = fakeApi();
-    const { client } = signedInClient(api);
+    const { client, session } = signedInClient(api);
     api.expireTokens();
-    const results = await Promise.all([profile(client), profile(client), profile(client), profile(client)]);
+    const release = api.holdRefreshes();
+    // All four 401s must be in hand, each asking for a refresh, before the refresh answers.
+    const allAsked = whenCalled(session, "refreshOnce", 4);
+    const pending = Promise.all([profile(client), profile(client), profile(client), profile(client)]);
+    await allAsked;
+    release.resolve();
+    const results = await pending;
     expect(api.refresh).toHaveBeenCalledTimes(1);
     expect(results.map((r) => r.response.status)).toEqual([200, 200, 200, 200]);
   });
@@ -91,7 +38,7 @@ describe("session: 401 and refresh", () => {
     const res = await profile(client);
     expect(res.response.status).toBe(401);
     expect(api.refresh).toHaveBeenCalledTimes(1);
-    expect(api.seen.filter((s) => s.path === "/v2/customer/profile")).toHaveLength(2);
+    expect(profileTokens(api)).toEqual(["Bearer t1", "Bearer dead"]);
   });
 
   it("a refused refresh ends the session once, however many requests were waiting", async () => {
@@ -108,21 +55,56 @@ describe("session: 401 and refresh", () => {
     await profile(client);
     expect(api.refresh).toHaveBeenCalledTimes(1);
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(api.seen.at(-1)?.authorization).toBeNull();
   });
 
   it("requests started while a refresh is in flight wait for it and go out with the new token", async () => {
     const api = fakeApi();
     const { client, session } = signedInClient(api);
     api.expireTokens();
+    const release = api.holdRefreshes();
     const first = profile(client);
-    await vi.waitFor(() => expect(api.refresh).toHaveBeenCalledTimes(1));
-    const waiting = await Promise.all([profile(client), profile(client)]);
+    await api.refreshStarted;
+    // The refresh is held open: both requests below start while it is in flight, and t1 still
+    // looks valid on the client, so only the wait for the refresh keeps them from sending it.
+    const bothAsked = whenCalled(session, "tokenForRequest", 2);
+    const waiting = Promise.all([profile(client), profile(client)]);
+    await bothAsked;
+    expect(profileTokens(api)).toEqual(["Bearer t1"]);
+    release.resolve();
     expect((await first).response.status).toBe(200);
-    expect(waiting.map((r) => r.response.status)).toEqual([200, 200]);
+    expect((await waiting).map((r) => r.response.status)).toEqual([200, 200]);
     // The waiting ones never met a 401: they were sent once, with t2.
-    const calls = api.seen.filter((s) => s.path === "/v2/customer/profile");
-    expect(calls.map((s) => s.authorization)).toEqual(["Bearer t1", "Bearer t2", "Bearer t2", "Bearer t2"]);
+    expect(profileTokens(api)).toEqual(["Bearer t1", "Bearer t2", "Bearer t2", "Bearer t2"]);
+    expect(api.refresh).toHaveBeenCalledTimes(1);
     expect(session.accessToken()).toBe("t2");
+  });
+
+  it("refreshes again when the refreshed token expires in turn", async () => {
+    const api = fakeApi();
+    const { client, session } = signedInClient(api);
+    api.expireTokens();
+    expect((await profile(client)).response.status).toBe(200);
+    api.expireTokens();
+    expect((await profile(client)).response.status).toBe(200);
+    expect(api.refresh).toHaveBeenCalledTimes(2);
+    expect(profileTokens(api)).toEqual(["Bearer t1", "Bearer t2", "Bearer t2", "Bearer t3"]);
+    expect(session.accessToken()).toBe("t3");
+  });
+
+  it("a 401 answered after another request's refresh retries with that token, without a refresh", async () => {
+    const api = fakeApi();
+    const { client } = signedInClient(api);
+    api.expireTokens();
+    const slow = api.holdNextResponse();
+    const late = profile(client);
+    await slow.arrived;
+    // Meanwhile another request meets the 401 first and refreshes to t2.
+    expect((await profile(client)).response.status).toBe(200);
+    slow.release();
+    expect((await late).response.status).toBe(200);
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+    expect(profileTokens(api)).toEqual(["Bearer t1", "Bearer t1", "Bearer t2", "Bearer t2"]);
   });
 
   it("refreshes before sending when the token's expires_in has run out", async () => {
@@ -137,6 +119,24 @@ describe("session: 401 and refresh", () => {
     expect(api.seen.map((s) => s.authorization)).toEqual(["Bearer t2"]);
   });
 
+  it("answers locally with the session-ended 401 when the token ran out and the refresh is refused", async () => {
+    const api = fakeApi();
+    let clock = 0;
+    const { client } = signedInClient(api, () => clock);
+    clock = 901_000;
+    api.refuseRefreshes();
+    const res = await profile(client);
+    expect(api.seen).toHaveLength(0);
+    expect(res.response.status).toBe(401);
+    expect(res.response.headers.get("content-type")).toBe("application/json");
+    expect(res.error).toEqual({
+      error: "INVALID_TOKEN",
+      errorId: 0,
+      message: "Your session has expired. Please sign in again.",
+      requestId: "",
+    });
+  });
+
   it("never sends the token on anonymous calls, and their 401 (wrong password) does not refresh", async () => {
     const api = fakeApi();
     const { client, session } = signedInClient(api);
@@ -149,43 +149,23 @@ describe("session: 401 and refresh", () => {
     expect(session.isSignedIn()).toBe(true);
   });
 
-  it("a network failure of the refresh keeps the session", async () => {
+  it("a network failure of the refresh keeps the session and does not retry", async () => {
     const api = fakeApi();
     const { client, session, onSessionEnded } = signedInClient(api);
     api.expireTokens();
     api.refresh.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const res = await profile(client);
     expect(res.response.status).toBe(401);
+    expect(profileTokens(api)).toEqual(["Bearer t1"]);
     expect(onSessionEnded).not.toHaveBeenCalled();
     expect(session.isSignedIn()).toBe(true);
   });
-});
 
-describe("cookieRefresh", () => {
-  const respond = (status: number, body: unknown = {}) =>
-    vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
-
-  it("posts grant_type=refresh_token without any token, so the cookie carries it", async () => {
-    const fetch = respond(200, { access_token: "a", expires_in: 60 });
-    const refresh = cookieRefresh({
-      apiBaseUrl: "http://api.test",
-      fetch: fetch as unknown as typeof globalThis.fetch,
-      headers: () => ({ "x-merchant-id": "m-1" }),
-    });
-    expect(await refresh()).toEqual({ access_token: "a", expires_in: 60 });
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe("http://api.test/oauth/token");
-    expect(init?.body).toBe("grant_type=refresh_token");
-    expect(init?.credentials).toBe("same-origin");
-    expect(new Headers(init?.headers).get("x-merchant-id")).toBe("m-1");
-  });
-
-  it("a 4xx ends the session; a 5xx or 429 is a passing failure", async () => {
-    const refused = cookieRefresh({ apiBaseUrl: "", fetch: respond(401) as never });
-    await expect(refused()).rejects.toBeInstanceOf(SessionEndedError);
-    const missingCookie = cookieRefresh({ apiBaseUrl: "", fetch: respond(400) as never });
-    await expect(missingCookie()).rejects.toBeInstanceOf(SessionEndedError);
-    const down = cookieRefresh({ apiBaseUrl: "", fetch: respond(503) as never });
-    await expect(down()).rejects.not.toBeInstanceOf(SessionEndedError);
+  it("a network failure of the call itself rejects it, and the next call goes out as usual", async () => {
+    const api = fakeApi();
+    const { client } = signedInClient(api);
+    api.failNextRequest();
+    await expect(profile(client)).rejects.toThrow("Failed to fetch");
+    expect((await profile(client)).response.status).toBe(200);
   });
 });

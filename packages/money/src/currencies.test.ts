@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CURRENCIES, type CurrencyCode, currencyCodes, getCurrency, isCurrencyCode } from "./currencies.ts";
+import {
+  CURRENCIES,
+  type CurrencyCode,
+  currencyCodes,
+  DEFAULT_CURRENCY,
+  getCurrency,
+  isCurrencyCode,
+  requireCurrency,
+} from "./currencies.ts";
 
 describe("currency table", () => {
   it.each([
@@ -87,5 +95,20 @@ describe("currency lookup", () => {
       const code: CurrencyCode = narrowed;
       expect(getCurrency(code)?.name).toBe("Ether");
     }
+  });
+
+  it("rejects values that only stringify to a code", () => {
+    // Object.hasOwn turns its key into a string: ["BTC"] would pass as "BTC" without the type check.
+    expect(isCurrencyCode(["BTC"])).toBe(false);
+    expect(isCurrencyCode({ toString: () => "EUR" })).toBe(false);
+  });
+
+  it("requireCurrency names the unknown code it refuses", () => {
+    expect(requireCurrency("BTC").scale).toBe(8);
+    expect(() => requireCurrency("XYZ" as CurrencyCode)).toThrow(new TypeError("Unknown currency code: XYZ"));
+  });
+
+  it("defaults to USD (spec §9)", () => {
+    expect(DEFAULT_CURRENCY).toBe("USD");
   });
 });

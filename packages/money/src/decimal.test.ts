@@ -95,7 +95,24 @@ describe("parseAmount refusals", () => {
 
   it("allows a bigger maxIntegerDigits for internal values", () => {
     expect(parseAmount("1234567890", "EUR", { maxIntegerDigits: 12 })).toEqual(ok(123_456_789_000n));
-    expect(() => parseAmount("1", "EUR", { maxIntegerDigits: 0 })).toThrow(RangeError);
+    expect(() => parseAmount("1", "EUR", { maxIntegerDigits: 0 })).toThrow(
+      new RangeError("maxIntegerDigits must be a positive integer"),
+    );
+    expect(() => parseAmount("1", "EUR", { maxIntegerDigits: 1.5 })).toThrow(RangeError);
+  });
+
+  it("allows a single integer digit with maxIntegerDigits 1", () => {
+    expect(parseAmount("5", "EUR", { maxIntegerDigits: 1 })).toEqual(ok(500n));
+    expect(parseAmount("12", "EUR", { maxIntegerDigits: 1 })).toEqual(refused("too_many_integer_digits"));
+  });
+
+  it("allows maxDecimals 0 (whole units only) and throws on a negative or fractional one", () => {
+    expect(parseAmount("7", "EUR", { maxDecimals: 0 })).toEqual(ok(700n));
+    expect(parseAmount("7.5", "EUR", { maxDecimals: 0 })).toEqual(refused("too_many_decimals"));
+    expect(() => parseAmount("1", "EUR", { maxDecimals: -1 })).toThrow(
+      new RangeError("maxDecimals must be a non-negative integer"),
+    );
+    expect(() => parseAmount("1", "EUR", { maxDecimals: 1.5 })).toThrow(RangeError);
   });
 
   it("refuses more decimals than the scale, trailing zeros included", () => {
@@ -119,7 +136,9 @@ describe("parseAmount refusals", () => {
   });
 
   it("throws on an unknown currency: that is a programming error, not input", () => {
-    expect(() => parseAmount("1", "XYZ" as CurrencyCode)).toThrow(TypeError);
+    expect(() => parseAmount("1", "XYZ" as CurrencyCode)).toThrow(
+      new TypeError("Unknown currency code: XYZ"),
+    );
   });
 });
 
@@ -138,8 +157,10 @@ describe("toDecimalString", () => {
     expect(toDecimalString(minor, currency)).toBe(expected);
   });
 
-  it("refuses a number", () => {
-    expect(() => toDecimalString(1250 as unknown as bigint, "EUR")).toThrow(TypeError);
+  it("refuses a number by its own check, before any arithmetic mixes it with a bigint", () => {
+    expect(() => toDecimalString(1250 as unknown as bigint, "EUR")).toThrow(
+      new TypeError("minor must be a bigint, got number"),
+    );
   });
 });
 

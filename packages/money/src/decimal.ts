@@ -62,9 +62,13 @@ export function parseAmount(
     negative = true;
   }
   const match = DECIMAL.exec(body);
+  // Stryker disable next-line StringLiteral: group 1 ([0-9]*) takes part in every match, so this default
+  // is read only when there is no match, and then the next line refuses the input whatever it is.
   const integer = match?.[1] ?? "";
   const fraction = match?.[2] ?? "";
   // Rejects "", ".", "-" and "-." which the regex alone would let through as empty parts.
+  // Stryker disable next-line ConditionalExpression: without a match both parts are "" and the length
+  // test refuses the input the same way; `match === null` only says so first.
   if (match === null || integer.length + fraction.length === 0) return { ok: false, reason: "malformed" };
   if (negative && options.allowNegative !== true) return { ok: false, reason: "negative" };
 
@@ -74,6 +78,7 @@ export function parseAmount(
   // Trailing zeros count too ("12.500" EUR is refused): the rule is on what was written.
   if (fraction.length > maxDecimals) return { ok: false, reason: "too_many_decimals" };
 
+  // Stryker disable next-line StringLiteral: BigInt("") is 0n, so each "0" fallback reads the same as "".
   const magnitude = BigInt(integer || "0") * pow10(scale) + BigInt(fraction.padEnd(scale, "0") || "0");
   if (magnitude === 0n && options.allowZero === false) return { ok: false, reason: "zero" };
   return { ok: true, minor: negative ? -magnitude : magnitude };

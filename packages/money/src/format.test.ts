@@ -46,11 +46,15 @@ describe("formatAmount", () => {
     expect(formatAmount(1250n, "EUR", { unit: "code" })).toBe("12.50 EUR");
     expect(formatAmount(1250n, "EUR", { unit: "none" })).toBe("12.50");
     expect(formatAmount(120_000n, "BTC", { unit: "none" })).toBe("0.00120000");
-    expect(() => formatAmount(1n, "EUR", { groupSeparator: "." })).toThrow(RangeError);
+    expect(() => formatAmount(1n, "EUR", { groupSeparator: "." })).toThrow(
+      new RangeError("group and decimal separators must differ"),
+    );
   });
 
-  it("refuses a number", () => {
-    expect(() => formatAmount(12.5 as unknown as bigint, "EUR")).toThrow(TypeError);
+  it("refuses a number by its own check, before any arithmetic mixes it with a bigint", () => {
+    expect(() => formatAmount(12.5 as unknown as bigint, "EUR")).toThrow(
+      new TypeError("minor must be a bigint, got number"),
+    );
   });
 
   it("property: the shown value is the amount truncated to display decimals, never more", () => {
@@ -111,6 +115,10 @@ describe("formatPercent", () => {
   });
 
   it.each(["", "abc", "1e2", "+1", "1,5", ".5", "5.", " 1"])("refuses %j", (value) => {
-    expect(() => formatPercent(value)).toThrow(RangeError);
+    expect(() => formatPercent(value)).toThrow(new RangeError(`Not a decimal percent: ${value}`));
+  });
+
+  it("refuses a number, which the pattern alone would read as its decimal text", () => {
+    expect(() => formatPercent(1.5 as unknown as string)).toThrow(RangeError);
   });
 });

@@ -30,6 +30,8 @@ export function formatAmount(
   // Truncate toward zero, never round: a balance of 0.999 USDT shown as "1.00" would promise the
   // customer money they do not have, and an amount they then try to send would be refused.
   const shown =
+    // Stryker disable next-line EqualityOperator: at displayDecimals === scale both branches scale by
+    // 10^0, so `>` in place of `>=` gives the same value.
     displayDecimals >= scale
       ? minor * pow10(displayDecimals - scale)
       : minor / pow10(scale - displayDecimals);
@@ -37,8 +39,11 @@ export function formatAmount(
   // `shown` is 0n when a tiny negative truncates away, so no "-0.00" appears.
   const sign = negative ? "-" : "";
   const number =
+    // Stryker disable next-line ConditionalExpression,StringLiteral: no currency in the table shows 0
+    // decimals (spec §5: 2 or 8), so this branch cannot run; it stays for a currency that would.
     groupDigits(integer, groupSeparator) + (displayDecimals === 0 ? "" : decimalSeparator + fraction);
 
+  // Stryker disable next-line StringLiteral: every unit other than "none" and "code" means auto.
   const unit = options.unit ?? "auto";
   if (unit === "none") return sign + number;
   if (unit === "code" || symbol === null) return `${sign}${number} ${code}`;
@@ -48,6 +53,8 @@ export function formatAmount(
 }
 
 function groupDigits(integer: string, separator: string): string {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut only; joining the groups
+  // with "" gives the same digits.
   if (separator === "") return integer;
   const head = integer.length % 3 || 3;
   const groups = [integer.slice(0, head)];
@@ -69,12 +76,16 @@ const PERCENT = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
 export function formatPercent(value: string, options: FormatPercentOptions = {}): string {
   const match = typeof value === "string" ? PERCENT.exec(value) : null;
   if (match === null) throw new RangeError(`Not a decimal percent: ${String(value)}`);
+  // Stryker disable next-line StringLiteral: groups 1 (-?) and 2 ([0-9]+) take part in every match, so
+  // only the fraction's default is ever used.
   const [, sign = "", integer = "", fraction = ""] = match;
   // value = digits / 10^exponent, in percent units.
   const digits = BigInt(integer + fraction);
   const exponent = fraction.length - (options.input === "fraction" ? 2 : 0);
 
   let hundredths: bigint;
+  // Stryker disable next-line EqualityOperator: at exponent 2 the other branch divides by 10^0 with no
+  // remainder, so `<` in place of `<=` gives the same value.
   if (exponent <= 2) {
     hundredths = digits * pow10(2 - exponent);
   } else {
