@@ -5,13 +5,22 @@ import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test/render.tsx";
 import { AmountInput } from "./AmountInput.tsx";
 
-function Harness({ alternate, onValue }: { alternate?: boolean; onValue?: (value: string) => void }) {
+function Harness({
+  alternate,
+  error,
+  onValue,
+}: {
+  alternate?: boolean;
+  error?: string;
+  onValue?: (value: string) => void;
+}) {
   const [value, setValue] = useState("");
   return (
     <AmountInput
       label="Amount"
       suffix="BTC"
       alternate={alternate}
+      error={error}
       value={value}
       onChange={(next) => {
         setValue(next);
@@ -75,5 +84,18 @@ describe("AmountInput", () => {
     renderWithProviders(<Harness />);
     await user.type(field(), "1a2");
     expect(field().value).toBe("12");
+  });
+
+  it("marks itself invalid and is described by its error when it has one", () => {
+    renderWithProviders(<Harness error="Not enough funds" />);
+    expect(field().getAttribute("aria-invalid")).toBe("true");
+    const describedBy = field().getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(describedBy)?.textContent).toBe("Not enough funds");
+  });
+
+  it("is neither invalid nor described without an error", () => {
+    renderWithProviders(<Harness />);
+    expect(field().hasAttribute("aria-invalid")).toBe(false);
+    expect(field().hasAttribute("aria-describedby")).toBe(false);
   });
 });

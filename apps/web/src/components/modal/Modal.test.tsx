@@ -3,16 +3,35 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/render.tsx";
-import { Modal } from "./Modal.tsx";
+import { Modal, type ModalTone } from "./Modal.tsx";
 
-function ModalHarness({ onBack }: { onBack?: () => void }) {
-  const [open, setOpen] = useState(true);
+function ModalHarness({
+  onBack,
+  tone,
+  initiallyOpen = true,
+  onOpenChange,
+}: {
+  onBack?: () => void;
+  tone?: ModalTone;
+  initiallyOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <Modal open={open} onOpenChange={setOpen} title="Example" onBack={onBack}>
+      <Modal
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          onOpenChange?.(next);
+        }}
+        title="Example"
+        onBack={onBack}
+        tone={tone}
+      >
         <button type="button">First</button>
         <button type="button">Second</button>
       </Modal>
@@ -88,6 +107,34 @@ describe("Modal", () => {
     for (let step = 0; step < 5; step += 1) {
       await user.tab();
       expect(inside?.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it("does not report a close on a route change while it is already closed", async () => {
+    const onOpenChange = vi.fn();
+    const { router } = renderWithProviders(
+      <ModalHarness initiallyOpen={false} onOpenChange={onOpenChange} />,
+      { routes: [{ path: "/elsewhere", element: <p>Elsewhere</p> }] },
+    );
+    await act(() => router.navigate("/elsewhere"));
+    expect(screen.getByText("Elsewhere")).not.toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("takes the default tone unless given one, for the tone's styles", () => {
+    const { unmount } = renderWithProviders(<ModalHarness />);
+    expect(dialog()?.className).toBe("k-modal k-modal--default");
+    unmount();
+    renderWithProviders(<ModalHarness tone="error" />);
+    expect(dialog()?.className).toBe("k-modal k-modal--error");
+  });
+
+  it("draws the close and back icons, hidden from screen readers", () => {
+    renderWithProviders(<ModalHarness onBack={() => undefined} />);
+    for (const name of ["Close", "Back"]) {
+      const icon = screen.getByRole("button", { name }).querySelector("svg");
+      expect(icon?.getAttribute("aria-hidden"), name).toBe("true");
+      expect(icon?.querySelector("path"), name).not.toBeNull();
     }
   });
 });

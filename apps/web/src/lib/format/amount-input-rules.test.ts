@@ -5,6 +5,26 @@ describe("normalizeAmountInput (spec §5)", () => {
   it("accepts up to 9 integer digits and refuses a 10th", () => {
     expect(normalizeAmountInput("123456789")).toBe("123456789");
     expect(normalizeAmountInput("1234567890")).toBeNull();
+    expect(normalizeAmountInput("123456789.5")).toBe("123456789.5");
+    expect(normalizeAmountInput("1234567890.5")).toBeNull();
+  });
+
+  it("accepts zeros inside or after other digits: only a value starting with repeated zeros is refused", () => {
+    expect(normalizeAmountInput("100")).toBe("100");
+    expect(normalizeAmountInput("1005")).toBe("1005");
+    expect(normalizeAmountInput("100000000")).toBe("100000000");
+    expect(normalizeAmountInput("1.005")).toBe("1.005");
+    expect(normalizeAmountInput("000.5")).toBeNull();
+  });
+
+  it("gives back an empty value for an emptied field", () => {
+    expect(normalizeAmountInput("")).toBe("");
+    expect(normalizeAmountInput("  ")).toBe("");
+  });
+
+  it("drops spaces wherever they are typed or pasted", () => {
+    expect(normalizeAmountInput("1 000")).toBe("1000");
+    expect(normalizeAmountInput(" 2.5\t")).toBe("2.5");
   });
 
   it("accepts up to 8 decimals and refuses a 9th", () => {
@@ -15,6 +35,7 @@ describe("normalizeAmountInput (spec §5)", () => {
   it("accepts only 6 decimals in the alternate mode", () => {
     expect(normalizeAmountInput("1.123456", { alternate: true })).toBe("1.123456");
     expect(normalizeAmountInput("1.1234567", { alternate: true })).toBeNull();
+    expect(normalizeAmountInput("1.12345678", { alternate: false })).toBe("1.12345678");
   });
 
   it("refuses a value of only repeated zeros", () => {

@@ -12,12 +12,17 @@ describe("sanitizeFreeText (spec §5)", () => {
     expect(sanitizeFreeText("Zoë Łódź Müller-Lüdenscheidt")).toBe("Zoë Łódź Müller-Lüdenscheidt");
   });
 
-  it("trims a leading space", () => {
+  it("trims a leading space, however long", () => {
     expect(sanitizeFreeText(" Berlin")).toBe("Berlin");
+    expect(sanitizeFreeText("   Berlin")).toBe("Berlin");
   });
 
   it("collapses a trailing double space into one", () => {
     expect(sanitizeFreeText("New  ")).toBe("New ");
     expect(sanitizeFreeText("New ")).toBe("New ");
+  });
+
+  it("collapses only at the end: spaces between words are left as they are", () => {
+    expect(sanitizeFreeText("New  York  ")).toBe("New  York ");
   });
 });
