@@ -19,8 +19,9 @@ export function mutationTarget({ name, dir, vitestConfig, mutate, breakAt }) {
     coverageAnalysis: "perTest",
     // Only the workspace under test and what it imports need to be in the sandbox.
     ignorePatterns: ["apps/server", "apps/kyc-widget", "e2e", "docs", "reports"],
-    reporters: ["clear-text", "progress", "html"],
+    reporters: ["clear-text", "progress", "html", "json"],
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
+    jsonReporter: { fileName: `reports/mutation/${name}.json` },
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
     // `high` and `low` colour the report; `break` fails the run below it.

@@ -140,6 +140,12 @@ describe("OtpInput: editing", () => {
     expect(document.activeElement).toBe(box(1));
   });
 
+  it("in the text type too, a box that kept its old character takes only the new one", () => {
+    renderWithProviders(<Harness type="text" initial="ab" />);
+    fireEvent.change(box(0), { target: { value: "ax" } });
+    expect(values().join("")).toBe("xb");
+  });
+
   it("a whole code autofilled into the filled first box fills every box", () => {
     renderWithProviders(<Harness initial="1" />);
     fireEvent.change(box(0), { target: { value: "123456" } });

@@ -10,6 +10,8 @@ import { type RefObject, useEffect } from "react";
  * Call it from a component inside the dialog content, so it runs when the content mounts.
  */
 export function useInertBackground(content: RefObject<HTMLElement | null>) {
+  // Stryker disable ArrayDeclaration: `content` is a useRef object, the same on every render, so
+  // listing it or not runs the effect exactly once per mount either way.
   useEffect(() => {
     let restore: (() => void) | undefined;
     let active = true;
@@ -22,11 +24,10 @@ export function useInertBackground(content: RefObject<HTMLElement | null>) {
       active = false;
       restore?.();
     };
-    // Stryker disable next-line ArrayDeclaration: `content` is a useRef object, the same on every
-    // render, so listing it or not runs the effect exactly once per mount either way.
   }, [content]);
 }
 
+// Stryker restore ArrayDeclaration
 function makeOthersInert(dialog: HTMLElement): () => void {
   const madeInert: Element[] = [];
   for (const child of Array.from(document.body.children)) {
