@@ -3,7 +3,7 @@
 
 /**
  * @param {{ name: string, dir: string, vitestConfig?: string, mutate: string[], breakAt: number }} target
- * @returns {import("@stryker-mutator/api/core").PartialStrykerOptions}
+ * @returns {object} Stryker options (see https://stryker-mutator.io/docs/stryker-js/configuration/)
  */
 export function mutationTarget({ name, dir, vitestConfig, mutate, breakAt }) {
   return {
