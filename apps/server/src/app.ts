@@ -21,6 +21,7 @@ import { kycDocumentsRoutes } from "./modules/kyc/kyc-documents.routes.ts";
 import { kycSandboxRoutes } from "./modules/kyc/kyc-sandbox.routes.ts";
 import { locationRoutes } from "./modules/location/location.routes.ts";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
+import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";
 import { ratesRoutes } from "./modules/rates/rates.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
 import { sandboxChainRoutes } from "./modules/sandbox/sandbox-chain.routes.ts";
@@ -39,6 +40,8 @@ export type BuildOptions = {
   staticApps?: StaticApps;
   /** Log to stdout (false in tests unless LOG_LEVEL asks). */
   logger?: boolean;
+  /** The quote engine's clock; tests move it to let offers lapse. */
+  clock?: () => Date;
 };
 
 /** Builds the HTTP application: plugins first, then every module's routes. Does not listen. */
@@ -66,7 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   const deps: AppDeps = {
     config,
     database: options.database,
-    services: createServices(config, options.database),
+    services: createServices(config, options.database, options.clock ? { clock: options.clock } : {}),
   };
   await app.register(healthRoutes(deps));
   await app.register(merchantsRoutes(deps));
@@ -82,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(ratesRoutes(deps));
   await app.register(walletsRoutes(deps));
   await app.register(sendRoutes(deps));
+  await app.register(quotesRoutes(deps));
   await app.register(historyRoutes(deps));
   await app.register(chainNotificationRoutes(deps));
   if (config.sandbox) await app.register(sandboxRoutes(deps));

@@ -21,6 +21,7 @@ import { createIpCountryDatabase } from "./modules/location/ip-country-database.
 import { createLocationService } from "./modules/location/location.service.ts";
 import { createMerchantsRepository } from "./modules/merchants/merchants.repository.ts";
 import { createMerchantsService } from "./modules/merchants/merchants.service.ts";
+import { createQuotesService } from "./modules/quotes/quotes.service.ts";
 import { createRateLimitRepository } from "./modules/ratelimit/ratelimit.repository.ts";
 import { createRateLimitService } from "./modules/ratelimit/ratelimit.service.ts";
 import { createRatesService } from "./modules/rates/rates.service.ts";
@@ -35,8 +36,13 @@ import { createProviders } from "./providers/index.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
 
+export type ServiceOptions = {
+  /** The quote engine's clock (offer validity); tests move it. Unset: the system clock. */
+  clock?: () => Date;
+};
+
 /** Wires every module's service to its repository and to the services it may call. */
-export function createServices(config: Config, database: Database) {
+export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
   const { db } = database;
   const providers = createProviders(config, database);
   const merchants = createMerchantsService({ repository: createMerchantsRepository(db) });
@@ -118,6 +124,16 @@ export function createServices(config: Config, database: Database) {
     codes,
     confirmationThreshold: config.sendConfirmationThreshold,
   });
+  const quotes = createQuotesService({
+    db: sql,
+    auth,
+    ledger,
+    wallets,
+    history,
+    kyc,
+    rates,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   const sandboxCredit = createSandboxCredit({ db: sql, ledger, wallets, history });
   return {
     merchants,
@@ -135,6 +151,7 @@ export function createServices(config: Config, database: Database) {
     rates,
     wallets,
     send,
+    quotes,
     history,
     crypto,
     sandboxChain,

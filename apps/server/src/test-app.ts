@@ -11,10 +11,13 @@ export type TestApp = {
 };
 
 /** The HTTP app on a fresh database, for `app.inject` tests. Not ready yet: tests may add routes. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...env });
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database, logger: config.logLevel !== "silent" });
+  const app = await buildApp(config, { database, logger: config.logLevel !== "silent", ...options });
   return {
     app,
     database,

@@ -737,6 +737,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/exchange/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The pairs the customer may exchange: the rate with the merchant's spread, bounds of the from-amount and what they deliver, scales, what 'exchange all' takes, and whether the pair is locked. */
+        get: operations["exchangeCurrencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mobile/exchange/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Re-prices the customer's open offer (new amounts, or a renewal once it lapsed), valid for validSeconds from now. An executed offer answers OFFER_ALREADY_EXECUTED; an expired one OFFER_EXPIRED (create a new one). */
+        put: operations["updateExchangeOffer"];
+        /** @description Prices an exchange of the amount the customer typed (exactly one of amountFrom and amountTo): an offer valid for validSeconds (20), executed at exactly these amounts. */
+        post: operations["createExchangeOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mobile/exchange/offer/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Executes the offer once, at its quoted amounts, while it is valid; balance, KYC limits and the operations catalog are checked again. Needs an Idempotency-Key: a retry with it gets the stored receipt. */
+        put: operations["executeExchangeOffer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/history/operations": {
         parameters: {
             query?: never;
@@ -1073,6 +1125,35 @@ export interface components {
             requiredConfirmations: number | null;
             failureReason: string | null;
         };
+        ExchangeModelInput: {
+            /** @description The customer's wallet paid from (its id: no chain is involved) */
+            fromAddress: string;
+            /** @description The customer's wallet credited (its id) */
+            toAddress: string;
+            /** @description What left the from wallet, fees included */
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description What reached the to wallet */
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description The fees inside debitAmount */
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description The reference's Rate, the rate as a decimal string */
+            exchangeRate: {
+                sourceCurrency: string;
+                targetCurrency: string;
+                /** @description Units of targetCurrency for one sourceCurrency, the spread included */
+                rate: string;
+                multiplier: number;
+            };
+        };
         TestCreditModelInput: {
             amount: {
                 value: string;
@@ -1085,7 +1166,7 @@ export interface components {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "TEST_CREDIT";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -1108,7 +1189,7 @@ export interface components {
             sendToPhoneModel: components["schemas"]["SendToPhoneModelInput"] | null;
             sendToWalletModel: components["schemas"]["SendToWalletModelInput"] | null;
             testCreditModel: components["schemas"]["TestCreditModelInput"] | null;
-            exchangeModel: null;
+            exchangeModel: components["schemas"]["ExchangeModelInput"] | null;
             payinAdvcashModel: null;
             payinCardModel: null;
             payoutCardModel: null;
@@ -1292,6 +1373,101 @@ export interface components {
                 /** @description The merchant does not serve this country (spec §6) */
                 blocked: boolean;
             };
+        };
+        ExchangePairInput: {
+            currencyFrom: string;
+            currencyTo: string;
+            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
+            rate: string;
+            /** @description Decimals of rate */
+            rateScale: number;
+            minAmountFrom: string;
+            maxAmountFrom: string;
+            /** @description What minAmountFrom delivers, fees taken */
+            minAmountTo: string;
+            /** @description What maxAmountFrom delivers, fees taken */
+            maxAmountTo: string;
+            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
+            allAmountFrom: string;
+            /** @description Decimals an amountFrom may have (the currency's scale) */
+            amountScaleFrom: number;
+            /** @description Decimals an amountTo may have (the currency's scale) */
+            amountScaleTo: number;
+            /** @description True: the pair is closed for now; offers are refused */
+            lock: boolean;
+        };
+        ExchangePairsInput: {
+            pairs: components["schemas"]["ExchangePairInput"][];
+        };
+        FeeInfoInput: {
+            /** @enum {string} */
+            type: "TransactionFee" | "AdditionalFee";
+            /** @description Percent with 2 places: "0.50" is 0.5 % */
+            value: string;
+        };
+        ExchangeOfferInput: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @description ISO-8601; validSeconds after the create or update */
+            expirationDateTime: string;
+            /** @description Units of target for one source, the merchant's spread included */
+            exchangeRate: string;
+            /** @description 20 for exchange */
+            validSeconds: number;
+            /** @description Debited from the source wallet, fees included */
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /** @description Credited to the target wallet */
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @description The side the customer typed
+             * @enum {string}
+             */
+            fixedSide: "FROM" | "TO";
+            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfoInput"][];
+        };
+        ExchangeExecutionInput: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @enum {string} */
+            status: "SUCCESS";
+            /**
+             * Format: uuid
+             * @description The ledger operation (its operationId in the history)
+             */
+            operationId: string;
+            /** @description ISO-8601 time of the execution: the receipt's date */
+            createdAt: string;
+            exchangeRate: string;
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfoInput"][];
         };
         FiatRateInput: {
             baseCurrency: string;
@@ -1610,6 +1786,35 @@ export interface components {
             requiredConfirmations: number | null;
             failureReason: string | null;
         };
+        ExchangeModel: {
+            /** @description The customer's wallet paid from (its id: no chain is involved) */
+            fromAddress: string;
+            /** @description The customer's wallet credited (its id) */
+            toAddress: string;
+            /** @description What left the from wallet, fees included */
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description What reached the to wallet */
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description The fees inside debitAmount */
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description The reference's Rate, the rate as a decimal string */
+            exchangeRate: {
+                sourceCurrency: string;
+                targetCurrency: string;
+                /** @description Units of targetCurrency for one sourceCurrency, the spread included */
+                rate: string;
+                multiplier: number;
+            };
+        };
         TestCreditModel: {
             amount: {
                 value: string;
@@ -1622,7 +1827,7 @@ export interface components {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "TEST_CREDIT";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -1645,7 +1850,7 @@ export interface components {
             sendToPhoneModel: components["schemas"]["SendToPhoneModel"] | null;
             sendToWalletModel: components["schemas"]["SendToWalletModel"] | null;
             testCreditModel: components["schemas"]["TestCreditModel"] | null;
-            exchangeModel: null;
+            exchangeModel: components["schemas"]["ExchangeModel"] | null;
             payinAdvcashModel: null;
             payinCardModel: null;
             payoutCardModel: null;
@@ -1829,6 +2034,101 @@ export interface components {
                 /** @description The merchant does not serve this country (spec §6) */
                 blocked: boolean;
             };
+        };
+        ExchangePair: {
+            currencyFrom: string;
+            currencyTo: string;
+            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
+            rate: string;
+            /** @description Decimals of rate */
+            rateScale: number;
+            minAmountFrom: string;
+            maxAmountFrom: string;
+            /** @description What minAmountFrom delivers, fees taken */
+            minAmountTo: string;
+            /** @description What maxAmountFrom delivers, fees taken */
+            maxAmountTo: string;
+            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
+            allAmountFrom: string;
+            /** @description Decimals an amountFrom may have (the currency's scale) */
+            amountScaleFrom: number;
+            /** @description Decimals an amountTo may have (the currency's scale) */
+            amountScaleTo: number;
+            /** @description True: the pair is closed for now; offers are refused */
+            lock: boolean;
+        };
+        ExchangePairs: {
+            pairs: components["schemas"]["ExchangePair"][];
+        };
+        FeeInfo: {
+            /** @enum {string} */
+            type: "TransactionFee" | "AdditionalFee";
+            /** @description Percent with 2 places: "0.50" is 0.5 % */
+            value: string;
+        };
+        ExchangeOffer: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @description ISO-8601; validSeconds after the create or update */
+            expirationDateTime: string;
+            /** @description Units of target for one source, the merchant's spread included */
+            exchangeRate: string;
+            /** @description 20 for exchange */
+            validSeconds: number;
+            /** @description Debited from the source wallet, fees included */
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /** @description Credited to the target wallet */
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @description The side the customer typed
+             * @enum {string}
+             */
+            fixedSide: "FROM" | "TO";
+            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfo"][];
+        };
+        ExchangeExecution: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @enum {string} */
+            status: "SUCCESS";
+            /**
+             * Format: uuid
+             * @description The ledger operation (its operationId in the history)
+             */
+            operationId: string;
+            /** @description ISO-8601 time of the execution: the receipt's date */
+            createdAt: string;
+            exchangeRate: string;
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfo"][];
         };
         FiatRate: {
             baseCurrency: string;
@@ -4638,6 +4938,374 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exchangeCurrencies: {
+        parameters: {
+            query?: {
+                /** @description Pairs as FROM_TO; none: every pair the merchant offers */
+                coinPairs?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangePairs"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateExchangeOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The offer's id (UUIDv7)
+                     */
+                    offerId: string;
+                    currencyFrom: string;
+                    currencyTo: string;
+                    /** @description Set when the customer typed what to pay (exactly one side) */
+                    amountFrom?: string;
+                    /** @description Set when the customer typed what to receive (exactly one side) */
+                    amountTo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createExchangeOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currencyFrom: string;
+                    currencyTo: string;
+                    /** @description Set when the customer typed what to pay (exactly one side) */
+                    amountFrom?: string;
+                    /** @description Set when the customer typed what to receive (exactly one side) */
+                    amountTo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    executeExchangeOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key gets the stored answer; the web app sends the offerId */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The offer's id (UUIDv7) */
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeExecution"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

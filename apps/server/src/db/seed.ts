@@ -7,6 +7,8 @@ import { seedKycLimits } from "../modules/kyc/kyc-limits.seed.ts";
 import { seedMerchantContent } from "../modules/merchants/merchant-content.seed.ts";
 import { createMerchantsRepository } from "../modules/merchants/merchants.repository.ts";
 import { seedMerchants } from "../modules/merchants/merchants.seed.ts";
+import { insertQuotePairsIfMissing } from "../modules/quotes/quotes.repository.ts";
+import { seedQuotePairs } from "../modules/quotes/quotes.seed.ts";
 import type { Db } from "./database.ts";
 
 /** Seeds the demo merchant and the second white-label merchant. Safe to run at every start. */
@@ -17,4 +19,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await createCatalogRepository(db).insertOperationsIfMissing(seedOperations());
   await createKycLimitsRepository(db).insertLimitsIfMissing(seedKycLimits());
   await insertAccountKeysIfMissing(db, seedChainAccountKeys());
+  await insertQuotePairsIfMissing(db, seedQuotePairs());
 }

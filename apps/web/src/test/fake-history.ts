@@ -19,6 +19,7 @@ export function historyOperation(over: Partial<HistoryOperation> = {}): HistoryO
     sendToPhoneModel: null,
     sendToWalletModel: null,
     testCreditModel: null,
+    exchangeModel: null,
     ...over,
   };
 }

@@ -14,7 +14,13 @@ import {
 import { customers } from "./customers.ts";
 
 /** Operation types of GET /v2/history/operations (the reference's names; TEST_CREDIT: sandbox faucet). */
-export const HISTORY_TYPES = ["RECEIVE_CRYPTO", "SEND_TO_PHONE", "SEND_TO_WALLET", "TEST_CREDIT"] as const;
+export const HISTORY_TYPES = [
+  "RECEIVE_CRYPTO",
+  "SEND_TO_PHONE",
+  "SEND_TO_WALLET",
+  "EXCHANGE",
+  "TEST_CREDIT",
+] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];

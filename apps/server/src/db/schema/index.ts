@@ -8,3 +8,4 @@ export * from "./kyc.ts";
 export * from "./ledger.ts";
 export * from "./merchants.ts";
 export * from "./outbox.ts";
+export * from "./quotes.ts";

@@ -8,7 +8,6 @@ export const TYPE_FILTERS = [
   "PAYIN_CARD",
   "PAYIN_ADVCASH",
   "PAYOUT_CARD",
-  "EXCHANGE",
 ] as const;
 
 /** `?f=A&f=B` or `?f=A,B`: both mean [A, B]. */
@@ -79,6 +78,24 @@ const sendToWalletModel = z
   })
   .meta({ id: "SendToWalletModel" });
 
+const exchangeModel = z
+  .object({
+    fromAddress: z.string().describe("The customer's wallet paid from (its id: no chain is involved)"),
+    toAddress: z.string().describe("The customer's wallet credited (its id)"),
+    debitAmount: money.describe("What left the from wallet, fees included"),
+    creditAmount: money.describe("What reached the to wallet"),
+    feeAmount: money.describe("The fees inside debitAmount"),
+    exchangeRate: z
+      .object({
+        sourceCurrency: z.string(),
+        targetCurrency: z.string(),
+        rate: z.string().describe("Units of targetCurrency for one sourceCurrency, the spread included"),
+        multiplier: z.number().int(),
+      })
+      .describe("The reference's Rate, the rate as a decimal string"),
+  })
+  .meta({ id: "ExchangeModel" });
+
 const testCreditModel = z
   .object({ amount: money, source: z.literal("SANDBOX_FAUCET") })
   .meta({ id: "TestCreditModel" });
@@ -101,7 +118,7 @@ export const historyItem = z
     sendToPhoneModel: sendToPhoneModel.nullable(),
     sendToWalletModel: sendToWalletModel.nullable(),
     testCreditModel: testCreditModel.nullable(),
-    exchangeModel: z.null(),
+    exchangeModel: exchangeModel.nullable(),
     payinAdvcashModel: z.null(),
     payinCardModel: z.null(),
     payoutCardModel: z.null(),

@@ -62,6 +62,7 @@ const MODEL_OF = {
   RECEIVE_CRYPTO: "receiveCryptoModel",
   SEND_TO_PHONE: "sendToPhoneModel",
   SEND_TO_WALLET: "sendToWalletModel",
+  EXCHANGE: "exchangeModel",
   TEST_CREDIT: "testCreditModel",
 } as const;
 

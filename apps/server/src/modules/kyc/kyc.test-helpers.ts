@@ -9,9 +9,12 @@ import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
 
 /** The app on a fresh database, with DATA_DIR in a temporary folder (documents are written there). */
-export async function createKycTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createKycTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "kyc-test-"));
-  const t = await createTestApp({ DATA_DIR: dataDir, ...env });
+  const t = await createTestApp({ DATA_DIR: dataDir, ...env }, options);
   return {
     ...t,
     close: async () => {

@@ -20,6 +20,11 @@ export const quotesErrors = defineErrors({
     message: "This offer has expired. Please check the new rate and confirm again.",
   },
   OFFER_ALREADY_EXECUTED: { status: 409, errorId: 9006, message: "This offer has already been executed." },
+  INSUFFICIENT_FUNDS: {
+    status: 422,
+    errorId: 5001,
+    message: "There is not enough money in your wallet for this exchange.",
+  },
 });
 
 export type QuotesErrorCode = keyof typeof quotesErrors.specs;

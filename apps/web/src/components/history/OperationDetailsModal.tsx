@@ -17,6 +17,7 @@ export function OperationDetailsModal({
 }) {
   const { t } = useTranslation();
   const chain = operation?.receiveCryptoModel ?? operation?.sendToWalletModel;
+  const exchange = operation?.exchangeModel;
   return (
     <Modal
       open={operation !== undefined}
@@ -35,6 +36,14 @@ export function OperationDetailsModal({
           <dd>{t(`history.statuses.${operation.status}`)}</dd>
           <dt>{t("history.date")}</dt>
           <dd>{when(operation.operationDate || operation.createdAt)}</dd>
+          {exchange ? (
+            <>
+              <dt>{t("history.exchangedTo")}</dt>
+              <dd>{formatMoney(exchange.creditAmount.value, exchange.creditAmount.currency)}</dd>
+              <dt>{t("history.rate")}</dt>
+              <dd>{`1 ${exchange.exchangeRate.sourceCurrency} = ${exchange.exchangeRate.rate} ${exchange.exchangeRate.targetCurrency}`}</dd>
+            </>
+          ) : null}
           {operation.counterparty ? (
             <>
               <dt>{t("history.counterparty")}</dt>

@@ -6,7 +6,7 @@ import { useApi, useSessionStatus } from "../session/session-context.tsx";
 // The models of operation kinds this app does not have yet are always null; the client leaves them out.
 export type HistoryOperation = Omit<
   components["schemas"]["HistoryOperation"],
-  "exchangeModel" | "payinAdvcashModel" | "payinCardModel" | "payoutCardModel"
+  "payinAdvcashModel" | "payinCardModel" | "payoutCardModel"
 >;
 export type HistoryPage = Omit<components["schemas"]["HistoryPage"], "operations"> & {
   operations: HistoryOperation[];
@@ -17,6 +17,7 @@ export const HISTORY_TYPES: readonly HistoryType[] = [
   "RECEIVE_CRYPTO",
   "SEND_TO_PHONE",
   "SEND_TO_WALLET",
+  "EXCHANGE",
   "TEST_CREDIT",
 ];
 export const HISTORY_PAGE_SIZE = 20;

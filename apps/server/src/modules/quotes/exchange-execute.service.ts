@@ -1,0 +1,180 @@
+import type { CurrencyCode } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
+import { type HistoryService, money } from "../history/history.service.ts";
+import { ledgerErrors } from "../ledger/ledger.errors.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { AccountRef, OperationOutcome } from "../ledger/ledger.types.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { rateToString } from "../rates/rates.service.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import type { ExchangeLimits } from "./exchange-limits.ts";
+import type { Pricer } from "./offer-terms.ts";
+import { pricedOf, RATE_DECIMALS, receiptOf } from "./offer-views.ts";
+import { legsOf, type QuoteLegAccount } from "./quote-legs.ts";
+import { quotesErrors } from "./quotes.errors.ts";
+import {
+  lockOfferSql,
+  markExecutedSql,
+  type OfferRow,
+  type QuotesRepository,
+  usePromoSql,
+} from "./quotes.repository.ts";
+
+export type ExecuteOfferInput = {
+  merchant: Merchant;
+  customer: Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
+  offerId: string;
+  idempotencyKey: string;
+  requestHash: string;
+};
+
+/** Refuses an offer that cannot be executed now: executed, lapsed or no longer open. */
+function assertExecutable(offer: OfferRow | undefined, now: Date): asserts offer is OfferRow {
+  if (!offer) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+  if (offer.status === "executed") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "offerId" });
+  if (offer.status !== "open" || offer.expiresAt <= now) {
+    throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
+  }
+}
+
+/**
+ * Executes an exchange offer once, at exactly its quoted amounts (docs/quotes.md "Execution").
+ * One transaction: the session, the offer's lock, the KYC limits and catalog, the ledger
+ * operation (the balance is checked there), the free transaction, the offer's status and the
+ * history commit together or not at all. Lock order: offer, KYC row, ledger accounts.
+ */
+export function createExchangeExecution(deps: {
+  db: ClientSource;
+  auth: Pick<AuthService, "requireLiveSession">;
+  ledger: LedgerService;
+  wallets: Pick<WalletsService, "ensureWallet">;
+  history: Pick<HistoryService, "record">;
+  repository: QuotesRepository;
+  pricer: Pricer;
+  limits: ExchangeLimits;
+  now: () => Date;
+}) {
+  const { ledger, repository } = deps;
+
+  /** Everything read or opened before the transaction (it never waits for another connection). */
+  async function prepare(input: ExecuteOfferInput) {
+    const { merchant } = input;
+    const { customerId } = input.customer;
+    const offer = await repository.findOffer(merchant.id, customerId, input.offerId);
+    const at = deps.now();
+    if (offer && offer.status === "open" && offer.expiresAt <= at) {
+      await repository.markExpired(merchant.id, offer.id, at);
+    }
+    assertExecutable(offer, at);
+    const from = offer.currencyFrom as CurrencyCode;
+    const to = offer.currencyTo as CurrencyCode;
+    const [fromWallet, toWallet, terms, limit] = await Promise.all([
+      deps.wallets.ensureWallet(merchant.id, customerId, from),
+      deps.wallets.ensureWallet(merchant.id, customerId, to),
+      offer.promoApplied ? deps.pricer.terms(merchant, customerId, offer.kind, from, to) : undefined,
+      deps.limits.prepare({ merchant, customerId, currency: from, amount: offer.amountFrom }),
+      ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: from }),
+      ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: to }),
+    ]);
+    const account = (a: QuoteLegAccount): AccountRef =>
+      "house" in a ? a : { accountId: a.customerWallet === from ? fromWallet.id : toWallet.id };
+    const legs = legsOf(pricedOf(offer)).map((leg) => ({
+      debit: account(leg.debit),
+      credit: account(leg.credit),
+      amount: leg.amount,
+      currency: leg.currency,
+    }));
+    return { offer, at, fromWallet, toWallet, promoGranted: terms?.promoGranted ?? 0, limit, legs };
+  }
+
+  async function execute(input: ExecuteOfferInput): Promise<OperationOutcome> {
+    const { merchant } = input;
+    const { customerId } = input.customer;
+    const key = {
+      merchantId: merchant.id,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.requestHash,
+    };
+    try {
+      const { offer, at, fromWallet, toWallet, promoGranted, limit, legs } = await prepare(input);
+      // Ids and time are made here, so the receipt is known before the write; a replay returns it.
+      const operationId = uuidv7();
+      const receipt = receiptOf(offer, operationId, at);
+      return await inTransaction(deps.db, async (tx: Tx) => {
+        await deps.auth.requireLiveSession(tx, input.customer);
+        // A concurrent execution of this offer may have won meanwhile: judged again under the lock.
+        assertExecutable(await lockOfferSql(tx, merchant.id, customerId, offer.id), at);
+        // The limit's usage is recorded under the idempotency key: a replay records nothing new.
+        await limit.consume(tx, input.idempotencyKey);
+        const outcome = await ledger.apply(tx, {
+          merchantId: merchant.id,
+          operationId,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: input.requestHash,
+          kind: "exchange",
+          legs,
+          metadata: { customerId, offerId: offer.id, from: offer.currencyFrom, to: offer.currencyTo },
+          response: { statusCode: 200, body: receipt },
+        });
+        if (outcome.replayed) return outcome;
+        const promo = {
+          merchantId: merchant.id,
+          customerId,
+          kind: offer.kind,
+          from: offer.currencyFrom,
+          to: offer.currencyTo,
+        };
+        if (offer.promoApplied && !(await usePromoSql(tx, promo, promoGranted))) {
+          // Priced free, but another exchange took the last free one: a new price is needed.
+          throw quotesErrors.create("OFFER_EXPIRED", {
+            field: "offerId",
+            message: "Your free exchanges are used up. Please check the new price and confirm again.",
+          });
+        }
+        await markExecutedSql(tx, merchant.id, offer.id, operationId, at);
+        await deps.history.record(tx, [
+          {
+            merchantId: merchant.id,
+            customerId,
+            operationId,
+            type: "EXCHANGE",
+            direction: "OUT",
+            status: "COMPLETED",
+            currency: offer.currencyFrom,
+            amount: offer.amountFrom,
+            fee: offer.feeTotal,
+            counterparty: null,
+            details: {
+              fromAddress: fromWallet.id,
+              toAddress: toWallet.id,
+              debitAmount: money(offer.amountFrom, offer.currencyFrom),
+              creditAmount: money(offer.amountTo, offer.currencyTo),
+              feeAmount: money(offer.feeTotal, offer.currencyFrom),
+              exchangeRate: {
+                sourceCurrency: offer.currencyFrom,
+                targetCurrency: offer.currencyTo,
+                rate: rateToString({ value: offer.rate }, RATE_DECIMALS),
+                multiplier: 1,
+              },
+            },
+          },
+        ]);
+        return outcome;
+      });
+    } catch (err) {
+      if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS")) {
+        throw quotesErrors.create("INSUFFICIENT_FUNDS", { field: "amountFrom" });
+      }
+      // Refused before the money moved (executed already, a limit...): a retry of an execution
+      // that went through still gets its stored answer.
+      const stored = await ledger.findStoredOutcome(key);
+      if (stored) return stored;
+      throw err;
+    }
+  }
+
+  return { execute };
+}

@@ -1,0 +1,45 @@
+import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
+import { commonErrors } from "../../http/app-error.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { FixedAmount } from "./quote-pricing.ts";
+
+const REASON_TEXT: Record<string, string> = {
+  empty: "is required",
+  malformed: "must be a decimal number like 12.50",
+  negative: "must be positive",
+  zero: "must be more than zero",
+  too_many_decimals: "has too many decimal places for this currency",
+  too_many_integer_digits: "is too large",
+};
+
+export type OfferRequest = {
+  currencyFrom: string;
+  currencyTo: string;
+  amountFrom?: string | undefined;
+  amountTo?: string | undefined;
+};
+
+export type ParsedOfferRequest = { from: CurrencyCode; to: CurrencyCode; fixed: FixedAmount };
+
+const invalid = (field: string, problem: string) =>
+  commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${problem}` });
+
+/**
+ * Currencies the merchant offers and the one typed amount, in minor units of its currency: 400
+ * naming the field otherwise (the schema already made sure exactly one amount is there).
+ */
+export function parseOfferRequest(merchant: Merchant, body: OfferRequest): ParsedOfferRequest {
+  const currency = (field: "currencyFrom" | "currencyTo"): CurrencyCode => {
+    const code = body[field];
+    if (!isCurrencyCode(code) || !merchant.currencies.includes(code)) throw invalid(field, "is not offered");
+    return code;
+  };
+  const from = currency("currencyFrom");
+  const to = currency("currencyTo");
+  if (from === to) throw invalid("currencyTo", "must differ from currencyFrom");
+  const side = body.amountFrom !== undefined ? "from" : "to";
+  const field = side === "from" ? "amountFrom" : "amountTo";
+  const parsed = parseAmount(body[field] ?? "", side === "from" ? from : to, { allowZero: false });
+  if (!parsed.ok) throw invalid(field, REASON_TEXT[parsed.reason] ?? "is not valid");
+  return { from, to, fixed: { side, amount: parsed.minor } };
+}

@@ -1,0 +1,150 @@
+import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import type { ClientSource } from "../../db/transaction.ts";
+import { AppError } from "../../http/app-error.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { HistoryService } from "../history/history.service.ts";
+import type { KycService } from "../kyc/kyc.service.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { type RatesService, rateToString } from "../rates/rates.service.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import { createExchangeExecution } from "./exchange-execute.service.ts";
+import { createExchangeLimits } from "./exchange-limits.ts";
+import { type OfferRequest, parseOfferRequest } from "./offer-input.ts";
+import { createPricer, termsOf } from "./offer-terms.ts";
+import { EXCHANGE_VALID_SECONDS, offerView, RATE_DECIMALS, rowOf } from "./offer-views.ts";
+import { quotesErrors } from "./quotes.errors.ts";
+import { createQuotesRepository } from "./quotes.repository.ts";
+import type { ExchangePair, OfferResponse } from "./quotes.schemas.ts";
+
+/**
+ * The quote engine's use-cases for exchange (docs/quotes.md): list the pairs, create an offer,
+ * re-price it (update), execute it once. `now` is the engine's clock (tests move it).
+ */
+export function createQuotesService(deps: {
+  db: ClientSource;
+  auth: Pick<AuthService, "requireLiveSession">;
+  ledger: LedgerService;
+  wallets: Pick<WalletsService, "ensureWallet">;
+  history: Pick<HistoryService, "record">;
+  kyc: Pick<KycService, "prepare" | "assertAllowed">;
+  rates: RatesService;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const repository = createQuotesRepository({ db: deps.db });
+  const pricer = createPricer({ rates: deps.rates, repository });
+  const limits = createExchangeLimits({ kyc: deps.kyc, rates: deps.rates });
+  const execution = createExchangeExecution({ ...deps, repository, pricer, limits, now });
+
+  /** Prices what the customer asked against the pair's terms now; the offer's row to store. */
+  async function priceOffer(merchant: Merchant, customerId: string, offerId: string, body: OfferRequest) {
+    const { from, to, fixed } = parseOfferRequest(merchant, body);
+    const terms = await pricer.terms(merchant, customerId, "EXCHANGE", from, to);
+    if (!terms || terms.locked) throw quotesErrors.create("PAIR_NOT_AVAILABLE", { field: "currencyTo" });
+    const at = now();
+    const priced = pricer.price(merchant, terms, fixed, at);
+    // The catalog (maintenance, KYC level) and the limits, on the customer's stored KYC state: a
+    // price is only given for an exchange the customer may make.
+    await limits.assertAllowed({ merchant, customerId, currency: from, amount: priced.fromAmount });
+    const expiresAt = new Date(at.getTime() + EXCHANGE_VALID_SECONDS * 1000);
+    return {
+      at,
+      row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind: "EXCHANGE", expiresAt }),
+    };
+  }
+
+  return {
+    /** GET /v2/exchange/currencies: the merchant's pairs for this customer, with what they deliver. */
+    async listPairs(merchant: Merchant, customerId: string, coinPairs?: string[]): Promise<ExchangePair[]> {
+      const [rows, used, accounts] = await Promise.all([
+        repository.listPairs(merchant.id, "EXCHANGE"),
+        repository.promoUsed(merchant.id, customerId, "EXCHANGE"),
+        deps.ledger.listCustomerAccounts({
+          merchantId: merchant.id,
+          ownerId: customerId,
+          kind: "customer_wallet",
+        }),
+      ]);
+      const at = now();
+      const offered = (c: string) => merchant.currencies.includes(c);
+      return rows
+        .filter((r) => offered(r.currencyFrom) && offered(r.currencyTo))
+        .filter((r) => !coinPairs?.length || coinPairs.includes(`${r.currencyFrom}_${r.currencyTo}`))
+        .map((row) => {
+          const terms = termsOf(row, used.get(`${row.currencyFrom}_${row.currencyTo}`) ?? 0);
+          const { from, to } = terms;
+          // What an amount delivers, fees taken; "0" where it delivers nothing (fees eat it).
+          const delivers = (amount: bigint) => {
+            try {
+              return pricer.price(merchant, terms, { side: "from", amount }, at).toAmount;
+            } catch (err) {
+              if (err instanceof AppError) return 0n;
+              throw err;
+            }
+          };
+          const available = accounts.find((a) => a.currency === from)?.available ?? 0n;
+          const all = available < terms.maxFrom ? available : terms.maxFrom;
+          const bid = deps.rates.quote(from, to, merchant.fxSpreadBps, at).bid;
+          return {
+            currencyFrom: from,
+            currencyTo: to,
+            rate: rateToString(bid, RATE_DECIMALS),
+            rateScale: RATE_DECIMALS,
+            minAmountFrom: toDecimalString(terms.minFrom, from),
+            maxAmountFrom: toDecimalString(terms.maxFrom, from),
+            minAmountTo: toDecimalString(delivers(terms.minFrom), to),
+            maxAmountTo: toDecimalString(delivers(terms.maxFrom), to),
+            allAmountFrom: toDecimalString(all > 0n ? all : 0n, from),
+            amountScaleFrom: scaleOf(from),
+            amountScaleTo: scaleOf(to),
+            lock: terms.locked,
+          };
+        });
+    },
+
+    /** POST /v1/mobile/exchange/offer: a new offer, open for 20 seconds. */
+    async createOffer(merchant: Merchant, customerId: string, body: OfferRequest): Promise<OfferResponse> {
+      const { at, row } = await priceOffer(merchant, customerId, uuidv7(), body);
+      return offerView(await repository.insertOffer(row, at));
+    },
+
+    /**
+     * PUT /v1/mobile/exchange/offer: the customer's open offer re-priced (new amounts or a renewal
+     * of a lapsed one), valid 20 seconds from now. Executed, expired or someone else's: refused.
+     */
+    async updateOffer(
+      merchant: Merchant,
+      customerId: string,
+      body: OfferRequest & { offerId: string },
+    ): Promise<OfferResponse> {
+      const existing = await repository.findOffer(merchant.id, customerId, body.offerId);
+      if (!existing) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+      if (existing.status !== "open") throw refusedUpdate(existing.status);
+      const { at, row } = await priceOffer(merchant, customerId, existing.id, body);
+      const updated = await repository.repriceOpenOffer(row, at);
+      if (updated) return offerView(updated);
+      // Executed or expired meanwhile (the update changed nothing): say which.
+      const current = await repository.findOffer(merchant.id, customerId, body.offerId);
+      throw refusedUpdate(current?.status ?? "expired");
+    },
+
+    /** PUT /v1/mobile/exchange/offer/{offerId}: executes it once (the stored answer on a retry). */
+    executeOffer: execution.execute,
+  };
+}
+
+/** An offer no longer open cannot be re-priced: executed says so; anything else needs a new offer. */
+function refusedUpdate(status: string) {
+  const code = status === "executed" ? "OFFER_ALREADY_EXECUTED" : "OFFER_EXPIRED";
+  return quotesErrors.create(code, { field: "offerId" });
+}
+
+export type QuotesService = ReturnType<typeof createQuotesService>;
+
+function scaleOf(code: CurrencyCode): number {
+  const currency = getCurrency(code);
+  if (!currency) throw new TypeError(`unknown currency ${code}`);
+  return currency.scale;
+}
