@@ -27,10 +27,13 @@ async function startApp(path: string, world = defaultWorld()) {
 }
 
 describe("operation entry points on the home page", () => {
-  it("offer Add funds, Send, Exchange, Withdraw, Cards, Earn and IBAN", async () => {
+  it("offer Add funds, Send and Exchange, and nothing of the features not built yet", async () => {
     await startApp("/");
-    for (const name of ["Add funds", "Send", "Exchange", "Withdraw", "Cards", "Earn", "IBAN"]) {
+    for (const name of ["Add funds", "Send", "Exchange"]) {
       expect(screen.getByRole("button", { name })).not.toBeNull();
+    }
+    for (const name of ["Withdraw", "Cards", "Earn", "IBAN"]) {
+      expect(screen.queryByRole("button", { name })).toBeNull();
     }
   });
 
@@ -45,22 +48,25 @@ describe("operation entry points on the home page", () => {
   });
 
   it("are disabled with the reason when DISABLED", async () => {
-    await startApp("/", worldWith("DEPOSITS", { constraint: "DISABLED", reason: "KYC_REQUIRED" }));
-    const earn = screen.getByRole<HTMLButtonElement>("button", { name: "Earn" });
-    expect(earn.disabled).toBe(true);
-    const reason = document.getElementById(earn.getAttribute("aria-describedby") ?? "");
+    await startApp("/", worldWith("EXCHANGE", { constraint: "DISABLED", reason: "KYC_REQUIRED" }));
+    const exchange = screen.getByRole<HTMLButtonElement>("button", { name: "Exchange" });
+    expect(exchange.disabled).toBe(true);
+    const reason = document.getElementById(exchange.getAttribute("aria-describedby") ?? "");
     expect(reason?.textContent).toBe("Verify your identity to use this");
   });
 
-  it("Add funds offers 'Via bank card' and 'Via other crypto wallets', which lead to their pages", async () => {
+  it("Add funds offers 'Via other crypto wallets', leading to its page, and 'Via bank card' as coming soon", async () => {
     const user = userEvent.setup();
     const { router } = await startApp("/");
     await user.click(screen.getByRole("button", { name: "Add funds" }));
     expect(screen.getByRole("dialog", { name: "Add funds" })).not.toBeNull();
-    expect(screen.getByRole("button", { name: "Via other crypto wallets" })).not.toBeNull();
-    await user.click(screen.getByRole("button", { name: "Via bank card" }));
-    expect(router.state.location.pathname).toBe("/top-up/card");
-    expect(await screen.findByRole("heading", { level: 1, name: "Add funds by bank card" })).not.toBeNull();
+    const card = screen.getByRole<HTMLButtonElement>("button", { name: "Via bank card" });
+    expect(card.disabled).toBe(true);
+    expect(document.getElementById(card.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Coming soon",
+    );
+    await user.click(screen.getByRole("button", { name: "Via other crypto wallets" }));
+    expect(router.state.location.pathname).toBe("/top-up/receive");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
@@ -77,9 +83,9 @@ describe("operation entry points on the home page", () => {
 
   it("an option under maintenance inside Add funds swaps that modal for the maintenance modal", async () => {
     const user = userEvent.setup();
-    const { router } = await startApp("/", worldWith("PAYIN_CARD", maintenance));
+    const { router } = await startApp("/", worldWith("PAYIN_CRYPTO", maintenance));
     await user.click(screen.getByRole("button", { name: "Add funds" }));
-    await user.click(screen.getByRole("button", { name: "Via bank card" }));
+    await user.click(screen.getByRole("button", { name: "Via other crypto wallets" }));
     expect(screen.getByRole("dialog", { name: "Taking a quick pit stop" })).not.toBeNull();
     expect(screen.queryByRole("dialog", { name: "Add funds" })).toBeNull();
     expect(router.state.location.pathname).toBe("/");
@@ -99,13 +105,13 @@ describe("operation pages and navigation", () => {
   });
 
   it("a DISABLED operation's navigation item is not a link and says why", async () => {
-    await startApp("/", worldWith("IBAN", { constraint: "DISABLED", reason: "DISABLED" }));
+    await startApp("/", worldWith("EXCHANGE", { constraint: "DISABLED", reason: "DISABLED" }));
     const nav = screen.getByRole("navigation", { name: "Main" });
-    const iban = Array.from(nav.querySelectorAll("[aria-disabled='true']")).find((el) =>
-      el.textContent?.startsWith("IBAN"),
+    const exchange = Array.from(nav.querySelectorAll("[aria-disabled='true']")).find((el) =>
+      el.textContent?.startsWith("Exchange"),
     );
-    expect(iban?.tagName).toBe("SPAN");
-    expect(iban?.getAttribute("title")).toBe("Not available");
+    expect(exchange?.tagName).toBe("SPAN");
+    expect(exchange?.getAttribute("title")).toBe("Not available");
   });
 
   it("opening an operation's address under maintenance shows the maintenance modal, then goes home", async () => {

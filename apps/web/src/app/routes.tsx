@@ -14,28 +14,12 @@ import { ReceivePage } from "../features/receive/ReceivePage.tsx";
 import { SendPhonePage } from "../features/send/SendPhonePage.tsx";
 import { SendWalletPage } from "../features/send/SendWalletPage.tsx";
 import { VerificationPage } from "../features/verification/VerificationPage.tsx";
-import type { OperationType } from "../lib/operations/operations-schema.ts";
+import { OPERATION_PAGES } from "../lib/operations/built-operations.ts";
 import { ROUTES } from "../lib/routes.ts";
 import { OperationRoute } from "./guards/OperationRoute.tsx";
 import { RequireSession } from "./guards/RequireSession.tsx";
 import { AppLayout, AuthLayout } from "./layout/AppLayout.tsx";
 import { type PageKey, PlaceholderPage } from "./layout/PlaceholderPage.tsx";
-
-/** Pages that start an operation: each is guarded by the operations catalog. */
-const OPERATION_PAGES: ReadonlyArray<{ page: PageKey; operation: OperationType }> = [
-  { page: "exchange", operation: "EXCHANGE" },
-  { page: "topUpCard", operation: "PAYIN_CARD" },
-  { page: "topUpReceive", operation: "PAYIN_CRYPTO" },
-  { page: "withdrawCard", operation: "PAYOUT_CARD" },
-  { page: "sendWallet", operation: "PAYOUT_CRYPTO" },
-  { page: "sendPhone", operation: "TRANSFER_MOBILE" },
-  { page: "iban", operation: "IBAN" },
-  { page: "ibanWithdrawBank", operation: "WITHDRAW_IBAN" },
-  { page: "cards", operation: "CARDS" },
-  { page: "cardsTopUpCrypto", operation: "CARD_TOPUP_CRYPTO" },
-  { page: "cardsOrder", operation: "CARD_ORDER" },
-  { page: "earn", operation: "DEPOSITS" },
-];
 
 /** Sign-in style pages, shown without the app's navigation; only /referral-code needs a session. */
 const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [

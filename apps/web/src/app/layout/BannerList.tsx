@@ -1,12 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { useBanners } from "../../lib/config-service/queries.ts";
 import type { Banner, BannerPosition } from "../../lib/config-service/schemas.ts";
+import { leadsToBuiltPage } from "../../lib/operations/built-operations.ts";
 import { safeUrl } from "../../lib/theme/safe-url.ts";
 
-/** The merchant's banners for one position; renders nothing while loading, on error or if none. */
+/**
+ * The merchant's banners for one position; renders nothing while loading, on error or if none.
+ * A banner leading to a feature this release has not built is left out: it would advertise a
+ * page that does nothing yet.
+ */
 export function BannerList({ position }: { position: BannerPosition }) {
   const { t } = useTranslation();
-  const banners = useBanners(position).data ?? [];
+  const banners = (useBanners(position).data ?? []).filter(
+    (banner) => !banner.link || leadsToBuiltPage(banner.link),
+  );
   if (banners.length === 0) return null;
   const list = (
     <ul className="k-banners__list">

@@ -19,12 +19,12 @@ export interface OperationEntryButtonProps {
 
 /**
  * A button that starts an operation through the operations catalog: under maintenance it opens
- * the maintenance modal, when disabled it is disabled and shows why.
+ * the maintenance modal, when disabled (or not built yet: "Coming soon") it is disabled and says why.
  */
 export function OperationEntryButton(props: OperationEntryButtonProps) {
   const gate = useOperationGate(props.operations);
   const reasonId = useId();
-  const disabled = gate.state === "disabled";
+  const disabled = gate.state === "disabled" || gate.state === "soon";
 
   return (
     <div className={`k-entry ${props.className ?? ""}`}>

@@ -16,7 +16,7 @@ export function OperationNavLink({ to, operation, label, className }: OperationN
   const navigate = useNavigate();
   const reasonId = useId();
 
-  if (gate.state === "disabled") {
+  if (gate.state === "disabled" || gate.state === "soon") {
     // A link cannot be disabled; a non-interactive label with the reason says the same thing.
     return (
       <span

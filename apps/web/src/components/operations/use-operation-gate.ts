@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
+import { isBuilt } from "../../lib/operations/built-operations.ts";
 import { availabilityOf, useOperationsCatalog } from "../../lib/operations/operations-catalog.ts";
 import type { OperationType } from "../../lib/operations/operations-schema.ts";
 import { useMaintenanceModal } from "./maintenance-context.tsx";
 
 export interface OperationGate {
-  state: "available" | "maintenance" | "disabled";
-  /** Why the entry is disabled, in the customer's words; undefined unless disabled. */
+  /** soon: the feature is not built yet (lib/operations/built-operations.ts). */
+  state: "available" | "maintenance" | "disabled" | "soon";
+  /** Why the entry is disabled (or coming soon), in the customer's words; undefined otherwise. */
   disabledReason: string | undefined;
   /**
    * Runs `proceed` if the operation may start; under maintenance opens the maintenance modal
@@ -20,6 +22,9 @@ export function useOperationGate(types: readonly OperationType[]): OperationGate
   const catalog = useOperationsCatalog();
   const maintenance = useMaintenanceModal();
   const availability = availabilityOf(catalog.data, types);
+  if (!isBuilt(types)) {
+    return { state: "soon", disabledReason: t("operations.comingSoon"), enter: () => false };
+  }
 
   return {
     state: availability.state,

@@ -1,9 +1,10 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { jsonResponse as json, errorResponse as refusal } from "../../test/fake-accounts.ts";
 import { renderApp } from "../../test/render.tsx";
-import type { OfferRequest, OfferUpdateRequest } from "./api/exchange-types.ts";
-import { execution, installFakeExchange, json, offerFor, refusal } from "./testing/fake-exchange.ts";
+import type { OfferRequest, OfferUpdateRequest } from "./api/exchange-calls.ts";
+import { execution, installFakeExchange, offerFor } from "./testing/fake-exchange.ts";
 
 const OFFER = "/v1/mobile/exchange/offer";
 const idOf = (n: number) => `0190f4d2-0000-7000-8000-${String(n).padStart(12, "0")}`;

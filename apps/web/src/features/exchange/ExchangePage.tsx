@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
-import { useExchangePairs, useExchangeWallets } from "./api/exchange-queries.ts";
+import { useWallets } from "../../lib/wallets/wallet-queries.ts";
+import { useExchangePairs } from "./api/exchange-queries.ts";
 import { ExchangeFlow } from "./components/ExchangeFlow.tsx";
 import { fromChoices } from "./exchange-pairs.ts";
 import "./exchange.css";
@@ -10,7 +11,7 @@ import "./exchange.css";
 /** /exchange: one currency for another at a quoted offer (spec §2, reference flow §5.7). */
 export function ExchangePage() {
   const { t } = useTranslation();
-  const wallets = useExchangeWallets();
+  const wallets = useWallets();
   const pairs = useExchangePairs();
   const list = wallets.data?.wallets ?? [];
   const pairList = pairs.data?.pairs ?? [];

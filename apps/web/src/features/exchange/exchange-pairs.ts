@@ -1,5 +1,5 @@
 import { getCurrency } from "@kestrel/money";
-import type { ExchangePair } from "./api/exchange-types.ts";
+import type { ExchangePair } from "./api/exchange-calls.ts";
 
 /** One entry of a wallet chooser: searchable by code and name (spec §5). */
 export type WalletChoice = {

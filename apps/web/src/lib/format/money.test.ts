@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, readAmount, toWire } from "./money.ts";
+import { formatExactMoney, formatMoney, plainAmount, readAmount, toWire } from "./money.ts";
 
 describe("wallet money", () => {
   it("reads decimal strings exactly and formats them", () => {
@@ -8,5 +8,13 @@ describe("wallet money", () => {
     expect(formatMoney("0.0012", "BTC")).toBe("0.00120000 BTC");
     expect(formatMoney("1.5", "XYZ")).toBe("1.5 XYZ");
     expect(toWire(150n, "EUR")).toBe("1.50");
+  });
+
+  it("shows a quoted amount whole where the display decimals would cut digits off", () => {
+    expect(formatExactMoney("99.176000", "USDT")).toBe("99.176 USDT");
+    expect(formatExactMoney("100.000000", "USDT")).toBe(formatMoney("100", "USDT"));
+    expect(formatExactMoney("89.25", "EUR")).toBe("€89.25");
+    expect(plainAmount("89.250000")).toBe("89.25");
+    expect(plainAmount("100.00")).toBe("100");
   });
 });

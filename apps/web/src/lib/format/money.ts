@@ -1,4 +1,4 @@
-import { formatAmount, isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+import { formatAmount, getCurrency, isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
 
 // Amounts arrive and leave as decimal strings ("0.00120000"): read them exactly as bigint minor
 // units, never as floating point, and show them the one way the app shows money.
@@ -16,6 +16,25 @@ export function formatMoney(value: string, currency: string): string {
   return minor === undefined || !isCurrencyCode(currency)
     ? `${value} ${currency}`
     : formatAmount(minor, currency);
+}
+
+/**
+ * A quoted amount, shown whole: like formatMoney, but where the display decimals of spec §5 would
+ * cut digits off (99.176 USDT shown as 99.17), every digit is shown instead, so a price on screen
+ * never says the customer pays less or gets more than they will.
+ */
+export function formatExactMoney(value: string, currency: string): string {
+  const minor = readAmount(value, currency);
+  const known = getCurrency(currency);
+  if (minor === undefined || known === undefined || !isCurrencyCode(currency)) return `${value} ${currency}`;
+  const cut = 10n ** BigInt(Math.max(0, known.scale - known.displayDecimals));
+  if (minor % cut === 0n) return formatAmount(minor, currency);
+  return `${plainAmount(toDecimalString(minor, currency))} ${currency}`;
+}
+
+/** "89.250000" → "89.25", "100.00" → "100": an amount without its trailing zeros, exactly. */
+export function plainAmount(wire: string): string {
+  return wire.includes(".") ? wire.replace(/0+$/, "").replace(/\.$/, "") : wire;
 }
 
 /** Minor units back to the wire format of the currency ("0.00120000"). */

@@ -69,6 +69,7 @@ export const en = {
     cards: "Cards",
     earn: "Earn",
     iban: "IBAN",
+    comingSoon: "Coming soon",
     reason: {
       NONE: "Not available",
       KYC_REQUIRED: "Verify your identity to use this",

@@ -1,16 +1,10 @@
-import type { components } from "@kestrel/api-contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/session/api-result.ts";
+import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 import type { WebSession } from "../../../lib/session/web-session.ts";
+import { WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";
 import { executeOffer, fetchExchangePairs } from "./exchange-calls.ts";
 
-export type Wallet = components["schemas"]["Wallet"];
-
-// The wallets and history lists are keyed the same way wherever they are shown, so an exchange
-// refreshes the balances on home and the history list too.
-const WALLETS_KEY = ["wallets"] as const;
-const HISTORY_KEY = ["history"] as const;
 export const EXCHANGE_PAIRS_KEY = ["exchange", "pairs"] as const;
 
 export const exchangePairsQuery = (api: WebSession["api"]) =>
@@ -28,26 +22,15 @@ export function useExchangePairs() {
   return useQuery({ ...exchangePairsQuery(api), enabled: signedIn });
 }
 
-/** GET /v3/wallets: the customer's wallets with balances (the same list home shows). */
-export function useExchangeWallets() {
-  const api = useApi();
-  const signedIn = useSessionStatus() === "signedIn";
-  return useQuery({
-    queryKey: WALLETS_KEY,
-    queryFn: () => unwrap(api.GET("/v3/wallets")),
-    enabled: signedIn,
-  });
-}
-
-/** Executes an offer; balances and history are refetched after it. */
+/** Executes an offer; balances (home's too), history and the pairs' balances are refetched after it. */
 export function useExecuteOffer() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (offerId: string) => executeOffer(api, offerId),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: WALLETS_KEY });
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+      void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: EXCHANGE_PAIRS_KEY });
     },
   });

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { ApiError } from "../../../lib/http/api-error.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
-import { createOffer, updateOffer } from "./exchange-calls.ts";
-import type { ExchangeOffer, OfferRequest } from "./exchange-types.ts";
+import { createOffer, type ExchangeOffer, type OfferRequest, updateOffer } from "./exchange-calls.ts";
 import { useOfferClock } from "./use-offer-clock.ts";
 
 /** What the customer asked: the pair and the side they typed, its amount as a wire decimal. */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
-import type { ExchangeOffer } from "../api/exchange-types.ts";
-import { formatMoney } from "../exchange-money.ts";
+import { formatExactMoney } from "../../../lib/format/money.ts";
+import type { ExchangeOffer } from "../api/exchange-calls.ts";
 import { OfferCountdown, OfferFigures } from "./OfferDetails.tsx";
 
 export interface ExchangeConfirmProps {
@@ -30,7 +30,7 @@ export function ExchangeConfirm({
       <dl className="k-exchange__details">
         <dt>{t("exchange.youPay")}</dt>
         <dd>
-          <strong>{formatMoney(pay.amount, pay.currencyCode)}</strong>
+          <strong>{formatExactMoney(pay.amount, pay.currencyCode)}</strong>
         </dd>
       </dl>
       <OfferFigures offer={offer} />

@@ -4,8 +4,9 @@ import { AmountInput } from "../../../components/AmountInput.tsx";
 import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
-import type { ExchangeOffer, ExchangePair } from "../api/exchange-types.ts";
-import { fitsDecimals, formatMoney, inputDecimals, plainAmount } from "../exchange-money.ts";
+import { formatExactMoney, plainAmount } from "../../../lib/format/money.ts";
+import type { ExchangeOffer, ExchangePair } from "../api/exchange-calls.ts";
+import { fitsDecimals, inputDecimals } from "../exchange-money.ts";
 import type { WalletChoice } from "../exchange-pairs.ts";
 import { OfferCountdown, OfferFigures } from "./OfferDetails.tsx";
 import { WalletChooser } from "./WalletChooser.tsx";
@@ -74,10 +75,10 @@ export function ExchangeForm(props: ExchangeFormProps) {
         />
         <p className="k-exchange__hint">
           {available !== undefined && from
-            ? t("exchange.available", { amount: formatMoney(available, from) })
+            ? t("exchange.available", { amount: formatExactMoney(available, from) })
             : null}
           {pair && from
-            ? ` · ${t("exchange.bounds", { min: formatMoney(pair.minAmountFrom, from), max: formatMoney(pair.maxAmountFrom, from) })}`
+            ? ` · ${t("exchange.bounds", { min: formatExactMoney(pair.minAmountFrom, from), max: formatExactMoney(pair.maxAmountFrom, from) })}`
             : null}
         </p>
       </div>

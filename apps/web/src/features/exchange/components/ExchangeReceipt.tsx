@@ -2,8 +2,8 @@ import { formatPercent } from "@kestrel/money";
 import { useTranslation } from "react-i18next";
 import { SuccessModal } from "../../../components/modal/SuccessModal.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
-import type { ExchangeExecution } from "../api/exchange-types.ts";
-import { formatMoney } from "../exchange-money.ts";
+import { formatExactMoney } from "../../../lib/format/money.ts";
+import type { ExchangeExecution } from "../api/exchange-calls.ts";
 
 /** The success modal with the receipt: from, to, rate, fees, date. */
 export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecution; onClose: () => void }) {
@@ -19,15 +19,15 @@ export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecuti
       }}
       title={t("exchange.successTitle")}
       date={date}
-      value={formatMoney(to.amount, to.currencyCode)}
+      value={formatExactMoney(to.amount, to.currencyCode)}
       buttonText={t("exchange.done")}
       onDone={onClose}
       details={
         <dl className="k-exchange__details">
           <dt>{t("exchange.youPay")}</dt>
-          <dd>{formatMoney(from.amount, from.currencyCode)}</dd>
+          <dd>{formatExactMoney(from.amount, from.currencyCode)}</dd>
           <dt>{t("exchange.youReceive")}</dt>
-          <dd>{formatMoney(to.amount, to.currencyCode)}</dd>
+          <dd>{formatExactMoney(to.amount, to.currencyCode)}</dd>
           <dt>{t("exchange.rate")}</dt>
           <dd>
             {t("exchange.rateValue", {
@@ -40,7 +40,7 @@ export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecuti
             <FeeRow key={fee.type} label={t(`exchange.${fee.type}`)} value={formatPercent(fee.value)} />
           ))}
           <dt>{t("exchange.feeTotal")}</dt>
-          <dd>{formatMoney(receipt.feeAmount.amount, receipt.feeAmount.currencyCode)}</dd>
+          <dd>{formatExactMoney(receipt.feeAmount.amount, receipt.feeAmount.currencyCode)}</dd>
         </dl>
       }
     />

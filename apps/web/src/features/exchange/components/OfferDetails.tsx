@@ -1,8 +1,8 @@
 import { formatPercent } from "@kestrel/money";
 import { useTranslation } from "react-i18next";
+import { formatExactMoney } from "../../../lib/format/money.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
-import type { ExchangeOffer } from "../api/exchange-types.ts";
-import { formatMoney } from "../exchange-money.ts";
+import type { ExchangeOffer } from "../api/exchange-calls.ts";
 
 /** Rate, fees (percents to 2 places, spec §9), what arrives. */
 export function OfferFigures({ offer }: { offer: ExchangeOffer }) {
@@ -17,10 +17,10 @@ export function OfferFigures({ offer }: { offer: ExchangeOffer }) {
         <FeeLine key={fee.type} label={t(`exchange.${fee.type}`)} value={formatPercent(fee.value)} />
       ))}
       <dt>{t("exchange.feeTotal")}</dt>
-      <dd>{formatMoney(offer.feeAmount.amount, offer.feeAmount.currencyCode)}</dd>
+      <dd>{formatExactMoney(offer.feeAmount.amount, offer.feeAmount.currencyCode)}</dd>
       <dt>{t("exchange.arrives")}</dt>
       <dd>
-        <strong>{formatMoney(offer.targetCurrencyAmount.amount, to)}</strong>
+        <strong>{formatExactMoney(offer.targetCurrencyAmount.amount, to)}</strong>
       </dd>
     </dl>
   );

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal/Modal.tsx";
 import { TextField } from "../../../components/TextField.tsx";
+import { formatExactMoney } from "../../../lib/format/money.ts";
 import { filterBySearch } from "../../../lib/format/search-filter.ts";
-import { formatMoney } from "../exchange-money.ts";
 import type { WalletChoice } from "../exchange-pairs.ts";
 
 export interface WalletChooserProps {
@@ -63,7 +63,7 @@ export function WalletChooser({ label, choices, value, onChange }: WalletChooser
                   {choice.locked
                     ? t("exchange.locked")
                     : choice.available !== undefined
-                      ? formatMoney(choice.available, choice.currency)
+                      ? formatExactMoney(choice.available, choice.currency)
                       : ""}
                 </span>
               </button>

@@ -1,14 +1,6 @@
-import { vi } from "vitest";
-import { answer, defaultWorld } from "../../../test/fake-config-service.ts";
-import type { ExchangeExecution, ExchangeOffer, ExchangePair, OfferRequest } from "../api/exchange-types.ts";
-
-export type Handler = (request: Request) => Response | Promise<Response>;
-
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-export const refusal = (status: number, error: string, message: string, field?: string) =>
-  json(status, { error, errorId: 1, message, requestId: "test", ...(field ? { field } : {}) });
+import { type Handler, installFakeAccounts, jsonResponse } from "../../../test/fake-accounts.ts";
+import { USDT, wallet, wallets } from "../../../test/fake-wallets.ts";
+import type { ExchangeExecution, ExchangeOffer, ExchangePair, OfferRequest } from "../api/exchange-calls.ts";
 
 export const USDT_EUR: ExchangePair = {
   currencyFrom: "USDT",
@@ -25,30 +17,28 @@ export const USDT_EUR: ExchangePair = {
   lock: false,
 };
 
-const wallet = (currency: string, name: string, scale: number, balance: string) => ({
-  id: `0190f4d2-0000-7000-8000-00000000000${scale}`,
-  name,
-  currency,
-  scale,
-  balance,
-  balanceString: balance,
-  availableBalance: balance,
-  walletCreationState: "READY",
-  address: null,
-  pattern: null,
-  network: null,
-  networkName: null,
-  requiredConfirmations: null,
-  addressUnavailableReason: null,
-  allowOperations: ["EXCHANGE"],
-  fiat: { customerCurrency: "EUR", amount: "0.00", rate: "1" },
-  createdAt: "2026-11-01T10:00:00.000Z",
-});
-
-export const WALLETS = {
-  wallets: [wallet("USDT", "Tether USD", 6, "250.000000"), wallet("EUR", "Euro", 2, "10.00")],
-  fiat: { customerCurrency: "EUR", total: "240.00" },
-};
+/** A customer with 250 USDT and 10 EUR. */
+export const WALLETS = wallets(
+  [
+    wallet({ ...USDT, allowOperations: ["EXCHANGE"] }),
+    wallet({
+      id: "2b0c7d3e-8f4a-4b1e-9a2d-3c4e5f6a7b8c",
+      name: "Euro",
+      currency: "EUR",
+      scale: 2,
+      balance: "10.00",
+      balanceString: "10.00",
+      availableBalance: "10.00",
+      address: "",
+      network: null,
+      networkName: null,
+      requiredConfirmations: null,
+      allowOperations: ["EXCHANGE"],
+      fiat: { customerCurrency: "EUR", amount: "10.00", rate: "1" },
+    }),
+  ],
+  "240.00",
+);
 
 /** The offer the fake server quotes for a request: 100 USDT → 89.25 EUR, whichever side is typed. */
 export function offerFor(body: OfferRequest, offerId: string, rate = "0.9"): ExchangeOffer {
@@ -83,29 +73,16 @@ export function execution(offer: ExchangeOffer): ExchangeExecution {
 }
 
 /**
- * The signed-in app's fake server (configuration service, session) plus the calls a test names
+ * The signed-in app's fake server (configuration service, session, the shared fake accounts)
+ * with the customer's wallets and the pairs, plus the calls a test names
  * ("POST /v1/mobile/exchange/offer"...). Every request is kept, so a test can read bodies.
  */
 export function installFakeExchange(handlers: Record<string, Handler>) {
-  const world = defaultWorld();
-  const requests: Request[] = [];
-  const all: Record<string, Handler> = {
-    "GET /v3/wallets": () => json(200, WALLETS),
-    "GET /v2/exchange/currencies": () => json(200, { pairs: [USDT_EUR] }),
+  const { find } = installFakeAccounts({
+    "GET /v3/wallets": () => jsonResponse(200, WALLETS),
+    "GET /v2/exchange/currencies": () => jsonResponse(200, { pairs: [USDT_EUR] }),
     ...handlers,
-  };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request =
-        input instanceof Request ? input : new Request(new URL(String(input), "http://localhost:3000"), init);
-      requests.push(request.clone());
-      const handler = all[`${request.method} ${new URL(request.url).pathname}`];
-      return handler ? handler(request) : answer(world, request.url, request.headers);
-    }),
-  );
-  const find = (method: string, path: string) =>
-    requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+  });
   const bodies = (method: string, path: string) => Promise.all(find(method, path).map((r) => r.json()));
   return { find, bodies };
 }
