@@ -4,6 +4,7 @@ import { SuccessModal } from "../../../components/modal/SuccessModal.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import type { ExchangeExecution } from "../api/exchange-calls.ts";
+import { displayRate } from "../exchange-money.ts";
 
 /** The success modal with the receipt: from, to, rate, fees, date. */
 export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecution; onClose: () => void }) {
@@ -32,7 +33,7 @@ export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecuti
           <dd>
             {t("exchange.rateValue", {
               from: from.currencyCode,
-              rate: receipt.exchangeRate,
+              rate: displayRate(receipt.exchangeRate),
               to: to.currencyCode,
             })}
           </dd>

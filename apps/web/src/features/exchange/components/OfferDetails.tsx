@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import type { ExchangeOffer } from "../api/exchange-calls.ts";
+import { displayRate } from "../exchange-money.ts";
 
 /** Rate, fees (percents to 2 places, spec §9), what arrives. */
 export function OfferFigures({ offer }: { offer: ExchangeOffer }) {
@@ -12,7 +13,7 @@ export function OfferFigures({ offer }: { offer: ExchangeOffer }) {
   return (
     <dl className="k-exchange__details">
       <dt>{t("exchange.rate")}</dt>
-      <dd>{t("exchange.rateValue", { from, rate: offer.exchangeRate, to })}</dd>
+      <dd>{t("exchange.rateValue", { from, rate: displayRate(offer.exchangeRate), to })}</dd>
       {offer.feeInfo.map((fee) => (
         <FeeLine key={fee.type} label={t(`exchange.${fee.type}`)} value={formatPercent(fee.value)} />
       ))}
