@@ -101,6 +101,8 @@ export async function runHttpSends(opts: {
             ...req,
             headers: {
               "content-type": "application/json",
+              // As the web app sends it: the merchant by id, from the per-instance cache.
+              "x-merchant-id": DEMO_MERCHANT_ID,
               authorization: `Bearer ${opts.tokens[from - 1]}`,
               "idempotency-key": randomUUID(),
             },
