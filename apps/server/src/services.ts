@@ -14,6 +14,8 @@ import { createCryptoService } from "./modules/crypto/crypto.service.ts";
 import { createDepositAddresses } from "./modules/crypto/deposit-addresses.service.ts";
 import { createCustomersRepository } from "./modules/customers/customers.repository.ts";
 import { createCustomersService } from "./modules/customers/customers.service.ts";
+import { createDepositsRepository } from "./modules/deposits/deposits.repository.ts";
+import { createDepositsService } from "./modules/deposits/deposits.service.ts";
 import { createHistoryService } from "./modules/history/history.service.ts";
 import { createKycService } from "./modules/kyc/kyc.service.ts";
 import { createLedgerService } from "./modules/ledger/ledger.service.ts";
@@ -37,7 +39,7 @@ import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
 
 export type ServiceOptions = {
-  /** The quote engine's clock (offer validity); tests move it. Unset: the system clock. */
+  /** The clock of the quote engine (offer validity) and of earn (openings, closes); tests move it. Unset: the system clock. */
   clock?: () => Date;
 };
 
@@ -134,6 +136,16 @@ export function createServices(config: Config, database: Database, options: Serv
     rates,
     ...(options.clock ? { now: options.clock } : {}),
   });
+  const deposits = createDepositsService({
+    db: sql,
+    repository: createDepositsRepository(db),
+    auth,
+    ledger,
+    history,
+    kyc,
+    rates,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   const sandboxCredit = createSandboxCredit({ db: sql, ledger, wallets, history });
   return {
     merchants,
@@ -152,6 +164,7 @@ export function createServices(config: Config, database: Database, options: Serv
     wallets,
     send,
     quotes,
+    deposits,
     history,
     crypto,
     sandboxChain,

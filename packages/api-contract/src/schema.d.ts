@@ -789,6 +789,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/deposits/base-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The merchant's deposit products (FLEX, FIX): currencies, terms and best rate. Public. */
+        get: operations["getDepositBaseTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deposits/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Per currency, the offered durations (spec §4: FIX and FLEX, months and rate above 0, months ascending). Public. */
+        get: operations["getDepositTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deposits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The customer's open deposits (closed=true: closed and matured), newest first, with totals in the merchant's fiat. */
+        get: operations["listDeposits"];
+        put?: never;
+        /** @description Opens a deposit: the amount moves from the customer's wallet of the currency into the deposit, once per Idempotency-Key. Guarded by the operations catalog (DEPOSITS) and the KYC limits. */
+        post: operations["openDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deposits/{depositId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getDeposit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deposits/{depositId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Closes a deposit to the wallet: FLEX with the profit to date, FIX before expiry without profit, at or after expiry with all of it (spec §4). Once per Idempotency-Key. */
+        post: operations["closeDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/history/deposit/{depositId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A deposit's own history: opening, interest accruals, close or maturity; newest first. */
+        get: operations["getDepositHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/history/operations": {
         parameters: {
             query?: never;
@@ -901,6 +1003,23 @@ export interface paths {
         put?: never;
         /** @description Console form: decides the newest submitted verification of a phone now (303 to /sandbox/kyc). */
         post: operations["sandboxDecideKyc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/deposits/{depositId}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves the deposit's clock on by `days` (its opening and expiry move back), then accrues what fell due and pays out at expiry, as the worker would. */
+        post: operations["sandboxAdvanceDeposit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1072,6 +1191,95 @@ export interface components {
             completedKycLevel: string;
             pushEnabled: boolean;
         };
+        DepositTemplatesInput: {
+            templates: {
+                currency: string;
+                /** @description FIX and FLEX terms with months and rate above 0, months ascending */
+                durations: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    productType: "FIX" | "FLEX";
+                    months: number;
+                    /** @description Yearly rate in percent, 2 decimals */
+                    percents: string;
+                    /** @description Decimal string in the currency's units */
+                    minAmount: string;
+                    /** @description Decimal string in the currency's units */
+                    maxAmount: string;
+                }[];
+            }[];
+        };
+        DepositBaseTemplatesInput: {
+            baseTemplates: {
+                /** @enum {string} */
+                productType: "FIX" | "FLEX";
+                currencies: string[];
+                months: number[];
+                /** @description The best yearly rate of the product, in percent */
+                maxPercents: string;
+            }[];
+        };
+        DepositInput: {
+            /** Format: uuid */
+            id: string;
+            currency: string;
+            /** @enum {string} */
+            productType: "FIX" | "FLEX";
+            months: number;
+            percents: string;
+            /** @description The principal */
+            currencyAmount: string;
+            /** @description Interest accrued so far; once closed, the interest paid */
+            currentProfit: string;
+            fiatCurrency: string;
+            /** @description Principal and profit in the merchant's fiat, mid rate */
+            fiatCurrencyAmount: string;
+            /** @description Decimal string in the currency's units */
+            minAmount: string;
+            /** @description Decimal string in the currency's units */
+            maxAmount: string;
+            openedAt: string;
+            expiryDate: string;
+            /** @enum {string} */
+            status: "OPEN" | "CLOSED" | "MATURED";
+            closedAt: string | null;
+        };
+        DepositListInput: {
+            deposits: components["schemas"]["DepositInput"][];
+            offset: number;
+            limit: number;
+            total: number;
+            /** @description Of this page's deposits in the merchant's fiat: principal with profit, and profit */
+            totals: {
+                fiatCurrency: string;
+                /** @description Decimal string in the currency's units */
+                amount: string;
+                /** @description Decimal string in the currency's units */
+                profit: string;
+            };
+        };
+        DepositHistoryInput: {
+            /** Format: uuid */
+            depositId: string;
+            currency: string;
+            events: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                operationId: string;
+                /** @enum {string} */
+                type: "OPENED" | "INTEREST" | "CLOSED" | "MATURED";
+                /** @description Decimal string in the currency's units */
+                amount: string;
+                currency: string;
+                /** @description INTEREST: days since opening, from (exclusive) */
+                fromDay: number | null;
+                /** @description INTEREST: through (inclusive) */
+                toDay: number | null;
+                createdAt: string;
+            }[];
+        };
         ReceiveCryptoModelInput: {
             fromAddress: string | null;
             toAddress: string | null;
@@ -1162,11 +1370,32 @@ export interface components {
             /** @constant */
             source: "SANDBOX_FAUCET";
         };
+        DepositHistoryModelInput: {
+            /** Format: uuid */
+            depositId: string;
+            /** @enum {string} */
+            productType: "FIX" | "FLEX";
+            months: number;
+            /** @description What left or came back to the wallet */
+            amount: {
+                value: string;
+                currency: string;
+            };
+            principal: {
+                value: string;
+                currency: string;
+            };
+            /** @description Interest paid with it (0 at the opening, and for a FIX closed early) */
+            profit: {
+                value: string;
+                currency: string;
+            };
+        };
         HistoryOperationInput: {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -1189,6 +1418,8 @@ export interface components {
             sendToPhoneModel: components["schemas"]["SendToPhoneModelInput"] | null;
             sendToWalletModel: components["schemas"]["SendToWalletModelInput"] | null;
             testCreditModel: components["schemas"]["TestCreditModelInput"] | null;
+            /** @description DEPOSIT_OPEN and DEPOSIT_CLOSE */
+            depositModel: components["schemas"]["DepositHistoryModelInput"] | null;
             exchangeModel: components["schemas"]["ExchangeModelInput"] | null;
             payinAdvcashModel: null;
             payinCardModel: null;
@@ -1733,6 +1964,95 @@ export interface components {
             completedKycLevel: string;
             pushEnabled: boolean;
         };
+        DepositTemplates: {
+            templates: {
+                currency: string;
+                /** @description FIX and FLEX terms with months and rate above 0, months ascending */
+                durations: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    productType: "FIX" | "FLEX";
+                    months: number;
+                    /** @description Yearly rate in percent, 2 decimals */
+                    percents: string;
+                    /** @description Decimal string in the currency's units */
+                    minAmount: string;
+                    /** @description Decimal string in the currency's units */
+                    maxAmount: string;
+                }[];
+            }[];
+        };
+        DepositBaseTemplates: {
+            baseTemplates: {
+                /** @enum {string} */
+                productType: "FIX" | "FLEX";
+                currencies: string[];
+                months: number[];
+                /** @description The best yearly rate of the product, in percent */
+                maxPercents: string;
+            }[];
+        };
+        Deposit: {
+            /** Format: uuid */
+            id: string;
+            currency: string;
+            /** @enum {string} */
+            productType: "FIX" | "FLEX";
+            months: number;
+            percents: string;
+            /** @description The principal */
+            currencyAmount: string;
+            /** @description Interest accrued so far; once closed, the interest paid */
+            currentProfit: string;
+            fiatCurrency: string;
+            /** @description Principal and profit in the merchant's fiat, mid rate */
+            fiatCurrencyAmount: string;
+            /** @description Decimal string in the currency's units */
+            minAmount: string;
+            /** @description Decimal string in the currency's units */
+            maxAmount: string;
+            openedAt: string;
+            expiryDate: string;
+            /** @enum {string} */
+            status: "OPEN" | "CLOSED" | "MATURED";
+            closedAt: string | null;
+        };
+        DepositList: {
+            deposits: components["schemas"]["Deposit"][];
+            offset: number;
+            limit: number;
+            total: number;
+            /** @description Of this page's deposits in the merchant's fiat: principal with profit, and profit */
+            totals: {
+                fiatCurrency: string;
+                /** @description Decimal string in the currency's units */
+                amount: string;
+                /** @description Decimal string in the currency's units */
+                profit: string;
+            };
+        };
+        DepositHistory: {
+            /** Format: uuid */
+            depositId: string;
+            currency: string;
+            events: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                operationId: string;
+                /** @enum {string} */
+                type: "OPENED" | "INTEREST" | "CLOSED" | "MATURED";
+                /** @description Decimal string in the currency's units */
+                amount: string;
+                currency: string;
+                /** @description INTEREST: days since opening, from (exclusive) */
+                fromDay: number | null;
+                /** @description INTEREST: through (inclusive) */
+                toDay: number | null;
+                createdAt: string;
+            }[];
+        };
         ReceiveCryptoModel: {
             fromAddress: string | null;
             toAddress: string | null;
@@ -1823,11 +2143,32 @@ export interface components {
             /** @constant */
             source: "SANDBOX_FAUCET";
         };
+        DepositHistoryModel: {
+            /** Format: uuid */
+            depositId: string;
+            /** @enum {string} */
+            productType: "FIX" | "FLEX";
+            months: number;
+            /** @description What left or came back to the wallet */
+            amount: {
+                value: string;
+                currency: string;
+            };
+            principal: {
+                value: string;
+                currency: string;
+            };
+            /** @description Interest paid with it (0 at the opening, and for a FIX closed early) */
+            profit: {
+                value: string;
+                currency: string;
+            };
+        };
         HistoryOperation: {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -1850,6 +2191,8 @@ export interface components {
             sendToPhoneModel: components["schemas"]["SendToPhoneModel"] | null;
             sendToWalletModel: components["schemas"]["SendToWalletModel"] | null;
             testCreditModel: components["schemas"]["TestCreditModel"] | null;
+            /** @description DEPOSIT_OPEN and DEPOSIT_CLOSE */
+            depositModel: components["schemas"]["DepositHistoryModel"] | null;
             exchangeModel: components["schemas"]["ExchangeModel"] | null;
             payinAdvcashModel: null;
             payinCardModel: null;
@@ -5324,6 +5667,552 @@ export interface operations {
             };
         };
     };
+    getDepositBaseTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositBaseTemplates"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDepositTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTemplates"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDeposits: {
+        parameters: {
+            query?: {
+                /** @description true: closed and matured deposits; false (default): open ones */
+                closed?: "true" | "false";
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The wallet the principal comes from (one wallet per currency) */
+                    currency: string;
+                    /** @enum {string} */
+                    productType: "FIX" | "FLEX";
+                    /** @description The duration, one of the template's */
+                    months: number;
+                    /** @description Within the duration's minAmount and maxAmount */
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                depositId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                depositId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDepositHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                depositId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositHistory"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listHistoryOperations: {
         parameters: {
             query?: {
@@ -5599,6 +6488,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    sandboxAdvanceDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                depositId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

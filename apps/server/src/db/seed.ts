@@ -2,6 +2,8 @@ import { createCatalogRepository } from "../modules/catalog/catalog.repository.t
 import { seedOperations } from "../modules/catalog/catalog.seed.ts";
 import { seedChainAccountKeys } from "../modules/crypto/chain-keys.seed.ts";
 import { insertAccountKeysIfMissing } from "../modules/crypto/deposit-addresses.repository.ts";
+import { createDepositsRepository } from "../modules/deposits/deposits.repository.ts";
+import { seedDepositTemplates } from "../modules/deposits/deposits.seed.ts";
 import { createKycLimitsRepository } from "../modules/kyc/kyc-limits.repository.ts";
 import { seedKycLimits } from "../modules/kyc/kyc-limits.seed.ts";
 import { seedMerchantContent } from "../modules/merchants/merchant-content.seed.ts";
@@ -20,4 +22,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await createKycLimitsRepository(db).insertLimitsIfMissing(seedKycLimits());
   await insertAccountKeysIfMissing(db, seedChainAccountKeys());
   await insertQuotePairsIfMissing(db, seedQuotePairs());
+  await createDepositsRepository(db).insertTemplatesIfMissing(seedDepositTemplates());
 }

@@ -1,6 +1,7 @@
 import type { TaskList } from "graphile-worker";
 import type { Config } from "../config.ts";
 import { createChainTasks } from "./chain-jobs.ts";
+import { depositTasks } from "./deposit-jobs.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
 import { createKycReviewTask, KYC_REVIEW_TASK } from "./kyc-review.ts";
 
@@ -11,6 +12,7 @@ import { createKycReviewTask, KYC_REVIEW_TASK } from "./kyc-review.ts";
 export function createTaskList(config: Config): TaskList {
   return {
     [EXPIRE_PENDING_TASK]: expirePendingTransfers,
+    ...depositTasks,
     // The sandbox KYC reviewer; outside sandbox mode nothing enqueues it.
     ...(config.sandbox ? { [KYC_REVIEW_TASK]: createKycReviewTask(config) } : {}),
     // The sandbox chain (broadcasts and confirmation clock); a production adapter brings its own.

@@ -20,6 +20,7 @@ export function historyOperation(over: Partial<HistoryOperation> = {}): HistoryO
     sendToWalletModel: null,
     testCreditModel: null,
     exchangeModel: null,
+    depositModel: null,
     ...over,
   };
 }

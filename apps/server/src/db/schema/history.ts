@@ -13,13 +13,18 @@ import {
 } from "drizzle-orm/pg-core";
 import { customers } from "./customers.ts";
 
-/** Operation types of GET /v2/history/operations (the reference's names; TEST_CREDIT: sandbox faucet). */
+/**
+ * Operation types of GET /v2/history/operations (the reference's names; TEST_CREDIT: sandbox
+ * faucet; DEPOSIT_OPEN and DEPOSIT_CLOSE: money into and out of an earn deposit).
+ */
 export const HISTORY_TYPES = [
   "RECEIVE_CRYPTO",
   "SEND_TO_PHONE",
   "SEND_TO_WALLET",
   "EXCHANGE",
   "TEST_CREDIT",
+  "DEPOSIT_OPEN",
+  "DEPOSIT_CLOSE",
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;

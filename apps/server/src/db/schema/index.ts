@@ -3,6 +3,7 @@
 export * from "./catalog.ts";
 export * from "./chain.ts";
 export * from "./customers.ts";
+export * from "./deposits.ts";
 export * from "./history.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";

@@ -100,6 +100,17 @@ const testCreditModel = z
   .object({ amount: money, source: z.literal("SANDBOX_FAUCET") })
   .meta({ id: "TestCreditModel" });
 
+const depositModel = z
+  .object({
+    depositId: z.uuid(),
+    productType: z.enum(["FIX", "FLEX"]),
+    months: z.number().int(),
+    amount: money.describe("What left or came back to the wallet"),
+    principal: money,
+    profit: money.describe("Interest paid with it (0 at the opening, and for a FIX closed early)"),
+  })
+  .meta({ id: "DepositHistoryModel" });
+
 export const historyItem = z
   .object({
     operationId: z.uuid(),
@@ -118,6 +129,7 @@ export const historyItem = z
     sendToPhoneModel: sendToPhoneModel.nullable(),
     sendToWalletModel: sendToWalletModel.nullable(),
     testCreditModel: testCreditModel.nullable(),
+    depositModel: depositModel.nullable().describe("DEPOSIT_OPEN and DEPOSIT_CLOSE"),
     exchangeModel: exchangeModel.nullable(),
     payinAdvcashModel: z.null(),
     payinCardModel: z.null(),

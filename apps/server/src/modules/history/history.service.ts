@@ -64,6 +64,8 @@ const MODEL_OF = {
   SEND_TO_WALLET: "sendToWalletModel",
   EXCHANGE: "exchangeModel",
   TEST_CREDIT: "testCreditModel",
+  DEPOSIT_OPEN: "depositModel",
+  DEPOSIT_CLOSE: "depositModel",
 } as const;
 
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */
@@ -77,6 +79,7 @@ function toItem(r: HistoryRow) {
     sendToWalletModel: null,
     sendToPhoneModel: null,
     testCreditModel: null,
+    depositModel: null,
   };
   return {
     operationId: r.operationId,

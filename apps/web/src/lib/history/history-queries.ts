@@ -19,6 +19,8 @@ export const HISTORY_TYPES: readonly HistoryType[] = [
   "SEND_TO_WALLET",
   "EXCHANGE",
   "TEST_CREDIT",
+  "DEPOSIT_OPEN",
+  "DEPOSIT_CLOSE",
 ];
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_QUERY_KEY = ["history"] as const;

@@ -66,6 +66,8 @@ export const enWallets = {
       SEND_TO_WALLET: "Sent to a wallet",
       EXCHANGE: "Exchange",
       TEST_CREDIT: "Test credit",
+      DEPOSIT_OPEN: "Deposit opened",
+      DEPOSIT_CLOSE: "Deposit paid out",
     },
     exchangedTo: "Received",
     rate: "Rate",

@@ -1,0 +1,101 @@
+import type { CurrencyCode } from "@kestrel/money";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { OperationOutcome } from "../ledger/ledger.types.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { RatesService } from "../rates/rates.service.ts";
+import { elapsedDays } from "./deposit-accrual.ts";
+import type { DepositPayments } from "./deposit-payments.ts";
+import { inFiat, toDepositView } from "./deposit-views.ts";
+import { depositErrors } from "./deposits.errors.ts";
+import { depositsSql } from "./deposits.repository.ts";
+
+export type CloseDepositInput = {
+  merchant: Merchant;
+  customer: Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
+  depositId: string;
+  idempotencyKey: string;
+  requestHash: string;
+};
+
+/**
+ * POST /v1/deposits/{depositId}/close (spec §4): FLEX returns the principal with the profit to
+ * date, FIX closed early the principal without profit (its accrued interest goes back to the
+ * merchant). Interest due up to today is accrued first, in the same transaction; a close at or
+ * after expiry is the maturity, paying everything. The deposit's row is locked before the
+ * ledger's accounts, as the worker does.
+ */
+export function createCloseDeposit(deps: {
+  db: ClientSource;
+  auth: Pick<AuthService, "requireLiveSession">;
+  ledger: Pick<LedgerService, "findStoredOutcome" | "findCustomerWallet">;
+  rates: RatesService;
+  payments: DepositPayments;
+  now: () => Date;
+}) {
+  return async function closeDeposit(input: CloseDepositInput): Promise<OperationOutcome> {
+    const { merchant, customer } = input;
+    const key = {
+      merchantId: merchant.id,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.requestHash,
+    };
+    const stored = await deps.ledger.findStoredOutcome(key);
+    if (stored) return stored;
+    const scope = { merchantId: merchant.id, customerId: customer.customerId, id: input.depositId };
+    const found = await deps.db.withClient((c) => depositsSql.find(c, scope));
+    if (!found) throw depositErrors.create("DEPOSIT_NOT_FOUND");
+    const wallet = await deps.ledger.findCustomerWallet({
+      merchantId: merchant.id,
+      ownerId: customer.customerId,
+      currency: found.currency as CurrencyCode,
+    });
+    if (!wallet) throw new Error(`deposit ${found.id}: the customer's ${found.currency} wallet is gone`);
+    try {
+      return await inTransaction(deps.db, async (tx) => {
+        await deps.auth.requireLiveSession(tx, customer);
+        const locked = await depositsSql.lock(tx, merchant.id, found.id);
+        if (!locked || locked.customerId !== customer.customerId)
+          throw depositErrors.create("DEPOSIT_NOT_FOUND");
+        if (locked.status !== "OPEN") throw depositErrors.create("DEPOSIT_ALREADY_CLOSED");
+        const at = deps.now();
+        const d = await deps.payments.accrue(
+          tx,
+          locked,
+          elapsedDays(locked.openedAt, at, locked.termDays),
+          at,
+        );
+        const matured = at >= d.expiresAt;
+        return deps.payments.payOut(tx, d, {
+          walletId: wallet.id,
+          withInterest: matured || d.productType === "FLEX",
+          status: matured ? "MATURED" : "CLOSED",
+          idempotencyKey: input.idempotencyKey,
+          requestHash: input.requestHash,
+          at,
+          response: (paidInterest) => {
+            const closed = {
+              ...d,
+              status: matured ? ("MATURED" as const) : ("CLOSED" as const),
+              closedAt: at,
+              paidInterest,
+            };
+            const worth = d.principal + paidInterest;
+            const fiat = merchant.fiatCurrency;
+            return toDepositView(closed, {
+              currency: fiat,
+              value: inFiat(deps.rates, worth, d.currency, fiat),
+            });
+          },
+        });
+      });
+    } catch (err) {
+      // Closed meanwhile by a request with this key (a retry racing the first): its answer.
+      const again = await deps.ledger.findStoredOutcome(key);
+      if (again) return again;
+      throw err;
+    }
+  };
+}
