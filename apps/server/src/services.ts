@@ -140,6 +140,8 @@ export function createServices(config: Config, database: Database, options: Serv
     db: sql,
     repository: createDepositsRepository(db),
     auth,
+    catalog,
+    customers,
     ledger,
     history,
     kyc,

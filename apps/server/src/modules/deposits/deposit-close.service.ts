@@ -7,6 +7,7 @@ import type { OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { RatesService } from "../rates/rates.service.ts";
 import { elapsedDays } from "./deposit-accrual.ts";
+import type { DepositsGuard } from "./deposit-guard.ts";
 import type { DepositPayments } from "./deposit-payments.ts";
 import { inFiat, toDepositView } from "./deposit-views.ts";
 import { depositErrors } from "./deposits.errors.ts";
@@ -30,6 +31,7 @@ export type CloseDepositInput = {
 export function createCloseDeposit(deps: {
   db: ClientSource;
   auth: Pick<AuthService, "requireLiveSession">;
+  guard: DepositsGuard;
   ledger: Pick<LedgerService, "findStoredOutcome" | "findCustomerWallet">;
   rates: RatesService;
   payments: DepositPayments;
@@ -44,6 +46,7 @@ export function createCloseDeposit(deps: {
     };
     const stored = await deps.ledger.findStoredOutcome(key);
     if (stored) return stored;
+    await deps.guard(merchant.id, customer.customerId);
     const scope = { merchantId: merchant.id, customerId: customer.customerId, id: input.depositId };
     const found = await deps.db.withClient((c) => depositsSql.find(c, scope));
     if (!found) throw depositErrors.create("DEPOSIT_NOT_FOUND");

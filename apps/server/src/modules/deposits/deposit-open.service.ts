@@ -11,6 +11,7 @@ import type { OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { RatesService } from "../rates/rates.service.ts";
 import { termOf } from "./deposit-accrual.ts";
+import type { DepositsGuard } from "./deposit-guard.ts";
 import { parseDepositAmount, requireWithinTerm } from "./deposit-input.ts";
 import { inFiat, toDepositView } from "./deposit-views.ts";
 import { depositErrors } from "./deposits.errors.ts";
@@ -41,6 +42,7 @@ export function createOpenDeposit(deps: {
   ledger: LedgerService;
   history: Pick<HistoryService, "record">;
   kyc: Pick<KycService, "prepare">;
+  guard: DepositsGuard;
   rates: RatesService;
   repository: Pick<DepositsRepository, "listOfferedTemplates">;
   now: () => Date;
@@ -65,13 +67,8 @@ export function createOpenDeposit(deps: {
     const stored = await ledger.findStoredOutcome(key);
     if (stored) return stored;
     try {
-      const wallet = await ledger.findCustomerWallet({
-        merchantId: merchant.id,
-        ownerId: customer.customerId,
-        currency,
-      });
-      if (!wallet || wallet.available < amount)
-        throw depositErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+      // The catalog's switch and the KYC level first (503, 403), then the limits and the balance.
+      await deps.guard(merchant.id, customer.customerId);
       const fiat = merchant.fiatCurrency;
       const fiatValue = inFiat(deps.rates, amount, currency, fiat);
       const limit = await deps.kyc.prepare({
@@ -81,6 +78,13 @@ export function createOpenDeposit(deps: {
         // Dust worth less than a cent is still an operation: it counts as the smallest unit.
         amountInFiatMinor: fiatValue > 0n ? fiatValue : 1n,
       });
+      const wallet = await ledger.findCustomerWallet({
+        merchantId: merchant.id,
+        ownerId: customer.customerId,
+        currency,
+      });
+      if (!wallet || wallet.available < amount)
+        throw depositErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
       // Accounts are opened on the pool, before the transaction (it never waits for a second
       // connection). A refusal after this leaves two empty accounts that nothing refers to.
       await ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });

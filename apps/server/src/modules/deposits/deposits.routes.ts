@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
-import { operationGuard } from "../../http/operation-guard.ts";
 import { customerMerchant, requestMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
@@ -35,8 +34,6 @@ export const depositsRoutes =
   async (app) => {
     const { deposits } = deps.services;
     const session = { preHandler: authenticate(deps) };
-    // Money moves only while the merchant's catalog offers DEPOSITS to this customer.
-    const moving = { preHandler: [authenticate(deps), operationGuard(deps, "DEPOSITS")] };
     const owner = async (req: Parameters<typeof signedIn>[0]) => {
       const c = signedIn(req);
       return { merchant: await customerMerchant(deps, c.merchantId), customerId: c.customerId };
@@ -83,7 +80,7 @@ export const depositsRoutes =
           body: openBody,
           response: { 200: depositResponse, ...errors },
         },
-        ...moving,
+        ...session,
       },
       async (req, reply) => {
         const { customerId } = signedIn(req);
@@ -150,7 +147,7 @@ export const depositsRoutes =
           params: depositParams,
           response: { 200: depositResponse, ...errors },
         },
-        ...moving,
+        ...session,
       },
       async (req, reply) => {
         const customer = signedIn(req);

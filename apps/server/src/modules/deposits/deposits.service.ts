@@ -1,12 +1,15 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import type { ClientSource } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { RatesService } from "../rates/rates.service.ts";
 import { createCloseDeposit } from "./deposit-close.service.ts";
+import { createDepositsGuard } from "./deposit-guard.ts";
 import { createOpenDeposit } from "./deposit-open.service.ts";
 import { createDepositSettlement } from "./deposit-settle.service.ts";
 import {
@@ -27,6 +30,8 @@ export function createDepositsService(deps: {
   db: ClientSource;
   repository: DepositsRepository;
   auth: AuthService;
+  catalog: CatalogService;
+  customers: CustomersService;
   ledger: LedgerService;
   history: HistoryService;
   kyc: KycService;
@@ -36,6 +41,7 @@ export function createDepositsService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const { payments, settleDeposit, settleDue } = createDepositSettlement(deps);
+  const guard = createDepositsGuard(deps);
 
   const view = (d: DepositRow, merchant: Merchant) => {
     const fiat = merchant.fiatCurrency;
@@ -59,8 +65,8 @@ export function createDepositsService(deps: {
       return { baseTemplates: toBaseTemplatesView(await deps.repository.listOfferedTemplates(merchant.id)) };
     },
 
-    openDeposit: createOpenDeposit({ ...deps, now }),
-    closeDeposit: createCloseDeposit({ ...deps, payments, now }),
+    openDeposit: createOpenDeposit({ ...deps, guard, now }),
+    closeDeposit: createCloseDeposit({ ...deps, guard, payments, now }),
 
     /** The customer's open (or, with `closed`, closed) deposits and their totals in the merchant's fiat. */
     async listDeposits(o: Owner, q: { closed: boolean; offset: number; limit: number }) {
