@@ -5,6 +5,7 @@ import { ReferralCodePage } from "../features/auth/ReferralCodePage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { SignUpPage } from "../features/auth/SignUpPage.tsx";
+import { EarnPage } from "../features/earn/EarnPage.tsx";
 import { ExchangePage } from "../features/exchange/ExchangePage.tsx";
 import { HistoryPage } from "../features/history/HistoryPage.tsx";
 import { HomePage } from "../features/home/HomePage.tsx";
@@ -39,6 +40,7 @@ const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [
 /** Pages already built; every other route of spec §2 still shows its placeholder. */
 const BUILT_PAGES: Partial<Record<PageKey, ReactNode>> = {
   exchange: <ExchangePage />,
+  earn: <EarnPage />,
   topUpReceive: <ReceivePage />,
   sendPhone: <SendPhonePage />,
   sendWallet: <SendWalletPage />,

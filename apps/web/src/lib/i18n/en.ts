@@ -6,11 +6,13 @@
  * Texts the spec does not give (operation reasons, a few labels) are kept short and neutral so
  * that a merchant can replace them.
  */
+import { enEarn } from "./en-earn.ts";
 import { enExchange } from "./en-exchange.ts";
 import { enWallets } from "./en-wallets.ts";
 
 export const en = {
   ...enWallets,
+  ...enEarn,
   ...enExchange,
   app: {
     loading: "Loading",

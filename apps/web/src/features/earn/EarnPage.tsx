@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import { FormError } from "../../components/FormError.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { useDepositTemplates } from "./api/earn-queries.ts";
+import { DepositsSection } from "./components/DepositsSection.tsx";
+import { OpenDeposit } from "./components/OpenDeposit.tsx";
+import { RatesTable } from "./components/RatesTable.tsx";
+import "./earn.css";
+
+/** /earn: the customer's deposits, opening one (with a FIX/FLEX simulator) and the rates. */
+export function EarnPage() {
+  const { t } = useTranslation();
+  const templates = useDepositTemplates();
+  const offer = templates.data?.templates ?? [];
+  return (
+    <div className="k-earn">
+      <header className="k-earn__header">
+        <h1 className="k-page-title">{t("earn.title")}</h1>
+        <p>{t("earn.intro")}</p>
+      </header>
+      <DepositsSection />
+      {templates.isPending ? <Spinner /> : null}
+      <FormError error={templates.error ?? undefined} />
+      {offer.length > 0 ? <OpenDeposit templates={offer} /> : null}
+      {offer.length > 0 ? <RatesTable templates={offer} /> : null}
+    </div>
+  );
+}
