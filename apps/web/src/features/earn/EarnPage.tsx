@@ -14,10 +14,10 @@ export function EarnPage() {
   const offer = templates.data?.templates ?? [];
   return (
     <div className="k-earn">
-      <header className="k-earn__header">
+      <div className="k-earn__header">
         <h1 className="k-page-title">{t("earn.title")}</h1>
         <p>{t("earn.intro")}</p>
-      </header>
+      </div>
       <DepositsSection />
       {templates.isPending ? <Spinner /> : null}
       <FormError error={templates.error ?? undefined} />
