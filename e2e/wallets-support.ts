@@ -36,7 +36,11 @@ export async function customerAtKyc1(): Promise<Customer> {
   return customer;
 }
 
-async function sandboxPost<T>(route: string, body: object, headers: Record<string, string> = {}): Promise<T> {
+export async function sandboxPost<T>(
+  route: string,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(`${baseUrl()}${route}`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-merchant-id": DEMO_MERCHANT_ID, ...headers },
