@@ -8,6 +8,7 @@ export const enEarn = {
     profit: "Profit",
     empty: "You have no open deposits yet.",
     rates: "Rates",
+    yearlyRate: "Rate a year",
     ratesCaption: "Yearly interest rates by currency and duration",
     open: "Open a deposit",
     currency: "Currency",

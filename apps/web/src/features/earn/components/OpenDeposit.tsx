@@ -20,7 +20,14 @@ export function OpenDeposit({ templates }: { templates: DepositTemplates }) {
   const { t } = useTranslation();
   const wallets = useWallets();
   const open = useOpenDeposit();
-  const [currency, setCurrency] = useState(templates[0]?.currency ?? "");
+  const [picked, setCurrency] = useState<string | undefined>();
+  // Until the customer picks, the first offered currency they hold money in.
+  const held = templates.find((x) =>
+    wallets.data?.wallets.some(
+      (w) => w.currency === x.currency && (readAmount(w.availableBalance, w.currency) ?? 0n) > 0n,
+    ),
+  );
+  const currency = picked ?? held?.currency ?? templates[0]?.currency ?? "";
   const [productType, setProductType] = useState<"FIX" | "FLEX">("FLEX");
   const [months, setMonths] = useState<number | undefined>();
   const [amount, setAmount] = useState("");

@@ -17,8 +17,10 @@ export function RatesTable({ templates }: { templates: DepositTemplates }) {
             <tr>
               <th scope="col">{t("earn.type")}</th>
               <th scope="col">{t("earn.duration")}</th>
-              <th scope="col">{t("earn.profit")}</th>
-              <th scope="col">{t("earn.amount")}</th>
+              <th scope="col">{t("earn.yearlyRate")}</th>
+              <th scope="col" className="k-earn__wide">
+                {t("earn.amount")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -27,7 +29,7 @@ export function RatesTable({ templates }: { templates: DepositTemplates }) {
                 <td>{t(`earn.${d.productType}`)}</td>
                 <td>{t("earn.months", { count: d.months })}</td>
                 <td>{d.percents}%</td>
-                <td>
+                <td className="k-earn__wide">
                   {t("earn.bounds", {
                     min: formatMoney(d.minAmount, tpl.currency),
                     max: formatMoney(d.maxAmount, tpl.currency),
