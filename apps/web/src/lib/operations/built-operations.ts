@@ -10,6 +10,7 @@ import type { OperationType } from "./operations-schema.ts";
  */
 const BUILT_OPERATIONS: ReadonlySet<OperationType> = new Set<OperationType>([
   "EXCHANGE",
+  "DEPOSITS",
   "PAYIN_CRYPTO",
   "PAYOUT_CRYPTO",
   "TRANSFER_MOBILE",
