@@ -111,7 +111,17 @@ describe("open", () => {
 
   it("is closed while the merchant's catalog has DEPOSITS under maintenance (503)", async () => {
     const nimbus = await d.verified(NIMBUS_MERCHANT_ID);
-    const res = await api.open(nimbus.token, { ...flex, amount: "100" });
+    // A token is good on its own merchant only: the request names it, as the web app does.
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/deposits/",
+      headers: {
+        ...d.bearer(nimbus.token),
+        "x-merchant-id": NIMBUS_MERCHANT_ID,
+        "idempotency-key": "nimbus-1",
+      },
+      payload: { ...flex, amount: "100" },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: "OPERATION_MAINTENANCE", data: { reason: "MAINTENANCE" } });
   });
