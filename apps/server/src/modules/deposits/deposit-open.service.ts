@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import type { DepositProductType } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { parseOfferedAmount } from "../../http/amount-input.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
@@ -12,7 +13,7 @@ import type { Merchant } from "../merchants/merchants.service.ts";
 import type { RatesService } from "../rates/rates.service.ts";
 import { termOf } from "./deposit-accrual.ts";
 import type { DepositsGuard } from "./deposit-guard.ts";
-import { parseDepositAmount, requireWithinTerm } from "./deposit-input.ts";
+import { requireWithinTerm } from "./deposit-input.ts";
 import { inFiat, toDepositView } from "./deposit-views.ts";
 import { depositErrors } from "./deposits.errors.ts";
 import { type DepositRow, type DepositsRepository, depositsSql } from "./deposits.repository.ts";
@@ -51,7 +52,7 @@ export function createOpenDeposit(deps: {
 
   return async function openDeposit(input: OpenDepositInput): Promise<OperationOutcome> {
     const { merchant, customer } = input;
-    const { currency, amount } = parseDepositAmount(merchant, input.currency, input.amount);
+    const { currency, amount } = parseOfferedAmount(merchant, input.currency, input.amount);
     const templates = await deps.repository.listOfferedTemplates(merchant.id);
     const template = templates.find(
       (t) => t.currency === currency && t.productType === input.productType && t.months === input.months,

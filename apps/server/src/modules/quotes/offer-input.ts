@@ -1,16 +1,8 @@
 import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
+import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { FixedAmount } from "./quote-pricing.ts";
-
-const REASON_TEXT: Record<string, string> = {
-  empty: "is required",
-  malformed: "must be a decimal number like 12.50",
-  negative: "must be positive",
-  zero: "must be more than zero",
-  too_many_decimals: "has too many decimal places for this currency",
-  too_many_integer_digits: "is too large",
-};
 
 export type OfferRequest = {
   currencyFrom: string;
@@ -40,6 +32,6 @@ export function parseOfferRequest(merchant: Merchant, body: OfferRequest): Parse
   const side = body.amountFrom !== undefined ? "from" : "to";
   const field = side === "from" ? "amountFrom" : "amountTo";
   const parsed = parseAmount(body[field] ?? "", side === "from" ? from : to, { allowZero: false });
-  if (!parsed.ok) throw invalid(field, REASON_TEXT[parsed.reason] ?? "is not valid");
+  if (!parsed.ok) throw invalid(field, AMOUNT_REASON_TEXT[parsed.reason] ?? "is not valid");
   return { from, to, fixed: { side, amount: parsed.minor } };
 }

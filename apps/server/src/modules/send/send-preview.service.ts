@@ -1,4 +1,5 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
+import { parseOfferedAmount } from "../../http/amount-input.ts";
 import { AppError, commonErrors } from "../../http/app-error.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -6,7 +7,6 @@ import type { WalletsService } from "../wallets/wallets.service.ts";
 import { sendErrors } from "./send.errors.ts";
 import type { SendDestinations } from "./send-destination.ts";
 import { type FeeBreakdown, feesFor, feeView, minimumWithdrawal } from "./send-fees.ts";
-import { parseSendAmount } from "./send-input.ts";
 import type { SendLimits } from "./send-limits.ts";
 
 export type PreviewInput = {
@@ -54,14 +54,14 @@ export function createSendPreview(deps: {
 
   return {
     async fee(p: PreviewInput) {
-      const { currency, amount } = parseSendAmount(p.merchant, p.currency, p.amount);
+      const { currency, amount } = parseOfferedAmount(p.merchant, p.currency, p.amount);
       const fees = await quote({ ...p, currency, minor: amount });
       return feeView(currency, fees, true);
     },
 
     /** Every check of a send, answered as possibleToExecute and a reason instead of an error. */
     async validate(p: PreviewInput) {
-      const { currency, amount } = parseSendAmount(p.merchant, p.currency, p.amount);
+      const { currency, amount } = parseOfferedAmount(p.merchant, p.currency, p.amount);
       const dec = (v: bigint) => toDecimalString(v, currency);
       let fees: FeeBreakdown | undefined;
       const answer = (reason?: AppError) => ({

@@ -1,6 +1,7 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
+import { parseOfferedAmount } from "../../http/amount-input.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CryptoWithdrawals } from "../crypto/crypto-withdrawals.service.ts";
@@ -17,7 +18,7 @@ import { sendErrors } from "./send.errors.ts";
 import type { SendConfirmation } from "./send-confirmation.ts";
 import type { AddressDestination, SendDestinations } from "./send-destination.ts";
 import { type FeeBreakdown, minimumWithdrawal } from "./send-fees.ts";
-import { parseQuotedFee, parseSendAmount } from "./send-input.ts";
+import { parseQuotedFee } from "./send-input.ts";
 import type { SendLimits } from "./send-limits.ts";
 
 export type SendToAddressInput = {
@@ -59,7 +60,7 @@ export function createSendToAddress(deps: {
     async send(input: SendToAddressInput): Promise<OperationOutcome> {
       const { merchant } = input;
       const senderId = input.sender.customerId;
-      const { currency, amount } = parseSendAmount(merchant, input.currency, input.amount);
+      const { currency, amount } = parseOfferedAmount(merchant, input.currency, input.amount);
       const quoted = parseQuotedFee(currency, input.fee);
       const key = {
         merchantId: merchant.id,

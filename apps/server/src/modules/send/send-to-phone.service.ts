@@ -1,6 +1,7 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { parseOfferedAmount } from "../../http/amount-input.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
@@ -12,7 +13,6 @@ import type { OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { sendErrors } from "./send.errors.ts";
-import { parseSendAmount } from "./send-input.ts";
 import type { SendLimits } from "./send-limits.ts";
 
 export type SendToPhoneInput = {
@@ -64,7 +64,7 @@ export function createSendToPhone(deps: {
   return {
     async send(input: SendToPhoneInput): Promise<OperationOutcome> {
       const { merchant } = input;
-      const { currency, amount: minor } = parseSendAmount(merchant, input.currency, input.amount);
+      const { currency, amount: minor } = parseOfferedAmount(merchant, input.currency, input.amount);
       const key = {
         merchantId: merchant.id,
         idempotencyKey: input.idempotencyKey,
