@@ -145,13 +145,13 @@ try {
   line("ledger SQL transfer, uniform, response built after (2 statements)", result("built"), "transfers");
   line("HTTP POST /v1/wallet/send by phone, uniform over 10,000 customers", httpUniform, "transfers");
   line("HTTP POST /v1/wallet/send by phone, hot recipient", result("httpHot"), "transfers");
-  thirds.forEach((r, i) =>
+  for (const [i, r] of thirds.entries()) {
     line(
       `HTTP send, long run of ${LONG_HTTP_SECONDS} s from ${LONG_HTTP_SENDERS} senders, third ${i + 1}`,
       r,
       "transfers",
-    ),
-  );
+    );
+  }
   if (httpCpu.sends > 0) {
     const per = (ms: number) => (ms / httpCpu.sends).toFixed(2);
     console.log(
