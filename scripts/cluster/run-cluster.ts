@@ -82,7 +82,7 @@ export async function runCluster(o: ClusterOptions): Promise<ClusterFigures> {
     // Warm-up (connections, plans, JIT) of half a measurement: its sends are checked with the
     // others, not timed. Without it the first measurement, with two instances, pays for both
     // instances' compilation and reads lower than the one after the kill.
-    const warm = Date.now() + Math.max(2, o.throughputSeconds / 2) * 1000;
+    const warm = Date.now() + Math.max(1, o.throughputSeconds / 2) * 1000;
     await drive({
       url: proxy.url,
       concurrency: o.concurrency,

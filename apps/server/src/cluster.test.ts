@@ -1,28 +1,20 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failures } from "../../../scripts/cluster/checks.ts";
 import { type ClusterFigures, runCluster } from "../../../scripts/cluster/run-cluster.ts";
-import { withDatabase } from "./db/test-global-setup.ts";
+import { createTestDatabase, type TestDatabase } from "./db/test-database.ts";
 
 // The short form of `npm run test:cluster` (scripts/test-cluster.ts, docs/cluster.md): two
-// instances started at once on an empty database, a worker, a proxy, sends by phone, one
-// instance killed with SIGKILL mid-load, retries by key, then every key checked in the database.
-const adminUrl = () => inject("testDatabaseAdminUrl");
-const name = `cluster_${randomBytes(6).toString("hex")}`;
-const admin = async (sql: string) => {
-  const c = new pg.Client({ connectionString: adminUrl() });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-};
-
+// instances started at once, a worker, a proxy, sends by phone, one instance killed with SIGKILL
+// mid-load, retries by key, then every key checked in the database. On a migrated database
+// (the template's clone) to stay short; the full script and db/prepare.test.ts start instances
+// together on empty ones.
+let db: TestDatabase;
 let figures: ClusterFigures;
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${name}`);
+  db = await createTestDatabase();
   const lines: string[] = [];
   figures = await runCluster({
-    databaseUrl: withDatabase(adminUrl(), name),
+    databaseUrl: db.url,
     customers: 10,
     concurrency: 6,
     throughputSeconds: 2,
@@ -31,7 +23,7 @@ beforeAll(async () => {
   });
   console.log(lines.join("\n"));
 }, 240_000);
-afterAll(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+afterAll(() => db?.drop());
 
 describe("two instances behind a proxy, one killed mid-load", () => {
   it("loses nothing and applies nothing twice: every 200 applied once, balances as funded, audit clean", () => {
