@@ -19,10 +19,15 @@ import { findPgbench, interleavedRuns, pgbench, type RunResult, targetOf } from 
  * left. The ratio compares the uniform run (one statement per transfer, the response known up
  * front) with TPC-B; the HTTP ratio compares POST /v1/wallet/send with it. BENCH_CLIENTS (default 8) and BENCH_SECONDS (per kind of run, default 15)
  * set the load; the whole run stays under two minutes with the defaults.
+ * BENCH_HTTP_SECONDS=N adds a long HTTP run after them (issue 25): N seconds of sends from a few
+ * senders (BENCH_HTTP_SENDERS, default 8), whose histories grow by thousands of sends, printed by
+ * thirds: a send whose cost grew with the sender's history would slow down from third to third.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const LONG_HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 0);
+const LONG_HTTP_SENDERS = Number(process.env.BENCH_HTTP_SENDERS ?? 8);
 const THREADS = 2;
 /** Each run is split into rounds, interleaved with the others (see interleavedRuns). */
 const ROUNDS = 3;
@@ -87,6 +92,7 @@ try {
     return r;
   };
   let results: Map<string, RunResult>;
+  const thirds: RunResult[] = [];
   try {
     await http(false)(2); // warm-up: connections, prepared statements, JIT
     results = await interleavedRuns(
@@ -108,6 +114,20 @@ try {
         logDir: dir,
       },
     );
+    // The long run: three back-to-back thirds on the same server, the senders' usage piling up.
+    for (let i = 0; i < 3 && LONG_HTTP_SECONDS > 0; i++) {
+      const third = Math.max(1, Math.round(LONG_HTTP_SECONDS / 3));
+      thirds.push(
+        await runHttpSends({
+          url: server.url,
+          tokens,
+          connections: CLIENTS,
+          seconds: third,
+          hot: false,
+          senders: LONG_HTTP_SENDERS,
+        }),
+      );
+    }
   } finally {
     await server.stop();
   }
@@ -125,6 +145,13 @@ try {
   line("ledger SQL transfer, uniform, response built after (2 statements)", result("built"), "transfers");
   line("HTTP POST /v1/wallet/send by phone, uniform over 10,000 customers", httpUniform, "transfers");
   line("HTTP POST /v1/wallet/send by phone, hot recipient", result("httpHot"), "transfers");
+  for (const [i, r] of thirds.entries()) {
+    line(
+      `HTTP send, long run of ${LONG_HTTP_SECONDS} s from ${LONG_HTTP_SENDERS} senders, third ${i + 1}`,
+      r,
+      "transfers",
+    );
+  }
   if (httpCpu.sends > 0) {
     const per = (ms: number) => (ms / httpCpu.sends).toFixed(2);
     console.log(

@@ -80,8 +80,11 @@ export async function runHttpSends(opts: {
   connections: number;
   seconds: number;
   hot: boolean;
+  /** Senders drawn from the first `senders` customers only (default all): their history grows. */
+  senders?: number;
 }): Promise<RunResult> {
-  const pick = () => 1 + Math.floor(Math.random() * BENCH_ACCOUNTS);
+  const pickAny = () => 1 + Math.floor(Math.random() * BENCH_ACCOUNTS);
+  const pickSender = () => 1 + Math.floor(Math.random() * (opts.senders ?? BENCH_ACCOUNTS));
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
@@ -91,11 +94,11 @@ export async function runHttpSends(opts: {
         method: "POST",
         path: "/v1/wallet/send",
         setupRequest: (req) => {
-          let from = pick();
-          let to = opts.hot ? 1 : pick();
+          let from = pickSender();
+          let to = opts.hot ? 1 : pickAny();
           while (to === from) {
-            from = pick();
-            to = opts.hot ? 1 : pick();
+            from = pickSender();
+            to = opts.hot ? 1 : pickAny();
           }
           return {
             ...req,

@@ -23,6 +23,39 @@ describe("config", () => {
     expect(() => loadConfig({ NODE_ENV: "production", SANDBOX: "true", ...secrets })).toThrow(/SANDBOX/);
   });
 
+  it("keeps files on the local disk by default, in an S3-compatible bucket with BLOB_STORE=s3", () => {
+    expect(loadConfig({}).blobs).toEqual({ kind: "filesystem" });
+    expect(
+      loadConfig({
+        BLOB_STORE: "s3",
+        S3_BUCKET: "docs",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PREFIX: "kestrel/prod",
+      }).blobs,
+    ).toEqual({
+      kind: "s3",
+      bucket: "docs",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      forcePathStyle: true,
+      prefix: "kestrel/prod",
+    });
+    // The SDK's default credentials (an instance role) when no key is given.
+    expect(loadConfig({ BLOB_STORE: "s3", S3_BUCKET: "docs" }).blobs).toMatchObject({
+      credentials: undefined,
+    });
+    expect(() => loadConfig({ BLOB_STORE: "s3" })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ BLOB_STORE: "s3", S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ BLOB_STORE: "s3", S3_BUCKET: "docs", S3_PREFIX: "../x" })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ BLOB_STORE: "gcs" })).toThrow(/BLOB_STORE/);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

@@ -29,12 +29,33 @@ const envSchema = z
     KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).default(20),
     KYC_WIDGET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
     CHAIN_CONFIRMATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    BLOB_STORE: z.enum(["filesystem", "s3"]).default("filesystem"),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanString.default(false),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "letters, digits, _ and - in parts joined by /")
+      .optional(),
     SEND_CONFIRMATION_THRESHOLD: z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
       .default("1000"),
   })
   .superRefine((env, ctx) => {
+    if (env.BLOB_STORE === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when BLOB_STORE is s3" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+      });
+    }
     if (env.NODE_ENV !== "production") return;
     for (const [name, value] of Object.entries(DEV_SECRETS)) {
       if (env[name as keyof typeof DEV_SECRETS] === value) {
@@ -78,7 +99,27 @@ export type Config = {
   chainConfirmationSeconds: number;
   /** Sends worth more than this, in the merchant's fiat currency, need an SMS code. */
   sendConfirmationThreshold: string;
+  /**
+   * Where uploaded files (identity documents) live: the filesystem under dataDir/blobs (one
+   * machine, the default), or an S3-compatible bucket that every instance shares.
+   */
+  blobs: BlobStoreConfig;
 };
+
+export type BlobStoreConfig =
+  | { kind: "filesystem" }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Unset: AWS's own endpoint for the region; set for another S3-compatible service. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the AWS SDK's default credential chain (instance role, environment, profile). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** Prepended to every key (one bucket shared by several deployments). */
+      prefix: string | undefined;
+    };
 
 export class ConfigError extends Error {}
 
@@ -113,6 +154,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kycWidgetTokenTtlSeconds: e.KYC_WIDGET_TOKEN_TTL_SECONDS,
     chainConfirmationSeconds: e.CHAIN_CONFIRMATION_SECONDS,
     sendConfirmationThreshold: e.SEND_CONFIRMATION_THRESHOLD,
+    blobs:
+      e.BLOB_STORE === "s3"
+        ? {
+            kind: "s3",
+            bucket: e.S3_BUCKET as string,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: "filesystem" },
   };
 }
 

@@ -18,7 +18,32 @@ export const FUNCTIONS_DIR = path.join(here, "functions");
  */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: "drizzle" });
+  await assertAllMigrationsApplied(db.$client);
   await applySqlFunctions(db.$client);
+}
+
+/**
+ * drizzle's migrator applies only the migrations whose journal time (`when`) is after the newest
+ * applied one's, so a migration whose `when` is earlier than an applied one's is skipped without
+ * a word on a database that exists (a fresh one gets all). Fewer applied migrations than the
+ * journal lists stops the start, naming the cause, instead of serving on a schema that lacks them.
+ */
+export async function assertAllMigrationsApplied(pool: pg.Pool, folder = MIGRATIONS_DIR): Promise<void> {
+  const journal = JSON.parse(await readFile(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  const { rows } = await pool.query<{ n: number; newest: string }>(
+    "select count(*)::int as n, max(created_at)::text as newest from drizzle.__drizzle_migrations",
+  );
+  const applied = rows[0]?.n ?? 0;
+  if (applied >= journal.entries.length) return;
+  const newest = Number(rows[0]?.newest ?? 0);
+  const skipped = journal.entries.filter((e) => e.when <= newest).map((e) => e.tag);
+  throw new Error(
+    `${journal.entries.length - applied} migration(s) not applied: ${applied} of ${journal.entries.length} are. ` +
+      `A migration whose journal "when" is not after ${newest} (the newest applied) is skipped by the ` +
+      `migrator; give it a later "when" in meta/_journal.json (among: ${skipped.slice(-5).join(", ")})`,
+  );
 }
 
 /** The files of `functions/`, by name: each one is run whole (a function and its triggers). */

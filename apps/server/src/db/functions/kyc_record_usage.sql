@@ -2,8 +2,10 @@
 -- the caller locked the customer's KYC row (kyc-limits.repository.ts): two operations of one
 -- customer take turns, the second sees the first's usage. Answers 'recorded', 'repeated' (the
 -- reference was recorded before: nothing changes) or 'refused' with the used amounts (nothing of
--- the call remains). Every statement has an index that fits it; sequential scans are off so
--- that a generic plan made while kyc_usage was small never reads the whole table.
+-- the call remains). The windows are read from running totals (kyc_usage_used.sql): a bounded
+-- number of rows, however many operations the customer made. Every statement has an index that
+-- fits it; sequential scans are off so that a generic plan made while kyc_usage was small never
+-- reads the whole table.
 CREATE OR REPLACE FUNCTION kyc_record_usage(
   p_id uuid, p_merchant_id uuid, p_customer_id uuid, p_operation_type text, p_amount numeric,
   p_currency text, p_reference text, p_now timestamptz, p_daily_limit numeric, p_monthly_limit numeric
@@ -12,19 +14,21 @@ DECLARE
   v_daily numeric;
   v_monthly numeric;
 BEGIN
+  -- The newest usage may carry a later time (another instance's clock): this one is not older.
   INSERT INTO kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
-    VALUES (p_id, p_merchant_id, p_customer_id, p_operation_type, p_amount, p_currency, p_reference, p_now)
+    VALUES (p_id, p_merchant_id, p_customer_id, p_operation_type, p_amount, p_currency, p_reference,
+            greatest(p_now, (SELECT u.created_at FROM kyc_usage u
+                               WHERE u.merchant_id = p_merchant_id AND u.customer_id = p_customer_id
+                                 AND u.operation_type = p_operation_type
+                               ORDER BY u.running_total DESC LIMIT 1)))
     ON CONFLICT (merchant_id, reference) DO NOTHING;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('outcome', 'repeated');
   END IF;
-  SELECT coalesce(sum(u.amount) FILTER (WHERE u.created_at > p_now - interval '24 hours'), 0),
-         coalesce(sum(u.amount), 0)
-    INTO v_daily, v_monthly
-    FROM kyc_usage u
-    WHERE u.merchant_id = p_merchant_id AND u.customer_id = p_customer_id
-      AND u.operation_type = p_operation_type AND u.released_at IS NULL
-      AND u.created_at > p_now - interval '720 hours' AND u.id <> p_id;
+  -- The windows with this usage in them (its time is after both starts), less its amount.
+  SELECT w.used_daily - p_amount, w.used_monthly - p_amount INTO v_daily, v_monthly
+    FROM kyc_usage_used(p_merchant_id, p_customer_id, p_operation_type,
+                        p_now - interval '24 hours', p_now - interval '720 hours') w;
   IF v_daily + p_amount <= p_daily_limit AND v_monthly + p_amount <= p_monthly_limit THEN
     RETURN jsonb_build_object('outcome', 'recorded');
   END IF;

@@ -193,6 +193,13 @@ export const kycUsage = pgTable(
     reference: text("reference").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp("released_at", { withTimezone: true }),
+    /**
+     * The customer's usage of this operation up to and including this row, released or not (a
+     * prefix sum, kept by the trigger of db/functions/kyc_usage_running_total.sql): the usage
+     * after any moment is the newest row's total less the total of the last row at or before it,
+     * two index probes whatever the customer's history (docs/kyc.md "Limits").
+     */
+    runningTotal: numeric("running_total", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
   },
   (t) => [
     // A customer of this merchant (so the merchant exists too): one check a row instead of two.
@@ -204,7 +211,15 @@ export const kycUsage = pgTable(
     // The reference first: the window's sum (merchant, customer, ...) then has one index to
     // choose, whatever a generic plan made while the table was small guesses (migration 0019).
     uniqueIndex("kyc_usage_reference").on(t.reference, t.merchantId),
-    index("kyc_usage_window").on(t.merchantId, t.customerId, t.operationType, t.createdAt),
+    // The customer's newest total (its highest: amounts are positive) and one total per row.
+    uniqueIndex("kyc_usage_total").on(t.merchantId, t.customerId, t.operationType, t.runningTotal),
+    // The last row at or before a window's start (rows of equal time: the highest total).
+    index("kyc_usage_window").on(t.merchantId, t.customerId, t.operationType, t.createdAt, t.runningTotal),
+    // Released usage in a window: only refunded operations, read apart.
+    index("kyc_usage_released")
+      .on(t.merchantId, t.customerId, t.operationType, t.createdAt)
+      .where(sql`${t.releasedAt} is not null`),
     check("kyc_usage_amount", sql`${t.amount} > 0`),
+    check("kyc_usage_running_total", sql`${t.runningTotal} >= ${t.amount}`),
   ],
 );

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Db } from "../../db/database.ts";
-import { type KycStatus, kycLimits, kycUsage } from "../../db/schema/index.ts";
+import { type KycStatus, kycLimits } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { NewLimitRow } from "./kyc-limits.seed.ts";
 import type { Level } from "./kyc-state.ts";
@@ -88,29 +88,27 @@ export async function releaseUsageSql(tx: Tx, merchantId: string, reference: str
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Sums of the customer's unreleased usage of one operation over the last 24 hours and 30 days. */
+/**
+ * The customer's unreleased usage of one operation over the last 24 hours and 30 days, from the
+ * usage's running totals (db/functions/kyc_usage_used.sql): a few rows read, whatever the history.
+ */
 async function usedIn(
   ex: Db,
   q: { merchantId: string; customerId: string; operationType: string },
   now: Date,
-) {
-  const dayAgo = new Date(now.getTime() - DAY_MS);
-  const [row] = await ex
-    .select({
-      daily: sql<string>`coalesce(sum(${kycUsage.amount}) filter (where ${kycUsage.createdAt} > ${dayAgo.toISOString()}::timestamptz), 0)`,
-      monthly: sql<string>`coalesce(sum(${kycUsage.amount}), 0)`,
-    })
-    .from(kycUsage)
-    .where(
-      and(
-        eq(kycUsage.merchantId, q.merchantId),
-        eq(kycUsage.customerId, q.customerId),
-        eq(kycUsage.operationType, q.operationType),
-        isNull(kycUsage.releasedAt),
-        gt(kycUsage.createdAt, new Date(now.getTime() - 30 * DAY_MS)),
-      ),
-    );
-  return { daily: BigInt(row?.daily ?? 0), monthly: BigInt(row?.monthly ?? 0) };
+): Promise<Used> {
+  const { rows } = await ex.$client.query<{ used_daily: string; used_monthly: string }>({
+    name: "kyc_usage_used",
+    text: "select used_daily::text, used_monthly::text from kyc_usage_used($1, $2, $3, $4, $5)",
+    values: [
+      q.merchantId,
+      q.customerId,
+      q.operationType,
+      new Date(now.getTime() - DAY_MS),
+      new Date(now.getTime() - 30 * DAY_MS),
+    ],
+  });
+  return { daily: BigInt(rows[0]?.used_daily ?? 0), monthly: BigInt(rows[0]?.used_monthly ?? 0) };
 }
 
 export function createKycLimitsRepository(db: Db) {

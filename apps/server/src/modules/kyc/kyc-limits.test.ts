@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool, inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -98,21 +99,31 @@ describe("enforcement (assertAllowed / consume)", () => {
     expect(daily.message).toBe("This amount is above your 24-hour limit. You can still use 0.01 EUR.");
     expect(daily.data).toMatchObject({ reason: "DAILY_LIMIT", limit: "5000.00", remaining: "0.01" });
     await send(0.01);
+  });
 
-    // Usage older than a day counts for the 30 days only; older than 30 days not at all.
-    await t.database.pool.query(
-      `update kyc_usage set created_at = now() - interval '2 days' where customer_id = $1`,
-      [c.customerId],
-    );
+  it("holds the 30-day limit over usage of earlier days, and forgets usage older than 30 days", async () => {
+    const c = await k.verifiedCustomer();
+    // Earlier usage, oldest first (a customer's usage is appended in time order).
     await t.database.pool.query(
       `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
-       values (gen_random_uuid(), $1, $2, 'TRANSFER_MOBILE', 1450000, 'EUR', 'old-1', now() - interval '10 days'),
-              (gen_random_uuid(), $1, $2, 'TRANSFER_MOBILE', 9900000, 'EUR', 'old-2', now() - interval '31 days')`,
+       values (gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 9900000, 'EUR', $2::text || '-old-1', now() - interval '31 days'),
+              (gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 1450000, 'EUR', $2::text || '-old-2', now() - interval '10 days'),
+              (gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 500000, 'EUR', $2::text || '-old-3', now() - interval '2 days')`,
       [DEMO_MERCHANT_ID, c.customerId],
     );
+    const used = { merchantId: DEMO_MERCHANT_ID, customerId: c.customerId, operationType: "TRANSFER_MOBILE" };
+    expect(await kyc.usedAmount(used as Parameters<KycService["usedAmount"]>[0])).toEqual({
+      daily: 0n,
+      monthly: EUR(19500),
+    });
+    const send = fakeSend(c.customerId);
     const monthly = await refusal(send(600));
     expect(monthly.data).toMatchObject({ reason: "MONTHLY_LIMIT", limit: "20000.00", remaining: "500.00" });
     expect(await send(500)).toBe("recorded");
+    expect(await kyc.usedAmount(used as Parameters<KycService["usedAmount"]>[0])).toEqual({
+      daily: EUR(500),
+      monthly: EUR(20000),
+    });
   });
 
   it("counts an operation once however often it is consumed, and gives it back when released", async () => {
@@ -284,8 +295,10 @@ describe("kyc_record_usage (the usage record's SQL)", () => {
           outcome: "recorded",
         });
       }
-      // The table grows (older usage of this customer), with no ANALYZE in between.
-      await client.query(
+      // The table grows (older usage of this customer), with no ANALYZE in between; written by
+      // another session, so that the counters below are this session's check alone (a session's
+      // pending counters can still hold its earlier transactions').
+      await t.database.pool.query(
         `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
          select gen_random_uuid(), $1, $2::uuid, 'EXCHANGE', 1, 'EUR', 'old-' || $2::text || '-' || n, now() - interval '60 days'
          from generate_series(1, 5000) as n`,
@@ -304,6 +317,74 @@ describe("kyc_record_usage (the usage record's SQL)", () => {
     } finally {
       client.release();
     }
+  });
+});
+
+describe("the limit check's cost does not grow with the customer's history", () => {
+  /**
+   * Rows of kyc_usage a customer's limit check (consume, as a send makes it) reads, after
+   * `earlier` sends of theirs spread over the last 40 days: heap and index entries, counted by
+   * PostgreSQL for the check's own transaction.
+   */
+  async function rowsReadAfter(earlier: number) {
+    const c = await k.verifiedCustomer();
+    await t.database.pool.query(
+      `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
+       select gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 1, 'EUR', $2::text || '-earlier-' || n,
+              now() - interval '40 days' + (interval '39 days') * n / $3::int
+       from generate_series(1, $3::int) as n`,
+      [DEMO_MERCHANT_ID, c.customerId, earlier],
+    );
+    const limit = await kyc.prepare(query(c.customerId, 1));
+    // A session of its own (no plan cached by earlier tests) that reads through the heap for
+    // every index entry, so that each row an index scan returns is counted (idx_tup_fetch).
+    const client = new pg.Client(t.database.pool.options);
+    await client.connect();
+    try {
+      await client.query("set enable_indexonlyscan = off");
+      await client.query("begin");
+      expect(await limit.consume(client, `check-${c.customerId}`)).toBe("recorded");
+      const { rows } = await client.query<{ n: string }>(
+        `select seq_tup_read + coalesce(idx_tup_fetch, 0) as n
+         from pg_stat_xact_user_tables where relname = 'kyc_usage'`,
+      );
+      await client.query("rollback");
+      return Number(rows[0]?.n);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("reads as many usage rows after 10,000 earlier sends as after 10", { timeout: 60_000 }, async () => {
+    const after10 = await rowsReadAfter(10);
+    const after10k = await rowsReadAfter(10_000);
+    console.log(
+      `kyc_usage rows read by one limit check: after 10 sends ${after10}, after 10,000 ${after10k}`,
+    );
+    expect(after10).toBeLessThan(20);
+    expect(after10k).toBe(after10);
+    // And the windows it judged are exact: 10,000 sends of 0.01 EUR, spread over 40 days.
+    const c = await k.verifiedCustomer();
+    await t.database.pool.query(
+      `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
+       select gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 1, 'EUR', $2::text || '-earlier-' || n,
+              now() - interval '40 days' + interval '1 hour' * n / 4
+       from generate_series(1, 3840) as n`,
+      [DEMO_MERCHANT_ID, c.customerId],
+    );
+    const { rows } = await t.database.pool.query<{ daily: string; monthly: string }>(
+      `select count(*) filter (where created_at > now() - interval '24 hours') as daily,
+              count(*) filter (where created_at > now() - interval '30 days') as monthly
+       from kyc_usage where customer_id = $1`,
+      [c.customerId],
+    );
+    const used = await kyc.usedAmount({
+      merchantId: DEMO_MERCHANT_ID,
+      customerId: c.customerId,
+      operationType: "TRANSFER_MOBILE",
+    });
+    expect(used).toEqual({ daily: BigInt(rows[0]?.daily ?? -1), monthly: BigInt(rows[0]?.monthly ?? -1) });
+    expect(used.monthly).toBeGreaterThan(2000n);
   });
 });
 

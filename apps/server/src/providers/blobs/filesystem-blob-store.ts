@@ -4,7 +4,7 @@ import path from "node:path";
 import { BlobIntegrityError, type BlobStore } from "./blob-store.ts";
 
 // Keys are ours (ids joined by '/'), but a key that could climb out of the root is still refused.
-const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+export const BLOB_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
 export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -15,7 +15,7 @@ export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(byte
  */
 export function createFilesystemBlobStore(root: string): BlobStore {
   const fileOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error(`invalid blob key: ${key}`);
+    if (!BLOB_KEY.test(key)) throw new Error(`invalid blob key: ${key}`);
     return path.join(root, ...key.split("/"));
   };
   return {

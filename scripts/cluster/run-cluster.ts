@@ -1,0 +1,168 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { type ServerProcess, startServerProcess } from "../../apps/server/src/server-process.ts";
+import { type Verdict, verify } from "./checks.ts";
+import { type ClusterCustomer, makeCustomers } from "./customers.ts";
+import { drive, type Outcome, sendMaker } from "./load.ts";
+import { type LoadBalancer, startProxy } from "./proxy.ts";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export type ClusterOptions = {
+  /** The database the instances share (fresh or not: the start prepares it). */
+  databaseUrl: string;
+  customers: number;
+  concurrency: number;
+  /** Seconds of sends measured with two instances, then with one (after the kill). */
+  throughputSeconds: number;
+  /** Sends of the kill phase; the kill comes after a third of them are answered. */
+  killSends: number;
+  log: (line: string) => void;
+};
+
+export type ClusterFigures = Verdict & {
+  proxy: LoadBalancer["kind"];
+  startMs: number;
+  twoInstancesPerSecond: number;
+  oneInstancePerSecond: number;
+  retriedKeys: number;
+  workerAlive: boolean;
+};
+
+const FUNDING = "100"; // EUR per customer
+const FUNDING_MINOR = 10_000n;
+
+/**
+ * `npm run test:cluster` (issue 25): two server instances and a worker on one database behind a
+ * proxy; sends by phone through it; one instance killed with SIGKILL mid-load, every unanswered
+ * send retried with its key and body; then what the database says of every key.
+ */
+export async function runCluster(o: ClusterOptions): Promise<ClusterFigures> {
+  const env = { LOG_LEVEL: "error", IP_LIMIT_MULTIPLIER: "10000", TRUSTED_PROXIES: "127.0.0.1" };
+  const started = Date.now();
+  // Both at once, as an orchestrator starts them: they take turns at the database's preparation.
+  const instances: ServerProcess[] = await Promise.all([
+    startServerProcess(o.databaseUrl, env),
+    startServerProcess(o.databaseUrl, env),
+  ]);
+  const startMs = Date.now() - started;
+  o.log(`two instances ready in ${startMs} ms (${instances.map((i) => i.url).join(", ")})`);
+  const worker = startWorkerProcess(o.databaseUrl);
+  const proxy = await startProxy(instances.map((i) => i.url));
+  o.log(`proxy: ${proxy.kind} at ${proxy.url}`);
+  try {
+    const customers = await makeCustomers(o.databaseUrl, o.customers);
+    await fund(proxy.url, customers);
+    const prefix = `cluster${randomBytes(4).toString("hex")}`;
+    const next = sendMaker(customers, prefix);
+    const outcomes = new Map<string, Outcome>();
+    const retryDeadline = 60_000;
+
+    const measure = async (label: string) => {
+      const until = Date.now() + o.throughputSeconds * 1000;
+      const began = Date.now();
+      const r = await drive({
+        url: proxy.url,
+        concurrency: o.concurrency,
+        next,
+        stop: () => Date.now() >= until,
+        outcomes,
+        retryDeadline,
+      });
+      const perSecond = r.ok / ((Date.now() - began) / 1000);
+      o.log(
+        `${label}: ${r.ok} sends answered 200 in ${o.throughputSeconds} s, ${perSecond.toFixed(0)} sends/s`,
+      );
+      return perSecond;
+    };
+
+    // Warm-up (connections, plans, JIT) of half a measurement: its sends are checked with the
+    // others, not timed. Without it the first measurement, with two instances, pays for both
+    // instances' compilation and reads lower than the one after the kill.
+    const warm = Date.now() + Math.max(1, o.throughputSeconds / 2) * 1000;
+    await drive({
+      url: proxy.url,
+      concurrency: o.concurrency,
+      next,
+      stop: () => Date.now() >= warm,
+      outcomes,
+      retryDeadline,
+    });
+    const twoInstancesPerSecond = await measure("two instances");
+
+    // The kill: after a third of the phase's sends are answered, SIGKILL the first instance.
+    let killed: Promise<void> | undefined;
+    let issued = 0;
+    await drive({
+      url: proxy.url,
+      concurrency: o.concurrency,
+      next,
+      stop: () => issued++ >= o.killSends,
+      outcomes,
+      retryDeadline,
+      afterEach: (answered) => {
+        if (!killed && answered >= o.killSends / 3) {
+          o.log(`SIGKILL to instance 1 after ${answered} answers`);
+          killed = (instances[0] as ServerProcess).kill();
+        }
+      },
+    });
+    await killed;
+
+    const oneInstancePerSecond = await measure("one instance");
+    const verdict = await verify(
+      o.databaseUrl,
+      prefix,
+      outcomes,
+      customers,
+      FUNDING_MINOR * BigInt(customers.length),
+    );
+    return {
+      ...verdict,
+      proxy: proxy.kind,
+      startMs,
+      twoInstancesPerSecond,
+      oneInstancePerSecond,
+      retriedKeys: [...outcomes.values()].filter((x) => x.attempts > 1).length,
+      workerAlive: worker.exitCode === null && worker.signalCode === null,
+    };
+  } finally {
+    await proxy.close();
+    await Promise.all(instances.map((i) => i.stop()));
+    await stopProcess(worker);
+  }
+}
+
+/** Each customer's wallet credited through the proxy (the sandbox's faucet, by key). */
+async function fund(url: string, customers: ClusterCustomer[]) {
+  for (const c of customers) {
+    const res = await fetch(`${url}/sandbox/wallets/credit`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-merchant-id": DEMO_MERCHANT_ID,
+        "idempotency-key": `fund-${c.id}`,
+      },
+      body: JSON.stringify({ phone: c.phone, currency: "EUR", amount: FUNDING }),
+    });
+    if (res.status !== 200) throw new Error(`funding ${c.phone}: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** `npm run start:worker`'s process (node directly, so that signals reach it, not npm). */
+function startWorkerProcess(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, [path.join(repoRoot, "apps/server/src/worker-main.ts")], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
