@@ -158,7 +158,7 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     await expectNoSeriousAxeViolations(page, "cards, active");
     expect((await cards(customer, "CP_1"))[0]).toMatchObject({ status: "ACTIVE", displayStatus: "ACTIVE" });
     await context.close();
-  });
+  }, 150_000);
 
   it("orders a plastic CP_2 card, ships it in the sandbox console and activates it with the mailed code", async () => {
     const { context, page } = await signedInPage(browser, customer);
@@ -182,7 +182,7 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     await section.getByText("Delivered and activated").waitFor();
     expect((await cards(customer, "CP_2"))[0]).toMatchObject({ status: "ACTIVE", displayStatus: "ACTIVE" });
     await context.close();
-  });
+  }, 120_000);
 
   it("cancels a paid order and gets the money back once", async () => {
     const { context, page } = await signedInPage(browser, customer);
