@@ -54,6 +54,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
+    for (const [name, value] of Object.entries(DEV_SECRETS)) {
+      if (env[name as keyof typeof DEV_SECRETS] === value) {
+        ctx.addIssue({ code: "custom", path: [name], message: "must be set in production (default secret)" });
+      }
+    }
     const devCardKey = Buffer.from(DEV_SECRETS.CARD_DATA_KEYS.split(":")[1] ?? "", "base64");
     if (env.CARD_DATA_KEYS.some((k) => k.key.equals(devCardKey))) {
       ctx.addIssue({
@@ -61,11 +66,6 @@ const envSchema = z
         path: ["CARD_DATA_KEYS"],
         message: "must be set in production (default key)",
       });
-    }
-    for (const [name, value] of Object.entries(DEV_SECRETS)) {
-      if (env[name as keyof typeof DEV_SECRETS] === value) {
-        ctx.addIssue({ code: "custom", path: [name], message: "must be set in production (default secret)" });
-      }
     }
     if (env.SANDBOX === true) {
       ctx.addIssue({
