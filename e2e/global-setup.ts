@@ -116,6 +116,9 @@ function e2eEnv(): Record<string, string> {
     // /sandbox/chain/advance, so the screens can be watched at "0 of 2", "1 of 2", confirmed.
     // No other suite uses the chain, so none waits longer.
     CHAIN_CONFIRMATION_SECONDS: "3600",
+    // The sandbox card issuer waits for cards.e2e.ts to move its clock (the sandbox console).
+    CARD_ISSUE_SECONDS: "3600",
+    CARD_SHIPPING_STEP_SECONDS: "3600",
   };
 }
 

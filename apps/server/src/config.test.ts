@@ -18,7 +18,9 @@ describe("config", () => {
 
   it("refuses to start production with a default secret or sandbox providers", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
-    const secrets = { JWT_SECRET: "p".repeat(40), CALLBACK_SECRET: "q".repeat(40) };
+    const base = { JWT_SECRET: "p".repeat(40), CALLBACK_SECRET: "q".repeat(40) };
+    expect(() => loadConfig({ NODE_ENV: "production", ...base })).toThrow(/CARD_DATA_KEYS/);
+    const secrets = { ...base, CARD_DATA_KEYS: `k1:${Buffer.alloc(32, 7).toString("base64")}` };
     expect(loadConfig({ NODE_ENV: "production", ...secrets }).sandbox).toBe(false);
     expect(() => loadConfig({ NODE_ENV: "production", SANDBOX: "true", ...secrets })).toThrow(/SANDBOX/);
   });

@@ -5,7 +5,22 @@ import { z } from "zod";
 const DEV_SECRETS = {
   JWT_SECRET: "dev-only-jwt-secret-change-me-0123456789",
   CALLBACK_SECRET: "dev-only-callback-secret-change-me-0123",
+  // 32 bytes, base64: the development card data key (docs/cards.md "Keys").
+  CARD_DATA_KEYS: "dev1:ZGV2LW9ubHktY2FyZC1kYXRhLWtleS0wMTIzNDU2Nzg=",
 } as const;
+
+/** `id:base64key` pairs, comma-separated; the first encrypts, every one decrypts (rotation). */
+const cardDataKeys = z.string().transform((v, ctx) => {
+  const keys = v.split(",").map((pair) => {
+    const [id, key] = pair.trim().split(":");
+    const bytes = Buffer.from(key ?? "", "base64");
+    if (!id || !/^[A-Za-z0-9_-]{1,32}$/.test(id) || bytes.length !== 32) {
+      ctx.addIssue({ code: "custom", message: "must be id:base64 pairs of 32-byte keys" });
+    }
+    return { id: id ?? "", key: bytes };
+  });
+  return keys;
+});
 
 const booleanString = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -40,6 +55,9 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "letters, digits, _ and - in parts joined by /")
       .optional(),
+    CARD_DATA_KEYS: z.string().default(DEV_SECRETS.CARD_DATA_KEYS).pipe(cardDataKeys),
+    CARD_ISSUE_SECONDS: z.coerce.number().int().min(0).max(86400).default(15),
+    CARD_SHIPPING_STEP_SECONDS: z.coerce.number().int().min(0).max(864000).default(3600),
     SEND_CONFIRMATION_THRESHOLD: z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
@@ -61,6 +79,14 @@ const envSchema = z
       if (env[name as keyof typeof DEV_SECRETS] === value) {
         ctx.addIssue({ code: "custom", path: [name], message: "must be set in production (default secret)" });
       }
+    }
+    const devCardKey = Buffer.from(DEV_SECRETS.CARD_DATA_KEYS.split(":")[1] ?? "", "base64");
+    if (env.CARD_DATA_KEYS.some((k) => k.key.equals(devCardKey))) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CARD_DATA_KEYS"],
+        message: "must be set in production (default key)",
+      });
     }
     if (env.SANDBOX === true) {
       ctx.addIssue({
@@ -104,6 +130,11 @@ export type Config = {
    * machine, the default), or an S3-compatible bucket that every instance shares.
    */
   blobs: BlobStoreConfig;
+  /** Keys for card data at rest (AES-256-GCM): the first encrypts, all decrypt. */
+  cardDataKeys: { id: string; key: Buffer }[];
+  /** The sandbox issuer's clock: seconds to issue a paid card, and per plastic shipping step. */
+  cardIssueSeconds: number;
+  cardShippingStepSeconds: number;
 };
 
 export type BlobStoreConfig =
@@ -169,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             prefix: e.S3_PREFIX,
           }
         : { kind: "filesystem" },
+    cardDataKeys: e.CARD_DATA_KEYS,
+    cardIssueSeconds: e.CARD_ISSUE_SECONDS,
+    cardShippingStepSeconds: e.CARD_SHIPPING_STEP_SECONDS,
   };
 }
 

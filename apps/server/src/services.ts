@@ -8,6 +8,7 @@ import { createSignupService } from "./modules/auth/signup.service.ts";
 import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
+import { createCardsService } from "./modules/cards/cards.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { createCryptoService } from "./modules/crypto/crypto.service.ts";
@@ -35,6 +36,9 @@ import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
+import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
+import { type IssuerProvider, unavailableIssuer } from "./providers/issuer/issuer-provider.ts";
+import { createSandboxIssuer } from "./providers/issuer/sandbox-issuer.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
 
@@ -149,6 +153,33 @@ export function createServices(config: Config, database: Database, options: Serv
     ...(options.clock ? { now: options.clock } : {}),
   });
   const sandboxCredit = createSandboxCredit({ db: sql, ledger, wallets, history });
+  // The card issuer: the sandbox one, or (until a production adapter exists) unavailable.
+  const cardSecrets = createCardSecrets(config.cardDataKeys);
+  const sandboxIssuer = config.sandbox
+    ? createSandboxIssuer({
+        db: sql,
+        secrets: cardSecrets,
+        callbackSecret: config.secrets.callback,
+        issueSeconds: config.cardIssueSeconds,
+        shippingStepSeconds: config.cardShippingStepSeconds,
+      })
+    : undefined;
+  const issuer: IssuerProvider = sandboxIssuer ?? unavailableIssuer();
+  const cards = createCardsService({
+    db: sql,
+    merchants,
+    catalog,
+    customers,
+    auth,
+    ledger,
+    wallets,
+    history,
+    quotes,
+    issuer,
+    secrets: cardSecrets,
+    callbackSecret: config.secrets.callback,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   return {
     merchants,
     catalog,
@@ -170,6 +201,8 @@ export function createServices(config: Config, database: Database, options: Serv
     history,
     crypto,
     sandboxChain,
+    cards,
+    sandboxIssuer,
   };
 }
 

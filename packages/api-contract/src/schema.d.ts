@@ -908,6 +908,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/card/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The program's card forms with price, delivery (EUR), designs, plan and fees. */
+        get: operations["getCardPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The customer's cards of the program and their unfinished orders (id null), with the display status and the order's open steps (additionalStatuses). */
+        get: operations["listCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/card-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Opens a card order of an allowed program and form (403 with the reason if not). */
+        post: operations["createCardRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/card-requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Cancels an order not issued yet; a paid one is refunded whole, once. An issued card's order: 409. */
+        post: operations["cancelCardRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/card-requests/{cardRequestId}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The residence (billing) address; a plastic card is shipped there. */
+        put: operations["putCardRequestAddressV2"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/card/card-requests/{cardRequestId}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Billing address and, for plastic, the shipping address (shippingMatchBilling, on by default: shipped to the billing address). */
+        put: operations["putCardRequestAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/card-requests/{cardRequestId}/cardholder-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The name on the card: Latin letters, up to 24 each, embossed in capitals. */
+        put: operations["putCardholderName"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/card/additional-personal-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What the customer answered (filled false: nothing yet). */
+        get: operations["getCardPersonalInfo"];
+        put?: never;
+        /** @description The issuer's questions: US links, income sources, monthly turnover. */
+        post: operations["saveCardPersonalInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/card/additional-personal-info/constants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Document types, income sources, purposes and turnover ranges. */
+        get: operations["getCardPersonalInfoConstants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/card-requests/country/plastic-delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Where plastic cards are delivered (the EU countries). */
+        get: operations["getPlasticDeliveryCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/card-requests/{id}/price/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order's price in EUR and in the crypto currency (quote engine, CARD_ORDER). */
+        get: operations["getCardRequestPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/card-requests/{id}/payment-offer/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A CARD_ORDER offer for the order's price in the currency, open 60 seconds. */
+        post: operations["createCardPaymentOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/card-requests/payment-offer/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Pays the order with the offer (id: the offer's), once per Idempotency-Key; the issuer then issues the card. */
+        post: operations["confirmCardPaymentOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/rsa-public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The server's RSA public key (base64 DER SPKI, 2048-bit) for codes the app sends: RSA-OAEP with SHA-256, ciphertext base64. */
+        get: operations["getCardRsaPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/virtual/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Activates the customer's virtual card with the code sent to them (passCode encrypted to keyId). */
+        post: operations["activateVirtualCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/plastic/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Activates this plastic card with the code mailed with it. */
+        post: operations["activatePlasticCardById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/plastic/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Activates the customer's plastic card on its way (the newest) with the code mailed with it. */
+        post: operations["activatePlasticCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/callbacks/issuer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A card issuer's event (the card issued, its delivery state), signed: x-issuer-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are no-ops. */
+        post: operations["cardIssuerCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/chain/notifications": {
         parameters: {
             query?: never;
@@ -1026,6 +1333,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/issuer/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves a card order's issuer clock to its next step now (issue; then ORDERED, IN_DELIVERY). */
+        post: operations["sandboxAdvanceIssuer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/chain/deposit": {
         parameters: {
             query?: never;
@@ -1089,6 +1413,170 @@ export interface components {
             salt: string;
             signature: string;
         };
+        CardMoneyInput: {
+            /** @description Decimal string */
+            value: string;
+            currency: string;
+        };
+        CardOkInput: {
+            /** @constant */
+            result: "ok";
+        };
+        CardPricesInput: {
+            /** @enum {string} */
+            cardProgram: "CP_1" | "CP_2";
+            prices: {
+                /** @enum {string} */
+                cardType: "PLASTIC" | "VIRTUAL";
+                currency: string;
+                price: string;
+                delivery: string;
+                cardDesignIds: number[];
+                /** @enum {string} */
+                plan: "NONE" | "FIX" | "FIX_CHO" | "FLEX" | "FLEX_CHO" | "FLEX_WEEKLY" | "FLEX_WEEKLY_CHO";
+                fees: {
+                    clientMarkUpFee: string;
+                    supplierFee: string;
+                    vaultFee: string;
+                };
+            }[];
+            designs: {
+                id: number;
+                colour: string;
+                hex: string;
+            }[];
+        };
+        CardInput: {
+            /** @description Null while the order has no card yet */
+            id: string | null;
+            /** Format: uuid */
+            cardRequestId: string;
+            /** @enum {string} */
+            cardProgram: "CP_1" | "CP_2";
+            /** @description Masked: •••• •••• •••• last4 */
+            number: string | null;
+            expired: string | null;
+            cardholderName: string | null;
+            /** @enum {string} */
+            cardType: "PLASTIC" | "VIRTUAL";
+            colour: string;
+            cardCompany: string;
+            /** @enum {string} */
+            status: "COLLECTION" | "IN_PROGRESS" | "ACTIVATION" | "ACTIVE" | "SUPPORT" | "ACTION_NEEDED" | "SOFT_BLOCKED" | "HARD_BLOCKED" | "INACTIVE" | "BLOCKED" | "MULTI_ACCOUNT" | "KYC_FORBIDDEN_COUNTRY" | "PREORDERED";
+            /** @enum {string} */
+            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
+            deliveryState: ("ORDER_PENDING" | "ORDERED" | "IN_DELIVERY" | "ACTIVATED" | "SUPPORT") | null;
+            /** @description Order steps still open */
+            additionalStatuses: string[];
+            /**
+             * @description Where an unfinished order resumes
+             * @enum {string}
+             */
+            step: "SELECT_CURRENCY" | "CARD_TYPE" | "VERIFICATION" | "CONFIRMATION" | "INFORMATION" | "CARDHOLDER_NAME" | "BILLING_ADDRESS" | "CHECKOUT";
+            balance: components["schemas"]["CardMoneyInput"];
+            monthlyIncome: components["schemas"]["CardMoneyInput"];
+            monthlyExpenses: components["schemas"]["CardMoneyInput"];
+            /** @enum {string} */
+            plan: "NONE" | "FIX" | "FIX_CHO" | "FLEX" | "FLEX_CHO" | "FLEX_WEEKLY" | "FLEX_WEEKLY_CHO";
+            fees: {
+                clientMarkUpFee: string;
+                supplierFee: string;
+                vaultFee: string;
+            };
+            paid: components["schemas"]["CardMoneyInput"] | null;
+        };
+        CardListInput: {
+            kycStatus: {
+                status: string;
+                reason: string | null;
+            };
+            cards: components["schemas"]["CardInput"][];
+            iban: string | null;
+        };
+        CardRequestCreatedInput: {
+            /** Format: uuid */
+            id: string;
+        };
+        CardPersonalInfoInput: {
+            /** @constant */
+            dataCorrectnessConfirmation?: true;
+            isUsRelated?: boolean;
+            usRelatedPerson?: string;
+            /** @default false */
+            isPepRelated: boolean;
+            pepRelatedPerson?: string;
+            incomeSources?: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+            additionalSources?: string;
+            /** @enum {string} */
+            estimatedMonthlyTurnoverRange?: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+            /** @enum {string} */
+            purposeOfAccountOpening?: "bs_companies" | "bs_realestate" | "investing" | "salary" | "savings";
+            /** @enum {string} */
+            additionalDocumentType?: "Visa" | "Residence permit" | "Identification card" | "Passport";
+            additionalDocumentNumber?: string;
+            additionalDocumentCountry?: string;
+            filled: boolean;
+        };
+        CardPersonalInfoConstantsInput: {
+            additionalDocumentType: string[];
+            incomeSource: string[];
+            deprecatedIncomeSource: string[];
+            purposesOfAccountOpening: string[];
+            estimatedMonthlyTurnoverRange: string[];
+        };
+        CardDeliveryCountriesInput: {
+            countries: {
+                code: string;
+                name: string;
+            }[];
+        };
+        CardRequestPriceInput: {
+            fiatPrice: components["schemas"]["CardMoneyInput"];
+            cryptoPrice: components["schemas"]["CardMoneyInput"];
+            card: {
+                fiat: components["schemas"]["CardMoneyInput"];
+                crypto: components["schemas"]["CardMoneyInput"];
+            };
+            delivery: {
+                fiat: components["schemas"]["CardMoneyInput"];
+                crypto: components["schemas"]["CardMoneyInput"];
+            };
+            address: {
+                [key: string]: string;
+            } | null;
+            promoCode: string | null;
+        };
+        CardPaymentOfferInput: {
+            /** Format: uuid */
+            offerId: string;
+            cryptoPrice: components["schemas"]["CardMoneyInput"];
+            fiatPrice: components["schemas"]["CardMoneyInput"];
+            validSeconds: number;
+            expirationTime: string;
+        };
+        CardPaymentReceiptInput: {
+            /** @constant */
+            result: "ok";
+            /** Format: uuid */
+            cardRequestId: string;
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @constant */
+            status: "PAID";
+            cryptoPrice: components["schemas"]["CardMoneyInput"];
+        };
+        CardRequestCancelledInput: {
+            /** @constant */
+            result: "ok";
+            refunded: components["schemas"]["CardMoneyInput"] | null;
+        };
+        CardRsaPublicKeyInput: {
+            /** Format: uuid */
+            id: string;
+            publicKey: string;
+        };
         CatalogCountryInput: {
             /** @description ISO 3166-1 alpha-2 */
             code: string;
@@ -1121,14 +1609,14 @@ export interface components {
             /** @description Chains and token standards for deposits and withdrawals */
             networks: string[];
             /** @description Operations a wallet of this currency can use here */
-            features: ("EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK")[];
+            features: ("EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK" | "PAY_FOR_CARD" | "CARD_ISSUE_CP_1" | "CARD_ISSUE_CP_2" | "CARD_ISSUE_CP_3" | "CARD_DELIVERY_CP_1" | "CARD_DELIVERY_CP_2" | "CARD_DELIVERY_CP_3" | "CARD_PAYOUT_CP_1" | "CARD_PAYOUT_CP_2" | "CARD_PAYOUT_CP_3" | "IB" | "PAYIN_SKRILL" | "PAYIN_ADVCASH")[];
         };
         CurrenciesResponseInput: {
             data: components["schemas"]["CatalogCurrencyInput"][];
         };
         OperationStatusInput: {
             /** @enum {string} */
-            operationType: "EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK";
+            operationType: "EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK" | "PAY_FOR_CARD" | "CARD_ISSUE_CP_1" | "CARD_ISSUE_CP_2" | "CARD_ISSUE_CP_3" | "CARD_DELIVERY_CP_1" | "CARD_DELIVERY_CP_2" | "CARD_DELIVERY_CP_3" | "CARD_PAYOUT_CP_1" | "CARD_PAYOUT_CP_2" | "CARD_PAYOUT_CP_3" | "IB" | "PAYIN_SKRILL" | "PAYIN_ADVCASH";
             name: string;
             /** @enum {string} */
             constraint: "NONE" | "DISABLED" | "MAINTENANCE";
@@ -1391,11 +1879,23 @@ export interface components {
                 currency: string;
             };
         };
+        CardOrderHistoryModelInput: {
+            /** Format: uuid */
+            cardRequestId: string;
+            cardProgram: string;
+            /** @enum {string} */
+            cardType: "PLASTIC" | "VIRTUAL";
+            /** @description The card's price the payment bought (CARD_ORDER) */
+            fiatPrice?: {
+                value: string;
+                currency: string;
+            };
+        };
         HistoryOperationInput: {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -1421,6 +1921,8 @@ export interface components {
             /** @description DEPOSIT_OPEN and DEPOSIT_CLOSE */
             depositModel: components["schemas"]["DepositHistoryModelInput"] | null;
             exchangeModel: components["schemas"]["ExchangeModelInput"] | null;
+            /** @description CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled) */
+            cardOrderModel: components["schemas"]["CardOrderHistoryModelInput"] | null;
             payinAdvcashModel: null;
             payinCardModel: null;
             payoutCardModel: null;
@@ -1721,6 +2223,11 @@ export interface components {
             confirmations: number;
             requiredConfirmations: number;
         };
+        SandboxIssuerStepInput: {
+            /** Format: uuid */
+            cardRequestId: string;
+            state: string;
+        };
         WalletInput: {
             /** Format: uuid */
             id: string;
@@ -1862,6 +2369,170 @@ export interface components {
             salt: string;
             signature: string;
         };
+        CardMoney: {
+            /** @description Decimal string */
+            value: string;
+            currency: string;
+        };
+        CardOk: {
+            /** @constant */
+            result: "ok";
+        };
+        CardPrices: {
+            /** @enum {string} */
+            cardProgram: "CP_1" | "CP_2";
+            prices: {
+                /** @enum {string} */
+                cardType: "PLASTIC" | "VIRTUAL";
+                currency: string;
+                price: string;
+                delivery: string;
+                cardDesignIds: number[];
+                /** @enum {string} */
+                plan: "NONE" | "FIX" | "FIX_CHO" | "FLEX" | "FLEX_CHO" | "FLEX_WEEKLY" | "FLEX_WEEKLY_CHO";
+                fees: {
+                    clientMarkUpFee: string;
+                    supplierFee: string;
+                    vaultFee: string;
+                };
+            }[];
+            designs: {
+                id: number;
+                colour: string;
+                hex: string;
+            }[];
+        };
+        Card: {
+            /** @description Null while the order has no card yet */
+            id: string | null;
+            /** Format: uuid */
+            cardRequestId: string;
+            /** @enum {string} */
+            cardProgram: "CP_1" | "CP_2";
+            /** @description Masked: •••• •••• •••• last4 */
+            number: string | null;
+            expired: string | null;
+            cardholderName: string | null;
+            /** @enum {string} */
+            cardType: "PLASTIC" | "VIRTUAL";
+            colour: string;
+            cardCompany: string;
+            /** @enum {string} */
+            status: "COLLECTION" | "IN_PROGRESS" | "ACTIVATION" | "ACTIVE" | "SUPPORT" | "ACTION_NEEDED" | "SOFT_BLOCKED" | "HARD_BLOCKED" | "INACTIVE" | "BLOCKED" | "MULTI_ACCOUNT" | "KYC_FORBIDDEN_COUNTRY" | "PREORDERED";
+            /** @enum {string} */
+            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
+            deliveryState: ("ORDER_PENDING" | "ORDERED" | "IN_DELIVERY" | "ACTIVATED" | "SUPPORT") | null;
+            /** @description Order steps still open */
+            additionalStatuses: string[];
+            /**
+             * @description Where an unfinished order resumes
+             * @enum {string}
+             */
+            step: "SELECT_CURRENCY" | "CARD_TYPE" | "VERIFICATION" | "CONFIRMATION" | "INFORMATION" | "CARDHOLDER_NAME" | "BILLING_ADDRESS" | "CHECKOUT";
+            balance: components["schemas"]["CardMoney"];
+            monthlyIncome: components["schemas"]["CardMoney"];
+            monthlyExpenses: components["schemas"]["CardMoney"];
+            /** @enum {string} */
+            plan: "NONE" | "FIX" | "FIX_CHO" | "FLEX" | "FLEX_CHO" | "FLEX_WEEKLY" | "FLEX_WEEKLY_CHO";
+            fees: {
+                clientMarkUpFee: string;
+                supplierFee: string;
+                vaultFee: string;
+            };
+            paid: components["schemas"]["CardMoney"] | null;
+        };
+        CardList: {
+            kycStatus: {
+                status: string;
+                reason: string | null;
+            };
+            cards: components["schemas"]["Card"][];
+            iban: string | null;
+        };
+        CardRequestCreated: {
+            /** Format: uuid */
+            id: string;
+        };
+        CardPersonalInfo: {
+            /** @constant */
+            dataCorrectnessConfirmation?: true;
+            isUsRelated?: boolean;
+            usRelatedPerson?: string;
+            /** @default false */
+            isPepRelated: boolean;
+            pepRelatedPerson?: string;
+            incomeSources?: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+            additionalSources?: string;
+            /** @enum {string} */
+            estimatedMonthlyTurnoverRange?: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+            /** @enum {string} */
+            purposeOfAccountOpening?: "bs_companies" | "bs_realestate" | "investing" | "salary" | "savings";
+            /** @enum {string} */
+            additionalDocumentType?: "Visa" | "Residence permit" | "Identification card" | "Passport";
+            additionalDocumentNumber?: string;
+            additionalDocumentCountry?: string;
+            filled: boolean;
+        };
+        CardPersonalInfoConstants: {
+            additionalDocumentType: string[];
+            incomeSource: string[];
+            deprecatedIncomeSource: string[];
+            purposesOfAccountOpening: string[];
+            estimatedMonthlyTurnoverRange: string[];
+        };
+        CardDeliveryCountries: {
+            countries: {
+                code: string;
+                name: string;
+            }[];
+        };
+        CardRequestPrice: {
+            fiatPrice: components["schemas"]["CardMoney"];
+            cryptoPrice: components["schemas"]["CardMoney"];
+            card: {
+                fiat: components["schemas"]["CardMoney"];
+                crypto: components["schemas"]["CardMoney"];
+            };
+            delivery: {
+                fiat: components["schemas"]["CardMoney"];
+                crypto: components["schemas"]["CardMoney"];
+            };
+            address: {
+                [key: string]: string;
+            } | null;
+            promoCode: string | null;
+        };
+        CardPaymentOffer: {
+            /** Format: uuid */
+            offerId: string;
+            cryptoPrice: components["schemas"]["CardMoney"];
+            fiatPrice: components["schemas"]["CardMoney"];
+            validSeconds: number;
+            expirationTime: string;
+        };
+        CardPaymentReceipt: {
+            /** @constant */
+            result: "ok";
+            /** Format: uuid */
+            cardRequestId: string;
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @constant */
+            status: "PAID";
+            cryptoPrice: components["schemas"]["CardMoney"];
+        };
+        CardRequestCancelled: {
+            /** @constant */
+            result: "ok";
+            refunded: components["schemas"]["CardMoney"] | null;
+        };
+        CardRsaPublicKey: {
+            /** Format: uuid */
+            id: string;
+            publicKey: string;
+        };
         CatalogCountry: {
             /** @description ISO 3166-1 alpha-2 */
             code: string;
@@ -1894,14 +2565,14 @@ export interface components {
             /** @description Chains and token standards for deposits and withdrawals */
             networks: string[];
             /** @description Operations a wallet of this currency can use here */
-            features: ("EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK")[];
+            features: ("EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK" | "PAY_FOR_CARD" | "CARD_ISSUE_CP_1" | "CARD_ISSUE_CP_2" | "CARD_ISSUE_CP_3" | "CARD_DELIVERY_CP_1" | "CARD_DELIVERY_CP_2" | "CARD_DELIVERY_CP_3" | "CARD_PAYOUT_CP_1" | "CARD_PAYOUT_CP_2" | "CARD_PAYOUT_CP_3" | "IB" | "PAYIN_SKRILL" | "PAYIN_ADVCASH")[];
         };
         CurrenciesResponse: {
             data: components["schemas"]["CatalogCurrency"][];
         };
         OperationStatus: {
             /** @enum {string} */
-            operationType: "EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK";
+            operationType: "EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK" | "PAY_FOR_CARD" | "CARD_ISSUE_CP_1" | "CARD_ISSUE_CP_2" | "CARD_ISSUE_CP_3" | "CARD_DELIVERY_CP_1" | "CARD_DELIVERY_CP_2" | "CARD_DELIVERY_CP_3" | "CARD_PAYOUT_CP_1" | "CARD_PAYOUT_CP_2" | "CARD_PAYOUT_CP_3" | "IB" | "PAYIN_SKRILL" | "PAYIN_ADVCASH";
             name: string;
             /** @enum {string} */
             constraint: "NONE" | "DISABLED" | "MAINTENANCE";
@@ -2164,11 +2835,23 @@ export interface components {
                 currency: string;
             };
         };
+        CardOrderHistoryModel: {
+            /** Format: uuid */
+            cardRequestId: string;
+            cardProgram: string;
+            /** @enum {string} */
+            cardType: "PLASTIC" | "VIRTUAL";
+            /** @description The card's price the payment bought (CARD_ORDER) */
+            fiatPrice?: {
+                value: string;
+                currency: string;
+            };
+        };
         HistoryOperation: {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -2194,6 +2877,8 @@ export interface components {
             /** @description DEPOSIT_OPEN and DEPOSIT_CLOSE */
             depositModel: components["schemas"]["DepositHistoryModel"] | null;
             exchangeModel: components["schemas"]["ExchangeModel"] | null;
+            /** @description CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled) */
+            cardOrderModel: components["schemas"]["CardOrderHistoryModel"] | null;
             payinAdvcashModel: null;
             payinCardModel: null;
             payoutCardModel: null;
@@ -2493,6 +3178,11 @@ export interface components {
             status: "PENDING";
             confirmations: number;
             requiredConfirmations: number;
+        };
+        SandboxIssuerStep: {
+            /** Format: uuid */
+            cardRequestId: string;
+            state: string;
         };
         Wallet: {
             /** Format: uuid */
@@ -6259,6 +6949,1869 @@ export interface operations {
             };
         };
     };
+    getCardPrices: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardPrices"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCardRequest: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    cardType: "PLASTIC" | "VIRTUAL";
+                    cardDesignId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRequestCreated"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelCardRequest: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRequestCancelled"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putCardRequestAddressV2: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path: {
+                cardRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    country: string;
+                    documentCountry: string;
+                    city: string;
+                    state: string;
+                    address: string;
+                    postalCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOk"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putCardRequestAddress: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path: {
+                cardRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    billingAddress: {
+                        country: string;
+                        city: string;
+                        state?: string;
+                        address: string;
+                        address2?: string;
+                        postalCode: string;
+                    };
+                    /** @default true */
+                    shippingMatchBilling?: boolean;
+                    shippingAddress?: {
+                        country: string;
+                        city: string;
+                        state?: string;
+                        address: string;
+                        address2?: string;
+                        postalCode: string;
+                        firstName: string;
+                        lastName: string;
+                        phone: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOk"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putCardholderName: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path: {
+                cardRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOk"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCardPersonalInfo: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardPersonalInfo"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveCardPersonalInfo: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    dataCorrectnessConfirmation: true;
+                    isUsRelated: boolean;
+                    usRelatedPerson?: string;
+                    /** @default false */
+                    isPepRelated?: boolean;
+                    pepRelatedPerson?: string;
+                    incomeSources: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+                    additionalSources?: string;
+                    /** @enum {string} */
+                    estimatedMonthlyTurnoverRange: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+                    /** @enum {string} */
+                    purposeOfAccountOpening?: "bs_companies" | "bs_realestate" | "investing" | "salary" | "savings";
+                    /** @enum {string} */
+                    additionalDocumentType?: "Visa" | "Residence permit" | "Identification card" | "Passport";
+                    additionalDocumentNumber?: string;
+                    additionalDocumentCountry?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOk"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCardPersonalInfoConstants: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardPersonalInfoConstants"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPlasticDeliveryCountries: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardDeliveryCountries"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCardRequestPrice: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+                promoCode?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRequestPrice"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCardPaymentOffer: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+                promoCode?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardPaymentOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmCardPaymentOffer: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardPaymentReceipt"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCardRsaPublicKey: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRsaPublicKey"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    activateVirtualCard: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    keyId: string;
+                    passCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    activatePlasticCardById: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    keyId: string;
+                    passCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    activatePlasticCard: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    keyId: string;
+                    passCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cardIssuerCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "OK";
+                        effect: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     chainNotification: {
         parameters: {
             query?: never;
@@ -6515,6 +9068,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxAdvanceIssuer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cardRequestId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxIssuerStep"];
                 };
             };
             /** @description Default Response */

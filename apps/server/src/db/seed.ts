@@ -1,3 +1,5 @@
+import { insertPricesIfMissing } from "../modules/cards/cards.repository.ts";
+import { seedCardPrices, seedCardPromoCodes } from "../modules/cards/cards.seed.ts";
 import { createCatalogRepository } from "../modules/catalog/catalog.repository.ts";
 import { seedOperations } from "../modules/catalog/catalog.seed.ts";
 import { seedChainAccountKeys } from "../modules/crypto/chain-keys.seed.ts";
@@ -23,4 +25,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await insertAccountKeysIfMissing(db, seedChainAccountKeys());
   await insertQuotePairsIfMissing(db, seedQuotePairs());
   await createDepositsRepository(db).insertTemplatesIfMissing(seedDepositTemplates());
+  await insertPricesIfMissing(db, seedCardPrices(), seedCardPromoCodes());
 }

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import { createChainTasks } from "./chain-jobs.ts";
 import { depositTasks } from "./deposit-jobs.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
+import { createIssuerTasks } from "./issuer-jobs.ts";
 import { createKycReviewTask, KYC_REVIEW_TASK } from "./kyc-review.ts";
 
 /**
@@ -17,5 +18,7 @@ export function createTaskList(config: Config): TaskList {
     ...(config.sandbox ? { [KYC_REVIEW_TASK]: createKycReviewTask(config) } : {}),
     // The sandbox chain (broadcasts and confirmation clock); a production adapter brings its own.
     ...(config.sandbox ? createChainTasks(config) : {}),
+    // The sandbox card issuer's clock (issuing, shipping plastic cards).
+    ...(config.sandbox ? createIssuerTasks(config) : {}),
   };
 }

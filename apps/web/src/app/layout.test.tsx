@@ -45,13 +45,13 @@ describe("routes", () => {
 });
 
 describe("layout", () => {
-  it("has the navigation Home, Exchange, Earn, History (features not built yet left out), marking the current page", async () => {
+  it("has the navigation Home, Exchange, Cards, Earn, History (features not built yet left out), marking the current page", async () => {
     installFakeConfigService();
     renderApp("/history");
     await screen.findByRole("heading", { level: 1, name: "History" });
     const nav = screen.getByRole("navigation", { name: "Main" });
     const links = within(nav).getAllByRole("link");
-    expect(links.map((link) => link.textContent)).toEqual(["Home", "Exchange", "Earn", "History"]);
+    expect(links.map((link) => link.textContent)).toEqual(["Home", "Exchange", "Cards", "Earn", "History"]);
     expect(within(nav).getByRole("link", { name: "History" }).getAttribute("aria-current")).toBe("page");
   });
 

@@ -27,12 +27,12 @@ async function startApp(path: string, world = defaultWorld()) {
 }
 
 describe("operation entry points on the home page", () => {
-  it("offer Add funds, Send, Exchange and Earn, and nothing of the features not built yet", async () => {
+  it("offer Add funds, Send, Exchange, Cards and Earn, and nothing of the features not built yet", async () => {
     await startApp("/");
-    for (const name of ["Add funds", "Send", "Exchange", "Earn"]) {
+    for (const name of ["Add funds", "Send", "Exchange", "Cards", "Earn"]) {
       expect(screen.getByRole("button", { name })).not.toBeNull();
     }
-    for (const name of ["Withdraw", "Cards", "IBAN"]) {
+    for (const name of ["Withdraw", "IBAN"]) {
       expect(screen.queryByRole("button", { name })).toBeNull();
     }
   });

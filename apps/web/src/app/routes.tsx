@@ -5,6 +5,8 @@ import { ReferralCodePage } from "../features/auth/ReferralCodePage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { SignUpPage } from "../features/auth/SignUpPage.tsx";
+import { CardOrderPage } from "../features/cards/CardOrderPage.tsx";
+import { CardsPage } from "../features/cards/CardsPage.tsx";
 import { EarnPage } from "../features/earn/EarnPage.tsx";
 import { ExchangePage } from "../features/exchange/ExchangePage.tsx";
 import { HistoryPage } from "../features/history/HistoryPage.tsx";
@@ -45,6 +47,8 @@ const BUILT_PAGES: Partial<Record<PageKey, ReactNode>> = {
   sendPhone: <SendPhonePage />,
   sendWallet: <SendWalletPage />,
   history: <HistoryPage />,
+  cards: <CardsPage />,
+  cardsOrder: <CardOrderPage />,
 };
 
 const pageElement = (page: PageKey) => BUILT_PAGES[page] ?? <PlaceholderPage page={page} />;

@@ -21,6 +21,21 @@ export const OPERATION_TYPES = [
   "EXCHANGE_IBAN",
   "PAYIN_CARD_VALIDATION",
   "LAUNCHPAD_LOCK",
+  // Cards (spec §2, §3): paying for a card apart from ordering it (a merchant may pause one
+  // alone), then issue, delivery and payout to cards per provider (CP_3: the third provider).
+  "PAY_FOR_CARD",
+  "CARD_ISSUE_CP_1",
+  "CARD_ISSUE_CP_2",
+  "CARD_ISSUE_CP_3",
+  "CARD_DELIVERY_CP_1",
+  "CARD_DELIVERY_CP_2",
+  "CARD_DELIVERY_CP_3",
+  "CARD_PAYOUT_CP_1",
+  "CARD_PAYOUT_CP_2",
+  "CARD_PAYOUT_CP_3",
+  "IB",
+  "PAYIN_SKRILL",
+  "PAYIN_ADVCASH",
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 

@@ -1,10 +1,12 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 
+export * from "./cards.ts";
 export * from "./catalog.ts";
 export * from "./chain.ts";
 export * from "./customers.ts";
 export * from "./deposits.ts";
 export * from "./history.ts";
+export * from "./issuer.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";
 export * from "./merchants.ts";

@@ -24,6 +24,21 @@ const NEEDS_VERIFICATION = new Set<OperationType>([
   "CARD_TOPUP_CRYPTO",
 ]);
 
+// Types present in the catalog but not built yet (or the third card provider, off by default):
+// listed for every merchant as DISABLED until their feature ships.
+const NOT_BUILT: Partial<Record<OperationType, OperationConstraint>> = {
+  CARD_ISSUE_CP_3: "DISABLED",
+  CARD_DELIVERY_CP_3: "DISABLED",
+  CARD_PAYOUT_CP_1: "DISABLED",
+  CARD_PAYOUT_CP_2: "DISABLED",
+  CARD_PAYOUT_CP_3: "DISABLED",
+  IB: "DISABLED",
+  PAYIN_CARD_VALIDATION: "DISABLED",
+  PAYIN_SKRILL: "DISABLED",
+  PAYIN_ADVCASH: "DISABLED",
+  LAUNCHPAD_LOCK: "DISABLED",
+};
+
 function operationsOf(
   merchantId: string,
   constraints: Partial<Record<OperationType, OperationConstraint>>,
@@ -31,7 +46,7 @@ function operationsOf(
   return OPERATION_TYPES.map((operationType) => ({
     merchantId,
     operationType,
-    constraint: constraints[operationType] ?? "NONE",
+    constraint: constraints[operationType] ?? NOT_BUILT[operationType] ?? "NONE",
     kycLevels: NEEDS_VERIFICATION.has(operationType) ? VERIFIED : ANY_LEVEL,
   }));
 }

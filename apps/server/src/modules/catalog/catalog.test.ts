@@ -109,12 +109,32 @@ describe("GET /v1/catalog/currencies", () => {
 });
 
 describe("GET /v2/catalog/operations and /v1/catalog/operations", () => {
-  it("lists every operation type for the demo merchant, all open, with its web route", async () => {
+  it("lists every operation type for the demo merchant, open unless not built yet, with its web route", async () => {
     const res = await get("/v2/catalog/operations", { "x-merchant-id": DEMO_MERCHANT_ID });
     expect(res.statusCode).toBe(200);
     const data: Operation[] = res.json().data;
-    expect(data).toHaveLength(17);
-    expect(data.every((o) => o.constraint === "NONE" && o.reason === "NONE")).toBe(true);
+    expect(data).toHaveLength(30);
+    // The third card provider and the types not built yet are listed, DISABLED.
+    const disabled = data.filter((o) => o.constraint === "DISABLED").map((o) => o.operationType);
+    expect(disabled.sort()).toEqual(
+      [
+        "CARD_DELIVERY_CP_3",
+        "CARD_ISSUE_CP_3",
+        "CARD_PAYOUT_CP_1",
+        "CARD_PAYOUT_CP_2",
+        "CARD_PAYOUT_CP_3",
+        "IB",
+        "LAUNCHPAD_LOCK",
+        "PAYIN_ADVCASH",
+        "PAYIN_CARD_VALIDATION",
+        "PAYIN_SKRILL",
+      ].sort(),
+    );
+    const open = data.filter((o) => !disabled.includes(o.operationType));
+    expect(open.every((o) => o.constraint === "NONE" && o.reason === "NONE")).toBe(true);
+    for (const type of ["CARDS", "CARD_ORDER", "PAY_FOR_CARD", "CARD_ISSUE_CP_1", "CARD_ISSUE_CP_2"]) {
+      expect(open.map((o) => o.operationType)).toContain(type);
+    }
     expect(data[0]).toEqual({
       operationType: "EXCHANGE",
       name: "Exchange",

@@ -34,6 +34,19 @@ export const OPERATION_INFO: Record<OperationType, { name: string; url: string }
   EXCHANGE_IBAN: { name: "Exchange to IBAN", url: "/iban" },
   PAYIN_CARD_VALIDATION: { name: "Bank card check", url: "/top-up/card" },
   LAUNCHPAD_LOCK: { name: "Launchpad lock", url: "/" },
+  PAY_FOR_CARD: { name: "Pay for a card", url: "/cards/order" },
+  CARD_ISSUE_CP_1: { name: "Card issue (CP_1)", url: "/cards/order" },
+  CARD_ISSUE_CP_2: { name: "Card issue (CP_2)", url: "/cards/order" },
+  CARD_ISSUE_CP_3: { name: "Card issue (third provider)", url: "/cards/order" },
+  CARD_DELIVERY_CP_1: { name: "Card delivery (CP_1)", url: "/cards" },
+  CARD_DELIVERY_CP_2: { name: "Card delivery (CP_2)", url: "/cards" },
+  CARD_DELIVERY_CP_3: { name: "Card delivery (third provider)", url: "/cards" },
+  CARD_PAYOUT_CP_1: { name: "Payout to a CP_1 card", url: "/cards" },
+  CARD_PAYOUT_CP_2: { name: "Payout to a CP_2 card", url: "/cards" },
+  CARD_PAYOUT_CP_3: { name: "Payout to a third-provider card", url: "/cards" },
+  IB: { name: "Internet banking", url: "/" },
+  PAYIN_SKRILL: { name: "Add funds with Skrill", url: "/top-up/card" },
+  PAYIN_ADVCASH: { name: "Add funds with Advcash", url: "/top-up/card" },
 };
 
 /** What the server knows of a customer's verification; the accounts issue supplies it. */

@@ -111,6 +111,15 @@ const depositModel = z
   })
   .meta({ id: "DepositHistoryModel" });
 
+const cardOrderModel = z
+  .object({
+    cardRequestId: z.uuid(),
+    cardProgram: z.string(),
+    cardType: z.enum(["PLASTIC", "VIRTUAL"]),
+    fiatPrice: money.optional().describe("The card's price the payment bought (CARD_ORDER)"),
+  })
+  .meta({ id: "CardOrderHistoryModel" });
+
 export const historyItem = z
   .object({
     operationId: z.uuid(),
@@ -131,6 +140,7 @@ export const historyItem = z
     testCreditModel: testCreditModel.nullable(),
     depositModel: depositModel.nullable().describe("DEPOSIT_OPEN and DEPOSIT_CLOSE"),
     exchangeModel: exchangeModel.nullable(),
+    cardOrderModel: cardOrderModel.nullable().describe("CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled)"),
     payinAdvcashModel: z.null(),
     payinCardModel: z.null(),
     payoutCardModel: z.null(),

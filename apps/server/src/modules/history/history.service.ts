@@ -66,6 +66,8 @@ const MODEL_OF = {
   TEST_CREDIT: "testCreditModel",
   DEPOSIT_OPEN: "depositModel",
   DEPOSIT_CLOSE: "depositModel",
+  CARD_ORDER: "cardOrderModel",
+  CARD_ORDER_REFUND: "cardOrderModel",
 } as const;
 
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */
@@ -80,6 +82,7 @@ function toItem(r: HistoryRow) {
     sendToPhoneModel: null,
     testCreditModel: null,
     depositModel: null,
+    cardOrderModel: null,
   };
   return {
     operationId: r.operationId,

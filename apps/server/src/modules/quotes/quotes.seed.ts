@@ -77,9 +77,33 @@ function pairsOf(merchantId: string, currencies: string[], fees: (from: Currency
   return rows;
 }
 
+/** CARD_ORDER pairs: a card's EUR price paid from each crypto wallet, with the exchange's fees. */
+function cardOrderPairsOf(
+  merchantId: string,
+  currencies: string[],
+  fees: (from: CurrencyCode) => FeeSettings,
+) {
+  const crypto = currencies.filter((c) => c !== "EUR" && c !== "USD");
+  return (
+    pairsOf(merchantId, [...crypto, "EUR"], fees)
+      .filter((p) => p.currencyTo === "EUR")
+      // No free transactions here: paying for a card is not an exchange the promo was meant for.
+      .map((p) => ({
+        ...p,
+        kind: "CARD_ORDER" as const,
+        fees: { ...fees(p.currencyFrom as CurrencyCode), freeTransactionsPromo: { available: 0 } },
+      }))
+  );
+}
+
 /** Every pair of the seeded merchants' currencies (merchants.seed.ts), both ways. */
 export function seedQuotePairs(): NewQuotePair[] {
   const demo = ["BTC", "ETH", "USDT", "USDC", "LTC", "TRX", "EUR", "USD"];
   const nimbus = ["BTC", "ETH", "USDT", "EUR"];
-  return [...pairsOf(DEMO_MERCHANT_ID, demo, demoFees), ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees)];
+  return [
+    ...pairsOf(DEMO_MERCHANT_ID, demo, demoFees),
+    ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
+    ...cardOrderPairsOf(DEMO_MERCHANT_ID, demo, demoFees),
+    ...cardOrderPairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
+  ];
 }

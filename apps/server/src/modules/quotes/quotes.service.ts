@@ -9,6 +9,7 @@ import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { type RatesService, rateToString } from "../rates/rates.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
+import { createCardOrderOffers } from "./card-order-offers.ts";
 import { createExchangeExecution } from "./exchange-execute.service.ts";
 import { createExchangeLimits } from "./exchange-limits.ts";
 import { type OfferRequest, parseOfferRequest } from "./offer-input.ts";
@@ -132,6 +133,9 @@ export function createQuotesService(deps: {
 
     /** PUT /v1/mobile/exchange/offer/{offerId}: executes it once (the stored answer on a retry). */
     executeOffer: execution.execute,
+
+    /** The CARD_ORDER kind: a card's fiat price paid in crypto (used by the cards module). */
+    cardOrders: createCardOrderOffers({ repository, pricer, now }),
   };
 }
 

@@ -51,5 +51,7 @@ ${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No email
 <p><a href="/sandbox/kyc">Approve or reject a customer's verification</a></p>
 <h2>Chain</h2>
 <p><a href="/sandbox/chain">Send a test deposit to an address, follow its confirmations</a></p>
+<h2>Cards</h2>
+<p><a href="/sandbox/issuer">Card issuer: issue paid cards, ship plastic cards</a></p>
 </body></html>`;
 }

@@ -68,6 +68,8 @@ export const enWallets = {
       TEST_CREDIT: "Test credit",
       DEPOSIT_OPEN: "Deposit opened",
       DEPOSIT_CLOSE: "Deposit paid out",
+      CARD_ORDER: "Card order",
+      CARD_ORDER_REFUND: "Card order refund",
     },
     exchangedTo: "Received",
     rate: "Rate",

@@ -6,6 +6,7 @@
  * Texts the spec does not give (operation reasons, a few labels) are kept short and neutral so
  * that a merchant can replace them.
  */
+import { enCards } from "./en-cards.ts";
 import { enEarn } from "./en-earn.ts";
 import { enExchange } from "./en-exchange.ts";
 import { enWallets } from "./en-wallets.ts";
@@ -13,6 +14,7 @@ import { enWallets } from "./en-wallets.ts";
 export const en = {
   ...enWallets,
   ...enEarn,
+  ...enCards,
   ...enExchange,
   app: {
     loading: "Loading",

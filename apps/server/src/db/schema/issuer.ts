@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The sandbox card issuer's own books (providers/issuer): the cards it issued, their number and
+ * CVV encrypted (AES-256-GCM, `key_id` names the data key so keys can rotate), the plastic card's
+ * trip and the activation code (hashed). The product's tables never hold a number or CVV.
+ */
+export const sandboxIssuerCards = pgTable(
+  "sandbox_issuer_cards",
+  {
+    id: text("id").primaryKey(),
+    merchantId: uuid("merchant_id").notNull(),
+    /** The card request it was ordered for: an order is issued once. */
+    orderRef: uuid("order_ref").notNull().unique(),
+    program: text("program").notNull(),
+    cardType: text("card_type").notNull(),
+    phone: text("phone").notNull(),
+    shippingCity: text("shipping_city"),
+    /** Set once issued (the order waits on the issuer's clock before). */
+    panCiphertext: text("pan_ciphertext"),
+    cvvCiphertext: text("cvv_ciphertext"),
+    keyId: text("key_id"),
+    last4: text("last4"),
+    expiryMonth: integer("expiry_month"),
+    expiryYear: integer("expiry_year"),
+    state: text("state").notNull(),
+    activationCodeHash: text("activation_code_hash"),
+    /** A plastic card's activation code, encrypted, until it is mailed with the card. */
+    shippingCode: text("shipping_code"),
+    failedActivations: integer("failed_activations").notNull().default(0),
+    nextStepAt: timestamp("next_step_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "sandbox_issuer_cards_state",
+      sql`${t.state} in ('ORDER_RECEIVED', 'ISSUED', 'ORDER_PENDING', 'ORDERED', 'IN_DELIVERY', 'ACTIVATED', 'SUPPORT', 'CANCELLED')`,
+    ),
+    check(
+      "sandbox_issuer_cards_secrets",
+      sql`(${t.panCiphertext} is null) = (${t.cvvCiphertext} is null) and (${t.panCiphertext} is null) = (${t.keyId} is null)`,
+    ),
+  ],
+);

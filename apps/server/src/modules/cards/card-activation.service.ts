@@ -1,0 +1,152 @@
+import { v7 as uuidv7 } from "uuid";
+import type { CardForm } from "../../db/schema/index.ts";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { commonErrors } from "../../http/app-error.ts";
+import {
+  type IssuerProvider,
+  isIssuerCallbackSigned,
+  issuerEventSchema,
+} from "../../providers/issuer/issuer-provider.ts";
+import type { CardProgram } from "../merchants/feature-flags.ts";
+import type { CardOrders, Owner } from "./card-order.service.ts";
+import type { CardPrograms } from "./card-programs.ts";
+import type { CardRsa } from "./card-rsa.ts";
+import { cardRowView } from "./card-views.ts";
+import { cardErrors } from "./cards.errors.ts";
+import {
+  advanceDeliverySql,
+  type CardRow,
+  type CardsRepository,
+  insertIssuedCardSql,
+  lockRequestSql,
+} from "./cards.repository.ts";
+
+/** Which card an activation names: the virtual one, a plastic one by id, or the plastic one on its way. */
+export type ActivationTarget = { cardType: "VIRTUAL" } | { cardType: "PLASTIC"; cardId?: string };
+
+/**
+ * The issuer's side of a card's life: its signed callbacks (issued, where the parcel is) and
+ * activation with the code the customer got, sent encrypted to the server's RSA key.
+ */
+export function createCardActivation(deps: {
+  db: ClientSource;
+  repository: CardsRepository;
+  programs: CardPrograms;
+  orders: CardOrders;
+  rsa: CardRsa;
+  issuer: IssuerProvider;
+  callbackSecret: string;
+  now: () => Date;
+}) {
+  const { repository } = deps;
+
+  async function targetCard(owner: Owner, program: CardProgram, target: ActivationTarget): Promise<CardRow> {
+    const { merchant, customerId } = owner;
+    if (target.cardType === "PLASTIC" && target.cardId) {
+      const card = await repository.findCard(merchant.id, customerId, target.cardId);
+      if (!card || card.program !== program || card.cardType !== "PLASTIC") {
+        throw cardErrors.create("CARD_NOT_FOUND", { field: "id" });
+      }
+      return card;
+    }
+    const waiting = await repository.awaitingActivation(
+      merchant.id,
+      customerId,
+      program,
+      target.cardType as CardForm,
+    );
+    // A plastic card can be activated once it is on its way (its code travels with it).
+    const ready = waiting.find((c) => c.cardType === "VIRTUAL" || c.deliveryState === "IN_DELIVERY");
+    if (!ready) throw cardErrors.create("CARD_NOT_READY", { field: "cardType" });
+    return ready;
+  }
+
+  return {
+    rsaPublicKey: () => deps.rsa.publicKey(),
+
+    /** POST /v2/card/virtual/activate, /v2/card/plastic/{id}/activate, /v2/card/plastic/activate. */
+    async activate(
+      owner: Owner,
+      cp: CardProgram | undefined,
+      body: { keyId: string; passCode: string },
+      target: ActivationTarget,
+    ) {
+      const program = await deps.programs.requireProgram(owner.merchant.id, cp);
+      const code = (await deps.rsa.decrypt(body.keyId, body.passCode)).trim();
+      if (!/^\d{4,8}$/.test(code))
+        throw cardErrors.create("ACTIVATION_CODE_NOT_VALID", { field: "passCode" });
+      const card = await targetCard(owner, program, target);
+      const price = (await repository.listPrices(owner.merchant.id, program)).find(
+        (p) => p.cardType === card.cardType,
+      );
+      const request = await repository.findRequest(owner.merchant.id, owner.customerId, card.requestId);
+      if (card.status === "ACTIVE") return cardRowView(card, request, price);
+      if (card.status !== "ACTIVATION") throw cardErrors.create("CARD_NOT_READY", { field: "id" });
+      const result = await deps.issuer.activate(card.issuerCardId, code);
+      if (result === "BAD_CODE") throw cardErrors.create("ACTIVATION_CODE_NOT_VALID", { field: "passCode" });
+      if (result === "LOCKED") throw cardErrors.create("ACTIVATION_LOCKED", { field: "passCode" });
+      if (result === "NOT_READY") throw cardErrors.create("CARD_NOT_READY", { field: "id" });
+      const active = await repository.markActive(owner.merchant.id, card.id, deps.now());
+      return cardRowView(active ?? card, request, price);
+    },
+
+    /**
+     * The issuer's signed callback: the card once issued (recorded once), then its delivery
+     * state, forward only. A callback for an order cancelled meanwhile is acknowledged and
+     * ignored (the issuer refused that cancel, so this does not happen in order).
+     */
+    async receiveIssuerEvent(rawBody: string, signature: string | undefined): Promise<string> {
+      if (!isIssuerCallbackSigned(deps.callbackSecret, rawBody, signature)) {
+        throw commonErrors.create("UNAUTHORIZED", { message: "The callback signature is not valid." });
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "body" });
+      }
+      const parsed = issuerEventSchema.safeParse(json);
+      if (!parsed.success) {
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+          field: parsed.error.issues[0]?.path.join(".") || "body",
+        });
+      }
+      const event = parsed.data;
+      const at = deps.now();
+      return inTransaction(deps.db, async (tx) => {
+        const r = await lockRequestSql(tx, event.merchantId, event.orderRef);
+        if (!r) throw cardErrors.create("CARD_REQUEST_NOT_FOUND", { field: "orderRef" });
+        if (r.status === "CANCELLED" || r.status === "OPEN") return "IGNORED";
+        if (r.status === "PAID") {
+          await insertIssuedCardSql(tx, {
+            merchantId: r.merchantId,
+            id: uuidv7(),
+            customerId: r.customerId,
+            requestId: r.id,
+            program: r.program,
+            cardType: r.cardType,
+            colour: r.colour,
+            issuerCardId: event.issuerCardId,
+            last4: event.last4,
+            expiryMonth: event.expiryMonth,
+            expiryYear: event.expiryYear,
+            cardholderName: `${r.cardholderFirstName ?? ""} ${r.cardholderLastName ?? ""}`.trim(),
+            status: "ACTIVATION",
+            deliveryState: r.cardType === "PLASTIC" ? "ORDER_PENDING" : null,
+            createdAt: at,
+          });
+        }
+        if (
+          event.deliveryState &&
+          event.deliveryState !== "ORDER_PENDING" &&
+          event.deliveryState !== "ACTIVATED"
+        ) {
+          await advanceDeliverySql(tx, r.merchantId, event.issuerCardId, event.deliveryState, at);
+        }
+        return r.status === "PAID" ? "ISSUED" : (event.deliveryState ?? "UNCHANGED");
+      });
+    },
+  };
+}
+
+export type CardActivation = ReturnType<typeof createCardActivation>;

@@ -1,0 +1,91 @@
+/**
+ * The one set of statuses a customer sees for a card or an account (spec §3's second list),
+ * mapped once from the provider's statuses, the order's open steps and the delivery state.
+ * Pure and shared: the IBAN feature maps its statuses through the same function.
+ */
+export const DISPLAY_STATUSES = [
+  "ACTIVE",
+  "VERIFICATION",
+  "PROGRESS",
+  "REJECTED",
+  "ACTION",
+  "READY",
+  "FROZEN",
+  "BLOCKED",
+  "START",
+  "SOON",
+  "KYC_REJECTED",
+  "INACTIVE",
+  "MULTI_ACCOUNT",
+] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+
+/** What a product (card or IBAN account) is, as far as the customer's view depends on it. */
+export type ProductState = {
+  /** A card status (spec §3 first list) or an IBAN status; NONE: nothing ordered yet. */
+  status: string;
+  /** The order's steps still open (ADDRESS, KYC, TAXID, PAID...). */
+  openSteps?: readonly string[];
+  /** A plastic card's trip (ORDER_PENDING, ORDERED, IN_DELIVERY, ACTIVATED, SUPPORT). */
+  deliveryState?: string | null;
+  /** The customer's KYC status (APPROVED, IN_PROGRESS, UNDER_REVIEW, REJECTED...). */
+  kycStatus?: string | null;
+};
+
+function collecting(s: ProductState): DisplayStatus {
+  if (s.openSteps?.includes("KYC")) {
+    if (s.kycStatus === "REJECTED") return "KYC_REJECTED";
+    if (s.kycStatus === "IN_PROGRESS" || s.kycStatus === "UNDER_REVIEW") return "VERIFICATION";
+  }
+  return "ACTION";
+}
+
+function awaitingActivation(s: ProductState): DisplayStatus {
+  switch (s.deliveryState) {
+    case "ORDER_PENDING":
+    case "ORDERED":
+      return "PROGRESS";
+    case "SUPPORT":
+      return "ACTION";
+    default:
+      // A virtual card, or a plastic one on its way with its code: the customer can activate.
+      return "READY";
+  }
+}
+
+export function displayStatus(s: ProductState): DisplayStatus {
+  if (s.deliveryState === "SUPPORT") return "ACTION";
+  switch (s.status) {
+    case "NONE":
+      return "START";
+    case "UNAVAILABLE":
+      return "SOON";
+    case "COLLECTION":
+      return collecting(s);
+    case "PREORDERED":
+    case "IN_PROGRESS":
+    case "CREATED":
+      return "PROGRESS";
+    case "ACTIVATION":
+      return awaitingActivation(s);
+    case "ACTIVE":
+      return "ACTIVE";
+    case "SOFT_BLOCKED":
+      return "FROZEN";
+    case "HARD_BLOCKED":
+    case "BLOCKED":
+      return "BLOCKED";
+    case "INACTIVE":
+    case "CLOSED":
+      return "INACTIVE";
+    case "MULTI_ACCOUNT":
+      return "MULTI_ACCOUNT";
+    case "KYC_FORBIDDEN_COUNTRY":
+      return "REJECTED";
+    case "SUPPORT":
+    case "ACTION_NEEDED":
+      return "ACTION";
+    default:
+      throw new Error(`no display status for ${s.status}`);
+  }
+}

@@ -1,0 +1,295 @@
+import { v7 as uuidv7 } from "uuid";
+import type { z } from "zod";
+import type { CardForm } from "../../db/schema/index.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import type { CardProgram } from "../merchants/feature-flags.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import {
+  CARD_DESIGNS,
+  DEPRECATED_INCOME_SOURCES,
+  DOCUMENT_TYPES,
+  INCOME_SOURCES,
+  PLASTIC_DELIVERY_COUNTRIES,
+  PURPOSES_OF_ACCOUNT_OPENING,
+  TURNOVER_RANGES,
+} from "./card-constants.ts";
+import type { CardPrograms } from "./card-programs.ts";
+import { type CustomerKyc, cardRowView, moneyOf, openSteps, requestView, resumeStep } from "./card-views.ts";
+import { cardErrors } from "./cards.errors.ts";
+import type { CardsRepository, RequestPatch, RequestRow } from "./cards.repository.ts";
+import type {
+  addressV2Body,
+  addressV3Body,
+  cardholderBody,
+  createRequestBody,
+  personalInfoBody,
+} from "./cards.schemas.ts";
+
+export type Owner = { merchant: Merchant; customerId: string };
+
+/**
+ * The card order's collecting steps (spec §2, reference §5.9): open a request, then address,
+ * cardholder name and additional info, each checked against the program's permissions. Paying
+ * is card-payment.service.ts. Only an OPEN request changes; another customer's is 404.
+ */
+export function createCardOrders(deps: {
+  repository: CardsRepository;
+  programs: CardPrograms;
+  customers: Pick<CustomersService, "getCustomer">;
+  now: () => Date;
+}) {
+  const { repository, programs } = deps;
+
+  async function customerKyc(owner: Owner): Promise<CustomerKyc & { phone: string }> {
+    const c = await deps.customers.getCustomer(owner.merchant.id, owner.customerId);
+    return { kycLevel: c.kycLevel, kycStatus: c.kycStatus, taxCountry: c.taxCountry, phone: c.phone };
+  }
+
+  /** The customer's request of this program (404 when not theirs or of another program). */
+  async function ownRequest(owner: Owner, program: CardProgram, id: string): Promise<RequestRow> {
+    const r = await repository.findRequest(owner.merchant.id, owner.customerId, id);
+    if (!r || r.program !== program) throw cardErrors.create("CARD_REQUEST_NOT_FOUND", { field: "id" });
+    return r;
+  }
+
+  /** Writes a step's fields to an OPEN request, and where it now resumes. */
+  async function patchOpen(owner: Owner, r: RequestRow, patch: RequestPatch): Promise<void> {
+    if (r.status !== "OPEN") throw cardErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+    const [kyc, info] = await Promise.all([
+      customerKyc(owner),
+      repository.customerInfo(owner.merchant.id, owner.customerId),
+    ]);
+    const step = resumeStep(openSteps({ ...r, ...patch }, info, kyc), kyc);
+    const at = deps.now();
+    const updated = await repository.updateOpenRequest(
+      owner.merchant.id,
+      owner.customerId,
+      r.id,
+      { ...patch, step },
+      at,
+    );
+    if (!updated) throw cardErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+  }
+
+  async function guard(owner: Owner, cp: CardProgram | undefined) {
+    const program = await programs.requireProgram(owner.merchant.id, cp);
+    await programs.requireOperation(owner.merchant.id, owner.customerId, "CARD_ORDER");
+    return program;
+  }
+
+  return {
+    customerKyc,
+    ownRequest,
+
+    /** GET /v2/card/prices: the program's forms, price, delivery, designs, plan and fees. */
+    async prices(merchant: Merchant, cp: CardProgram | undefined) {
+      const program = await programs.requireProgram(merchant.id, cp);
+      const flags = (await programs.flags(merchant.id))[program];
+      const rows = await repository.listPrices(merchant.id, program);
+      const offered = (t: CardForm) =>
+        t === "VIRTUAL" ? flags.virtual : flags.plastic && flags.plasticDelivery;
+      return {
+        cardProgram: program,
+        prices: rows
+          .filter((r) => offered(r.cardType))
+          .map((r) => ({
+            cardType: r.cardType,
+            currency: r.currency,
+            price: moneyOf(r.price, r.currency).value,
+            delivery: moneyOf(r.cardType === "PLASTIC" ? r.delivery : 0n, r.currency).value,
+            cardDesignIds: CARD_DESIGNS.map((d) => d.id),
+            plan: r.plan,
+            fees: r.fees as { clientMarkUpFee: string; supplierFee: string; vaultFee: string },
+          })),
+        designs: CARD_DESIGNS.map((d) => ({ ...d })),
+      };
+    },
+
+    /** GET /v2/card/list: the program's cards and unfinished orders, newest first. */
+    async list(owner: Owner, cp: CardProgram | undefined) {
+      const program = await programs.requireProgram(owner.merchant.id, cp);
+      await programs.requireOperation(owner.merchant.id, owner.customerId, "CARDS");
+      const { merchant, customerId } = owner;
+      const [kyc, info, requests, cards, prices] = await Promise.all([
+        customerKyc(owner),
+        repository.customerInfo(merchant.id, customerId),
+        repository.listPendingRequests(merchant.id, customerId, program),
+        repository.listCards(merchant.id, customerId, program),
+        repository.listPrices(merchant.id, program),
+      ]);
+      const priceOf = (t: CardForm) => prices.find((p) => p.cardType === t);
+      const issuedRequests = await Promise.all(
+        cards.map((c) => repository.findRequest(merchant.id, customerId, c.requestId)),
+      );
+      return {
+        kycStatus: { status: kyc.kycStatus ?? "NONE", reason: null },
+        cards: [
+          ...requests.map((r) => requestView(r, info, kyc, priceOf(r.cardType))),
+          ...cards.map((c, i) => cardRowView(c, issuedRequests[i], priceOf(c.cardType))),
+        ],
+        iban: null,
+      };
+    },
+
+    /** POST /v2/card/card-requests: a new order of an allowed program and form. */
+    async createRequest(owner: Owner, cp: CardProgram | undefined, body: z.infer<typeof createRequestBody>) {
+      const program = await guard(owner, cp);
+      await programs.requireForm(owner.merchant.id, program, body.cardType);
+      await programs.requireOperation(owner.merchant.id, owner.customerId, `CARD_ISSUE_${program}`);
+      const design = CARD_DESIGNS.find((d) => d.id === body.cardDesignId);
+      if (!design) throw cardErrors.create("CARD_TYPE_NOT_ALLOWED", { field: "cardDesignId" });
+      const pending = await repository.listPendingRequests(owner.merchant.id, owner.customerId, program);
+      if (pending.some((r) => r.status === "OPEN")) {
+        throw cardErrors.create("CARD_ORDER_EXISTS", {
+          field: "cp",
+          data: { cardRequestId: pending[0]?.id ?? null },
+        });
+      }
+      const kyc = await customerKyc(owner);
+      const row = await repository.insertRequest({
+        merchantId: owner.merchant.id,
+        id: uuidv7(),
+        customerId: owner.customerId,
+        program,
+        cardType: body.cardType,
+        colour: design.colour,
+        status: "OPEN",
+        step: kyc.kycLevel === "NONE" || kyc.kycLevel === "KYC_0" ? "VERIFICATION" : "INFORMATION",
+        createdAt: deps.now(),
+      });
+      return { id: row.id };
+    },
+
+    /** PUT /v2/card/card-requests/{id}/address: the reference's residence address (billing). */
+    async putAddressV2(
+      owner: Owner,
+      cp: CardProgram | undefined,
+      id: string,
+      body: z.infer<typeof addressV2Body>,
+    ) {
+      const program = await guard(owner, cp);
+      const r = await ownRequest(owner, program, id);
+      const billing = {
+        country: body.country,
+        city: body.city,
+        state: body.state,
+        address: body.address,
+        postalCode: body.postalCode,
+      };
+      const shipping =
+        r.cardType === "PLASTIC" ? await shippingFrom(owner, billing, undefined, true) : undefined;
+      await patchOpen(owner, r, {
+        billingAddress: billing,
+        shippingAddress: shipping ?? null,
+        shippingMatchBilling: true,
+      });
+      return { result: "ok" as const };
+    },
+
+    /** PUT /v3/card/card-requests/{id}/address: billing and shipping (shippingMatchBilling). */
+    async putAddressV3(
+      owner: Owner,
+      cp: CardProgram | undefined,
+      id: string,
+      body: z.infer<typeof addressV3Body>,
+    ) {
+      const program = await guard(owner, cp);
+      const r = await ownRequest(owner, program, id);
+      const billing = Object.fromEntries(
+        Object.entries(body.billingAddress).filter(([, v]) => v !== undefined),
+      ) as Record<string, string>;
+      const shipping =
+        r.cardType === "PLASTIC"
+          ? await shippingFrom(owner, billing, body.shippingAddress, body.shippingMatchBilling)
+          : undefined;
+      await patchOpen(owner, r, {
+        billingAddress: billing,
+        shippingAddress: shipping ?? null,
+        shippingMatchBilling: body.shippingMatchBilling,
+      });
+      return { result: "ok" as const };
+    },
+
+    /** PUT /v2/card/card-requests/{id}/cardholder-name: the name embossed on the card. */
+    async putCardholderName(
+      owner: Owner,
+      cp: CardProgram | undefined,
+      id: string,
+      body: z.infer<typeof cardholderBody>,
+    ) {
+      const program = await guard(owner, cp);
+      const r = await ownRequest(owner, program, id);
+      await patchOpen(owner, r, {
+        cardholderFirstName: body.firstName.toUpperCase(),
+        cardholderLastName: body.lastName.toUpperCase(),
+      });
+      return { result: "ok" as const };
+    },
+
+    /** POST /v3/card/additional-personal-info: once per customer, for every card. */
+    async savePersonalInfo(
+      owner: Owner,
+      cp: CardProgram | undefined,
+      body: z.infer<typeof personalInfoBody>,
+    ) {
+      await guard(owner, cp);
+      await repository.savePersonalInfo(owner.merchant.id, owner.customerId, body, deps.now());
+      return { result: "ok" as const };
+    },
+
+    async personalInfo(owner: Owner, cp: CardProgram | undefined) {
+      await programs.requireProgram(owner.merchant.id, cp);
+      const info = await repository.customerInfo(owner.merchant.id, owner.customerId);
+      return info ? { ...info.personalInfo, filled: true } : { filled: false };
+    },
+
+    constants: () => ({
+      additionalDocumentType: [...DOCUMENT_TYPES],
+      incomeSource: [...INCOME_SOURCES],
+      deprecatedIncomeSource: [...DEPRECATED_INCOME_SOURCES],
+      purposesOfAccountOpening: [...PURPOSES_OF_ACCOUNT_OPENING],
+      estimatedMonthlyTurnoverRange: [...TURNOVER_RANGES],
+    }),
+
+    /** GET /v2/card/card-requests/country/plastic-delivery. */
+    deliveryCountries() {
+      const names = new Intl.DisplayNames(["en"], { type: "region" });
+      return {
+        countries: PLASTIC_DELIVERY_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort(
+          (a, b) => a.name.localeCompare(b.name, "en"),
+        ),
+      };
+    },
+  };
+
+  /** A plastic card's shipping address: the billing one (with the holder) or its own; EU only. */
+  async function shippingFrom(
+    owner: Owner,
+    billing: Record<string, string>,
+    given: Record<string, string | undefined> | undefined,
+    matchBilling: boolean,
+  ): Promise<Record<string, string>> {
+    let shipping: Record<string, string>;
+    if (matchBilling || !given) {
+      const c = await deps.customers.getCustomer(owner.merchant.id, owner.customerId);
+      shipping = {
+        ...billing,
+        firstName: c.firstName ?? "",
+        lastName: c.lastName ?? "",
+        phone: `+${c.phone}`,
+      };
+    } else {
+      shipping = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string
+      >;
+    }
+    const field = matchBilling || !given ? "billingAddress.country" : "shippingAddress.country";
+    if (!(PLASTIC_DELIVERY_COUNTRIES as readonly string[]).includes(shipping.country ?? "")) {
+      throw cardErrors.create("DELIVERY_COUNTRY_NOT_SUPPORTED", { field });
+    }
+    return shipping;
+  }
+}
+
+export type CardOrders = ReturnType<typeof createCardOrders>;

@@ -1,0 +1,352 @@
+import type { CurrencyCode } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import type { IssuerProvider } from "../../providers/issuer/issuer-provider.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
+import { type HistoryService, money } from "../history/history.service.ts";
+import { ledgerErrors } from "../ledger/ledger.errors.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { OperationOutcome } from "../ledger/ledger.types.ts";
+import type { CardProgram } from "../merchants/feature-flags.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { cardOrderLegs, cardOrderRefundLegs } from "../quotes/card-order-offers.ts";
+import { quotesErrors } from "../quotes/quotes.errors.ts";
+import type { QuotesService } from "../quotes/quotes.service.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import type { CardOrders, Owner } from "./card-order.service.ts";
+import type { CardPrograms } from "./card-programs.ts";
+import { moneyOf, openSteps } from "./card-views.ts";
+import { cardErrors } from "./cards.errors.ts";
+import {
+  type CardsRepository,
+  lockRequestSql,
+  markCancelledSql,
+  markPaidSql,
+  type RequestRow,
+} from "./cards.repository.ts";
+
+/** The fiat currency cards are priced in. */
+const PRICE_CURRENCY = "EUR";
+
+export type ConfirmPaymentInput = {
+  merchant: Merchant;
+  customer: Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
+  cp: CardProgram | undefined;
+  offerId: string;
+  idempotencyKey: string;
+  requestHash: string;
+};
+
+/**
+ * Paying for a card order and cancelling it (docs/cards.md "Money"). The price is in EUR; the
+ * customer pays from a crypto wallet through the quote engine (kind CARD_ORDER). Paying is one
+ * transaction: the session, the request's and the offer's locks, the ledger operation, the
+ * request marked paid, the order to the issuer and the history row. A cancel of a paid order
+ * refunds every leg under a key derived from the request, so it is refunded once.
+ */
+export function createCardPayments(deps: {
+  db: ClientSource;
+  repository: CardsRepository;
+  programs: CardPrograms;
+  orders: CardOrders;
+  auth: Pick<AuthService, "requireLiveSession">;
+  ledger: LedgerService;
+  wallets: Pick<WalletsService, "ensureWallet">;
+  history: Pick<HistoryService, "record">;
+  quotes: Pick<QuotesService, "cardOrders">;
+  issuer: IssuerProvider;
+  now: () => Date;
+}) {
+  const { repository, programs, orders, ledger } = deps;
+  const offers = deps.quotes.cardOrders;
+
+  /** The request's price in EUR minor units: the card (less a promo code) and its delivery. */
+  async function fiatPrice(owner: Owner, r: RequestRow, promoCode: string | undefined) {
+    const price = (await repository.listPrices(owner.merchant.id, r.program)).find(
+      (p) => p.cardType === r.cardType,
+    );
+    if (!price) throw cardErrors.create("CARD_TYPE_NOT_ALLOWED", { field: "cardType" });
+    let card = price.price;
+    if (promoCode) {
+      const bps = await repository.promoDiscountBps(owner.merchant.id, promoCode.toUpperCase());
+      if (bps === undefined) throw cardErrors.create("PROMO_CODE_NOT_VALID", { field: "promoCode" });
+      // The discount rounds down: the customer never pays less than the written percent gives.
+      card -= (price.price * BigInt(bps)) / 10_000n;
+    }
+    const delivery = r.cardType === "PLASTIC" ? price.delivery : 0n;
+    return { card, delivery, total: card + delivery };
+  }
+
+  /** Every step done but the payment, or 409 naming the steps still open. */
+  async function requireComplete(owner: Owner, r: RequestRow) {
+    if (r.status !== "OPEN") throw cardErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+    const [kyc, info] = await Promise.all([
+      orders.customerKyc(owner),
+      repository.customerInfo(owner.merchant.id, owner.customerId),
+    ]);
+    const missing = openSteps(r, info, kyc).filter((s) => s !== "PAID");
+    if (missing.length > 0)
+      throw cardErrors.create("CARD_REQUEST_INCOMPLETE", { field: "id", data: { steps: missing } });
+    return kyc;
+  }
+
+  async function priceOf(owner: Owner, r: RequestRow, currency: string, promoCode: string | undefined) {
+    const fiat = await fiatPrice(owner, r, promoCode);
+    if (!owner.merchant.currencies.includes(currency) || currency === PRICE_CURRENCY) {
+      throw quotesErrors.create("PAIR_NOT_AVAILABLE", { field: "currency" });
+    }
+    const priced = await offers.quote(owner.merchant, owner.customerId, currency, PRICE_CURRENCY, fiat.total);
+    // The crypto price split like the fiat one; the delivery's share rounds down, the card takes the rest.
+    const deliveryCrypto = fiat.total > 0n ? (priced.fromAmount * fiat.delivery) / fiat.total : 0n;
+    return {
+      fiat,
+      view: {
+        fiatPrice: moneyOf(fiat.total, PRICE_CURRENCY),
+        cryptoPrice: moneyOf(priced.fromAmount, currency),
+        card: {
+          fiat: moneyOf(fiat.card, PRICE_CURRENCY),
+          crypto: moneyOf(priced.fromAmount - deliveryCrypto, currency),
+        },
+        delivery: { fiat: moneyOf(fiat.delivery, PRICE_CURRENCY), crypto: moneyOf(deliveryCrypto, currency) },
+        address: r.cardType === "PLASTIC" ? r.shippingAddress : r.billingAddress,
+        promoCode: promoCode ? promoCode.toUpperCase() : null,
+      },
+    };
+  }
+
+  async function guard(owner: Owner, cp: CardProgram | undefined, id: string) {
+    const program = await programs.requireProgram(owner.merchant.id, cp);
+    await programs.requireOperation(owner.merchant.id, owner.customerId, "PAY_FOR_CARD");
+    return orders.ownRequest(owner, program, id);
+  }
+
+  return {
+    /** GET /v2/card/card-requests/{id}/price/{currency}: what the order costs, in fiat and crypto. */
+    async price(owner: Owner, cp: CardProgram | undefined, id: string, currency: string, promoCode?: string) {
+      const r = await guard(owner, cp, id);
+      return (await priceOf(owner, r, currency, promoCode)).view;
+    },
+
+    /** POST /v2/card/card-requests/{id}/payment-offer/{currency}: a CARD_ORDER offer to confirm. */
+    async createOffer(
+      owner: Owner,
+      cp: CardProgram | undefined,
+      id: string,
+      currency: string,
+      promoCode?: string,
+    ) {
+      const r = await guard(owner, cp, id);
+      await requireComplete(owner, r);
+      const { fiat } = await priceOf(owner, r, currency, promoCode);
+      const offer = await offers.createOffer(
+        owner.merchant,
+        owner.customerId,
+        currency,
+        PRICE_CURRENCY,
+        fiat.total,
+      );
+      const updated = await repository.updateOpenRequest(
+        owner.merchant.id,
+        owner.customerId,
+        r.id,
+        { paymentOfferId: offer.id, promoCode: promoCode ? promoCode.toUpperCase() : null },
+        deps.now(),
+      );
+      if (!updated) throw cardErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+      return {
+        offerId: offer.id,
+        cryptoPrice: moneyOf(offer.amountFrom, offer.currencyFrom),
+        fiatPrice: moneyOf(offer.amountTo, offer.currencyTo),
+        validSeconds: Math.max(0, Math.round((offer.expiresAt.getTime() - deps.now().getTime()) / 1000)),
+        expirationTime: offer.expiresAt.toISOString(),
+      };
+    },
+
+    /** POST /v2/card/card-requests/payment-offer/{id}/confirm: pays the order once. */
+    async confirm(input: ConfirmPaymentInput): Promise<OperationOutcome> {
+      const { merchant } = input;
+      const { customerId } = input.customer;
+      const owner = { merchant, customerId };
+      const key = {
+        merchantId: merchant.id,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: input.requestHash,
+      };
+      try {
+        const program = await programs.requireProgram(merchant.id, input.cp);
+        await programs.requireOperation(merchant.id, customerId, "PAY_FOR_CARD");
+        const offer = await offers.findOffer(merchant.id, customerId, input.offerId);
+        const request = offer && (await repository.findRequestByOffer(merchant.id, customerId, offer.id));
+        if (!offer || !request || request.program !== program) {
+          throw quotesErrors.create("OFFER_NOT_FOUND", { field: "id" });
+        }
+        if (request.status !== "OPEN") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "id" });
+        const kyc = await requireComplete(owner, request);
+        const at = deps.now();
+        if (offer.status === "open" && offer.expiresAt <= at) {
+          await offers.markExpired(offer, at);
+          throw quotesErrors.create("OFFER_EXPIRED", { field: "id" });
+        }
+        const from = offer.currencyFrom as CurrencyCode;
+        const [wallet] = await Promise.all([
+          deps.wallets.ensureWallet(merchant.id, customerId, from),
+          ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: from }),
+          ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: PRICE_CURRENCY }),
+        ]);
+        const operationId = uuidv7();
+        const cryptoPrice = moneyOf(offer.amountFrom, offer.currencyFrom);
+        const receipt = {
+          result: "ok" as const,
+          cardRequestId: request.id,
+          offerId: offer.id,
+          operationId,
+          status: "PAID" as const,
+          cryptoPrice,
+        };
+        return await inTransaction(deps.db, async (tx) => {
+          await deps.auth.requireLiveSession(tx, input.customer);
+          const locked = await lockRequestSql(tx, merchant.id, request.id);
+          if (locked?.status !== "OPEN") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "id" });
+          await offers.claimOffer(tx, offer, operationId, at);
+          const outcome = await ledger.apply(tx, {
+            merchantId: merchant.id,
+            operationId,
+            idempotencyKey: input.idempotencyKey,
+            requestHash: input.requestHash,
+            kind: "card_order_payment",
+            legs: cardOrderLegs(offer, wallet.id),
+            metadata: { customerId, cardRequestId: request.id, offerId: offer.id },
+            response: { statusCode: 200, body: receipt },
+          });
+          if (outcome.replayed) return outcome;
+          await markPaidSql(tx, {
+            merchantId: merchant.id,
+            id: request.id,
+            offerId: offer.id,
+            operationId,
+            currency: offer.currencyFrom,
+            amount: offer.amountFrom,
+            at,
+          });
+          await deps.issuer.orderCard(tx, {
+            orderRef: request.id,
+            merchantId: merchant.id,
+            program: request.program,
+            cardType: request.cardType,
+            phone: kyc.phone,
+            shippingCity: request.shippingAddress?.city ?? null,
+          });
+          await deps.history.record(tx, [
+            {
+              merchantId: merchant.id,
+              customerId,
+              operationId,
+              type: "CARD_ORDER",
+              direction: "OUT",
+              status: "COMPLETED",
+              currency: offer.currencyFrom,
+              amount: offer.amountFrom,
+              fee: offer.feeTotal,
+              counterparty: null,
+              details: {
+                cardRequestId: request.id,
+                cardProgram: request.program,
+                cardType: request.cardType,
+                fiatPrice: money(offer.amountTo, offer.currencyTo),
+              },
+            },
+          ]);
+          return outcome;
+        });
+      } catch (err) {
+        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS")) {
+          throw cardErrors.create("INSUFFICIENT_FUNDS", { field: "currency" });
+        }
+        // Refused before the money moved: a retry of a payment that went through gets its receipt.
+        const stored = await ledger.findStoredOutcome(key);
+        if (stored) return stored;
+        throw err;
+      }
+    },
+
+    /**
+     * POST /v2/card/card-requests/{id}/cancel: an unpaid order is dropped; a paid one not issued
+     * yet is withdrawn from the issuer and refunded whole, once (the refund's key is the
+     * request's). Issued: refused. Cancelled already: the same answer, nothing moves.
+     */
+    async cancel(input: {
+      merchant: Merchant;
+      customer: ConfirmPaymentInput["customer"];
+      cp: CardProgram | undefined;
+      id: string;
+    }) {
+      const { merchant } = input;
+      const { customerId } = input.customer;
+      const owner = { merchant, customerId };
+      const program = await programs.requireProgram(merchant.id, input.cp);
+      const r = await orders.ownRequest(owner, program, input.id);
+      const refunded = (row: RequestRow) =>
+        row.refundOperationId && row.paidAmount !== null && row.paidCurrency
+          ? moneyOf(row.paidAmount, row.paidCurrency)
+          : null;
+      if (r.status === "ISSUED") throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
+      if (r.status === "CANCELLED") return { result: "ok" as const, refunded: refunded(r) };
+      const offer = r.paymentOfferId
+        ? await offers.findOffer(merchant.id, customerId, r.paymentOfferId)
+        : undefined;
+      const paid = r.status === "PAID" && offer;
+      const wallet = paid
+        ? await deps.wallets.ensureWallet(merchant.id, customerId, offer.currencyFrom as CurrencyCode)
+        : undefined;
+      const at = deps.now();
+      return inTransaction(deps.db, async (tx) => {
+        await deps.auth.requireLiveSession(tx, input.customer);
+        const locked = await lockRequestSql(tx, merchant.id, r.id);
+        if (!locked) throw cardErrors.create("CARD_REQUEST_NOT_FOUND", { field: "id" });
+        if (locked.status === "ISSUED") throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
+        if (locked.status === "CANCELLED") return { result: "ok" as const, refunded: refunded(locked) };
+        if (locked.status === "OPEN") {
+          await markCancelledSql(tx, merchant.id, r.id, null, at);
+          return { result: "ok" as const, refunded: null };
+        }
+        // Paid: the issuer must give the order back before the money is.
+        if (!offer || !wallet || locked.paidAmount === null || !locked.paidCurrency) {
+          throw new Error(`card request ${r.id} is paid without its offer`);
+        }
+        if (!(await deps.issuer.cancelOrder(tx, r.id)))
+          throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
+        const outcome = await ledger.apply(tx, {
+          merchantId: merchant.id,
+          idempotencyKey: `card-request:${r.id}:refund`,
+          requestHash: `card-request-refund:${r.id}`,
+          kind: "card_order_refund",
+          legs: cardOrderRefundLegs(offer, wallet.id),
+          metadata: { customerId, cardRequestId: r.id, offerId: offer.id },
+          response: { refunded: moneyOf(locked.paidAmount, locked.paidCurrency) },
+        });
+        await markCancelledSql(tx, merchant.id, r.id, outcome.operationId, at);
+        if (!outcome.replayed) {
+          await deps.history.record(tx, [
+            {
+              merchantId: merchant.id,
+              customerId,
+              operationId: outcome.operationId,
+              type: "CARD_ORDER_REFUND",
+              direction: "IN",
+              status: "COMPLETED",
+              currency: locked.paidCurrency,
+              amount: locked.paidAmount,
+              fee: 0n,
+              counterparty: null,
+              details: { cardRequestId: r.id, cardProgram: r.program, cardType: r.cardType },
+            },
+          ]);
+        }
+        return { result: "ok" as const, refunded: moneyOf(locked.paidAmount, locked.paidCurrency) };
+      });
+    },
+  };
+}
+
+export type CardPayments = ReturnType<typeof createCardPayments>;

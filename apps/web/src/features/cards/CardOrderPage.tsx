@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "../../components/Button.tsx";
+import { FormError } from "../../components/FormError.tsx";
+import { CancelOrderModal } from "../../components/modal/CancelOrderModal.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { ROUTES } from "../../lib/routes.ts";
+import {
+  CARD_PROGRAMS,
+  type CardProgram,
+  useCardList,
+  useCardOrderActions,
+  useCardPrices,
+} from "./api/cards-queries.ts";
+import { AddressStep } from "./components/order/AddressStep.tsx";
+import { CardholderStep } from "./components/order/CardholderStep.tsx";
+import { CardTypeStep } from "./components/order/CardTypeStep.tsx";
+import { CheckoutStep } from "./components/order/CheckoutStep.tsx";
+import { InformationStep } from "./components/order/InformationStep.tsx";
+import { VerificationStep } from "./components/order/VerificationStep.tsx";
+import { ORDER_STEPS, screenOf } from "./order-steps.ts";
+import "./cards.css";
+
+/**
+ * /cards/order: the six steps of spec §2. The order lives on the server: each step writes it,
+ * and the card list says where it resumes (`step`), so an unfinished order opens where it stopped.
+ */
+export function CardOrderPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const program: CardProgram = CARD_PROGRAMS.includes(params.get("cp") as CardProgram)
+    ? (params.get("cp") as CardProgram)
+    : "CP_1";
+  const prices = useCardPrices(program);
+  const list = useCardList(program, prices.isSuccess);
+  const actions = useCardOrderActions(program);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const wanted = params.get("request");
+  const orders = (list.data?.cards ?? []).filter((c) => c.id === null && c.status === "COLLECTION");
+  const order = orders.find((c) => c.cardRequestId === wanted) ?? (wanted ? undefined : orders[0]);
+  const screen = order ? screenOf(order.step) : "CARD_TYPE";
+  const index = ORDER_STEPS.indexOf(screen);
+
+  if (prices.isPending || (prices.isSuccess && list.isPending)) return <Spinner />;
+  if (prices.error || list.error) {
+    return (
+      <div className="k-card-order">
+        <h1 className="k-page-title">{t("cardOrder.title")}</h1>
+        <FormError error={prices.error ?? list.error ?? undefined} />
+      </div>
+    );
+  }
+  const requestId = order?.cardRequestId ?? "";
+  return (
+    <div className="k-card-order">
+      <h1 className="k-page-title">{t("cardOrder.title")}</h1>
+      <p className="k-cards__muted">
+        {t(`cards.program.${program}`)} · {t("cardOrder.stepOf", { n: index + 1 })}
+      </p>
+      <ol className="k-card-order__steps" aria-label={t("cardOrder.title")}>
+        {ORDER_STEPS.map((s) => (
+          <li key={s} aria-current={s === screen ? "step" : undefined}>
+            {t(`cardOrder.steps.${s}`)}
+          </li>
+        ))}
+      </ol>
+      <section className="k-surface" aria-labelledby="card-order-step">
+        <h2 id="card-order-step" className="k-cards__heading">
+          {t(`cardOrder.steps.${screen}`)}
+        </h2>
+        {screen === "CARD_TYPE" ? (
+          <CardTypeStep
+            prices={prices.data}
+            pending={actions.create.isPending}
+            error={actions.create.error ?? undefined}
+            onSubmit={(v) =>
+              actions.create.mutate(v, {
+                onSuccess: ({ id }) => setParams({ cp: program, request: id }, { replace: true }),
+              })
+            }
+          />
+        ) : null}
+        {screen === "VERIFICATION" ? (
+          <VerificationStep
+            kycStatus={list.data?.kycStatus.status ?? "NONE"}
+            onRefresh={() => void list.refetch()}
+          />
+        ) : null}
+        {screen === "INFORMATION" ? (
+          <InformationStep
+            pending={actions.information.isPending}
+            error={actions.information.error ?? undefined}
+            onSubmit={(v) => actions.information.mutate(v)}
+          />
+        ) : null}
+        {screen === "CARDHOLDER_NAME" ? (
+          <CardholderStep
+            pending={actions.cardholder.isPending}
+            error={actions.cardholder.error ?? undefined}
+            onSubmit={(v) => actions.cardholder.mutate({ id: requestId, ...v })}
+          />
+        ) : null}
+        {screen === "BILLING_ADDRESS" ? (
+          <AddressStep
+            plastic={order?.cardType === "PLASTIC"}
+            pending={actions.address.isPending}
+            error={actions.address.error ?? undefined}
+            onSubmit={(body) => actions.address.mutate({ id: requestId, body })}
+          />
+        ) : null}
+        {screen === "CHECKOUT" && order ? (
+          <CheckoutStep
+            program={program}
+            requestId={requestId}
+            pending={actions.pay.isPending}
+            error={actions.pay.error ?? undefined}
+            onPay={(v) =>
+              actions.pay.mutate({ id: requestId, ...v }, { onSuccess: () => navigate(ROUTES.cards) })
+            }
+          />
+        ) : null}
+      </section>
+      {order ? (
+        <Button variant="ghost" onClick={() => setCancelOpen(true)}>
+          {t("cards.cancelOrder")}
+        </Button>
+      ) : null}
+      <FormError error={actions.cancel.error ?? undefined} />
+      <CancelOrderModal
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        pending={actions.cancel.isPending}
+        onConfirmCancel={() =>
+          actions.cancel.mutate(requestId, {
+            onSuccess: () => navigate(ROUTES.cards),
+            onSettled: () => setCancelOpen(false),
+          })
+        }
+      />
+    </div>
+  );
+}

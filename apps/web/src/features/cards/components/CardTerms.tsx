@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import type { CardPrice } from "../api/cards-queries.ts";
+
+/** What a card costs and runs on: price, delivery, plan and fees (spec §3), before and after ordering. */
+export function CardTerms({
+  price,
+  showPrice = true,
+}: {
+  price: Pick<CardPrice, "price" | "delivery" | "currency" | "plan" | "fees" | "cardType">;
+  showPrice?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <dl className="k-cards__terms">
+      {showPrice ? (
+        <>
+          <dt>{t(`cards.forms.${price.cardType}`)}</dt>
+          <dd>
+            {t("cards.priceLine", { price: price.price, currency: price.currency })}
+            {price.cardType === "PLASTIC" && price.delivery !== "0.00"
+              ? ` ${t("cards.deliveryLine", { delivery: price.delivery, currency: price.currency })}`
+              : ""}
+          </dd>
+        </>
+      ) : null}
+      <dt>{t("cards.plan")}</dt>
+      <dd>{t(`cards.plans.${price.plan}`)}</dd>
+      <dt>{t("cards.fees")}</dt>
+      <dd>{t("cards.feeLine", price.fees)}</dd>
+    </dl>
+  );
+}

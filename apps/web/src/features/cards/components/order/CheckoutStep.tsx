@@ -1,0 +1,118 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../../components/Button.tsx";
+import { FormError } from "../../../../components/FormError.tsx";
+import { TermsModal } from "../../../../components/modal/TermsModal.tsx";
+import { SelectField } from "../../../../components/SelectField.tsx";
+import { Spinner } from "../../../../components/Spinner.tsx";
+import { TextField } from "../../../../components/TextField.tsx";
+import { useMerchantDocuments } from "../../../../lib/config-service/queries.ts";
+import { useWallets } from "../../../../lib/wallets/wallet-queries.ts";
+import { type CardProgram, useRequestPrice } from "../../api/cards-queries.ts";
+
+const FIAT = new Set(["EUR", "USD"]);
+
+/** Step 6: the price in the chosen crypto (BTC by default), the terms, and paying. */
+export function CheckoutStep({
+  program,
+  requestId,
+  pending,
+  error,
+  onPay,
+}: {
+  program: CardProgram;
+  requestId: string;
+  pending: boolean;
+  error: Error | undefined;
+  onPay: (v: { currency: string; promoCode: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const wallets = useWallets().data?.wallets ?? [];
+  const cryptos = wallets.map((w) => w.currency).filter((c) => !FIAT.has(c));
+  const [currency, setCurrency] = useState("BTC");
+  const [promoInput, setPromoInput] = useState("");
+  const [promoCode, setPromoCode] = useState("");
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [agreed, setAgreed] = useState(false);
+  const price = useRequestPrice(program, requestId, currency, promoCode);
+  const terms = useMerchantDocuments().data?.find((d) => d.key === "terms");
+  const document = terms ?? { title: t("cardOrder.checkout.termsFallback"), url: "" };
+  const options =
+    cryptos.includes("BTC") || cryptos.length === 0 ? Array.from(new Set(["BTC", ...cryptos])) : cryptos;
+  const p = price.data;
+  return (
+    <div className="k-card-order__form">
+      <SelectField
+        label={t("cardOrder.checkout.currency")}
+        value={currency}
+        onChange={(e) => setCurrency(e.target.value)}
+      >
+        {options.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
+      <form
+        className="k-card-order__bar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPromoCode(promoInput.trim());
+        }}
+      >
+        <TextField
+          label={t("cardOrder.checkout.promoCode")}
+          value={promoInput}
+          maxLength={32}
+          onChange={(e) => setPromoInput(e.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          {t("cardOrder.checkout.apply")}
+        </Button>
+      </form>
+      {price.isPending ? <Spinner /> : null}
+      <FormError error={price.error ?? undefined} />
+      {p ? (
+        <dl className="k-card-order__summary" aria-live="polite">
+          <dt>{t("cardOrder.checkout.card")}</dt>
+          <dd>
+            {p.card.fiat.value} {p.card.fiat.currency}
+          </dd>
+          <dt>{t("cardOrder.checkout.delivery")}</dt>
+          <dd>
+            {p.delivery.fiat.value} {p.delivery.fiat.currency}
+          </dd>
+          <dt>{t("cardOrder.checkout.total")}</dt>
+          <dd>
+            {p.fiatPrice.value} {p.fiatPrice.currency}
+          </dd>
+          <dt className="k-card-order__total">{t("cardOrder.checkout.youPay")}</dt>
+          <dd className="k-card-order__total" data-testid="crypto-price">
+            {p.cryptoPrice.value} {p.cryptoPrice.currency}
+          </dd>
+        </dl>
+      ) : null}
+      {agreed ? (
+        <p className="k-cards__muted">{t("cardOrder.checkout.agreed")}</p>
+      ) : (
+        <Button variant="secondary" onClick={() => setTermsOpen(true)}>
+          {t("cardOrder.checkout.readTerms")}
+        </Button>
+      )}
+      <FormError error={error} />
+      <Button fullWidth disabled={!agreed || !p || pending} onClick={() => onPay({ currency, promoCode })}>
+        {t("cardOrder.checkout.pay")}
+        {p ? ` ${p.cryptoPrice.value} ${p.cryptoPrice.currency}` : ""}
+      </Button>
+      <TermsModal
+        open={termsOpen}
+        onOpenChange={setTermsOpen}
+        document={document}
+        onAgree={() => {
+          setAgreed(true);
+          setTermsOpen(false);
+        }}
+      />
+    </div>
+  );
+}
