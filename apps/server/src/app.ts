@@ -7,6 +7,9 @@ import type { AppDeps } from "./app-deps.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { loggerOptions, RequestLogController } from "./logger.ts";
+import { acquirerCallbackRoutes } from "./modules/card-payments/acquirer-callback.routes.ts";
+import { payinRoutes } from "./modules/card-payments/payin.routes.ts";
+import { payoutRoutes } from "./modules/card-payments/payout.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signupRoutes } from "./modules/auth/signup.routes.ts";
 import { captchaRoutes } from "./modules/captcha/captcha.routes.ts";
@@ -24,6 +27,7 @@ import { locationRoutes } from "./modules/location/location.routes.ts";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";
 import { ratesRoutes } from "./modules/rates/rates.routes.ts";
+import { sandboxAcquirerRoutes } from "./modules/sandbox/sandbox-acquirer.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
 import { sandboxChainRoutes } from "./modules/sandbox/sandbox-chain.routes.ts";
 import { sandboxDepositsRoutes } from "./modules/sandbox/sandbox-deposits.routes.ts";
@@ -91,12 +95,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(depositsRoutes(deps));
   await app.register(historyRoutes(deps));
   await app.register(chainNotificationRoutes(deps));
+  for (const routes of [payinRoutes, payoutRoutes, acquirerCallbackRoutes]) await app.register(routes(deps));
   if (config.sandbox) await app.register(sandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxWalletsRoutes(deps));
   if (config.sandbox) await app.register(kycSandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxDepositsRoutes(deps));
   const { sandboxChain } = deps.services;
   if (sandboxChain) await app.register(sandboxChainRoutes(sandboxChain));
+  if (deps.services.sandboxAcquirer) await app.register(sandboxAcquirerRoutes(deps.services.sandboxAcquirer));
 
   await registerMerchantAssets(app);
   if (options.staticApps) {

@@ -25,6 +25,8 @@ export const HISTORY_TYPES = [
   "TEST_CREDIT",
   "DEPOSIT_OPEN",
   "DEPOSIT_CLOSE",
+  "PAYIN_CARD",
+  "PAYOUT_CARD",
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;

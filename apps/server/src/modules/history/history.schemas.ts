@@ -5,9 +5,7 @@ import { HISTORY_STATUSES, HISTORY_TYPES } from "../../db/schema/history.ts";
 export const TYPE_FILTERS = [
   "UNKNOWN",
   ...HISTORY_TYPES,
-  "PAYIN_CARD",
   "PAYIN_ADVCASH",
-  "PAYOUT_CARD",
 ] as const;
 
 /** `?f=A&f=B` or `?f=A,B`: both mean [A, B]. */
@@ -96,6 +94,37 @@ const exchangeModel = z
   })
   .meta({ id: "ExchangeModel" });
 
+const cardRate = z.object({
+  sourceCurrency: z.string(),
+  targetCurrency: z.string(),
+  rate: z.string(),
+  multiplier: z.number().int(),
+});
+
+const payinCardModel = z
+  .object({
+    fromCardPAN: z.string().describe("Masked: 424242******4242"),
+    toAddress: z.string().describe("The customer's wallet credited (its id)"),
+    debitAmount: money.describe("Charged to the card, fees included"),
+    creditAmount: money.describe("What reaches the wallet"),
+    feeAmount: money,
+    exchangeRate: cardRate,
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: "PayinCardModel" });
+
+const payoutCardModel = z
+  .object({
+    fromAddress: z.string().describe("The customer's wallet paid from (its id)"),
+    toCardPAN: z.string().describe("Masked: 424242******4242"),
+    debitAmount: money.describe("What left the wallet, fees included"),
+    creditAmount: money.describe("What the card receives"),
+    feeAmount: money,
+    exchangeRate: cardRate,
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: "PayoutCardModel" });
+
 const testCreditModel = z
   .object({ amount: money, source: z.literal("SANDBOX_FAUCET") })
   .meta({ id: "TestCreditModel" });
@@ -132,8 +161,8 @@ export const historyItem = z
     depositModel: depositModel.nullable().describe("DEPOSIT_OPEN and DEPOSIT_CLOSE"),
     exchangeModel: exchangeModel.nullable(),
     payinAdvcashModel: z.null(),
-    payinCardModel: z.null(),
-    payoutCardModel: z.null(),
+    payinCardModel: payinCardModel.nullable(),
+    payoutCardModel: payoutCardModel.nullable(),
   })
   .meta({ id: "HistoryOperation" });
 

@@ -66,6 +66,8 @@ const MODEL_OF = {
   TEST_CREDIT: "testCreditModel",
   DEPOSIT_OPEN: "depositModel",
   DEPOSIT_CLOSE: "depositModel",
+  PAYIN_CARD: "payinCardModel",
+  PAYOUT_CARD: "payoutCardModel",
 } as const;
 
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */

@@ -11,6 +11,7 @@ import { type RatesService, rateToString } from "../rates/rates.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createExchangeExecution } from "./exchange-execute.service.ts";
 import { createExchangeLimits } from "./exchange-limits.ts";
+import { createKindOffers } from "./kind-offers.ts";
 import { type OfferRequest, parseOfferRequest } from "./offer-input.ts";
 import { createPricer, termsOf } from "./offer-terms.ts";
 import { EXCHANGE_VALID_SECONDS, offerView, RATE_DECIMALS, rowOf } from "./offer-views.ts";
@@ -132,6 +133,9 @@ export function createQuotesService(deps: {
 
     /** PUT /v1/mobile/exchange/offer/{offerId}: executes it once (the stored answer on a retry). */
     executeOffer: execution.execute,
+
+    /** Card pay-in and payout offers: the same engine for the card-payments module. */
+    kinds: createKindOffers({ repository, pricer, kyc: deps.kyc, rates: deps.rates, now }),
   };
 }
 
