@@ -51,6 +51,9 @@ export function createAcquirerCallbackTask(config: Config): Task {
     const { event } = payloadSchema.parse(payload);
     const status = await deliverAcquirerEvent(event, { secret: config.secrets.callback, deliver });
     const log = status < 300 ? helpers.logger.info : helpers.logger.warn;
-    log.call(helpers.logger, `acquirer ${event.paymentId} #${event.sequence} ${event.status} (callback ${status})`);
+    log.call(
+      helpers.logger,
+      `acquirer ${event.paymentId} #${event.sequence} ${event.status} (callback ${status})`,
+    );
   };
 }

@@ -68,7 +68,14 @@ export const paymentCards = pgTable(
  * CHALLENGE: waiting for the customer's 3-D Secure code; PENDING: waiting for the acquirer's
  * capture (pay-in) or the payout rail (payout); SUCCESS and FAILED are final.
  */
-export const CARD_PAYMENT_STATUSES = ["OFFERED", "AUTHORISING", "CHALLENGE", "PENDING", "SUCCESS", "FAILED"] as const;
+export const CARD_PAYMENT_STATUSES = [
+  "OFFERED",
+  "AUTHORISING",
+  "CHALLENGE",
+  "PENDING",
+  "SUCCESS",
+  "FAILED",
+] as const;
 export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 
 /** One card payment per quote offer; its id is also the ledger operation's and history's id. */

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
-import { ACQUIRER_CALLBACK_PATH, ACQUIRER_SIGNATURE_HEADER } from "../../providers/acquirer/acquirer-callback.ts";
+import {
+  ACQUIRER_CALLBACK_PATH,
+  ACQUIRER_SIGNATURE_HEADER,
+} from "../../providers/acquirer/acquirer-callback.ts";
 import { callbackResponse } from "./card-payments.schemas.ts";
 
 /**
@@ -12,8 +15,10 @@ export const acquirerCallbackRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.removeContentTypeParser("application/json");
-    app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 64 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    app.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
     );
     app.post(
       ACQUIRER_CALLBACK_PATH,

@@ -1,4 +1,5 @@
 import { type CurrencyCode, parseAmount } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import {
@@ -16,7 +17,14 @@ import { decimal } from "./card-views.ts";
 import { failPaymentSql, type PayinDeps } from "./payin.service.ts";
 
 /** What a callback did: the web app never sees these; tests and logs do. */
-export type CallbackEffect = "AUTHORISED" | "CREDITED" | "DECLINED" | "PAID" | "REJECTED" | "DUPLICATE" | "STALE";
+export type CallbackEffect =
+  | "AUTHORISED"
+  | "CREDITED"
+  | "DECLINED"
+  | "PAID"
+  | "REJECTED"
+  | "DUPLICATE"
+  | "STALE";
 
 const PAYIN_EVENTS = new Set(["AUTHORISED", "CAPTURED", "DECLINED"]);
 
@@ -71,7 +79,11 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService; 
       ledger.ensureHouseAccounts({ merchantId: offer.merchantId, currency: offer.currencyTo }),
     ]);
     const account = (a: QuoteLegAccount): AccountRef =>
-      "house" in a ? a : a.customerWallet === offer.currencyTo ? { accountId: wallet.id } : { house: "acquiring_clearing" };
+      "house" in a
+        ? a
+        : a.customerWallet === offer.currencyTo
+          ? { accountId: wallet.id }
+          : { house: "acquiring_clearing" };
     return offers.legs(offer).map((leg) => ({
       debit: account(leg.debit),
       credit: account(leg.credit),
@@ -84,7 +96,9 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService; 
     const seq = event.sequence;
     const key = (what: string) => ({
       merchantId: payment.merchantId,
-      operationId: payment.id,
+      // The pay-in's credit is the payment's operation; a payout's post or void follows its
+      // reservation (which has the payment's id) as an operation of its own.
+      operationId: what === "credit" ? payment.id : uuidv7(),
       idempotencyKey: `card-payment:${payment.id}:${what}`,
       requestHash: `card-payment:${payment.id}`,
       metadata: { customerId: payment.customerId, offerId: offer.id, paymentId: payment.id },
@@ -95,7 +109,12 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService; 
         return "AUTHORISED" as const;
       case "CAPTURED": {
         // Only now does money move: the crypto at exactly the offer's amounts, fees as legs.
-        await ledger.apply(tx, { ...key("credit"), kind: "payin_card", legs, response: { paymentId: payment.id } });
+        await ledger.apply(tx, {
+          ...key("credit"),
+          kind: "payin_card",
+          legs,
+          response: { paymentId: payment.id },
+        });
         await offers.markExecuted(tx, payment.merchantId, offer.id, payment.id);
         await updatePaymentSql(tx, payment.merchantId, payment.id, { status: "SUCCESS", lastSequence: seq });
         await deps.history.update(tx, {
@@ -107,8 +126,16 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService; 
         return "CREDITED" as const;
       }
       case "PAID": {
-        const posts: Leg[] = (payment.pendingIds ?? []).map((pendingId) => ({ type: "post_pending", pendingId }));
-        await ledger.apply(tx, { ...key("post"), kind: "payout_card_post", legs: posts, response: { paymentId: payment.id } });
+        const posts: Leg[] = (payment.pendingIds ?? []).map((pendingId) => ({
+          type: "post_pending",
+          pendingId,
+        }));
+        await ledger.apply(tx, {
+          ...key("post"),
+          kind: "payout_card_post",
+          legs: posts,
+          response: { paymentId: payment.id },
+        });
         await updatePaymentSql(tx, payment.merchantId, payment.id, { status: "SUCCESS", lastSequence: seq });
         await deps.history.update(tx, {
           merchantId: payment.merchantId,
@@ -119,8 +146,16 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService; 
         return "PAID" as const;
       }
       case "REJECTED": {
-        const voids: Leg[] = (payment.pendingIds ?? []).map((pendingId) => ({ type: "void_pending", pendingId }));
-        await ledger.apply(tx, { ...key("void"), kind: "payout_card_void", legs: voids, response: { paymentId: payment.id } });
+        const voids: Leg[] = (payment.pendingIds ?? []).map((pendingId) => ({
+          type: "void_pending",
+          pendingId,
+        }));
+        await ledger.apply(tx, {
+          ...key("void"),
+          kind: "payout_card_void",
+          legs: voids,
+          response: { paymentId: payment.id },
+        });
         await failPaymentSql(tx, deps, payment, event.reason ?? "The payout was rejected.", seq);
         return "REJECTED" as const;
       }
@@ -134,7 +169,8 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService; 
     async receive(rawBody: string, signature: string | undefined): Promise<CallbackEffect> {
       const event = parse(rawBody, signature);
       const payment = await repository.findForCallback(event.reference, event.paymentId);
-      const offer = payment && (await offers.find(payment.merchantId, payment.customerId, payment.kind, payment.offerId));
+      const offer =
+        payment && (await offers.find(payment.merchantId, payment.customerId, payment.kind, payment.offerId));
       if (!payment || !offer) throw cardPaymentsErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
       assertMatches(event, payment, offer);
       const legs = event.status === "CAPTURED" ? await creditLegs(offer) : [];

@@ -9,11 +9,18 @@ const invalid = (field: string, problem: string) =>
   commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${problem}` });
 
 /** The card number passes the Luhn check and the expiry month has not ended yet (400 otherwise). */
-export function checkCard(card: { cardNumber: string; cardExpirationYear: number; cardExpirationMonth: number }, now: Date) {
-  if (!cardValidator.number(card.cardNumber).isValid) throw invalid("cardNumber", "is not a valid card number");
+export function checkCard(
+  card: { cardNumber: string; cardExpirationYear: number; cardExpirationMonth: number },
+  now: Date,
+) {
+  if (!cardValidator.number(card.cardNumber).isValid)
+    throw invalid("cardNumber", "is not a valid card number");
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
-  if (card.cardExpirationYear < year || (card.cardExpirationYear === year && card.cardExpirationMonth < month)) {
+  if (
+    card.cardExpirationYear < year ||
+    (card.cardExpirationYear === year && card.cardExpirationMonth < month)
+  ) {
     throw invalid("cardExpirationYear", "the card has expired");
   }
 }

@@ -117,7 +117,9 @@ export function createCardPaymentsRepository(db: ClientSource) {
     },
 
     /** The payment of an offer; written when the offer is created, moved on by pay and callbacks. */
-    async upsertOffered(p: Pick<PaymentRow, "merchantId" | "id" | "customerId" | "kind" | "offerId" | "cardId">) {
+    async upsertOffered(
+      p: Pick<PaymentRow, "merchantId" | "id" | "customerId" | "kind" | "offerId" | "cardId">,
+    ) {
       await db.withClient((c) =>
         c.query(
           `insert into card_payments (merchant_id, id, customer_id, kind, offer_id, card_id, status)
@@ -127,7 +129,11 @@ export function createCardPaymentsRepository(db: ClientSource) {
       );
     },
 
-    async findByOffer(merchantId: string, customerId: string, offerId: string): Promise<PaymentRow | undefined> {
+    async findByOffer(
+      merchantId: string,
+      customerId: string,
+      offerId: string,
+    ): Promise<PaymentRow | undefined> {
       const { rows } = await db.withClient((c) =>
         c.query<PaymentRow>(
           `select ${PAYMENT_COLUMNS} from card_payments where merchant_id = $1 and customer_id = $2 and offer_id = $3`,
@@ -151,10 +157,10 @@ export function createCardPaymentsRepository(db: ClientSource) {
     /** A callback's payment: by our id (its reference) and the acquirer's id together. */
     async findForCallback(id: string, providerRef: string): Promise<PaymentRow | undefined> {
       const { rows } = await db.withClient((c) =>
-        c.query<PaymentRow>(`select ${PAYMENT_COLUMNS} from card_payments where id = $1 and (provider_ref = $2 or provider_ref is null)`, [
-          id,
-          providerRef,
-        ]),
+        c.query<PaymentRow>(
+          `select ${PAYMENT_COLUMNS} from card_payments where id = $1 and (provider_ref = $2 or provider_ref is null)`,
+          [id, providerRef],
+        ),
       );
       return rows[0];
     },
@@ -180,7 +186,11 @@ export function createCardPaymentsRepository(db: ClientSource) {
 export type CardPaymentsRepository = ReturnType<typeof createCardPaymentsRepository>;
 
 /** The payment's row, locked in a transaction: callbacks and pay take turns on it. */
-export async function lockPaymentSql(tx: Tx, merchantId: string, id: string): Promise<PaymentRow | undefined> {
+export async function lockPaymentSql(
+  tx: Tx,
+  merchantId: string,
+  id: string,
+): Promise<PaymentRow | undefined> {
   const { rows } = await tx.query<PaymentRow>(
     `select ${PAYMENT_COLUMNS} from card_payments where merchant_id = $1 and id = $2 for update`,
     [merchantId, id],

@@ -96,7 +96,9 @@ export const payinOfferUpdateBody = z
 export const payoutOfferBody = z
   .object({ cardId: z.uuid(), fromCurrency: currency, toCurrency: currency, amount })
   .strict();
-export const payoutOfferUpdateBody = z.object({ fromCurrency: currency, toCurrency: currency, amount }).strict();
+export const payoutOfferUpdateBody = z
+  .object({ fromCurrency: currency, toCurrency: currency, amount })
+  .strict();
 
 export const cardOfferResponse = z
   .object({
@@ -133,7 +135,11 @@ export const browserInfo = z
 export const payinPayBody = z
   .object({
     cardCVV: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
-    successUrl: z.string().regex(/^\/[^/\\]/, "must be a path of this site").max(300).optional(),
+    successUrl: z
+      .string()
+      .regex(/^\/[^/\\]/, "must be a path of this site")
+      .max(300)
+      .optional(),
     fingerprint: browserInfo,
   })
   .strict();

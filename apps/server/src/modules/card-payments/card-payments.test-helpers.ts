@@ -33,7 +33,13 @@ export const CARDS = {
 export async function cardTestApp() {
   const x = await exchangeTestApp();
   const { t } = x;
-  const call = (token: string, method: "GET" | "POST" | "PUT", url: string, payload?: unknown, headers = {}) =>
+  const call = (
+    token: string,
+    method: "GET" | "POST" | "PUT",
+    url: string,
+    payload?: unknown,
+    headers = {},
+  ) =>
     t.app.inject({
       method,
       url,
@@ -94,18 +100,34 @@ export async function cardTestApp() {
         ...extra,
       }),
     addPayoutCard: (token: string, cardNumber: string, extra: Record<string, unknown> = {}) =>
-      call(token, "POST", "/v4/payout/card", { cardNumber, cardHolder: "Ada Lovelace", ...expiry, ...extra }, sdk),
+      call(
+        token,
+        "POST",
+        "/v4/payout/card",
+        { cardNumber, cardHolder: "Ada Lovelace", ...expiry, ...extra },
+        sdk,
+      ),
     payinOffer: (token: string, cardId: string, amount = "50", toCurrency = "USDT") =>
-      call(token, "POST", "/v3/payin/offer", { cardId, fromCurrency: "EUR", toCurrency, amount, operation: "PAYIN" }),
+      call(token, "POST", "/v3/payin/offer", {
+        cardId,
+        fromCurrency: "EUR",
+        toCurrency,
+        amount,
+        operation: "PAYIN",
+      }),
     payinPay: (token: string, offerId: string, body: Record<string, unknown> = {}) =>
       call(token, "POST", `/v3/payin/pay/${offerId}`, { cardCVV: "123", fingerprint: BROWSER, ...body }),
-    payinStatus: (token: string, offerId: string) => call(token, "GET", `/v3/payin/pay-callback?offerId=${offerId}`),
+    payinStatus: (token: string, offerId: string) =>
+      call(token, "GET", `/v3/payin/pay-callback?offerId=${offerId}`),
     payoutOffer: (token: string, cardId: string, amount = "20", fromCurrency = "USDT") =>
       call(token, "POST", "/v4/payout/offer", { cardId, fromCurrency, toCurrency: "EUR", amount }, sdk),
-    payoutPay: (token: string, offerId: string) => call(token, "POST", `/v4/payout/pay/${offerId}`, undefined, sdk),
+    payoutPay: (token: string, offerId: string) =>
+      call(token, "POST", `/v4/payout/pay/${offerId}`, undefined, sdk),
     sdk,
     /** An event as the acquirer would send it, for forged, mismatched and out-of-order tests. */
-    event: (e: Partial<AcquirerEvent> & Pick<AcquirerEvent, "paymentId" | "reference" | "status">): AcquirerEvent => ({
+    event: (
+      e: Partial<AcquirerEvent> & Pick<AcquirerEvent, "paymentId" | "reference" | "status">,
+    ): AcquirerEvent => ({
       eventId: `evt_${uuidv7()}`,
       sequence: 1,
       amount: "50.00",

@@ -1,10 +1,10 @@
 import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
 import { money } from "../history/history.service.ts";
 import type { Json } from "../ledger/ledger.types.ts";
-import { rateToString } from "../rates/rates.service.ts";
 import { feeInfo } from "../quotes/fees.ts";
 import { CARD_OFFER_VALID_SECONDS, type OfferRow } from "../quotes/kind-offers.ts";
 import type { PairTerms } from "../quotes/offer-terms.ts";
+import { rateToString } from "../rates/rates.service.ts";
 import type { CardRow } from "./card-payments.repository.ts";
 import type { CardView } from "./card-payments.schemas.ts";
 
@@ -49,7 +49,10 @@ export function pairView(terms: PairTerms, rate: { value: bigint }) {
     lock: terms.locked,
     defaultMinAmountFrom: decimal(terms.minFrom, terms.from),
     defaultMaxAmountFrom: decimal(terms.maxFrom, terms.from),
-    feeInfo: feeInfoOf({ transactionBps: terms.fees.transactionBps, additionalBps: terms.fees.additionalBps }),
+    feeInfo: feeInfoOf({
+      transactionBps: terms.fees.transactionBps,
+      additionalBps: terms.fees.additionalBps,
+    }),
     fixFee: toDecimalString(terms.fees.fixFeeEur, "EUR"),
     freeTransactionsPromo: { total: terms.promoGranted, available: terms.fees.freeTransactionsAvailable },
   };
@@ -67,13 +70,21 @@ export function offerView(offer: OfferRow, cardId: string, possibleToExecute: bo
     amountTo: decimal(offer.amountTo, offer.currencyTo),
     rate: rateToString({ value: offer.rate }, RATE_DECIMALS),
     feeAmount: money(offer.feeTotal, offer.currencyFrom),
-    feeInfo: feeInfoOf({ transactionBps: BigInt(offer.transactionBps), additionalBps: BigInt(offer.additionalBps) }),
+    feeInfo: feeInfoOf({
+      transactionBps: BigInt(offer.transactionBps),
+      additionalBps: BigInt(offer.additionalBps),
+    }),
     possibleToExecute,
   };
 }
 
 /** The reference's history model of a card payment (payinCardModel / payoutCardModel). */
-export function historyModel(offer: OfferRow, card: CardRow, walletId: string, failureReason: string | null): Record<string, Json> {
+export function historyModel(
+  offer: OfferRow,
+  card: CardRow,
+  walletId: string,
+  failureReason: string | null,
+): Record<string, Json> {
   const common = {
     debitAmount: money(offer.amountFrom, offer.currencyFrom),
     creditAmount: money(offer.amountTo, offer.currencyTo),

@@ -2,10 +2,10 @@ import { v7 as uuidv7 } from "uuid";
 import type { CardPurpose } from "../../db/schema/index.ts";
 import type { AcquirerProvider } from "../../providers/acquirer/acquirer-provider.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
+import { checkCard, maskPan } from "./card-input.ts";
 import { cardPaymentsErrors } from "./card-payments.errors.ts";
 import type { CardPaymentsRepository } from "./card-payments.repository.ts";
 import type { BillingAddress } from "./card-payments.schemas.ts";
-import { checkCard, maskPan } from "./card-input.ts";
 import { cardView } from "./card-views.ts";
 
 export type AddCardBody = {
@@ -71,7 +71,8 @@ export function createCardsService(deps: {
     /** The customer's card of this purpose, or 404 naming cardId. */
     async requireCard(merchant: Merchant, customerId: string, purpose: CardPurpose, cardId: string) {
       const card = await repository.findCard(merchant.id, customerId, cardId);
-      if (!card || card.purpose !== purpose) throw cardPaymentsErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+      if (!card || card.purpose !== purpose)
+        throw cardPaymentsErrors.create("CARD_NOT_FOUND", { field: "cardId" });
       return card;
     },
   };

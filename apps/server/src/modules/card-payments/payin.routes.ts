@@ -107,7 +107,8 @@ export const payinRoutes =
         schema: {
           operationId: "payinCreateOffer",
           tags,
-          description: "Prices a pay-in of `amount` (fiat, fees included) with a saved card: valid 20 seconds.",
+          description:
+            "Prices a pay-in of `amount` (fiat, fees included) with a saved card: valid 20 seconds.",
           security: bearerSecurity,
           body: payinOfferBody,
           response: { 200: cardOfferResponse, ...cardErrors },
@@ -167,7 +168,8 @@ export const payinRoutes =
         schema: {
           operationId: "payinPayStatus",
           tags,
-          description: "Where the pay-in stands: PENDING, CHALLENGE, SUCCESS (credited) or FAILURE (with the reason).",
+          description:
+            "Where the pay-in stands: PENDING, CHALLENGE, SUCCESS (credited) or FAILURE (with the reason).",
           security: bearerSecurity,
           querystring: offerIdQuery,
           response: { 200: payinStatusResponse, ...cardErrors },

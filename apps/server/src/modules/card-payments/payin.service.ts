@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
-import { inTransaction, type Tx } from "../../db/transaction.ts";
 import type { ClientSource } from "../../db/transaction.ts";
+import { inTransaction, type Tx } from "../../db/transaction.ts";
 import type { AcquirerProvider, BrowserInfo } from "../../providers/acquirer/acquirer-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
@@ -19,8 +19,15 @@ import {
   type PaymentRow,
   updatePaymentSql,
 } from "./card-payments.repository.ts";
+import {
+  DATA_VALID_SECONDS,
+  decimal,
+  historyModel,
+  offerView,
+  PARTNER_NOTE,
+  pairView,
+} from "./card-views.ts";
 import type { CardsService } from "./cards.service.ts";
-import { DATA_VALID_SECONDS, decimal, historyModel, offerView, PARTNER_NOTE, pairView } from "./card-views.ts";
 
 type Customer = Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
 
@@ -141,7 +148,8 @@ export function createPayinService(deps: PayinDeps) {
       const card = await deps.cards.requireCard(merchant, customerId, "PAYIN", payment.cardId);
       if (payment.status !== "OFFERED") return payView(offer, card, payment);
       await offers.assertPayable(offer);
-      if (!card.billingAddress) throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
+      if (!card.billingAddress)
+        throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
       const [wallet, limit, promo] = await Promise.all([
         deps.wallets.ensureWallet(merchant.id, customerId, offer.currencyTo as never),
         offers.prepareLimit(merchant, customerId, "PAYIN_CARD", offer),
@@ -228,7 +236,12 @@ export function createPayinService(deps: PayinDeps) {
         browser: body.fingerprint,
       });
     } catch {
-      await failPayment(deps, payment, offer, "The card payment service did not answer. Nothing was charged.");
+      await failPayment(
+        deps,
+        payment,
+        offer,
+        "The card payment service did not answer. Nothing was charged.",
+      );
       throw cardPaymentsErrors.create("ACQUIRER_UNAVAILABLE");
     }
     if (result.outcome === "DECLINED") {

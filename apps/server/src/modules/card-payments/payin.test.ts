@@ -69,7 +69,10 @@ describe("GET /v3/payin/data and offers", () => {
     expect(res.statusCode).toBe(200);
     const data = res.json();
     expect(data.cards.map((c: { maskedPan: string }) => c.maskedPan)).toContain("424242******4242");
-    const pair = data.pairs.find((p: { currencyFrom: string; currencyTo: string }) => p.currencyFrom === "EUR" && p.currencyTo === "USDT");
+    const pair = data.pairs.find(
+      (p: { currencyFrom: string; currencyTo: string }) =>
+        p.currencyFrom === "EUR" && p.currencyTo === "USDT",
+    );
     expect(pair).toMatchObject({ defaultMinAmountFrom: "1.00", amountScaleFrom: 2, lock: false });
     expect(pair.feeInfo[0]).toMatchObject({ type: "TRANSACTION_FEE", value: "2.00" });
     expect(data.partnerNote).toBe("The acquiring bank may add up to 2%.");
@@ -79,7 +82,12 @@ describe("GET /v3/payin/data and offers", () => {
   it("prices 50 EUR with the 2 % fee, valid 20 s; updates re-price; bad input names the field", async () => {
     const cardId = await card(alice.token, CARDS.frictionless);
     const res = await x.payinOffer(alice.token, cardId, "50");
-    expect(res.json()).toMatchObject({ amount: "50.00", fromCurrency: "EUR", toCurrency: "USDT", validSeconds: 20 });
+    expect(res.json()).toMatchObject({
+      amount: "50.00",
+      fromCurrency: "EUR",
+      toCurrency: "USDT",
+      validSeconds: 20,
+    });
     expect(res.json().feeAmount).toEqual({ value: "1.00", currency: "EUR" });
     const upd = await x.call(alice.token, "PUT", `/v3/payin/offer/${res.json().offerId}`, {
       fromCurrency: "EUR",
@@ -98,10 +106,17 @@ describe("GET /v3/payin/data and offers", () => {
   it("another customer's card or offer is 404", async () => {
     const aliceCard = await card(alice.token, CARDS.frictionless);
     const offerId = await offer(alice.token, aliceCard);
-    expect((await x.payinOffer(bob.token, aliceCard)).json()).toMatchObject({ error: "CARD_NOT_FOUND", field: "cardId" });
+    expect((await x.payinOffer(bob.token, aliceCard)).json()).toMatchObject({
+      error: "CARD_NOT_FOUND",
+      field: "cardId",
+    });
     expect((await x.payinPay(bob.token, offerId)).statusCode).toBe(404);
     expect((await x.payinStatus(bob.token, offerId)).statusCode).toBe(404);
-    const upd = await x.call(bob.token, "PUT", `/v3/payin/offer/${offerId}`, { fromCurrency: "EUR", toCurrency: "USDT", amount: "5" });
+    const upd = await x.call(bob.token, "PUT", `/v3/payin/offer/${offerId}`, {
+      fromCurrency: "EUR",
+      toCurrency: "USDT",
+      amount: "5",
+    });
     expect(upd.statusCode).toBe(404);
     const addr = await x.call(bob.token, "POST", `/v3/payin/card/${aliceCard}/billing-address`, ADDRESS);
     expect(addr.statusCode).toBe(404);
@@ -119,24 +134,50 @@ describe("POST /v3/payin/pay and the acquirer", () => {
   it("frictionless: pending until the capture callback, then credited exactly once", async () => {
     const cardId = await card(alice.token, CARDS.frictionless);
     const offerId = await offer(alice.token, cardId);
-    const quoted = (await x.call(alice.token, "PUT", `/v3/payin/offer/${offerId}`, { fromCurrency: "EUR", toCurrency: "USDT", amount: "50" })).json();
+    const quoted = (
+      await x.call(alice.token, "PUT", `/v3/payin/offer/${offerId}`, {
+        fromCurrency: "EUR",
+        toCurrency: "USDT",
+        amount: "50",
+      })
+    ).json();
     const before = await x.balance(alice.token, "USDT");
     const pay = await x.payinPay(alice.token, offerId);
     expect(pay.statusCode, pay.body).toBe(200);
-    expect(pay.json()).toMatchObject({ transactionStatus: "PENDING", authLink: null, maskedPan: "424242******4242", transactionAmount: "50.00" });
+    expect(pay.json()).toMatchObject({
+      transactionStatus: "PENDING",
+      authLink: null,
+      maskedPan: "424242******4242",
+      transactionAmount: "50.00",
+    });
     expect(await x.balance(alice.token, "USDT")).toBe(before);
     expect((await x.payinStatus(alice.token, offerId)).json().status).toBe("PENDING");
     expect(await x.runCallbacks()).toEqual(["AUTHORISED", "CREDITED"]);
     const status = (await x.payinStatus(alice.token, offerId)).json();
-    expect(status).toMatchObject({ status: "SUCCESS", amount: "50.00", currency: "EUR", cryptoAmount: quoted.amountTo, cryptoCurrency: "USDT" });
+    expect(status).toMatchObject({
+      status: "SUCCESS",
+      amount: "50.00",
+      currency: "EUR",
+      cryptoAmount: quoted.amountTo,
+      cryptoCurrency: "USDT",
+    });
     const after = await x.balance(alice.token, "USDT");
     expect(Number(after) - Number(before === "none" ? 0 : before)).toBeCloseTo(Number(quoted.amountTo), 6);
     // Paying again answers the same payment; nothing is charged twice.
     expect((await x.payinPay(alice.token, offerId)).json().transactionStatus).toBe("SUCCESS");
     expect(await x.runCallbacks()).toEqual([]);
     const history = (await x.d.history(alice.token, "typeFilter=PAYIN_CARD")).json().operations;
-    expect(history[0]).toMatchObject({ type: "PAYIN_CARD", status: "COMPLETED", direction: "IN", currency: "USDT" });
-    expect(history[0].payinCardModel).toMatchObject({ fromCardPAN: "424242******4242", debitAmount: { value: "50.00", currency: "EUR" }, feeAmount: { value: "1.00", currency: "EUR" } });
+    expect(history[0]).toMatchObject({
+      type: "PAYIN_CARD",
+      status: "COMPLETED",
+      direction: "IN",
+      currency: "USDT",
+    });
+    expect(history[0].payinCardModel).toMatchObject({
+      fromCardPAN: "424242******4242",
+      debitAmount: { value: "50.00", currency: "EUR" },
+      feeAmount: { value: "1.00", currency: "EUR" },
+    });
   });
 
   it("challenge: the sandbox's page takes the one-time code, then the capture credits", async () => {
@@ -150,7 +191,12 @@ describe("POST /v3/payin/pay and the acquirer", () => {
     const code = /data-testid="challenge-code">(\d{6})</.exec(page.body)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const form = (body: string) =>
-      x.t.app.inject({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: body });
+      x.t.app.inject({
+        method: "POST",
+        url: path,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: body,
+      });
     const wrong = await form(`code=${code === "000000" ? "111111" : "000000"}`);
     expect(wrong.statusCode).toBe(200);
     expect(wrong.body).toContain("That code is not right");
@@ -164,38 +210,53 @@ describe("POST /v3/payin/pay and the acquirer", () => {
   it.each([
     ["declined", CARDS.decline, "Your bank declined the payment"],
     ["insufficient funds", CARDS.insufficient, "insufficient funds"],
-  ])("%s: the error says why, nothing moves, the late callback changes nothing", async (_name, number, reason) => {
-    const cardId = await card(bob.token, number);
-    const offerId = await offer(bob.token, cardId);
-    const ops = await x.t.database.pool.query("select count(*) from ledger_operations");
-    const pay = (await x.payinPay(bob.token, offerId)).json();
-    expect(pay.transactionStatus).toBe("FAILURE");
-    expect(pay.reason).toContain(reason);
-    expect(await x.runCallbacks()).toEqual(["STALE"]);
-    expect((await x.t.database.pool.query("select count(*) from ledger_operations")).rows).toEqual(ops.rows);
-    expect((await x.payinStatus(bob.token, offerId)).json()).toMatchObject({ status: "FAILURE" });
-    const row = (await x.d.history(bob.token, "typeFilter=PAYIN_CARD")).json().operations[0];
-    expect(row).toMatchObject({ status: "FAILED" });
-    expect(row.payinCardModel.failureReason).toContain(reason);
-    const usage = await x.t.database.pool.query(
-      "select count(*)::int as n from kyc_usage where customer_id = $1 and operation_type = 'PAYIN_CARD' and released_at is null",
-      [bob.customerId],
-    );
-    expect(usage.rows[0].n).toBe(0);
-    // The failed offer is not paid again.
-    expect((await x.payinPay(bob.token, offerId)).json().transactionStatus).toBe("FAILURE");
-  });
+  ])(
+    "%s: the error says why, nothing moves, the late callback changes nothing",
+    async (_name, number, reason) => {
+      const cardId = await card(bob.token, number);
+      const offerId = await offer(bob.token, cardId);
+      const ops = await x.t.database.pool.query("select count(*) from ledger_operations");
+      const pay = (await x.payinPay(bob.token, offerId)).json();
+      expect(pay.transactionStatus).toBe("FAILURE");
+      expect(pay.reason).toContain(reason);
+      expect(await x.runCallbacks()).toEqual(["STALE"]);
+      expect((await x.t.database.pool.query("select count(*) from ledger_operations")).rows).toEqual(
+        ops.rows,
+      );
+      expect((await x.payinStatus(bob.token, offerId)).json()).toMatchObject({ status: "FAILURE" });
+      const row = (await x.d.history(bob.token, "typeFilter=PAYIN_CARD")).json().operations[0];
+      expect(row).toMatchObject({ status: "FAILED" });
+      expect(row.payinCardModel.failureReason).toContain(reason);
+      const usage = await x.t.database.pool.query(
+        "select count(*)::int as n from kyc_usage where customer_id = $1 and operation_type = 'PAYIN_CARD' and released_at is null",
+        [bob.customerId],
+      );
+      expect(usage.rows[0].n).toBe(0);
+      // The failed offer is not paid again.
+      expect((await x.payinPay(bob.token, offerId)).json().transactionStatus).toBe("FAILURE");
+    },
+  );
 
   it("a failed challenge declines: nothing moves", async () => {
     const cardId = await card(bob.token, CARDS.challengeFails);
     const offerId = await offer(bob.token, cardId);
     const pay = (await x.payinPay(bob.token, offerId)).json();
     const path = new URL(pay.authLink).pathname;
-    const code = /data-testid="challenge-code">(\d{6})</.exec((await x.t.app.inject({ url: path })).body)?.[1];
-    const res = await x.t.app.inject({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `code=${code}` });
+    const code = /data-testid="challenge-code">(\d{6})</.exec(
+      (await x.t.app.inject({ url: path })).body,
+    )?.[1];
+    const res = await x.t.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `code=${code}`,
+    });
     expect(res.statusCode).toBe(303);
     expect(await x.runCallbacks()).toEqual(["DECLINED"]);
-    expect((await x.payinStatus(bob.token, offerId)).json()).toMatchObject({ status: "FAILURE", reason: expect.stringContaining("3-D Secure") });
+    expect((await x.payinStatus(bob.token, offerId)).json()).toMatchObject({
+      status: "FAILURE",
+      reason: expect.stringContaining("3-D Secure"),
+    });
     expect(await x.balance(bob.token, "USDT")).toBe("0.000000");
   });
 
@@ -208,6 +269,9 @@ describe("POST /v3/payin/pay and the acquirer", () => {
     expect(browser.statusCode).toBe(400);
     expect(browser.json().field).toMatch(/^fingerprint\./);
     x.clock.advance(21);
-    expect((await x.payinPay(alice.token, offerId)).json()).toMatchObject({ error: "OFFER_EXPIRED", field: "offerId" });
+    expect((await x.payinPay(alice.token, offerId)).json()).toMatchObject({
+      error: "OFFER_EXPIRED",
+      field: "offerId",
+    });
   });
 });

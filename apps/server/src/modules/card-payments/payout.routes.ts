@@ -21,23 +21,19 @@ export const payoutRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { cards, payout } = deps.services.cardPayments;
-    const authenticated = authenticate(deps);
-    // The header is checked before anything else is read (and before the token: it is about the
-    // client, not the customer), so a client that forgot it learns that first.
-    const session = {
-      preHandler: [
-        async (req: { headers: Record<string, unknown> }) => {
-          const v = req.headers["x-sdk-version"];
-          if (typeof v !== "string" || v.trim() === "") {
-            throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
-              field: "X-Sdk-Version",
-              message: "X-Sdk-Version: the header is required",
-            });
-          }
-        },
-        authenticated,
-      ],
-    };
+    // The header is checked before anything else is read (the body, the token: it is about the
+    // client, not the customer), so a client that forgot it learns that first. This plugin's
+    // routes only (Fastify scopes a hook to the plugin that adds it).
+    app.addHook("onRequest", async (req) => {
+      const v = req.headers["x-sdk-version"];
+      if (typeof v !== "string" || v.trim() === "") {
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+          field: "X-Sdk-Version",
+          message: "X-Sdk-Version: the header is required",
+        });
+      }
+    });
+    const session = { preHandler: authenticate(deps) };
     const customer = async (req: Parameters<typeof signedIn>[0]) => {
       const claims = signedIn(req);
       return { claims, merchant: await customerMerchant(deps, claims.merchantId) };
@@ -91,7 +87,8 @@ export const payoutRoutes =
         schema: {
           operationId: "payoutCreateOffer",
           tags,
-          description: "Prices a payout of `amount` (crypto, fees included) to a saved card: valid 20 seconds.",
+          description:
+            "Prices a payout of `amount` (crypto, fees included) to a saved card: valid 20 seconds.",
           security: bearerSecurity,
           headers,
           body: payoutOfferBody,

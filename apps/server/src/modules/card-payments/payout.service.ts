@@ -1,18 +1,30 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AccountRef, TransferLeg } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { OfferRow } from "../quotes/kind-offers.ts";
-import { quotesErrors } from "../quotes/quotes.errors.ts";
 import type { QuoteLegAccount } from "../quotes/quote-legs.ts";
-import type { VerifiedClaims } from "../auth/tokens.ts";
+import { quotesErrors } from "../quotes/quotes.errors.ts";
 import { parseCardOffer } from "./card-input.ts";
 import { cardPaymentsErrors } from "./card-payments.errors.ts";
-import { type CardRow, lockPaymentSql, type PaymentRow, updatePaymentSql } from "./card-payments.repository.ts";
-import { DATA_VALID_SECONDS, decimal, historyModel, offerView, PARTNER_NOTE, pairView } from "./card-views.ts";
+import {
+  type CardRow,
+  lockPaymentSql,
+  type PaymentRow,
+  updatePaymentSql,
+} from "./card-payments.repository.ts";
+import {
+  DATA_VALID_SECONDS,
+  decimal,
+  historyModel,
+  offerView,
+  PARTNER_NOTE,
+  pairView,
+} from "./card-views.ts";
 import type { PayinDeps } from "./payin.service.ts";
 
 /** How long a payout's reservation waits for the rail before the expiry job releases it. */
@@ -85,7 +97,13 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       body: { cardId: string; fromCurrency: string; toCurrency: string; amount: string },
     ) {
       const card = await deps.cards.requireCard(merchant, customerId, "PAYOUT", body.cardId);
-      const offer = await offers.create(merchant, customerId, "PAYOUT_CARD", uuidv7(), parseCardOffer(merchant, body));
+      const offer = await offers.create(
+        merchant,
+        customerId,
+        "PAYOUT_CARD",
+        uuidv7(),
+        parseCardOffer(merchant, body),
+      );
       await repository.upsertOffered({
         merchantId: merchant.id,
         id: uuidv7(),
@@ -105,7 +123,13 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       body: { fromCurrency: string; toCurrency: string; amount: string },
     ) {
       const { payment } = await paymentOf(merchant, customerId, offerId);
-      const offer = await offers.update(merchant, customerId, "PAYOUT_CARD", offerId, parseCardOffer(merchant, body));
+      const offer = await offers.update(
+        merchant,
+        customerId,
+        "PAYOUT_CARD",
+        offerId,
+        parseCardOffer(merchant, body),
+      );
       const enough = (await available(merchant, customerId, offer.currencyFrom)) >= offer.amountFrom;
       return offerView(offer, payment.cardId, enough);
     },
@@ -117,7 +141,8 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       const card = await deps.cards.requireCard(merchant, customerId, "PAYOUT", payment.cardId);
       if (payment.status !== "OFFERED") return payView(offer, card, payment);
       await offers.assertPayable(offer);
-      if (!card.billingAddress) throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
+      if (!card.billingAddress)
+        throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
       const from = offer.currencyFrom as CurrencyCode;
       const [wallet, limit, promo] = await Promise.all([
         deps.wallets.ensureWallet(merchant.id, customerId, from),
@@ -128,7 +153,11 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       ]);
       // The wallet side is the customer's; the card side (fiat out) goes to payout clearing.
       const account = (a: QuoteLegAccount): AccountRef =>
-        "house" in a ? a : a.customerWallet === from ? { accountId: wallet.id } : { house: "payout_clearing" };
+        "house" in a
+          ? a
+          : a.customerWallet === from
+            ? { accountId: wallet.id }
+            : { house: "payout_clearing" };
       const legs: TransferLeg[] = offers.legs(offer).map((leg) => ({
         id: uuidv7(),
         debit: account(leg.debit),

@@ -40,7 +40,13 @@ export function createKindOffers(deps: {
   const limitsOf = (kind: CardKind) =>
     createExchangeLimits({ kyc: deps.kyc, rates: deps.rates, operationType: kind });
 
-  async function price(merchant: Merchant, customerId: string, kind: CardKind, offerId: string, r: KindRequest) {
+  async function price(
+    merchant: Merchant,
+    customerId: string,
+    kind: CardKind,
+    offerId: string,
+    r: KindRequest,
+  ) {
     const terms = await pricer.terms(merchant, customerId, kind, r.from, r.to);
     if (!terms || terms.locked) throw quotesErrors.create("PAIR_NOT_AVAILABLE", { field: "toCurrency" });
     const at = deps.now();
@@ -75,7 +81,8 @@ export function createKindOffers(deps: {
     /** Re-prices the customer's open offer of this kind (a lapsed one included). */
     async update(merchant: Merchant, customerId: string, kind: CardKind, offerId: string, r: KindRequest) {
       const existing = await repository.findOffer(merchant.id, customerId, offerId);
-      if (!existing || existing.kind !== kind) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+      if (!existing || existing.kind !== kind)
+        throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
       if (existing.status !== "open") throw refused(existing.status);
       const { at, row } = await price(merchant, customerId, kind, offerId, r);
       const updated = await repository.repriceOpenOffer(row, at);
@@ -91,9 +98,12 @@ export function createKindOffers(deps: {
     /** Refuses an offer that cannot be paid now (executed, failed, lapsed); marks a lapsed one. */
     async assertPayable(offer: OfferRow): Promise<void> {
       const at = deps.now();
-      if (offer.status === "executed") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "offerId" });
-      if (offer.status === "open" && offer.expiresAt <= at) await repository.markExpired(offer.merchantId, offer.id, at);
-      if (offer.status !== "open" || offer.expiresAt <= at) throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
+      if (offer.status === "executed")
+        throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "offerId" });
+      if (offer.status === "open" && offer.expiresAt <= at)
+        await repository.markExpired(offer.merchantId, offer.id, at);
+      if (offer.status !== "open" || offer.expiresAt <= at)
+        throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
     },
 
     /** Read before the payment's transaction; `consume(tx, reference)` in it records the usage. */
@@ -108,7 +118,13 @@ export function createKindOffers(deps: {
     /** Free transactions the offer's pair grants (read before the transaction, for usePromo). */
     async promoGranted(merchant: Merchant, customerId: string, offer: OfferRow): Promise<number> {
       if (!offer.promoApplied) return 0;
-      const terms = await pricer.terms(merchant, customerId, offer.kind, offer.currencyFrom, offer.currencyTo);
+      const terms = await pricer.terms(
+        merchant,
+        customerId,
+        offer.kind,
+        offer.currencyFrom,
+        offer.currencyTo,
+      );
       return terms?.promoGranted ?? 0;
     },
 
@@ -122,7 +138,8 @@ export function createKindOffers(deps: {
         from: offer.currencyFrom,
         to: offer.currencyTo,
       };
-      if (!(await usePromoSql(tx, key, granted))) throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
+      if (!(await usePromoSql(tx, key, granted)))
+        throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
     },
 
     lock: (tx: Tx, merchantId: string, customerId: string, offerId: string) =>

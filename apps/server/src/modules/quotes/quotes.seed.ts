@@ -60,7 +60,9 @@ const CARD_KINDS = {
 
 /** Card pay-in: 2 % (the acquirer's cost); card payout: 1 % plus a 0.50 EUR fixed fee. */
 const cardFees = (kind: keyof typeof CARD_KINDS): FeeSettings =>
-  kind === "PAYIN_CARD" ? { ...NO_FEES, transactionFee: "2" } : { ...NO_FEES, transactionFee: "1", fixFee: "0.50" };
+  kind === "PAYIN_CARD"
+    ? { ...NO_FEES, transactionFee: "2" }
+    : { ...NO_FEES, transactionFee: "1", fixFee: "0.50" };
 
 function pairsOf(
   merchantId: string,
@@ -103,5 +105,9 @@ export function seedQuotePairs(): NewQuotePair[] {
     ...pairsOf(DEMO_MERCHANT_ID, demo, () => cardFees(kind), kind),
     ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees, kind),
   ]);
-  return [...pairsOf(DEMO_MERCHANT_ID, demo, demoFees), ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees), ...cards];
+  return [
+    ...pairsOf(DEMO_MERCHANT_ID, demo, demoFees),
+    ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
+    ...cards,
+  ];
 }

@@ -52,7 +52,10 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 /** The console page: the test cards and the newest payments of the sandbox acquirer. */
 export function renderAcquirerConsole(payments: SandboxPaymentRow[]): string {
   const cards = Object.entries(TEST_CARDS)
-    .map(([pan, c]) => `<tr><td><code>${pan.replace(/(\d{4})(?=\d)/g, "$1 ")}</code></td><td>${esc(c.what)}</td></tr>`)
+    .map(
+      ([pan, c]) =>
+        `<tr><td><code>${pan.replace(/(\d{4})(?=\d)/g, "$1 ")}</code></td><td>${esc(c.what)}</td></tr>`,
+    )
     .join("");
   const rows = payments
     .map(

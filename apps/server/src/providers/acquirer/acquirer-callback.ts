@@ -35,7 +35,11 @@ export function signAcquirerCallback(secret: string, rawBody: string): string {
 }
 
 /** True when `header` is the signature of exactly these bytes; compared in constant time. */
-export function isAcquirerCallbackSigned(secret: string, rawBody: string, header: string | undefined): boolean {
+export function isAcquirerCallbackSigned(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+): boolean {
   if (!header?.startsWith("sha256=")) return false;
   const given = Buffer.from(header.slice("sha256=".length), "utf8");
   const expected = Buffer.from(hmac(secret, rawBody), "utf8");

@@ -56,5 +56,10 @@ export type AcquirerProvider = {
     browser: BrowserInfo;
   }): Promise<AuthoriseResult>;
   capture(input: { paymentId: string }): Promise<void>;
-  payout(input: { token: string; amount: bigint; currency: string; reference: string }): Promise<{ paymentId: string }>;
+  payout(input: {
+    token: string;
+    amount: bigint;
+    currency: string;
+    reference: string;
+  }): Promise<{ paymentId: string }>;
 };

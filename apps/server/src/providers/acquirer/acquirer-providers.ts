@@ -28,5 +28,7 @@ export function createAcquirer(
       message: "Card payments are not available right now. Please try again later.",
     });
   };
-  return { acquirer: { tokenise: unavailable, authorise: unavailable, capture: unavailable, payout: unavailable } };
+  return {
+    acquirer: { tokenise: unavailable, authorise: unavailable, capture: unavailable, payout: unavailable },
+  };
 }

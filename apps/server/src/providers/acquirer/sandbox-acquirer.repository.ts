@@ -63,7 +63,18 @@ export function createSandboxAcquirerRepository(db: ClientSource) {
         c.query<SandboxPaymentRow & { amount: string }>(
           `insert into sandbox_acquirer_payments (id, kind, token, reference, amount, currency, status, otp, return_url, browser)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
-          [p.id, p.kind, p.token, p.reference, String(p.amount), p.currency, p.status, p.otp, p.returnUrl, p.browser],
+          [
+            p.id,
+            p.kind,
+            p.token,
+            p.reference,
+            String(p.amount),
+            p.currency,
+            p.status,
+            p.otp,
+            p.returnUrl,
+            p.browser,
+          ],
         ),
       );
       return toRow(rows[0] as SandboxPaymentRow & { amount: string });

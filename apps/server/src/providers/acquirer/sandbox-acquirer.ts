@@ -40,17 +40,22 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
     reason: string | null,
     delaySeconds: number,
   ) {
-    await repository.advance(payment.id, status, (sequence) => ({
-      eventId: `evt_${uuidv7()}`,
-      paymentId: payment.id,
-      reference: payment.reference,
-      sequence,
+    await repository.advance(
+      payment.id,
       status,
-      amount: toDecimalString(payment.amount, payment.currency as CurrencyCode),
-      currency: payment.currency,
-      reason,
-      occurredAt: new Date().toISOString(),
-    }), delaySeconds);
+      (sequence) => ({
+        eventId: `evt_${uuidv7()}`,
+        paymentId: payment.id,
+        reference: payment.reference,
+        sequence,
+        status,
+        amount: toDecimalString(payment.amount, payment.currency as CurrencyCode),
+        currency: payment.currency,
+        reason,
+        occurredAt: new Date().toISOString(),
+      }),
+      delaySeconds,
+    );
   }
 
   const delayOf = (scenario: Scenario) =>
@@ -105,7 +110,11 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
       if (scenario === "CHALLENGE" || scenario === "CHALLENGE_FAILS") {
         const otp = String(randomInt(0, 1_000_000)).padStart(6, "0");
         await repository.insertPayment({ ...base, status: "CHALLENGE", otp });
-        return { outcome: "CHALLENGE", paymentId: id, authLink: `${options.publicBaseUrl}${CHALLENGE_PATH}/${id}` };
+        return {
+          outcome: "CHALLENGE",
+          paymentId: id,
+          authLink: `${options.publicBaseUrl}${CHALLENGE_PATH}/${id}`,
+        };
       }
       const payment = await repository.insertPayment({ ...base, status: "NEW", otp: null });
       await emit(payment, "AUTHORISED", null, delayOf(scenario));
@@ -114,7 +123,7 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
 
     async capture({ paymentId }) {
       const payment = await repository.findPayment(paymentId);
-      if (!payment || payment.status !== "AUTHORISED") return;
+      if (payment?.status !== "AUTHORISED") return;
       const card = await repository.findToken(payment.token);
       await emit(payment, "CAPTURED", null, delayOf((card?.scenario ?? "FRICTIONLESS") as Scenario));
     },
@@ -153,9 +162,12 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
      * The customer's code on the challenge page. Right: authorised (callback). Wrong: tries left,
      * then declined. The failing test card fails whatever is typed.
      */
-    async answerChallenge(paymentId: string, code: string): Promise<"AUTHORISED" | "RETRY" | "DECLINED" | "DONE"> {
+    async answerChallenge(
+      paymentId: string,
+      code: string,
+    ): Promise<"AUTHORISED" | "RETRY" | "DECLINED" | "DONE"> {
       const payment = await repository.findPayment(paymentId);
-      if (!payment || payment.status !== "CHALLENGE") return "DONE";
+      if (payment?.status !== "CHALLENGE") return "DONE";
       const card = await repository.findToken(payment.token);
       const fails = card?.scenario === "CHALLENGE_FAILS";
       if (!fails && code === payment.otp) {
@@ -173,7 +185,7 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
     /** The customer gave up on the challenge page: declined. */
     async cancelChallenge(paymentId: string) {
       const payment = await repository.findPayment(paymentId);
-      if (!payment || payment.status !== "CHALLENGE") return;
+      if (payment?.status !== "CHALLENGE") return;
       await emit(payment, "DECLINED", "You cancelled the 3-D Secure check.", options.callbackDelaySeconds);
     },
 

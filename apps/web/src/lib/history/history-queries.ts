@@ -21,6 +21,8 @@ export const HISTORY_TYPES: readonly HistoryType[] = [
   "TEST_CREDIT",
   "DEPOSIT_OPEN",
   "DEPOSIT_CLOSE",
+  "PAYIN_CARD",
+  "PAYOUT_CARD",
 ];
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_QUERY_KEY = ["history"] as const;

@@ -68,6 +68,8 @@ export const enWallets = {
       TEST_CREDIT: "Test credit",
       DEPOSIT_OPEN: "Deposit opened",
       DEPOSIT_CLOSE: "Deposit paid out",
+      PAYIN_CARD: "Added by card",
+      PAYOUT_CARD: "Withdrawn to a card",
     },
     exchangedTo: "Received",
     rate: "Rate",
