@@ -6,6 +6,7 @@
  * Texts the spec does not give (operation reasons, a few labels) are kept short and neutral so
  * that a merchant can replace them.
  */
+import { enCardPayments } from "./en-card-payments.ts";
 import { enEarn } from "./en-earn.ts";
 import { enExchange } from "./en-exchange.ts";
 import { enWallets } from "./en-wallets.ts";
@@ -14,6 +15,7 @@ export const en = {
   ...enWallets,
   ...enEarn,
   ...enExchange,
+  ...enCardPayments,
   app: {
     loading: "Loading",
     skipToContent: "Skip to main content",
