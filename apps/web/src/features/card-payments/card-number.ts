@@ -17,8 +17,12 @@ export function groupCardNumber(typed: string): string {
 
 /** "valid", "incomplete" (may still become valid) or "invalid" (fails Luhn or the brand's rules). */
 export function cardNumberState(typed: string): "valid" | "incomplete" | "invalid" {
-  const check = cardValidator.number(cardDigits(typed));
+  const digits = cardDigits(typed);
+  const check = cardValidator.number(digits);
   if (check.isValid) return "valid";
+  // A number of a length its brand uses that fails the Luhn check is wrong now, even though a
+  // longer one of the brand could still be typed (Visa also has 19 digits).
+  if (check.card?.lengths.includes(digits.length)) return "invalid";
   return check.isPotentiallyValid ? "incomplete" : "invalid";
 }
 

@@ -20,6 +20,7 @@ export const enCardPayments = {
     youPay: "You pay",
     youWithdraw: "You withdraw",
     youReceive: "You receive",
+    currency: "Currency",
     getQuote: "Continue",
     fees: "Fees",
     feeTotal: "Fee amount",

@@ -262,8 +262,7 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
               }
             />
             <SelectField
-              label={mode === "payin" ? "" : ""}
-              aria-label={from}
+              label={t("cardPay.currency")}
               value={mode === "payin" ? fiat : crypto}
               onChange={(e) => {
                 (mode === "payin" ? setFiat : setCrypto)(e.target.value);
