@@ -21,6 +21,8 @@ export const enCardPayments = {
     youWithdraw: "You withdraw",
     youReceive: "You receive",
     currency: "Currency",
+    available: "Available {{amount}}",
+    bounds: "From {{min}} to {{max}}",
     getQuote: "Continue",
     fees: "Fees",
     feeTotal: "Fee amount",

@@ -255,9 +255,17 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
               name="amount"
               hint={
                 pair
-                  ? mode === "payout" && available
-                    ? `${formatExactMoney(available, from)} · ${pair.defaultMinAmountFrom}–${pair.defaultMaxAmountFrom} ${from}`
-                    : `${pair.defaultMinAmountFrom}–${pair.defaultMaxAmountFrom} ${from}`
+                  ? [
+                      mode === "payout" && available
+                        ? t("cardPay.available", { amount: formatExactMoney(available, from) })
+                        : "",
+                      t("cardPay.bounds", {
+                        min: formatExactMoney(pair.defaultMinAmountFrom, from),
+                        max: formatExactMoney(pair.defaultMaxAmountFrom, from),
+                      }),
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")
                   : undefined
               }
             />
