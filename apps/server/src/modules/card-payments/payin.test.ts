@@ -275,3 +275,35 @@ describe("POST /v3/payin/pay and the acquirer", () => {
     });
   });
 });
+
+describe("the merchant's feature flags (spec §3)", () => {
+  it("card pay-in and payout switched off: refused with the reason and DISABLED in the catalog", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const pool = x.t.database.pool;
+    const { rows } = await pool.query<{ merchant_id: string; level: string; allowed: string[] }>(
+      "select merchant_id, level, allowed from merchant_feature_flags where level = 'ALL'",
+    );
+    const demo = rows[0];
+    if (!demo) throw new Error("no merchant with every feature");
+    await pool.query(
+      "update merchant_feature_flags set level = 'FULL', allowed = '{}' where merchant_id = $1",
+      [demo.merchant_id],
+    );
+    try {
+      const refused = await x.payinOffer(alice.token, cardId);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: "OPERATION_DISABLED", data: { reason: "DISABLED" } });
+      const catalog = await x.call(alice.token, "GET", "/v2/catalog/operations");
+      const list = JSON.stringify(catalog.json());
+      expect(list).toMatch(/"operationType":"PAYIN_CARD"[^}]*"constraint":"DISABLED"/);
+      expect(list).toMatch(/"operationType":"PAYOUT_CARD"[^}]*"constraint":"DISABLED"/);
+    } finally {
+      await pool.query("update merchant_feature_flags set level = $2, allowed = $3 where merchant_id = $1", [
+        demo.merchant_id,
+        demo.level,
+        demo.allowed,
+      ]);
+    }
+    expect((await x.payinOffer(alice.token, cardId)).statusCode).toBe(200);
+  });
+});
