@@ -10,6 +10,9 @@ import { loggerOptions, RequestLogController } from "./logger.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signupRoutes } from "./modules/auth/signup.routes.ts";
 import { captchaRoutes } from "./modules/captcha/captcha.routes.ts";
+import { acquirerCallbackRoutes } from "./modules/card-payments/acquirer-callback.routes.ts";
+import { payinRoutes } from "./modules/card-payments/payin.routes.ts";
+import { payoutRoutes } from "./modules/card-payments/payout.routes.ts";
 import { cardsRoutes } from "./modules/cards/cards.routes.ts";
 import { cardsCallbackRoutes } from "./modules/cards/cards-callback.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -27,6 +30,7 @@ import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";
 import { ratesRoutes } from "./modules/rates/rates.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
+import { sandboxAcquirerRoutes } from "./modules/sandbox/sandbox-acquirer.routes.ts";
 import { sandboxChainRoutes } from "./modules/sandbox/sandbox-chain.routes.ts";
 import { sandboxDepositsRoutes } from "./modules/sandbox/sandbox-deposits.routes.ts";
 import { sandboxIssuerRoutes } from "./modules/sandbox/sandbox-issuer.routes.ts";
@@ -96,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(cardsRoutes(deps));
   await app.register(cardsCallbackRoutes(deps));
   await app.register(chainNotificationRoutes(deps));
+  for (const routes of [payinRoutes, payoutRoutes, acquirerCallbackRoutes]) await app.register(routes(deps));
   if (config.sandbox) await app.register(sandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxWalletsRoutes(deps));
   if (config.sandbox) await app.register(kycSandboxRoutes(deps));
@@ -103,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (config.sandbox) await app.register(sandboxIssuerRoutes(deps));
   const { sandboxChain } = deps.services;
   if (sandboxChain) await app.register(sandboxChainRoutes(sandboxChain));
+  if (deps.services.sandboxAcquirer) await app.register(sandboxAcquirerRoutes(deps.services.sandboxAcquirer));
 
   await registerMerchantAssets(app);
   if (options.staticApps) {

@@ -20,6 +20,11 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
         "*.token",
         "*.access_token",
         "*.refresh_token",
+        // Card data (card pay-in and payout): never in a log line, whatever logs a body.
+        "*.cardNumber",
+        "*.cardCVV",
+        "*.cvv",
+        "*.number",
       ],
       censor: "[redacted]",
     },

@@ -8,6 +8,7 @@ import { createSignupService } from "./modules/auth/signup.service.ts";
 import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
+import { createCardPaymentsService } from "./modules/card-payments/card-payments.service.ts";
 import { createCardsService } from "./modules/cards/cards.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
@@ -33,6 +34,7 @@ import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
 import { createSandboxCredit } from "./modules/sandbox/sandbox-credit.service.ts";
 import { createSendService } from "./modules/send/send.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
+import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
@@ -152,6 +154,21 @@ export function createServices(config: Config, database: Database, options: Serv
     rates,
     ...(options.clock ? { now: options.clock } : {}),
   });
+  // Card pay-in and payout through the acquirer (the sandbox one in sandbox mode).
+  const { acquirer, sandboxAcquirer } = createAcquirer(config, sql);
+  const cardPayments = createCardPaymentsService({
+    db: sql,
+    acquirer,
+    offers: quotes.kinds,
+    auth,
+    history,
+    wallets,
+    kyc,
+    ledger,
+    publicBaseUrl: config.publicBaseUrl,
+    callbackSecret: config.secrets.callback,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   const sandboxCredit = createSandboxCredit({ db: sql, ledger, wallets, history });
   // The card issuer: the sandbox one, or (until a production adapter exists) unavailable.
   const cardSecrets = createCardSecrets(config.cardDataKeys);
@@ -203,6 +220,8 @@ export function createServices(config: Config, database: Database, options: Serv
     sandboxChain,
     cards,
     sandboxIssuer,
+    cardPayments,
+    sandboxAcquirer,
   };
 }
 

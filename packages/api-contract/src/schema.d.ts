@@ -1232,6 +1232,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/payin/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Saves a card for pay-ins: the number goes to the acquirer only (Kestrel keeps its token, the masked number and BIN data). Luhn, a future expiry, the holder and the billing address are required. */
+        post: operations["payinAddCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payin/card/{cardId}/billing-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the billing address of one of the customer's cards (pay-in or payout). */
+        post: operations["payinCardBillingAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payin/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Saved cards, pairs with rates, bounds and fees, and the partner note. */
+        get: operations["payinData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payin/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Prices a pay-in of `amount` (fiat, fees included) with a saved card: valid 20 seconds. */
+        post: operations["payinCreateOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payin/offer/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Re-prices the customer's open pay-in offer (new amount, or renewal when it lapsed). */
+        put: operations["payinUpdateOffer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payin/pay/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Pays the offer with its card: the CVV and the browser information go to the acquirer. CHALLENGE answers the 3-D Secure page (authLink); the final status comes from pay-callback. Calling again answers the same payment. */
+        post: operations["payinPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payin/pay-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Where the pay-in stands: PENDING, CHALLENGE, SUCCESS (credited) or FAILURE (with the reason). */
+        get: operations["payinPayStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/payout/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Saves a card for payouts (number to the acquirer only). A billing address may come now or later (POST /v3/payin/card/{cardId}/billing-address); paying needs one. */
+        post: operations["payoutAddCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/payout/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Saved payout cards, pairs with rates, bounds and fees. */
+        get: operations["payoutData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/payout/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Prices a payout of `amount` (crypto, fees included) to a saved card: valid 20 seconds. */
+        post: operations["payoutCreateOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/payout/offer/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Re-prices the customer's open payout offer. */
+        put: operations["payoutUpdateOffer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/payout/pay/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reserves the offer's money and orders the payout: PENDING until the payout rail confirms (posted) or rejects (released). Calling again answers the same payout. */
+        post: operations["payoutPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payin/acquirer-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The acquirer's event (AcquirerEvent as JSON), signed: x-acquirer-signature: sha256=<hex HMAC-SHA256 of the raw body>. Repeats and stale events change nothing; an amount or currency other than the payment's is refused (422). */
+        post: operations["acquirerCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/status": {
         parameters: {
             query?: never;
@@ -1577,6 +1798,165 @@ export interface components {
             id: string;
             publicKey: string;
         };
+        AcquirerEventInput: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddressInput: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCardInput: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardPairInput: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentDataInput: {
+            cards: components["schemas"]["PaymentCardInput"][];
+            pairs: components["schemas"]["CardPairInput"][];
+            validSeconds: number;
+            validTo: string;
+            billingAddressRequired: boolean;
+            firstPurchase: boolean;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOfferInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfoInput: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatusInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
+        };
         CatalogCountryInput: {
             /** @description ISO 3166-1 alpha-2 */
             code: string;
@@ -1850,6 +2230,60 @@ export interface components {
                 multiplier: number;
             };
         };
+        PayinCardModelInput: {
+            /** @description Masked: 424242******4242 */
+            fromCardPAN: string;
+            /** @description The customer's wallet credited (its id) */
+            toAddress: string;
+            /** @description Charged to the card, fees included */
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description What reaches the wallet */
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            exchangeRate: {
+                sourceCurrency: string;
+                targetCurrency: string;
+                rate: string;
+                multiplier: number;
+            };
+            failureReason: string | null;
+        };
+        PayoutCardModelInput: {
+            /** @description The customer's wallet paid from (its id) */
+            fromAddress: string;
+            /** @description Masked: 424242******4242 */
+            toCardPAN: string;
+            /** @description What left the wallet, fees included */
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description What the card receives */
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            exchangeRate: {
+                sourceCurrency: string;
+                targetCurrency: string;
+                rate: string;
+                multiplier: number;
+            };
+            failureReason: string | null;
+        };
         TestCreditModelInput: {
             amount: {
                 value: string;
@@ -1895,7 +2329,7 @@ export interface components {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -1924,8 +2358,8 @@ export interface components {
             /** @description CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled) */
             cardOrderModel: components["schemas"]["CardOrderHistoryModelInput"] | null;
             payinAdvcashModel: null;
-            payinCardModel: null;
-            payoutCardModel: null;
+            payinCardModel: components["schemas"]["PayinCardModelInput"] | null;
+            payoutCardModel: components["schemas"]["PayoutCardModelInput"] | null;
         };
         HistoryPageInput: {
             operations: components["schemas"]["HistoryOperationInput"][];
@@ -2533,6 +2967,165 @@ export interface components {
             id: string;
             publicKey: string;
         };
+        AcquirerEvent: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddress: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCard: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardPair: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentData: {
+            cards: components["schemas"]["PaymentCard"][];
+            pairs: components["schemas"]["CardPair"][];
+            validSeconds: number;
+            validTo: string;
+            billingAddressRequired: boolean;
+            firstPurchase: boolean;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOffer: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfo: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatus: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
+        };
         CatalogCountry: {
             /** @description ISO 3166-1 alpha-2 */
             code: string;
@@ -2806,6 +3399,60 @@ export interface components {
                 multiplier: number;
             };
         };
+        PayinCardModel: {
+            /** @description Masked: 424242******4242 */
+            fromCardPAN: string;
+            /** @description The customer's wallet credited (its id) */
+            toAddress: string;
+            /** @description Charged to the card, fees included */
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description What reaches the wallet */
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            exchangeRate: {
+                sourceCurrency: string;
+                targetCurrency: string;
+                rate: string;
+                multiplier: number;
+            };
+            failureReason: string | null;
+        };
+        PayoutCardModel: {
+            /** @description The customer's wallet paid from (its id) */
+            fromAddress: string;
+            /** @description Masked: 424242******4242 */
+            toCardPAN: string;
+            /** @description What left the wallet, fees included */
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            /** @description What the card receives */
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            exchangeRate: {
+                sourceCurrency: string;
+                targetCurrency: string;
+                rate: string;
+                multiplier: number;
+            };
+            failureReason: string | null;
+        };
         TestCreditModel: {
             amount: {
                 value: string;
@@ -2851,7 +3498,7 @@ export interface components {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -2880,8 +3527,8 @@ export interface components {
             /** @description CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled) */
             cardOrderModel: components["schemas"]["CardOrderHistoryModel"] | null;
             payinAdvcashModel: null;
-            payinCardModel: null;
-            payoutCardModel: null;
+            payinCardModel: components["schemas"]["PayinCardModel"] | null;
+            payoutCardModel: components["schemas"]["PayoutCardModel"] | null;
         };
         HistoryPage: {
             operations: components["schemas"]["HistoryOperation"][];
@@ -8841,6 +9488,1168 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payinAddCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cardNumber: string;
+                    cardHolder: string;
+                    cardExpirationYear: number;
+                    cardExpirationMonth: number;
+                    billingAddress: components["schemas"]["BillingAddressInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCard"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payinCardBillingAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingAddressInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "OK";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payinData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardPaymentData"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payinCreateOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cardId: string;
+                    fromCurrency: string;
+                    toCurrency: string;
+                    /** @description Decimal string */
+                    amount: string;
+                    /** @enum {string} */
+                    operation?: "PAYIN";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payinUpdateOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fromCurrency: string;
+                    toCurrency: string;
+                    /** @description Decimal string */
+                    amount: string;
+                    /** @enum {string} */
+                    operation?: "PAYIN";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payinPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cardCVV: string;
+                    successUrl?: string;
+                    fingerprint: components["schemas"]["BrowserInfoInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayinPayment"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payinPayStatus: {
+        parameters: {
+            query: {
+                offerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayinStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payoutAddCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every payout call */
+                "x-sdk-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cardNumber: string;
+                    cardHolder: string;
+                    cardExpirationYear: number;
+                    cardExpirationMonth: number;
+                    billingAddress?: components["schemas"]["BillingAddressInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCard"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payoutData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every payout call */
+                "x-sdk-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardPaymentData"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payoutCreateOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every payout call */
+                "x-sdk-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cardId: string;
+                    fromCurrency: string;
+                    toCurrency: string;
+                    /** @description Decimal string */
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payoutUpdateOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every payout call */
+                "x-sdk-version"?: string;
+            };
+            path: {
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fromCurrency: string;
+                    toCurrency: string;
+                    /** @description Decimal string */
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payoutPay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every payout call */
+                "x-sdk-version"?: string;
+            };
+            path: {
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutPayment"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acquirerCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "OK";
+                        effect: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import type { TaskList } from "graphile-worker";
 import type { Config } from "../config.ts";
+import { ACQUIRER_CALLBACK_TASK, createAcquirerCallbackTask } from "./acquirer-callbacks.ts";
 import { createChainTasks } from "./chain-jobs.ts";
 import { depositTasks } from "./deposit-jobs.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
@@ -20,5 +21,7 @@ export function createTaskList(config: Config): TaskList {
     ...(config.sandbox ? createChainTasks(config) : {}),
     // The sandbox card issuer's clock (issuing, shipping plastic cards).
     ...(config.sandbox ? createIssuerTasks(config) : {}),
+    // The sandbox acquirer's signed callbacks (card pay-in and payout).
+    ...(config.sandbox ? { [ACQUIRER_CALLBACK_TASK]: createAcquirerCallbackTask(config) } : {}),
   };
 }

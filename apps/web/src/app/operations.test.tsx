@@ -27,12 +27,12 @@ async function startApp(path: string, world = defaultWorld()) {
 }
 
 describe("operation entry points on the home page", () => {
-  it("offer Add funds, Send, Exchange, Cards and Earn, and nothing of the features not built yet", async () => {
+  it("offer Add funds, Send, Exchange, Cards, Earn and Withdraw, and nothing of the features not built yet", async () => {
     await startApp("/");
-    for (const name of ["Add funds", "Send", "Exchange", "Cards", "Earn"]) {
+    for (const name of ["Add funds", "Send", "Exchange", "Cards", "Earn", "Withdraw"]) {
       expect(screen.getByRole("button", { name })).not.toBeNull();
     }
-    for (const name of ["Withdraw", "IBAN"]) {
+    for (const name of ["IBAN"]) {
       expect(screen.queryByRole("button", { name })).toBeNull();
     }
   });
@@ -55,16 +55,16 @@ describe("operation entry points on the home page", () => {
     expect(reason?.textContent).toBe("Verify your identity to use this");
   });
 
-  it("Add funds offers 'Via other crypto wallets', leading to its page, and 'Via bank card' as coming soon", async () => {
+  it("Add funds offers 'Via bank card' and 'Via other crypto wallets', each leading to its page", async () => {
     const user = userEvent.setup();
     const { router } = await startApp("/");
     await user.click(screen.getByRole("button", { name: "Add funds" }));
     expect(screen.getByRole("dialog", { name: "Add funds" })).not.toBeNull();
-    const card = screen.getByRole<HTMLButtonElement>("button", { name: "Via bank card" });
-    expect(card.disabled).toBe(true);
-    expect(document.getElementById(card.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-      "Coming soon",
-    );
+    await user.click(screen.getByRole("button", { name: "Via bank card" }));
+    expect(router.state.location.pathname).toBe("/top-up/card");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await router.navigate("/");
+    await user.click(await screen.findByRole("button", { name: "Add funds" }));
     await user.click(screen.getByRole("button", { name: "Via other crypto wallets" }));
     expect(router.state.location.pathname).toBe("/top-up/receive");
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -5,6 +5,8 @@ import { ReferralCodePage } from "../features/auth/ReferralCodePage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { SignUpPage } from "../features/auth/SignUpPage.tsx";
+import { CardTopUpPage } from "../features/card-payments/CardTopUpPage.tsx";
+import { CardWithdrawPage } from "../features/card-payments/CardWithdrawPage.tsx";
 import { CardOrderPage } from "../features/cards/CardOrderPage.tsx";
 import { CardsPage } from "../features/cards/CardsPage.tsx";
 import { EarnPage } from "../features/earn/EarnPage.tsx";
@@ -44,6 +46,8 @@ const BUILT_PAGES: Partial<Record<PageKey, ReactNode>> = {
   exchange: <ExchangePage />,
   earn: <EarnPage />,
   topUpReceive: <ReceivePage />,
+  topUpCard: <CardTopUpPage />,
+  withdrawCard: <CardWithdrawPage />,
   sendPhone: <SendPhonePage />,
   sendWallet: <SendWalletPage />,
   history: <HistoryPage />,

@@ -27,6 +27,8 @@ export const HISTORY_TYPES = [
   "DEPOSIT_CLOSE",
   "CARD_ORDER",
   "CARD_ORDER_REFUND",
+  "PAYIN_CARD",
+  "PAYOUT_CARD",
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;

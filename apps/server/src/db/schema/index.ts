@@ -1,5 +1,6 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 
+export * from "./card-payments.ts";
 export * from "./cards.ts";
 export * from "./catalog.ts";
 export * from "./chain.ts";

@@ -55,16 +55,28 @@ export function createCatalogService(deps: {
     return merchant.blockedCountries.includes(country);
   }
 
+  /** Card pay-in and payout switched off by the merchant's feature flags (spec §3): DISABLED. */
+  async function switchedOffByFlags(merchantId: string): Promise<ReadonlySet<OperationType>> {
+    const features = await merchants.features(merchantId);
+    const off = new Set<OperationType>();
+    if (!features.cardPayIn) off.add("PAYIN_CARD");
+    if (!features.cardPayout) off.add("PAYOUT_CARD");
+    return off;
+  }
+
   /**
    * The catalog's verdict on an operation, read now and applied later to a KYC state (a use-case
    * reads its rules before its transaction and judges the state it locks inside it): throws the
    * refusal with its reason (disabled, maintenance, KYC level too low).
    */
   async function operationRule(merchantId: string, operationType: OperationType) {
-    const row = await findOperation(merchantId, operationType);
+    const [row, flaggedOff] = await Promise.all([
+      findOperation(merchantId, operationType),
+      switchedOffByFlags(merchantId),
+    ]);
     const data = { operationType };
     return (kycLevel: string, kycStatus?: string): void => {
-      if (!row || row.constraint === "DISABLED") {
+      if (!row || row.constraint === "DISABLED" || flaggedOff.has(operationType)) {
         throw catalogErrors.create("OPERATION_DISABLED", { data: { ...data, reason: "DISABLED" } });
       }
       if (row.constraint === "MAINTENANCE") {
@@ -125,17 +137,21 @@ export function createCatalogService(deps: {
      * accounts issue passes the signed-in customer's KYC level and status.
      */
     async listOperations(q: { merchantId: string; customer?: CustomerKyc }): Promise<OperationStatus[]> {
-      const rows = await repository.listOperations(q.merchantId);
+      const [rows, flaggedOff] = await Promise.all([
+        repository.listOperations(q.merchantId),
+        switchedOffByFlags(q.merchantId),
+      ]);
       const byType = new Map(rows.map((r) => [r.operationType, r]));
       return OPERATION_TYPES.flatMap((type) => {
         const row = byType.get(type);
         if (!row) return [];
+        const constraint = flaggedOff.has(type) ? "DISABLED" : row.constraint;
         return [
           {
             operationType: type,
             ...OPERATION_INFO[type],
-            constraint: row.constraint,
-            reason: availabilityReason(row.constraint, row.kycLevels, q.customer),
+            constraint,
+            reason: availabilityReason(constraint, row.kycLevels, q.customer),
             kycLevelPermissibleList: row.kycLevels,
           },
         ];

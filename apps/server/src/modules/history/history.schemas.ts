@@ -2,13 +2,7 @@ import { z } from "zod";
 import { HISTORY_STATUSES, HISTORY_TYPES } from "../../db/schema/history.ts";
 
 /** The reference's filter values (UNKNOWN = everything), ours, and kinds still to come. */
-export const TYPE_FILTERS = [
-  "UNKNOWN",
-  ...HISTORY_TYPES,
-  "PAYIN_CARD",
-  "PAYIN_ADVCASH",
-  "PAYOUT_CARD",
-] as const;
+export const TYPE_FILTERS = ["UNKNOWN", ...HISTORY_TYPES, "PAYIN_ADVCASH"] as const;
 
 /** `?f=A&f=B` or `?f=A,B`: both mean [A, B]. */
 const listParam = <T extends z.ZodType<string, string>>(item: T) =>
@@ -96,6 +90,37 @@ const exchangeModel = z
   })
   .meta({ id: "ExchangeModel" });
 
+const cardRate = z.object({
+  sourceCurrency: z.string(),
+  targetCurrency: z.string(),
+  rate: z.string(),
+  multiplier: z.number().int(),
+});
+
+const payinCardModel = z
+  .object({
+    fromCardPAN: z.string().describe("Masked: 424242******4242"),
+    toAddress: z.string().describe("The customer's wallet credited (its id)"),
+    debitAmount: money.describe("Charged to the card, fees included"),
+    creditAmount: money.describe("What reaches the wallet"),
+    feeAmount: money,
+    exchangeRate: cardRate,
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: "PayinCardModel" });
+
+const payoutCardModel = z
+  .object({
+    fromAddress: z.string().describe("The customer's wallet paid from (its id)"),
+    toCardPAN: z.string().describe("Masked: 424242******4242"),
+    debitAmount: money.describe("What left the wallet, fees included"),
+    creditAmount: money.describe("What the card receives"),
+    feeAmount: money,
+    exchangeRate: cardRate,
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: "PayoutCardModel" });
+
 const testCreditModel = z
   .object({ amount: money, source: z.literal("SANDBOX_FAUCET") })
   .meta({ id: "TestCreditModel" });
@@ -142,8 +167,8 @@ export const historyItem = z
     exchangeModel: exchangeModel.nullable(),
     cardOrderModel: cardOrderModel.nullable().describe("CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled)"),
     payinAdvcashModel: z.null(),
-    payinCardModel: z.null(),
-    payoutCardModel: z.null(),
+    payinCardModel: payinCardModel.nullable(),
+    payoutCardModel: payoutCardModel.nullable(),
   })
   .meta({ id: "HistoryOperation" });
 

@@ -68,6 +68,8 @@ const MODEL_OF = {
   DEPOSIT_CLOSE: "depositModel",
   CARD_ORDER: "cardOrderModel",
   CARD_ORDER_REFUND: "cardOrderModel",
+  PAYIN_CARD: "payinCardModel",
+  PAYOUT_CARD: "payoutCardModel",
 } as const;
 
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */

@@ -11,6 +11,8 @@ import { convertMinor, type RatesService } from "../rates/rates.service.ts";
 export function createExchangeLimits(deps: {
   kyc: Pick<KycService, "prepare" | "assertAllowed">;
   rates: RatesService;
+  /** The catalog's operation the limits count: EXCHANGE unless a card pay-in or payout. */
+  operationType?: "EXCHANGE" | "PAYIN_CARD" | "PAYOUT_CARD";
 }) {
   const query = (c: ExchangeCheck) => {
     const fiat = c.merchant.fiatCurrency as CurrencyCode;
@@ -21,7 +23,7 @@ export function createExchangeLimits(deps: {
     return {
       merchantId: c.merchant.id,
       customerId: c.customerId,
-      operationType: "EXCHANGE" as const,
+      operationType: deps.operationType ?? "EXCHANGE",
       // Dust worth less than a cent is still an exchange: it counts as the smallest unit.
       amountInFiatMinor: value > 0n ? value : 1n,
     };

@@ -50,7 +50,26 @@ const nimbusFees = (): FeeSettings => ({
   freeTransactionsPromo: { available: 3 },
 });
 
-function pairsOf(merchantId: string, currencies: string[], fees: (from: CurrencyCode) => FeeSettings) {
+const FIAT = new Set(["EUR", "USD"]);
+
+/** Card pay-in buys crypto with fiat; card payout sells crypto for fiat (the card's currency). */
+const CARD_KINDS = {
+  PAYIN_CARD: (from: string, to: string) => FIAT.has(from) && !FIAT.has(to),
+  PAYOUT_CARD: (from: string, to: string) => !FIAT.has(from) && FIAT.has(to),
+} as const;
+
+/** Card pay-in: 2 % (the acquirer's cost); card payout: 1 % plus a 0.50 EUR fixed fee. */
+const cardFees = (kind: keyof typeof CARD_KINDS): FeeSettings =>
+  kind === "PAYIN_CARD"
+    ? { ...NO_FEES, transactionFee: "2" }
+    : { ...NO_FEES, transactionFee: "1", fixFee: "0.50" };
+
+function pairsOf(
+  merchantId: string,
+  currencies: string[],
+  fees: (from: CurrencyCode) => FeeSettings,
+  kind: "EXCHANGE" | keyof typeof CARD_KINDS = "EXCHANGE",
+) {
   const rows: NewQuotePair[] = [];
   for (const from of currencies) {
     const bounds = BOUNDS[from];
@@ -62,9 +81,10 @@ function pairsOf(merchantId: string, currencies: string[], fees: (from: Currency
     }) as [bigint, bigint];
     for (const to of currencies) {
       if (to === from || !isCurrencyCode(to)) continue;
+      if (kind !== "EXCHANGE" && !CARD_KINDS[kind](from, to)) continue;
       rows.push({
         merchantId,
-        kind: "EXCHANGE",
+        kind,
         currencyFrom: from,
         currencyTo: to,
         minAmountFrom: min,
@@ -100,9 +120,14 @@ function cardOrderPairsOf(
 export function seedQuotePairs(): NewQuotePair[] {
   const demo = ["BTC", "ETH", "USDT", "USDC", "LTC", "TRX", "EUR", "USD"];
   const nimbus = ["BTC", "ETH", "USDT", "EUR"];
+  const cards = (["PAYIN_CARD", "PAYOUT_CARD"] as const).flatMap((kind) => [
+    ...pairsOf(DEMO_MERCHANT_ID, demo, () => cardFees(kind), kind),
+    ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees, kind),
+  ]);
   return [
     ...pairsOf(DEMO_MERCHANT_ID, demo, demoFees),
     ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
+    ...cards,
     ...cardOrderPairsOf(DEMO_MERCHANT_ID, demo, demoFees),
     ...cardOrderPairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
   ];

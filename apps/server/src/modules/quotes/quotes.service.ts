@@ -12,6 +12,7 @@ import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCardOrderOffers } from "./card-order-offers.ts";
 import { createExchangeExecution } from "./exchange-execute.service.ts";
 import { createExchangeLimits } from "./exchange-limits.ts";
+import { createKindOffers } from "./kind-offers.ts";
 import { type OfferRequest, parseOfferRequest } from "./offer-input.ts";
 import { createPricer, termsOf } from "./offer-terms.ts";
 import { EXCHANGE_VALID_SECONDS, offerView, RATE_DECIMALS, rowOf } from "./offer-views.ts";
@@ -136,6 +137,8 @@ export function createQuotesService(deps: {
 
     /** The CARD_ORDER kind: a card's fiat price paid in crypto (used by the cards module). */
     cardOrders: createCardOrderOffers({ repository, pricer, now }),
+    /** Card pay-in and payout offers: the same engine for the card-payments module. */
+    kinds: createKindOffers({ repository, pricer, kyc: deps.kyc, rates: deps.rates, now }),
   };
 }
 

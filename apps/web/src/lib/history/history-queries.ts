@@ -23,6 +23,8 @@ export const HISTORY_TYPES: readonly HistoryType[] = [
   "DEPOSIT_CLOSE",
   "CARD_ORDER",
   "CARD_ORDER_REFUND",
+  "PAYIN_CARD",
+  "PAYOUT_CARD",
 ];
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_QUERY_KEY = ["history"] as const;

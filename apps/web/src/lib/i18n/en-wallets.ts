@@ -70,6 +70,8 @@ export const enWallets = {
       DEPOSIT_CLOSE: "Deposit paid out",
       CARD_ORDER: "Card order",
       CARD_ORDER_REFUND: "Card order refund",
+      PAYIN_CARD: "Added by card",
+      PAYOUT_CARD: "Withdrawn to a card",
     },
     exchangedTo: "Received",
     rate: "Rate",

@@ -6,6 +6,8 @@
  * Texts the spec does not give (operation reasons, a few labels) are kept short and neutral so
  * that a merchant can replace them.
  */
+
+import { enCardPayments } from "./en-card-payments.ts";
 import { enCards } from "./en-cards.ts";
 import { enEarn } from "./en-earn.ts";
 import { enExchange } from "./en-exchange.ts";
@@ -16,6 +18,7 @@ export const en = {
   ...enEarn,
   ...enCards,
   ...enExchange,
+  ...enCardPayments,
   app: {
     loading: "Loading",
     skipToContent: "Skip to main content",

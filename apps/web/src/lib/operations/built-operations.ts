@@ -11,7 +11,9 @@ import type { OperationType } from "./operations-schema.ts";
 const BUILT_OPERATIONS: ReadonlySet<OperationType> = new Set<OperationType>([
   "EXCHANGE",
   "DEPOSITS",
+  "PAYIN_CARD",
   "PAYIN_CRYPTO",
+  "PAYOUT_CARD",
   "PAYOUT_CRYPTO",
   "TRANSFER_MOBILE",
   "CARDS",

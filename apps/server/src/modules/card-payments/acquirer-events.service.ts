@@ -1,0 +1,197 @@
+import { type CurrencyCode, parseAmount } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import { inTransaction, type Tx } from "../../db/transaction.ts";
+import { commonErrors } from "../../http/app-error.ts";
+import {
+  type AcquirerEvent,
+  acquirerEventSchema,
+  isAcquirerCallbackSigned,
+} from "../../providers/acquirer/acquirer-callback.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { AccountRef, Leg } from "../ledger/ledger.types.ts";
+import type { OfferRow } from "../quotes/kind-offers.ts";
+import type { QuoteLegAccount } from "../quotes/quote-legs.ts";
+import { cardPaymentsErrors } from "./card-payments.errors.ts";
+import { lockPaymentSql, type PaymentRow, updatePaymentSql } from "./card-payments.repository.ts";
+import { decimal } from "./card-views.ts";
+import { failPaymentSql, type PayinDeps } from "./payin.service.ts";
+
+/** What a callback did: the web app never sees these; tests and logs do. */
+export type CallbackEffect =
+  | "AUTHORISED"
+  | "CREDITED"
+  | "DECLINED"
+  | "PAID"
+  | "REJECTED"
+  | "DUPLICATE"
+  | "STALE";
+
+const PAYIN_EVENTS = new Set(["AUTHORISED", "CAPTURED", "DECLINED"]);
+
+/**
+ * The acquirer's signed callbacks (docs/payin-payout.md "Callbacks"). Checked in this order: the
+ * HMAC of the raw body (401), the body (400), the payment (404), the amount and currency against
+ * the offer (422, nothing changes); then, under the payment's lock, an event at or below the last
+ * one applied is a repeat or stale and a final payment takes nothing more (both 200, no change).
+ */
+export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService; secret: string }) {
+  const { repository, offers, ledger } = deps;
+
+  function parse(rawBody: string, signature: string | undefined): AcquirerEvent {
+    if (!isAcquirerCallbackSigned(deps.secret, rawBody, signature)) {
+      throw cardPaymentsErrors.create("CALLBACK_NOT_SIGNED");
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "body", message: "body: is not JSON" });
+    }
+    const parsed = acquirerEventSchema.safeParse(json);
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0] ?? "body");
+      throw commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: is not valid` });
+    }
+    return parsed.data;
+  }
+
+  /** The event must be about exactly what was priced: the card's amount and currency. */
+  function assertMatches(event: AcquirerEvent, payment: PaymentRow, offer: OfferRow) {
+    const payin = payment.kind === "PAYIN_CARD";
+    const [amount, currency] = payin
+      ? [offer.amountFrom, offer.currencyFrom]
+      : [offer.amountTo, offer.currencyTo];
+    const given = parseAmount(event.amount, currency as CurrencyCode, { allowZero: false });
+    const kindMatches = PAYIN_EVENTS.has(event.status) === payin;
+    if (!kindMatches || event.currency !== currency || !given.ok || given.minor !== amount) {
+      throw cardPaymentsErrors.create("CALLBACK_MISMATCH", {
+        field: event.currency !== currency ? "currency" : "amount",
+        message: `The callback says ${event.amount} ${event.currency}; the payment is ${decimal(amount, currency)} ${currency}.`,
+      });
+    }
+  }
+
+  /** The pay-in's legs: the card side is the acquirer's clearing account, the crypto the wallet. */
+  async function creditLegs(offer: OfferRow): Promise<Leg[]> {
+    const [wallet] = await Promise.all([
+      deps.wallets.ensureWallet(offer.merchantId, offer.customerId, offer.currencyTo as CurrencyCode),
+      ledger.ensureHouseAccounts({ merchantId: offer.merchantId, currency: offer.currencyFrom }),
+      ledger.ensureHouseAccounts({ merchantId: offer.merchantId, currency: offer.currencyTo }),
+    ]);
+    const account = (a: QuoteLegAccount): AccountRef =>
+      "house" in a
+        ? a
+        : a.customerWallet === offer.currencyTo
+          ? { accountId: wallet.id }
+          : { house: "acquiring_clearing" };
+    return offers.legs(offer).map((leg) => ({
+      debit: account(leg.debit),
+      credit: account(leg.credit),
+      amount: leg.amount,
+      currency: leg.currency,
+    }));
+  }
+
+  async function apply(tx: Tx, event: AcquirerEvent, payment: PaymentRow, offer: OfferRow, legs: Leg[]) {
+    const seq = event.sequence;
+    const key = (what: string) => ({
+      merchantId: payment.merchantId,
+      // The pay-in's credit is the payment's operation; a payout's post or void follows its
+      // reservation (which has the payment's id) as an operation of its own.
+      operationId: what === "credit" ? payment.id : uuidv7(),
+      idempotencyKey: `card-payment:${payment.id}:${what}`,
+      requestHash: `card-payment:${payment.id}`,
+      metadata: { customerId: payment.customerId, offerId: offer.id, paymentId: payment.id },
+    });
+    switch (event.status) {
+      case "AUTHORISED":
+        await updatePaymentSql(tx, payment.merchantId, payment.id, { status: "PENDING", lastSequence: seq });
+        return "AUTHORISED" as const;
+      case "CAPTURED": {
+        // Only now does money move: the crypto at exactly the offer's amounts, fees as legs.
+        await ledger.apply(tx, {
+          ...key("credit"),
+          kind: "payin_card",
+          legs,
+          response: { paymentId: payment.id },
+        });
+        await offers.markExecuted(tx, payment.merchantId, offer.id, payment.id);
+        await updatePaymentSql(tx, payment.merchantId, payment.id, { status: "SUCCESS", lastSequence: seq });
+        await deps.history.update(tx, {
+          merchantId: payment.merchantId,
+          operationId: payment.id,
+          status: "COMPLETED",
+          details: {},
+        });
+        return "CREDITED" as const;
+      }
+      case "PAID": {
+        const posts: Leg[] = (payment.pendingIds ?? []).map((pendingId) => ({
+          type: "post_pending",
+          pendingId,
+        }));
+        await ledger.apply(tx, {
+          ...key("post"),
+          kind: "payout_card_post",
+          legs: posts,
+          response: { paymentId: payment.id },
+        });
+        await updatePaymentSql(tx, payment.merchantId, payment.id, { status: "SUCCESS", lastSequence: seq });
+        await deps.history.update(tx, {
+          merchantId: payment.merchantId,
+          operationId: payment.id,
+          status: "COMPLETED",
+          details: {},
+        });
+        return "PAID" as const;
+      }
+      case "REJECTED": {
+        const voids: Leg[] = (payment.pendingIds ?? []).map((pendingId) => ({
+          type: "void_pending",
+          pendingId,
+        }));
+        await ledger.apply(tx, {
+          ...key("void"),
+          kind: "payout_card_void",
+          legs: voids,
+          response: { paymentId: payment.id },
+        });
+        await failPaymentSql(tx, deps, payment, event.reason ?? "The payout was rejected.", seq);
+        return "REJECTED" as const;
+      }
+      default:
+        await failPaymentSql(tx, deps, payment, event.reason ?? "The payment was declined.", seq);
+        return "DECLINED" as const;
+    }
+  }
+
+  return {
+    async receive(rawBody: string, signature: string | undefined): Promise<CallbackEffect> {
+      const event = parse(rawBody, signature);
+      const payment = await repository.findForCallback(event.reference, event.paymentId);
+      const offer =
+        payment && (await offers.find(payment.merchantId, payment.customerId, payment.kind, payment.offerId));
+      if (!payment || !offer) throw cardPaymentsErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
+      assertMatches(event, payment, offer);
+      const legs = event.status === "CAPTURED" ? await creditLegs(offer) : [];
+      const effect = await inTransaction(deps.db, async (tx) => {
+        const current = await lockPaymentSql(tx, payment.merchantId, payment.id);
+        if (!current) throw cardPaymentsErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
+        if (event.sequence <= current.lastSequence) return "DUPLICATE" as const;
+        if (current.status === "SUCCESS" || current.status === "FAILED" || current.status === "OFFERED") {
+          return "STALE" as const;
+        }
+        await tx.query(
+          "update card_payments set provider_ref = coalesce(provider_ref, $3) where merchant_id = $1 and id = $2",
+          [payment.merchantId, payment.id, event.paymentId],
+        );
+        return apply(tx, event, current, offer, legs);
+      });
+      // Authorised: ask for the capture (after the commit, never inside a transaction).
+      if (effect === "AUTHORISED") await deps.acquirer.capture({ paymentId: event.paymentId });
+      return effect;
+    },
+  };
+}
+
+export type AcquirerEvents = ReturnType<typeof createAcquirerEvents>;

@@ -1,0 +1,49 @@
+import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
+import cardValidator from "card-validator";
+import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
+import { commonErrors } from "../../http/app-error.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { KindRequest } from "../quotes/kind-offers.ts";
+
+const invalid = (field: string, problem: string) =>
+  commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${problem}` });
+
+/** The card number passes the Luhn check and the expiry month has not ended yet (400 otherwise). */
+export function checkCard(
+  card: { cardNumber: string; cardExpirationYear: number; cardExpirationMonth: number },
+  now: Date,
+) {
+  if (!cardValidator.number(card.cardNumber).isValid)
+    throw invalid("cardNumber", "is not a valid card number");
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  if (
+    card.cardExpirationYear < year ||
+    (card.cardExpirationYear === year && card.cardExpirationMonth < month)
+  ) {
+    throw invalid("cardExpirationYear", "the card has expired");
+  }
+}
+
+/** "424242******4242": the first six and last four digits, never more. */
+export function maskPan(bin: string, last4: string, length: number): string {
+  return `${bin}${"*".repeat(Math.max(2, length - 10))}${last4}`;
+}
+
+/** The currencies (offered by the merchant) and the from-amount of a card offer: 400 naming the field. */
+export function parseCardOffer(
+  merchant: Merchant,
+  body: { fromCurrency: string; toCurrency: string; amount: string },
+): KindRequest {
+  const currency = (field: "fromCurrency" | "toCurrency"): CurrencyCode => {
+    const code = body[field];
+    if (!isCurrencyCode(code) || !merchant.currencies.includes(code)) throw invalid(field, "is not offered");
+    return code;
+  };
+  const from = currency("fromCurrency");
+  const to = currency("toCurrency");
+  if (from === to) throw invalid("toCurrency", "must differ from fromCurrency");
+  const parsed = parseAmount(body.amount, from, { allowZero: false });
+  if (!parsed.ok) throw invalid("amount", AMOUNT_REASON_TEXT[parsed.reason] ?? "is not valid");
+  return { from, to, fixed: { side: "from", amount: parsed.minor } };
+}

@@ -1,0 +1,41 @@
+import type { ClientSource } from "../../db/transaction.ts";
+import type { AcquirerProvider } from "../../providers/acquirer/acquirer-provider.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { HistoryService } from "../history/history.service.ts";
+import type { KycService } from "../kyc/kyc.service.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { KindOffers } from "../quotes/kind-offers.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import { createAcquirerEvents } from "./acquirer-events.service.ts";
+import { createCardPaymentsRepository } from "./card-payments.repository.ts";
+import { createCardsService } from "./cards.service.ts";
+import { createPayinService } from "./payin.service.ts";
+import { createPayoutService } from "./payout.service.ts";
+
+/** Card pay-in and payout: saved cards, the two use-cases and the acquirer's callbacks. */
+export function createCardPaymentsService(deps: {
+  db: ClientSource;
+  acquirer: AcquirerProvider;
+  offers: KindOffers;
+  auth: Pick<AuthService, "requireLiveSession">;
+  history: Pick<HistoryService, "record" | "update">;
+  wallets: Pick<WalletsService, "ensureWallet">;
+  kyc: Pick<KycService, "release">;
+  ledger: LedgerService;
+  publicBaseUrl: string;
+  callbackSecret: string;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const repository = createCardPaymentsRepository(deps.db);
+  const cards = createCardsService({ repository, acquirer: deps.acquirer, now });
+  const common = { ...deps, repository, cards, now };
+  return {
+    cards,
+    payin: createPayinService(common),
+    payout: createPayoutService(common),
+    events: createAcquirerEvents({ ...common, secret: deps.callbackSecret }),
+  };
+}
+
+export type CardPaymentsService = ReturnType<typeof createCardPaymentsService>;

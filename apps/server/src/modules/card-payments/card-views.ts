@@ -1,0 +1,103 @@
+import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
+import { money } from "../history/history.service.ts";
+import type { Json } from "../ledger/ledger.types.ts";
+import { feeInfo } from "../quotes/fees.ts";
+import { CARD_OFFER_VALID_SECONDS, type OfferRow } from "../quotes/kind-offers.ts";
+import type { PairTerms } from "../quotes/offer-terms.ts";
+import { rateToString } from "../rates/rates.service.ts";
+import type { CardRow } from "./card-payments.repository.ts";
+import type { CardView } from "./card-payments.schemas.ts";
+
+export const RATE_DECIMALS = 10;
+/** How long GET .../data is good for (reference example: 30). */
+export const DATA_VALID_SECONDS = 30;
+/** Shown next to the fees (issue 18): the card's bank may charge on top of ours. */
+export const PARTNER_NOTE = "The acquiring bank may add up to 2%.";
+
+export const decimal = (minor: bigint, currency: string) => toDecimalString(minor, currency as CurrencyCode);
+
+export function cardView(card: CardRow): CardView {
+  return {
+    cardId: card.id,
+    cardType: card.brand,
+    maskedPan: card.maskedPan,
+    cardHolder: card.holder,
+    expirationMonth: card.expMonth,
+    expirationYear: card.expYear,
+    cardBankName: card.bankName,
+    cardCountryCode: card.countryCode,
+    validationStatus: "APPROVED",
+    billingAddressRequired: card.billingAddress === null,
+  };
+}
+
+const feeInfoOf = (bps: { transactionBps: bigint; additionalBps: bigint }) =>
+  feeInfo(bps).map((f) => ({
+    name: f.type === "TransactionFee" ? "Transaction fee" : "Additional fee",
+    type: f.type === "TransactionFee" ? ("TRANSACTION_FEE" as const) : ("ADDITIONAL_FEE" as const),
+    value: f.value,
+  }));
+
+export function pairView(terms: PairTerms, rate: { value: bigint }) {
+  const scale = (c: string) => getCurrency(c as CurrencyCode)?.scale ?? 0;
+  return {
+    currencyFrom: terms.from,
+    currencyTo: terms.to,
+    rate: rateToString(rate, RATE_DECIMALS),
+    amountScaleFrom: scale(terms.from),
+    amountScaleTo: scale(terms.to),
+    lock: terms.locked,
+    defaultMinAmountFrom: decimal(terms.minFrom, terms.from),
+    defaultMaxAmountFrom: decimal(terms.maxFrom, terms.from),
+    feeInfo: feeInfoOf({
+      transactionBps: terms.fees.transactionBps,
+      additionalBps: terms.fees.additionalBps,
+    }),
+    fixFee: toDecimalString(terms.fees.fixFeeEur, "EUR"),
+    freeTransactionsPromo: { total: terms.promoGranted, available: terms.fees.freeTransactionsAvailable },
+  };
+}
+
+export function offerView(offer: OfferRow, cardId: string, possibleToExecute: boolean) {
+  return {
+    offerId: offer.id,
+    cardId,
+    expirationTime: offer.expiresAt.toISOString(),
+    validSeconds: CARD_OFFER_VALID_SECONDS,
+    fromCurrency: offer.currencyFrom,
+    toCurrency: offer.currencyTo,
+    amount: decimal(offer.amountFrom, offer.currencyFrom),
+    amountTo: decimal(offer.amountTo, offer.currencyTo),
+    rate: rateToString({ value: offer.rate }, RATE_DECIMALS),
+    feeAmount: money(offer.feeTotal, offer.currencyFrom),
+    feeInfo: feeInfoOf({
+      transactionBps: BigInt(offer.transactionBps),
+      additionalBps: BigInt(offer.additionalBps),
+    }),
+    possibleToExecute,
+  };
+}
+
+/** The reference's history model of a card payment (payinCardModel / payoutCardModel). */
+export function historyModel(
+  offer: OfferRow,
+  card: CardRow,
+  walletId: string,
+  failureReason: string | null,
+): Record<string, Json> {
+  const common = {
+    debitAmount: money(offer.amountFrom, offer.currencyFrom),
+    creditAmount: money(offer.amountTo, offer.currencyTo),
+    feeAmount: money(offer.feeTotal, offer.currencyFrom),
+    exchangeRate: {
+      sourceCurrency: offer.currencyFrom,
+      targetCurrency: offer.currencyTo,
+      rate: rateToString({ value: offer.rate }, RATE_DECIMALS),
+      multiplier: 1,
+    },
+    failureReason,
+  };
+  return offer.kind === "PAYIN_CARD"
+    ? { fromCardPAN: card.maskedPan, toAddress: walletId, ...common }
+    : { fromAddress: walletId, toCardPAN: card.maskedPan, ...common };
+}

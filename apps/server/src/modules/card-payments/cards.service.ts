@@ -1,0 +1,81 @@
+import { v7 as uuidv7 } from "uuid";
+import type { CardPurpose } from "../../db/schema/index.ts";
+import type { AcquirerProvider } from "../../providers/acquirer/acquirer-provider.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { checkCard, maskPan } from "./card-input.ts";
+import { cardPaymentsErrors } from "./card-payments.errors.ts";
+import type { CardPaymentsRepository } from "./card-payments.repository.ts";
+import type { BillingAddress } from "./card-payments.schemas.ts";
+import { cardView } from "./card-views.ts";
+
+export type AddCardBody = {
+  cardNumber: string;
+  cardHolder: string;
+  cardExpirationYear: number;
+  cardExpirationMonth: number;
+  billingAddress?: BillingAddress | undefined;
+};
+
+/**
+ * Saved cards. The number goes to the acquirer once (tokenise) and nowhere else: the row keeps
+ * the token, the masked number and the BIN data.
+ */
+export function createCardsService(deps: {
+  repository: CardPaymentsRepository;
+  acquirer: AcquirerProvider;
+  now: () => Date;
+}) {
+  const { repository } = deps;
+  return {
+    async addCard(merchant: Merchant, customerId: string, purpose: CardPurpose, body: AddCardBody) {
+      checkCard(body, deps.now());
+      const card = await deps.acquirer.tokenise(
+        {
+          number: body.cardNumber,
+          holder: body.cardHolder,
+          expMonth: body.cardExpirationMonth,
+          expYear: body.cardExpirationYear,
+        },
+        purpose,
+      );
+      const saved = await repository.saveCard({
+        merchantId: merchant.id,
+        id: uuidv7(),
+        customerId,
+        purpose,
+        acquirerToken: card.token,
+        brand: card.brand,
+        maskedPan: maskPan(card.bin, card.last4, body.cardNumber.length),
+        bin: card.bin,
+        bankName: card.bankName,
+        countryCode: card.countryCode,
+        countryName: card.countryName,
+        holder: body.cardHolder,
+        expMonth: body.cardExpirationMonth,
+        expYear: body.cardExpirationYear,
+        billingAddress: body.billingAddress ?? null,
+      });
+      return cardView(saved);
+    },
+
+    async setBillingAddress(merchant: Merchant, customerId: string, cardId: string, address: BillingAddress) {
+      if (!(await repository.setBillingAddress(merchant.id, customerId, cardId, address))) {
+        throw cardPaymentsErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+      }
+    },
+
+    async listCards(merchant: Merchant, customerId: string, purpose: CardPurpose) {
+      return (await repository.listCards(merchant.id, customerId, purpose)).map(cardView);
+    },
+
+    /** The customer's card of this purpose, or 404 naming cardId. */
+    async requireCard(merchant: Merchant, customerId: string, purpose: CardPurpose, cardId: string) {
+      const card = await repository.findCard(merchant.id, customerId, cardId);
+      if (!card || card.purpose !== purpose)
+        throw cardPaymentsErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+      return card;
+    },
+  };
+}
+
+export type CardsService = ReturnType<typeof createCardsService>;

@@ -1,0 +1,299 @@
+import { v7 as uuidv7 } from "uuid";
+import type { ClientSource } from "../../db/transaction.ts";
+import { inTransaction, type Tx } from "../../db/transaction.ts";
+import type { AcquirerProvider, BrowserInfo } from "../../providers/acquirer/acquirer-provider.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { HistoryService } from "../history/history.service.ts";
+import type { KycService } from "../kyc/kyc.service.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { KindOffers, OfferRow } from "../quotes/kind-offers.ts";
+import { quotesErrors } from "../quotes/quotes.errors.ts";
+import type { WalletsService } from "../wallets/wallets.service.ts";
+import { parseCardOffer } from "./card-input.ts";
+import { cardPaymentsErrors } from "./card-payments.errors.ts";
+import {
+  type CardPaymentsRepository,
+  type CardRow,
+  lockPaymentSql,
+  type PaymentRow,
+  updatePaymentSql,
+} from "./card-payments.repository.ts";
+import {
+  DATA_VALID_SECONDS,
+  decimal,
+  historyModel,
+  offerView,
+  PARTNER_NOTE,
+  pairView,
+} from "./card-views.ts";
+import type { CardsService } from "./cards.service.ts";
+
+type Customer = Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
+
+export type PayinDeps = {
+  db: ClientSource;
+  repository: CardPaymentsRepository;
+  cards: CardsService;
+  offers: KindOffers;
+  acquirer: AcquirerProvider;
+  auth: Pick<AuthService, "requireLiveSession">;
+  history: Pick<HistoryService, "record" | "update">;
+  wallets: Pick<WalletsService, "ensureWallet">;
+  kyc: Pick<KycService, "release">;
+  publicBaseUrl: string;
+  now: () => Date;
+};
+
+const statusOf = (s: PaymentRow["status"]): "SUCCESS" | "FAILURE" | "CHALLENGE" | "PENDING" =>
+  s === "SUCCESS" ? "SUCCESS" : s === "FAILED" ? "FAILURE" : s === "CHALLENGE" ? "CHALLENGE" : "PENDING";
+
+/**
+ * Card pay-in (docs/payin-payout.md): an offer priced by the quote engine with a saved card,
+ * paid through the acquirer's 3-D Secure; the crypto is credited only when the acquirer's signed
+ * callback confirms the capture (acquirer-events.service.ts). Nothing moves before that.
+ */
+export function createPayinService(deps: PayinDeps) {
+  const { repository, offers } = deps;
+
+  async function paymentOf(merchant: Merchant, customerId: string, offerId: string) {
+    const payment = await repository.findByOffer(merchant.id, customerId, offerId);
+    const offer = payment && (await offers.find(merchant.id, customerId, "PAYIN_CARD", offerId));
+    if (!payment || !offer) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+    return { payment, offer };
+  }
+
+  function payView(offer: OfferRow, card: CardRow, payment: PaymentRow) {
+    return {
+      offerId: offer.id,
+      operationId: payment.id,
+      authLink: payment.status === "CHALLENGE" ? payment.authLink : null,
+      transactionStatus: statusOf(payment.status),
+      reason: payment.reason,
+      paymentMode: "debit" as const,
+      maskedPan: card.maskedPan,
+      transactionDate: payment.updatedAt.toISOString(),
+      transactionAmount: decimal(offer.amountFrom, offer.currencyFrom),
+      currency: offer.currencyFrom,
+      cardCountryCode: card.countryCode,
+      cardCountryName: card.countryName,
+      cardBankName: card.bankName,
+    };
+  }
+
+  return {
+    /** GET /v3/payin/data: saved cards, pairs with their fees and bounds. */
+    async data(merchant: Merchant, customerId: string) {
+      const [cards, pairs, succeeded] = await Promise.all([
+        deps.cards.listCards(merchant, customerId, "PAYIN"),
+        offers.pairs(merchant, customerId, "PAYIN_CARD"),
+        repository.countSucceeded(merchant.id, customerId, "PAYIN_CARD"),
+      ]);
+      const at = deps.now();
+      return {
+        cards,
+        pairs: pairs.map((terms) => pairView(terms, offers.bid(merchant, terms.from, terms.to))),
+        validSeconds: DATA_VALID_SECONDS,
+        validTo: new Date(at.getTime() + DATA_VALID_SECONDS * 1000).toISOString(),
+        billingAddressRequired: true,
+        firstPurchase: succeeded === 0,
+        partnerNote: PARTNER_NOTE,
+      };
+    },
+
+    async createOffer(
+      merchant: Merchant,
+      customerId: string,
+      body: { cardId: string; fromCurrency: string; toCurrency: string; amount: string },
+    ) {
+      const card = await deps.cards.requireCard(merchant, customerId, "PAYIN", body.cardId);
+      const request = parseCardOffer(merchant, body);
+      const offer = await offers.create(merchant, customerId, "PAYIN_CARD", uuidv7(), request);
+      await repository.upsertOffered({
+        merchantId: merchant.id,
+        id: uuidv7(),
+        customerId,
+        kind: "PAYIN_CARD",
+        offerId: offer.id,
+        cardId: card.id,
+      });
+      return offerView(offer, card.id, true);
+    },
+
+    async updateOffer(
+      merchant: Merchant,
+      customerId: string,
+      offerId: string,
+      body: { fromCurrency: string; toCurrency: string; amount: string },
+    ) {
+      const { payment } = await paymentOf(merchant, customerId, offerId);
+      const request = parseCardOffer(merchant, body);
+      const offer = await offers.update(merchant, customerId, "PAYIN_CARD", offerId, request);
+      return offerView(offer, payment.cardId, true);
+    },
+
+    /**
+     * POST /v3/payin/pay/{offerId}: the limits are taken and the payment marked as sent in one
+     * transaction, then the acquirer is asked (never inside a transaction). A second call for the
+     * same offer answers the payment's state: it never charges twice.
+     */
+    async pay(
+      merchant: Merchant,
+      customer: Customer,
+      offerId: string,
+      body: { cardCVV: string; successUrl?: string | undefined; fingerprint: BrowserInfo },
+    ) {
+      const { customerId } = customer;
+      const { payment, offer } = await paymentOf(merchant, customerId, offerId);
+      const card = await deps.cards.requireCard(merchant, customerId, "PAYIN", payment.cardId);
+      if (payment.status !== "OFFERED") return payView(offer, card, payment);
+      await offers.assertPayable(offer);
+      if (!card.billingAddress)
+        throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
+      const [wallet, limit, promo] = await Promise.all([
+        deps.wallets.ensureWallet(merchant.id, customerId, offer.currencyTo as never),
+        offers.prepareLimit(merchant, customerId, "PAYIN_CARD", offer),
+        offers.promoGranted(merchant, customerId, offer),
+      ]);
+      const started = await inTransaction(deps.db, async (tx: Tx) => {
+        await deps.auth.requireLiveSession(tx, customer);
+        const locked = await offers.lock(tx, merchant.id, customerId, offer.id);
+        if (!locked) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+        await offers.assertPayable(locked);
+        const current = await lockPaymentSql(tx, merchant.id, payment.id);
+        if (current?.status !== "OFFERED") return false;
+        await limit.consume(tx, payment.id);
+        await offers.usePromo(tx, offer, promo);
+        await updatePaymentSql(tx, merchant.id, payment.id, {
+          status: "AUTHORISING",
+          amounts: {
+            amountFrom: offer.amountFrom,
+            currencyFrom: offer.currencyFrom,
+            amountTo: offer.amountTo,
+            currencyTo: offer.currencyTo,
+          },
+        });
+        await deps.history.record(tx, [
+          {
+            merchantId: merchant.id,
+            customerId,
+            operationId: payment.id,
+            type: "PAYIN_CARD",
+            direction: "IN",
+            status: "PENDING",
+            currency: offer.currencyTo,
+            amount: offer.amountTo,
+            fee: 0n,
+            counterparty: card.maskedPan,
+            details: historyModel(offer, card, wallet.id, null),
+          },
+        ]);
+        return true;
+      });
+      if (started) await authorise(offer, card, payment, body);
+      const after = await repository.findByOffer(merchant.id, customerId, offerId);
+      return payView(offer, card, after ?? payment);
+    },
+
+    /** GET /v3/payin/pay-callback: where the payment stands (the web app polls it). */
+    async status(merchant: Merchant, customerId: string, offerId: string) {
+      const { payment, offer } = await paymentOf(merchant, customerId, offerId);
+      const card = await deps.cards.requireCard(merchant, customerId, "PAYIN", payment.cardId);
+      return {
+        offerId: offer.id,
+        operationId: payment.id,
+        status: statusOf(payment.status),
+        reason: payment.reason,
+        amount: decimal(offer.amountFrom, offer.currencyFrom),
+        currency: offer.currencyFrom,
+        cryptoAmount: decimal(offer.amountTo, offer.currencyTo),
+        cryptoCurrency: offer.currencyTo,
+        maskedPan: card.maskedPan,
+        paymentMode: "debit" as const,
+        transactionDate: payment.updatedAt.toISOString(),
+      };
+    },
+  };
+
+  /** Asks the acquirer; a decline (or no answer) fails the payment at once, nothing having moved. */
+  async function authorise(
+    offer: OfferRow,
+    card: CardRow,
+    payment: PaymentRow,
+    body: { cardCVV: string; successUrl?: string | undefined; fingerprint: BrowserInfo },
+  ) {
+    const back = new URL(body.successUrl ?? "/top-up/card", deps.publicBaseUrl);
+    back.searchParams.set("offerId", offer.id);
+    let result: Awaited<ReturnType<AcquirerProvider["authorise"]>>;
+    try {
+      result = await deps.acquirer.authorise({
+        token: card.acquirerToken,
+        cvv: body.cardCVV,
+        amount: offer.amountFrom,
+        currency: offer.currencyFrom,
+        reference: payment.id,
+        returnUrl: back.toString(),
+        browser: body.fingerprint,
+      });
+    } catch {
+      await failPayment(
+        deps,
+        payment,
+        offer,
+        "The card payment service did not answer. Nothing was charged.",
+      );
+      throw cardPaymentsErrors.create("ACQUIRER_UNAVAILABLE");
+    }
+    if (result.outcome === "DECLINED") {
+      await deps.repository.recordAuthorisation(payment.merchantId, payment.id, {
+        providerRef: result.paymentId,
+        authLink: null,
+        status: "AUTHORISING",
+      });
+      await failPayment(deps, payment, offer, result.reason);
+      return;
+    }
+    await deps.repository.recordAuthorisation(payment.merchantId, payment.id, {
+      providerRef: result.paymentId,
+      authLink: result.outcome === "CHALLENGE" ? result.authLink : null,
+      status: result.outcome === "CHALLENGE" ? "CHALLENGE" : "PENDING",
+    });
+  }
+}
+
+/**
+ * A card payment that will not go through: the payment FAILED with the reason, its offer failed
+ * (never paid again), the history row FAILED and the limit usage released. For a pay-in nothing
+ * had moved; a payout's reservation is voided by the caller in the same transaction.
+ */
+export async function failPaymentSql(
+  tx: Tx,
+  deps: Pick<PayinDeps, "offers" | "history" | "kyc">,
+  payment: PaymentRow,
+  reason: string,
+  sequence?: number,
+) {
+  await updatePaymentSql(tx, payment.merchantId, payment.id, {
+    status: "FAILED",
+    reason,
+    ...(sequence === undefined ? {} : { lastSequence: sequence }),
+  });
+  await deps.offers.markFailed(tx, payment.merchantId, payment.offerId);
+  await deps.history.update(tx, {
+    merchantId: payment.merchantId,
+    operationId: payment.id,
+    status: "FAILED",
+    details: { failureReason: reason },
+  });
+  await deps.kyc.release(tx, { merchantId: payment.merchantId, reference: payment.id });
+}
+
+async function failPayment(deps: PayinDeps, payment: PaymentRow, _offer: OfferRow, reason: string) {
+  await inTransaction(deps.db, async (tx) => {
+    const current = await lockPaymentSql(tx, payment.merchantId, payment.id);
+    if (!current || current.status === "SUCCESS" || current.status === "FAILED") return;
+    await failPaymentSql(tx, deps, current, reason);
+  });
+}
+
+export type PayinService = ReturnType<typeof createPayinService>;

@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADDRESS, CARDS, type CardTest, cardTestApp } from "./card-payments.test-helpers.ts";
+
+type Customer = { phone: string; token: string; customerId: string };
+let x: CardTest;
+let alice: Customer;
+let bob: Customer;
+
+beforeAll(async () => {
+  x = await cardTestApp();
+  [alice, bob] = await Promise.all([x.d.verified(), x.d.verified()]);
+});
+afterAll(() => x.t.close());
+
+async function card(token: string, number: string): Promise<string> {
+  const res = await x.addPayinCard(token, number);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().cardId;
+}
+
+async function offer(token: string, cardId: string, amount = "50"): Promise<string> {
+  const res = await x.payinOffer(token, cardId, amount);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().offerId;
+}
+
+describe("POST /v3/payin/card", () => {
+  it("keeps the token, the masked number and BIN data; never the number", async () => {
+    const res = await x.addPayinCard(alice.token, CARDS.frictionless);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      cardType: "VISA",
+      maskedPan: "424242******4242",
+      cardBankName: "Sandbox Bank AG",
+      cardCountryCode: "DE",
+      validationStatus: "APPROVED",
+      billingAddressRequired: false,
+    });
+    const { rows } = await x.t.database.pool.query(
+      "select row_to_json(c)::text as row from payment_cards c where customer_id = $1",
+      [alice.customerId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].row).not.toContain(CARDS.frictionless);
+    // The same card again is the same saved card.
+    expect((await x.addPayinCard(alice.token, CARDS.frictionless)).json().cardId).toBe(res.json().cardId);
+  });
+
+  it.each([
+    ["cardNumber", { cardNumber: "4242424242424241" }],
+    ["cardNumber", { cardNumber: "42424242abcd4242" }],
+    ["cardExpirationYear", { cardExpirationYear: 2020 }],
+    ["cardExpirationMonth", { cardExpirationMonth: 13 }],
+    ["cardHolder", { cardHolder: "" }],
+    ["billingAddress", { billingAddress: undefined }],
+    ["billingAddress.countryCode", { billingAddress: { ...ADDRESS, countryCode: "Germany" } }],
+  ])("refuses a bad %s with 400 naming it, saving nothing", async (field, change) => {
+    const before = await x.t.database.pool.query("select count(*) from payment_cards");
+    const res = await x.addPayinCard(bob.token, CARDS.frictionless, change);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field });
+    expect((await x.t.database.pool.query("select count(*) from payment_cards")).rows).toEqual(before.rows);
+  });
+});
+
+describe("GET /v3/payin/data and offers", () => {
+  it("lists the cards, the pairs with fees and the partner note", async () => {
+    const res = await x.call(alice.token, "GET", "/v3/payin/data");
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.cards.map((c: { maskedPan: string }) => c.maskedPan)).toContain("424242******4242");
+    const pair = data.pairs.find(
+      (p: { currencyFrom: string; currencyTo: string }) =>
+        p.currencyFrom === "EUR" && p.currencyTo === "USDT",
+    );
+    expect(pair).toMatchObject({ defaultMinAmountFrom: "1.00", amountScaleFrom: 2, lock: false });
+    expect(pair.feeInfo[0]).toMatchObject({ type: "TRANSACTION_FEE", value: "2.00" });
+    expect(data.partnerNote).toBe("The acquiring bank may add up to 2%.");
+    expect(data.firstPurchase).toBe(true);
+  });
+
+  it("prices 50 EUR with the 2 % fee, valid 20 s; updates re-price; bad input names the field", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const res = await x.payinOffer(alice.token, cardId, "50");
+    expect(res.json()).toMatchObject({
+      amount: "50.00",
+      fromCurrency: "EUR",
+      toCurrency: "USDT",
+      validSeconds: 20,
+    });
+    expect(res.json().feeAmount).toEqual({ value: "1.00", currency: "EUR" });
+    const upd = await x.call(alice.token, "PUT", `/v3/payin/offer/${res.json().offerId}`, {
+      fromCurrency: "EUR",
+      toCurrency: "USDT",
+      amount: "60",
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().feeAmount.value).toBe("1.20");
+    const bad = await x.payinOffer(alice.token, cardId, "12.345");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe("amount");
+    const small = await x.payinOffer(alice.token, cardId, "0.50");
+    expect(small.json()).toMatchObject({ error: "AMOUNT_TOO_SMALL" });
+  });
+
+  it("another customer's card or offer is 404", async () => {
+    const aliceCard = await card(alice.token, CARDS.frictionless);
+    const offerId = await offer(alice.token, aliceCard);
+    expect((await x.payinOffer(bob.token, aliceCard)).json()).toMatchObject({
+      error: "CARD_NOT_FOUND",
+      field: "cardId",
+    });
+    expect((await x.payinPay(bob.token, offerId)).statusCode).toBe(404);
+    expect((await x.payinStatus(bob.token, offerId)).statusCode).toBe(404);
+    const upd = await x.call(bob.token, "PUT", `/v3/payin/offer/${offerId}`, {
+      fromCurrency: "EUR",
+      toCurrency: "USDT",
+      amount: "5",
+    });
+    expect(upd.statusCode).toBe(404);
+    const addr = await x.call(bob.token, "POST", `/v3/payin/card/${aliceCard}/billing-address`, ADDRESS);
+    expect(addr.statusCode).toBe(404);
+  });
+
+  it("an unverified customer (KYC_0) gets no price: card pay-in needs KYC_1", async () => {
+    const carol = await x.d.unverified();
+    const cardId = await card(carol.token, CARDS.frictionless);
+    const res = await x.payinOffer(carol.token, cardId);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("POST /v3/payin/pay and the acquirer", () => {
+  it("frictionless: pending until the capture callback, then credited exactly once", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const offerId = await offer(alice.token, cardId);
+    const quoted = (
+      await x.call(alice.token, "PUT", `/v3/payin/offer/${offerId}`, {
+        fromCurrency: "EUR",
+        toCurrency: "USDT",
+        amount: "50",
+      })
+    ).json();
+    const before = await x.balance(alice.token, "USDT");
+    const pay = await x.payinPay(alice.token, offerId);
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json()).toMatchObject({
+      transactionStatus: "PENDING",
+      authLink: null,
+      maskedPan: "424242******4242",
+      transactionAmount: "50.00",
+    });
+    expect(await x.balance(alice.token, "USDT")).toBe(before);
+    expect((await x.payinStatus(alice.token, offerId)).json().status).toBe("PENDING");
+    expect(await x.runCallbacks()).toEqual(["AUTHORISED", "CREDITED"]);
+    const status = (await x.payinStatus(alice.token, offerId)).json();
+    expect(status).toMatchObject({
+      status: "SUCCESS",
+      amount: "50.00",
+      currency: "EUR",
+      cryptoAmount: quoted.amountTo,
+      cryptoCurrency: "USDT",
+    });
+    const after = await x.balance(alice.token, "USDT");
+    expect(Number(after) - Number(before === "none" ? 0 : before)).toBeCloseTo(Number(quoted.amountTo), 6);
+    // Paying again answers the same payment; nothing is charged twice.
+    expect((await x.payinPay(alice.token, offerId)).json().transactionStatus).toBe("SUCCESS");
+    expect(await x.runCallbacks()).toEqual([]);
+    const history = (await x.d.history(alice.token, "typeFilter=PAYIN_CARD")).json().operations;
+    expect(history[0]).toMatchObject({
+      type: "PAYIN_CARD",
+      status: "COMPLETED",
+      direction: "IN",
+      currency: "USDT",
+    });
+    expect(history[0].payinCardModel).toMatchObject({
+      fromCardPAN: "424242******4242",
+      debitAmount: { value: "50.00", currency: "EUR" },
+      feeAmount: { value: "1.00", currency: "EUR" },
+    });
+  });
+
+  it("challenge: the sandbox's page takes the one-time code, then the capture credits", async () => {
+    const cardId = await card(alice.token, CARDS.challenge);
+    const offerId = await offer(alice.token, cardId);
+    const pay = (await x.payinPay(alice.token, offerId, { successUrl: "/top-up/card" })).json();
+    expect(pay.transactionStatus).toBe("CHALLENGE");
+    const path = new URL(pay.authLink).pathname;
+    const page = await x.t.app.inject({ url: path });
+    expect(page.statusCode).toBe(200);
+    const code = /data-testid="challenge-code">(\d{6})</.exec(page.body)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const form = (body: string) =>
+      x.t.app.inject({
+        method: "POST",
+        url: path,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: body,
+      });
+    const wrong = await form(`code=${code === "000000" ? "111111" : "000000"}`);
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.body).toContain("That code is not right");
+    const right = await form(`code=${code}`);
+    expect(right.statusCode).toBe(303);
+    expect(right.headers.location).toContain(`/top-up/card?offerId=${offerId}`);
+    expect(await x.runCallbacks()).toEqual(["AUTHORISED", "CREDITED"]);
+    expect((await x.payinStatus(alice.token, offerId)).json().status).toBe("SUCCESS");
+  });
+
+  it.each([
+    ["declined", CARDS.decline, "Your bank declined the payment"],
+    ["insufficient funds", CARDS.insufficient, "insufficient funds"],
+  ])(
+    "%s: the error says why, nothing moves, the late callback changes nothing",
+    async (_name, number, reason) => {
+      const cardId = await card(bob.token, number);
+      const offerId = await offer(bob.token, cardId);
+      const ops = await x.t.database.pool.query("select count(*) from ledger_operations");
+      const pay = (await x.payinPay(bob.token, offerId)).json();
+      expect(pay.transactionStatus).toBe("FAILURE");
+      expect(pay.reason).toContain(reason);
+      expect(await x.runCallbacks()).toEqual(["STALE"]);
+      expect((await x.t.database.pool.query("select count(*) from ledger_operations")).rows).toEqual(
+        ops.rows,
+      );
+      expect((await x.payinStatus(bob.token, offerId)).json()).toMatchObject({ status: "FAILURE" });
+      const row = (await x.d.history(bob.token, "typeFilter=PAYIN_CARD")).json().operations[0];
+      expect(row).toMatchObject({ status: "FAILED" });
+      expect(row.payinCardModel.failureReason).toContain(reason);
+      const usage = await x.t.database.pool.query(
+        "select count(*)::int as n from kyc_usage where customer_id = $1 and operation_type = 'PAYIN_CARD' and released_at is null",
+        [bob.customerId],
+      );
+      expect(usage.rows[0].n).toBe(0);
+      // The failed offer is not paid again.
+      expect((await x.payinPay(bob.token, offerId)).json().transactionStatus).toBe("FAILURE");
+    },
+  );
+
+  it("a failed challenge declines: nothing moves", async () => {
+    const cardId = await card(bob.token, CARDS.challengeFails);
+    const offerId = await offer(bob.token, cardId);
+    const pay = (await x.payinPay(bob.token, offerId)).json();
+    const path = new URL(pay.authLink).pathname;
+    const code = /data-testid="challenge-code">(\d{6})</.exec(
+      (await x.t.app.inject({ url: path })).body,
+    )?.[1];
+    const res = await x.t.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `code=${code}`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(await x.runCallbacks()).toEqual(["DECLINED"]);
+    expect((await x.payinStatus(bob.token, offerId)).json()).toMatchObject({
+      status: "FAILURE",
+      reason: expect.stringContaining("3-D Secure"),
+    });
+    expect(await x.balance(bob.token, "USDT")).toBe("0.000000");
+  });
+
+  it("refuses a lapsed offer (409), bad CVV or browser info (400 naming the field)", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const offerId = await offer(alice.token, cardId);
+    const cvv = await x.payinPay(alice.token, offerId, { cardCVV: "12" });
+    expect(cvv.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field: "cardCVV" });
+    const browser = await x.payinPay(alice.token, offerId, { fingerprint: { colorDepth: 24 } });
+    expect(browser.statusCode).toBe(400);
+    expect(browser.json().field).toMatch(/^fingerprint\./);
+    x.clock.advance(21);
+    expect((await x.payinPay(alice.token, offerId)).json()).toMatchObject({
+      error: "OFFER_EXPIRED",
+      field: "offerId",
+    });
+  });
+});
+
+describe("the merchant's feature flags (spec §3)", () => {
+  it("card pay-in and payout switched off: refused with the reason and DISABLED in the catalog", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const pool = x.t.database.pool;
+    const { rows } = await pool.query<{ merchant_id: string; level: string; allowed: string[] }>(
+      "select merchant_id, level, allowed from merchant_feature_flags where level = 'ALL'",
+    );
+    const demo = rows[0];
+    if (!demo) throw new Error("no merchant with every feature");
+    await pool.query(
+      "update merchant_feature_flags set level = 'FULL', allowed = '{}' where merchant_id = $1",
+      [demo.merchant_id],
+    );
+    try {
+      const refused = await x.payinOffer(alice.token, cardId);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: "OPERATION_DISABLED", data: { reason: "DISABLED" } });
+      const catalog = await x.call(alice.token, "GET", "/v2/catalog/operations");
+      const list = JSON.stringify(catalog.json());
+      expect(list).toMatch(/"operationType":"PAYIN_CARD"[^}]*"constraint":"DISABLED"/);
+      expect(list).toMatch(/"operationType":"PAYOUT_CARD"[^}]*"constraint":"DISABLED"/);
+    } finally {
+      await pool.query("update merchant_feature_flags set level = $2, allowed = $3 where merchant_id = $1", [
+        demo.merchant_id,
+        demo.level,
+        demo.allowed,
+      ]);
+    }
+    expect((await x.payinOffer(alice.token, cardId)).statusCode).toBe(200);
+  });
+});

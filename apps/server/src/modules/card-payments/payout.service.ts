@@ -1,0 +1,245 @@
+import type { CurrencyCode } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import { inTransaction, type Tx } from "../../db/transaction.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
+import { ledgerErrors } from "../ledger/ledger.errors.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { AccountRef, TransferLeg } from "../ledger/ledger.types.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { OfferRow } from "../quotes/kind-offers.ts";
+import type { QuoteLegAccount } from "../quotes/quote-legs.ts";
+import { quotesErrors } from "../quotes/quotes.errors.ts";
+import { parseCardOffer } from "./card-input.ts";
+import { cardPaymentsErrors } from "./card-payments.errors.ts";
+import {
+  type CardRow,
+  lockPaymentSql,
+  type PaymentRow,
+  updatePaymentSql,
+} from "./card-payments.repository.ts";
+import {
+  DATA_VALID_SECONDS,
+  decimal,
+  historyModel,
+  offerView,
+  PARTNER_NOTE,
+  pairView,
+} from "./card-views.ts";
+import type { PayinDeps } from "./payin.service.ts";
+
+/** How long a payout's reservation waits for the rail before the expiry job releases it. */
+const PAYOUT_RESERVATION_SECONDS = 7 * 24 * 3600;
+
+type Customer = Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
+
+const statusOf = (s: PaymentRow["status"]) =>
+  s === "SUCCESS" ? ("SUCCESS" as const) : s === "FAILED" ? ("FAILURE" as const) : ("PENDING" as const);
+
+/**
+ * Card payout (docs/payin-payout.md): two-phase money. Pay reserves the offer's legs (the crypto
+ * and fees out of the wallet, the fiat towards payout clearing) in one transaction; the payout
+ * rail's signed callback posts them (PAID) or voids them (REJECTED).
+ */
+export function createPayoutService(deps: PayinDeps & { ledger: LedgerService }) {
+  const { repository, offers, ledger } = deps;
+
+  async function paymentOf(merchant: Merchant, customerId: string, offerId: string) {
+    const payment = await repository.findByOffer(merchant.id, customerId, offerId);
+    const offer = payment && (await offers.find(merchant.id, customerId, "PAYOUT_CARD", offerId));
+    if (!payment || !offer) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+    return { payment, offer };
+  }
+
+  async function available(merchant: Merchant, customerId: string, currency: string) {
+    const accounts = await ledger.listCustomerAccounts({
+      merchantId: merchant.id,
+      ownerId: customerId,
+      kind: "customer_wallet",
+    });
+    return accounts.find((a) => a.currency === currency)?.available ?? 0n;
+  }
+
+  function payView(offer: OfferRow, card: CardRow, payment: PaymentRow) {
+    return {
+      offerId: offer.id,
+      operationId: payment.id,
+      status: statusOf(payment.status),
+      reason: payment.reason,
+      amountFrom: decimal(offer.amountFrom, offer.currencyFrom),
+      currencyFrom: offer.currencyFrom,
+      amountTo: decimal(offer.amountTo, offer.currencyTo),
+      currencyTo: offer.currencyTo,
+      maskedPan: card.maskedPan,
+    };
+  }
+
+  return {
+    async data(merchant: Merchant, customerId: string) {
+      const [cards, pairs] = await Promise.all([
+        deps.cards.listCards(merchant, customerId, "PAYOUT"),
+        offers.pairs(merchant, customerId, "PAYOUT_CARD"),
+      ]);
+      const at = deps.now();
+      return {
+        cards,
+        pairs: pairs.map((terms) => pairView(terms, offers.bid(merchant, terms.from, terms.to))),
+        validSeconds: DATA_VALID_SECONDS,
+        validTo: new Date(at.getTime() + DATA_VALID_SECONDS * 1000).toISOString(),
+        billingAddressRequired: true,
+        firstPurchase: false,
+        partnerNote: PARTNER_NOTE,
+      };
+    },
+
+    async createOffer(
+      merchant: Merchant,
+      customerId: string,
+      body: { cardId: string; fromCurrency: string; toCurrency: string; amount: string },
+    ) {
+      const card = await deps.cards.requireCard(merchant, customerId, "PAYOUT", body.cardId);
+      const offer = await offers.create(
+        merchant,
+        customerId,
+        "PAYOUT_CARD",
+        uuidv7(),
+        parseCardOffer(merchant, body),
+      );
+      await repository.upsertOffered({
+        merchantId: merchant.id,
+        id: uuidv7(),
+        customerId,
+        kind: "PAYOUT_CARD",
+        offerId: offer.id,
+        cardId: card.id,
+      });
+      const enough = (await available(merchant, customerId, offer.currencyFrom)) >= offer.amountFrom;
+      return offerView(offer, card.id, enough);
+    },
+
+    async updateOffer(
+      merchant: Merchant,
+      customerId: string,
+      offerId: string,
+      body: { fromCurrency: string; toCurrency: string; amount: string },
+    ) {
+      const { payment } = await paymentOf(merchant, customerId, offerId);
+      const offer = await offers.update(
+        merchant,
+        customerId,
+        "PAYOUT_CARD",
+        offerId,
+        parseCardOffer(merchant, body),
+      );
+      const enough = (await available(merchant, customerId, offer.currencyFrom)) >= offer.amountFrom;
+      return offerView(offer, payment.cardId, enough);
+    },
+
+    /** POST /v4/payout/pay/{offerId}: reserves the money, then orders the payout from the rail. */
+    async pay(merchant: Merchant, customer: Customer, offerId: string) {
+      const { customerId } = customer;
+      const { payment, offer } = await paymentOf(merchant, customerId, offerId);
+      const card = await deps.cards.requireCard(merchant, customerId, "PAYOUT", payment.cardId);
+      if (payment.status !== "OFFERED") return payView(offer, card, payment);
+      await offers.assertPayable(offer);
+      if (!card.billingAddress)
+        throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
+      const from = offer.currencyFrom as CurrencyCode;
+      const [wallet, limit, promo] = await Promise.all([
+        deps.wallets.ensureWallet(merchant.id, customerId, from),
+        offers.prepareLimit(merchant, customerId, "PAYOUT_CARD", offer),
+        offers.promoGranted(merchant, customerId, offer),
+        ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: offer.currencyFrom }),
+        ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: offer.currencyTo }),
+      ]);
+      // The wallet side is the customer's; the card side (fiat out) goes to payout clearing.
+      const account = (a: QuoteLegAccount): AccountRef =>
+        "house" in a
+          ? a
+          : a.customerWallet === from
+            ? { accountId: wallet.id }
+            : { house: "payout_clearing" };
+      const legs: TransferLeg[] = offers.legs(offer).map((leg) => ({
+        id: uuidv7(),
+        debit: account(leg.debit),
+        credit: account(leg.credit),
+        amount: leg.amount,
+        currency: leg.currency,
+        pending: { timeoutSeconds: PAYOUT_RESERVATION_SECONDS },
+      }));
+      const pendingIds = legs.map((l) => l.id as string);
+      const reserved = { ...payment, status: "PENDING" as const };
+      try {
+        const started = await inTransaction(deps.db, async (tx: Tx) => {
+          await deps.auth.requireLiveSession(tx, customer);
+          const locked = await offers.lock(tx, merchant.id, customerId, offer.id);
+          if (!locked) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+          await offers.assertPayable(locked);
+          const current = await lockPaymentSql(tx, merchant.id, payment.id);
+          if (current?.status !== "OFFERED") return false;
+          await limit.consume(tx, payment.id);
+          await offers.usePromo(tx, offer, promo);
+          await ledger.apply(tx, {
+            merchantId: merchant.id,
+            operationId: payment.id,
+            idempotencyKey: `card-payout:${payment.id}:reserve`,
+            requestHash: `card-payout:${offer.id}`,
+            kind: "payout_card_reserve",
+            legs,
+            metadata: { customerId, offerId: offer.id, paymentId: payment.id },
+            response: payView(offer, card, reserved),
+          });
+          await offers.markExecuted(tx, merchant.id, offer.id, payment.id);
+          await updatePaymentSql(tx, merchant.id, payment.id, {
+            status: "PENDING",
+            pendingIds,
+            amounts: {
+              amountFrom: offer.amountFrom,
+              currencyFrom: offer.currencyFrom,
+              amountTo: offer.amountTo,
+              currencyTo: offer.currencyTo,
+            },
+          });
+          await deps.history.record(tx, [
+            {
+              merchantId: merchant.id,
+              customerId,
+              operationId: payment.id,
+              type: "PAYOUT_CARD",
+              direction: "OUT",
+              status: "PENDING",
+              currency: offer.currencyFrom,
+              amount: offer.amountFrom,
+              fee: offer.feeTotal,
+              counterparty: card.maskedPan,
+              details: historyModel(offer, card, wallet.id, null),
+            },
+          ]);
+          return true;
+        });
+        if (started) {
+          // The order to the rail, after the commit: its answer comes by signed callback.
+          const { paymentId } = await deps.acquirer.payout({
+            token: card.acquirerToken,
+            amount: offer.amountTo,
+            currency: offer.currencyTo,
+            reference: payment.id,
+          });
+          await repository.recordAuthorisation(merchant.id, payment.id, {
+            providerRef: paymentId,
+            authLink: null,
+            status: "PENDING",
+          });
+        }
+      } catch (err) {
+        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS")) {
+          throw cardPaymentsErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+        }
+        throw err;
+      }
+      const after = await repository.findByOffer(merchant.id, customerId, offerId);
+      return payView(offer, card, after ?? reserved);
+    },
+  };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;

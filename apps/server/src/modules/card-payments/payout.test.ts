@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADDRESS, CARDS, type CardTest, cardTestApp } from "./card-payments.test-helpers.ts";
+
+type Customer = { phone: string; token: string; customerId: string };
+let x: CardTest;
+let alice: Customer;
+let bob: Customer;
+
+beforeAll(async () => {
+  x = await cardTestApp();
+  [alice, bob] = await Promise.all([x.d.verified(), x.d.verified()]);
+  expect((await x.faucet(alice.phone, "USDT", "100")).statusCode).toBe(200);
+});
+afterAll(() => x.t.close());
+
+async function payoutCard(token: string, number: string, billing = true): Promise<string> {
+  const res = await x.addPayoutCard(token, number, billing ? { billingAddress: ADDRESS } : {});
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().cardId;
+}
+
+const wallet = async (token: string) => x.d.wallet(token, "USDT");
+
+describe("X-Sdk-Version", () => {
+  it.each([
+    ["GET", "/v4/payout/data"],
+    ["POST", "/v4/payout/card"],
+    ["POST", "/v4/payout/offer"],
+    ["PUT", `/v4/payout/offer/${crypto.randomUUID()}`],
+    ["POST", `/v4/payout/pay/${crypto.randomUUID()}`],
+  ] as const)("%s %s without it: 400 naming the header", async (method, url) => {
+    const res = await x.call(alice.token, method, url, method === "GET" ? undefined : {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field: "X-Sdk-Version" });
+  });
+});
+
+describe("card payout", () => {
+  it("lists data; prices an offer saying whether the balance covers it", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const data = (await x.call(alice.token, "GET", "/v4/payout/data", undefined, x.sdk)).json();
+    expect(data.cards[0]).toMatchObject({ cardId, maskedPan: "424242******4242" });
+    expect(
+      data.pairs.some(
+        (p: { currencyFrom: string; currencyTo: string }) =>
+          p.currencyFrom === "USDT" && p.currencyTo === "EUR",
+      ),
+    ).toBe(true);
+    const offer = (await x.payoutOffer(alice.token, cardId, "20")).json();
+    expect(offer).toMatchObject({
+      fromCurrency: "USDT",
+      toCurrency: "EUR",
+      amount: "20.000000",
+      possibleToExecute: true,
+    });
+    expect((await x.payoutOffer(alice.token, cardId, "150")).json().possibleToExecute).toBe(false);
+  });
+
+  it("reserves at pay, posts when the rail confirms: the balance drops once", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const offer = (await x.payoutOffer(alice.token, cardId, "20")).json();
+    const before = await wallet(alice.token);
+    const pay = await x.payoutPay(alice.token, offer.offerId);
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json()).toMatchObject({
+      status: "PENDING",
+      amountFrom: "20.000000",
+      currencyFrom: "USDT",
+      amountTo: offer.amountTo,
+      currencyTo: "EUR",
+    });
+    const reserved = await wallet(alice.token);
+    expect(Number(before.balance) - Number(reserved.availableBalance)).toBeCloseTo(20, 6);
+    expect((await x.payoutPay(alice.token, offer.offerId)).json().status).toBe("PENDING");
+    expect(await x.runCallbacks()).toEqual(["PAID"]);
+    const after = await wallet(alice.token);
+    expect(Number(before.balance) - Number(after.balance)).toBeCloseTo(20, 6);
+    const row = (await x.d.history(alice.token, "typeFilter=PAYOUT_CARD")).json().operations[0];
+    expect(row).toMatchObject({
+      type: "PAYOUT_CARD",
+      status: "COMPLETED",
+      direction: "OUT",
+      amount: "20.000000",
+    });
+    expect(row.payoutCardModel).toMatchObject({
+      toCardPAN: "424242******4242",
+      creditAmount: { value: offer.amountTo, currency: "EUR" },
+    });
+    // The rail's repeat changes nothing.
+    expect((await x.payoutPay(alice.token, offer.offerId)).json().status).toBe("SUCCESS");
+  });
+
+  it("a rejecting card: the reservation is voided, the money is back", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.decline);
+    const offer = (await x.payoutOffer(alice.token, cardId, "10")).json();
+    const before = await wallet(alice.token);
+    expect((await x.payoutPay(alice.token, offer.offerId)).json().status).toBe("PENDING");
+    expect(await x.runCallbacks()).toEqual(["REJECTED"]);
+    const after = await wallet(alice.token);
+    expect(after.balance).toBe(before.balance);
+    const pay = (await x.payoutPay(alice.token, offer.offerId)).json();
+    expect(pay).toMatchObject({ status: "FAILURE", reason: expect.stringContaining("back in your wallet") });
+    const row = (await x.d.history(alice.token, "typeFilter=PAYOUT_CARD")).json().operations[0];
+    expect(row.status).toBe("FAILED");
+  });
+
+  it("needs a billing address (422 naming it) and then pays", async () => {
+    const cardId = await payoutCard(
+      alice.token,
+      CARDS.frictionless.replace("4242424242424242", "5555555555554444"),
+      false,
+    );
+    expect(
+      (await x.call(alice.token, "GET", "/v4/payout/data", undefined, x.sdk))
+        .json()
+        .cards.find((c: { cardId: string }) => c.cardId === cardId).billingAddressRequired,
+    ).toBe(true);
+    const offer = (await x.payoutOffer(alice.token, cardId, "5")).json();
+    const refused = await x.payoutPay(alice.token, offer.offerId);
+    expect(refused.json()).toMatchObject({ error: "BILLING_ADDRESS_REQUIRED", field: "billingAddress" });
+    const addr = await x.call(alice.token, "POST", `/v3/payin/card/${cardId}/billing-address`, {
+      ...ADDRESS,
+      zip: "",
+    });
+    expect(addr.json().field).toBe("zip");
+    expect(
+      (await x.call(alice.token, "POST", `/v3/payin/card/${cardId}/billing-address`, ADDRESS)).statusCode,
+    ).toBe(200);
+    expect((await x.payoutPay(alice.token, offer.offerId)).json().status).toBe("PENDING");
+    expect(await x.runCallbacks()).toEqual(["PAID"]);
+  });
+
+  it("not enough money: 422 naming amount, nothing reserved", async () => {
+    const cardId = await payoutCard(bob.token, CARDS.frictionless);
+    const offer = (await x.payoutOffer(bob.token, cardId, "10")).json();
+    const res = await x.payoutPay(bob.token, offer.offerId);
+    expect(res.json()).toMatchObject({ error: "INSUFFICIENT_FUNDS", field: "amount" });
+    expect(await x.takeJobs()).toEqual([]);
+  });
+
+  it("another customer's card or offer is 404; an unverified customer gets no price", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const offer = (await x.payoutOffer(alice.token, cardId, "5")).json();
+    expect((await x.payoutOffer(bob.token, cardId, "5")).statusCode).toBe(404);
+    expect((await x.payoutPay(bob.token, offer.offerId)).statusCode).toBe(404);
+    const upd = await x.call(
+      bob.token,
+      "PUT",
+      `/v4/payout/offer/${offer.offerId}`,
+      { fromCurrency: "USDT", toCurrency: "EUR", amount: "6" },
+      x.sdk,
+    );
+    expect(upd.statusCode).toBe(404);
+    const carol = await x.d.unverified();
+    const carolCard = await payoutCard(carol.token, CARDS.frictionless);
+    expect((await x.payoutOffer(carol.token, carolCard, "5")).statusCode).toBe(403);
+  });
+});

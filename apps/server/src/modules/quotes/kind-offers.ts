@@ -1,0 +1,170 @@
+import type { CurrencyCode } from "@kestrel/money";
+import type { OfferKind } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
+import type { KycService } from "../kyc/kyc.service.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { RatesService } from "../rates/rates.service.ts";
+import { createExchangeLimits } from "./exchange-limits.ts";
+import type { Pricer } from "./offer-terms.ts";
+import { termsOf } from "./offer-terms.ts";
+import { pricedOf, rowOf } from "./offer-views.ts";
+import { legsOf } from "./quote-legs.ts";
+import type { FixedAmount } from "./quote-pricing.ts";
+import { quotesErrors } from "./quotes.errors.ts";
+import {
+  lockOfferSql,
+  markExecutedSql,
+  type OfferRow,
+  type QuotesRepository,
+  usePromoSql,
+} from "./quotes.repository.ts";
+
+/** Offers of the card kinds live 20 seconds, as exchange offers (reference §4.10, §4.11). */
+export const CARD_OFFER_VALID_SECONDS = 20;
+
+type CardKind = Extract<OfferKind, "PAYIN_CARD" | "PAYOUT_CARD">;
+
+/**
+ * The quote engine for the other modules' kinds (card pay-in and payout): the same pairs table,
+ * pricing, offers and legs as exchange, so there is one price path. The caller owns the money
+ * path (its transaction, its ledger accounts); it reads and marks offers only through these.
+ */
+export function createKindOffers(deps: {
+  repository: QuotesRepository;
+  pricer: Pricer;
+  kyc: Pick<KycService, "prepare" | "assertAllowed">;
+  rates: RatesService;
+  now: () => Date;
+}) {
+  const { repository, pricer } = deps;
+  const limitsOf = (kind: CardKind) =>
+    createExchangeLimits({ kyc: deps.kyc, rates: deps.rates, operationType: kind });
+
+  async function price(
+    merchant: Merchant,
+    customerId: string,
+    kind: CardKind,
+    offerId: string,
+    r: KindRequest,
+  ) {
+    const terms = await pricer.terms(merchant, customerId, kind, r.from, r.to);
+    if (!terms || terms.locked) throw quotesErrors.create("PAIR_NOT_AVAILABLE", { field: "toCurrency" });
+    const at = deps.now();
+    const priced = pricer.price(merchant, terms, r.fixed, at);
+    // Catalog (maintenance, disabled, the merchant's feature flag, KYC level) and limits first.
+    await limitsOf(kind).assertAllowed({ merchant, customerId, currency: r.from, amount: priced.fromAmount });
+    const expiresAt = new Date(at.getTime() + CARD_OFFER_VALID_SECONDS * 1000);
+    return { at, row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind, expiresAt }) };
+  }
+
+  return {
+    /** The merchant's pairs of a kind with this customer's terms (free transactions left). */
+    async pairs(merchant: Merchant, customerId: string, kind: CardKind) {
+      const [rows, used] = await Promise.all([
+        repository.listPairs(merchant.id, kind),
+        repository.promoUsed(merchant.id, customerId, kind),
+      ]);
+      const offered = (c: string) => merchant.currencies.includes(c);
+      return rows
+        .filter((r) => offered(r.currencyFrom) && offered(r.currencyTo))
+        .map((row) => termsOf(row, used.get(`${row.currencyFrom}_${row.currencyTo}`) ?? 0));
+    },
+
+    bid: (merchant: Merchant, from: CurrencyCode, to: CurrencyCode) =>
+      deps.rates.quote(from, to, merchant.fxSpreadBps, deps.now()).bid,
+
+    async create(merchant: Merchant, customerId: string, kind: CardKind, offerId: string, r: KindRequest) {
+      const { at, row } = await price(merchant, customerId, kind, offerId, r);
+      return repository.insertOffer(row, at);
+    },
+
+    /** Re-prices the customer's open offer of this kind (a lapsed one included). */
+    async update(merchant: Merchant, customerId: string, kind: CardKind, offerId: string, r: KindRequest) {
+      const existing = await repository.findOffer(merchant.id, customerId, offerId);
+      if (!existing || existing.kind !== kind)
+        throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+      if (existing.status !== "open") throw refused(existing.status);
+      const { at, row } = await price(merchant, customerId, kind, offerId, r);
+      const updated = await repository.repriceOpenOffer(row, at);
+      if (!updated) throw refused("expired");
+      return updated;
+    },
+
+    async find(merchantId: string, customerId: string, kind: CardKind, offerId: string) {
+      const offer = await repository.findOffer(merchantId, customerId, offerId);
+      return offer?.kind === kind ? offer : undefined;
+    },
+
+    /** Refuses an offer that cannot be paid now (executed, failed, lapsed); marks a lapsed one. */
+    async assertPayable(offer: OfferRow): Promise<void> {
+      const at = deps.now();
+      if (offer.status === "executed")
+        throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "offerId" });
+      if (offer.status === "open" && offer.expiresAt <= at)
+        await repository.markExpired(offer.merchantId, offer.id, at);
+      if (offer.status !== "open" || offer.expiresAt <= at)
+        throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
+    },
+
+    /** Read before the payment's transaction; `consume(tx, reference)` in it records the usage. */
+    prepareLimit: (merchant: Merchant, customerId: string, kind: CardKind, offer: OfferRow) =>
+      limitsOf(kind).prepare({
+        merchant,
+        customerId,
+        currency: offer.currencyFrom as CurrencyCode,
+        amount: offer.amountFrom,
+      }),
+
+    /** Free transactions the offer's pair grants (read before the transaction, for usePromo). */
+    async promoGranted(merchant: Merchant, customerId: string, offer: OfferRow): Promise<number> {
+      if (!offer.promoApplied) return 0;
+      const terms = await pricer.terms(
+        merchant,
+        customerId,
+        offer.kind,
+        offer.currencyFrom,
+        offer.currencyTo,
+      );
+      return terms?.promoGranted ?? 0;
+    },
+
+    /** Uses the free transaction an offer was priced with; none left: the offer must be re-priced. */
+    async usePromo(tx: Tx, offer: OfferRow, granted: number): Promise<void> {
+      if (!offer.promoApplied) return;
+      const key = {
+        merchantId: offer.merchantId,
+        customerId: offer.customerId,
+        kind: offer.kind,
+        from: offer.currencyFrom,
+        to: offer.currencyTo,
+      };
+      if (!(await usePromoSql(tx, key, granted)))
+        throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
+    },
+
+    lock: (tx: Tx, merchantId: string, customerId: string, offerId: string) =>
+      lockOfferSql(tx, merchantId, customerId, offerId),
+    markExecuted: (tx: Tx, merchantId: string, offerId: string, operationId: string) =>
+      markExecutedSql(tx, merchantId, offerId, operationId, deps.now()),
+    /** An outside party refused it (declined card, rejected payout): never paid again. */
+    async markFailed(tx: Tx, merchantId: string, offerId: string) {
+      await tx.query(
+        `update quote_offers set status = 'failed', updated_at = now()
+         where merchant_id = $1 and id = $2 and status = 'open'`,
+        [merchantId, offerId],
+      );
+    },
+    /** The offer's ledger legs at exactly its quoted amounts (docs/quotes.md "Ledger legs"). */
+    legs: (offer: OfferRow) => legsOf(pricedOf(offer)),
+  };
+}
+
+export type KindRequest = { from: CurrencyCode; to: CurrencyCode; fixed: FixedAmount };
+
+function refused(status: string) {
+  const code = status === "executed" ? "OFFER_ALREADY_EXECUTED" : "OFFER_EXPIRED";
+  return quotesErrors.create(code, { field: "offerId" });
+}
+
+export type KindOffers = ReturnType<typeof createKindOffers>;
+export type { OfferRow };
