@@ -16,6 +16,8 @@ import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { historyRoutes } from "./modules/history/history.routes.ts";
+import { bankNotificationRoutes } from "./modules/iban/bank-notifications.routes.ts";
+import { ibanRoutes } from "./modules/iban/iban.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { kycCallbackRoutes } from "./modules/kyc/kyc-callback.routes.ts";
 import { kycDocumentsRoutes } from "./modules/kyc/kyc-documents.routes.ts";
@@ -25,6 +27,7 @@ import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";
 import { ratesRoutes } from "./modules/rates/rates.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
+import { sandboxBankRoutes } from "./modules/sandbox/sandbox-bank.routes.ts";
 import { sandboxChainRoutes } from "./modules/sandbox/sandbox-chain.routes.ts";
 import { sandboxDepositsRoutes } from "./modules/sandbox/sandbox-deposits.routes.ts";
 import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
@@ -91,12 +94,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(depositsRoutes(deps));
   await app.register(historyRoutes(deps));
   await app.register(chainNotificationRoutes(deps));
+  await app.register(ibanRoutes(deps));
+  await app.register(bankNotificationRoutes(deps));
   if (config.sandbox) await app.register(sandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxWalletsRoutes(deps));
   if (config.sandbox) await app.register(kycSandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxDepositsRoutes(deps));
   const { sandboxChain } = deps.services;
   if (sandboxChain) await app.register(sandboxChainRoutes(sandboxChain));
+  if (deps.services.sandboxBank) await app.register(sandboxBankRoutes(deps.services.sandboxBank));
 
   await registerMerchantAssets(app);
   if (options.staticApps) {

@@ -29,6 +29,7 @@ const envSchema = z
     KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).default(20),
     KYC_WIDGET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
     CHAIN_CONFIRMATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    BANK_EXECUTION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
     SEND_CONFIRMATION_THRESHOLD: z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
@@ -76,6 +77,8 @@ export type Config = {
   kycWidgetTokenTtlSeconds: number;
   /** The sandbox chain's clock: seconds per confirmation (0: confirmed at the first tick). */
   chainConfirmationSeconds: number;
+  /** The sandbox bank rail's clock: seconds until an outgoing SEPA transfer is executed or returned. */
+  bankExecutionSeconds: number;
   /** Sends worth more than this, in the merchant's fiat currency, need an SMS code. */
   sendConfirmationThreshold: string;
 };
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kycReviewDelaySeconds: e.KYC_REVIEW_DELAY_SECONDS,
     kycWidgetTokenTtlSeconds: e.KYC_WIDGET_TOKEN_TTL_SECONDS,
     chainConfirmationSeconds: e.CHAIN_CONFIRMATION_SECONDS,
+    bankExecutionSeconds: e.BANK_EXECUTION_SECONDS,
     sendConfirmationThreshold: e.SEND_CONFIRMATION_THRESHOLD,
   };
 }

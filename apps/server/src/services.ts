@@ -17,6 +17,7 @@ import { createCustomersService } from "./modules/customers/customers.service.ts
 import { createDepositsRepository } from "./modules/deposits/deposits.repository.ts";
 import { createDepositsService } from "./modules/deposits/deposits.service.ts";
 import { createHistoryService } from "./modules/history/history.service.ts";
+import { createIbanService } from "./modules/iban/iban.service.ts";
 import { createKycService } from "./modules/kyc/kyc.service.ts";
 import { createLedgerService } from "./modules/ledger/ledger.service.ts";
 import { createIpCountryDatabase } from "./modules/location/ip-country-database.ts";
@@ -32,6 +33,8 @@ import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
 import { createSandboxCredit } from "./modules/sandbox/sandbox-credit.service.ts";
 import { createSendService } from "./modules/send/send.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
+import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
+import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
@@ -148,6 +151,30 @@ export function createServices(config: Config, database: Database, options: Serv
     rates,
     ...(options.clock ? { now: options.clock } : {}),
   });
+  // The bank rail: the sandbox bank, or (until a bank adapter exists) unavailable.
+  const sandboxBank = config.sandbox
+    ? createSandboxBank({
+        db: sql,
+        executionSeconds: config.bankExecutionSeconds,
+        callbackSecret: config.secrets.callback,
+      })
+    : undefined;
+  const bank: BankRail = sandboxBank ?? unavailableBank();
+  const iban = createIbanService({
+    db: sql,
+    auth,
+    merchants,
+    catalog,
+    customers,
+    ledger,
+    history,
+    kyc,
+    rates,
+    codes,
+    quotes,
+    bank,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   const sandboxCredit = createSandboxCredit({ db: sql, ledger, wallets, history });
   return {
     merchants,
@@ -170,6 +197,8 @@ export function createServices(config: Config, database: Database, options: Serv
     history,
     crypto,
     sandboxChain,
+    iban,
+    sandboxBank,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { TaskList } from "graphile-worker";
 import type { Config } from "../config.ts";
+import { createBankTasks } from "./bank-jobs.ts";
 import { createChainTasks } from "./chain-jobs.ts";
 import { depositTasks } from "./deposit-jobs.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
@@ -17,5 +18,7 @@ export function createTaskList(config: Config): TaskList {
     ...(config.sandbox ? { [KYC_REVIEW_TASK]: createKycReviewTask(config) } : {}),
     // The sandbox chain (broadcasts and confirmation clock); a production adapter brings its own.
     ...(config.sandbox ? createChainTasks(config) : {}),
+    // The sandbox bank rail (SEPA transfers and their clock); a bank adapter brings its own.
+    ...(config.sandbox ? createBankTasks(config) : {}),
   };
 }

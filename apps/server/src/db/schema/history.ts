@@ -25,6 +25,10 @@ export const HISTORY_TYPES = [
   "TEST_CREDIT",
   "DEPOSIT_OPEN",
   "DEPOSIT_CLOSE",
+  // IBAN accounts (docs/iban.md): a SEPA transfer in, a SEPA withdrawal, crypto exchanged into the IBAN.
+  "IBAN_RECEIVE",
+  "IBAN_WITHDRAW",
+  "EXCHANGE_IBAN",
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;

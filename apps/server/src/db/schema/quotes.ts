@@ -17,7 +17,7 @@ import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
 /** Kinds of offer the quote engine prices: exchange now; pay-in, payout and card payments later. */
-export const OFFER_KINDS = ["EXCHANGE"] as const;
+export const OFFER_KINDS = ["EXCHANGE", "EXCHANGE_IBAN"] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /**
@@ -54,7 +54,7 @@ export const quotePairs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.kind, t.currencyFrom, t.currencyTo] }),
-    check("quote_pairs_kind", sql`${t.kind} in ('EXCHANGE')`),
+    check("quote_pairs_kind", sql`${t.kind} in ('EXCHANGE', 'EXCHANGE_IBAN')`),
     check("quote_pairs_two_currencies", sql`${t.currencyFrom} <> ${t.currencyTo}`),
     check("quote_pairs_bounds", sql`${t.minAmountFrom} > 0 and ${t.maxAmountFrom} >= ${t.minAmountFrom}`),
   ],
@@ -104,7 +104,7 @@ export const quoteOffers = pgTable(
       foreignColumns: [customers.id, customers.merchantId],
     }),
     index("quote_offers_customer").on(t.merchantId, t.customerId, t.createdAt),
-    check("quote_offers_kind", sql`${t.kind} in ('EXCHANGE')`),
+    check("quote_offers_kind", sql`${t.kind} in ('EXCHANGE', 'EXCHANGE_IBAN')`),
     check("quote_offers_status", sql`${t.status} in ('open', 'expired', 'executed', 'failed')`),
     check("quote_offers_fixed_side", sql`${t.fixedSide} in ('from', 'to')`),
     check("quote_offers_two_currencies", sql`${t.currencyFrom} <> ${t.currencyTo}`),

@@ -111,6 +111,20 @@ const depositModel = z
   })
   .meta({ id: "DepositHistoryModel" });
 
+const ibanModel = z
+  .object({
+    ibanId: z.uuid(),
+    transferId: z.uuid(),
+    counterpartyName: z.string(),
+    counterpartyIban: z.string(),
+    reference: z.string().nullable(),
+    returnReason: z
+      .string()
+      .nullable()
+      .describe("Why the bank returned a withdrawal (then FAILED, refunded)"),
+  })
+  .meta({ id: "IbanHistoryModel" });
+
 export const historyItem = z
   .object({
     operationId: z.uuid(),
@@ -130,7 +144,8 @@ export const historyItem = z
     sendToWalletModel: sendToWalletModel.nullable(),
     testCreditModel: testCreditModel.nullable(),
     depositModel: depositModel.nullable().describe("DEPOSIT_OPEN and DEPOSIT_CLOSE"),
-    exchangeModel: exchangeModel.nullable(),
+    exchangeModel: exchangeModel.nullable().describe("EXCHANGE and EXCHANGE_IBAN"),
+    ibanModel: ibanModel.nullable().describe("IBAN_RECEIVE and IBAN_WITHDRAW"),
     payinAdvcashModel: z.null(),
     payinCardModel: z.null(),
     payoutCardModel: z.null(),

@@ -66,6 +66,9 @@ const MODEL_OF = {
   TEST_CREDIT: "testCreditModel",
   DEPOSIT_OPEN: "depositModel",
   DEPOSIT_CLOSE: "depositModel",
+  IBAN_RECEIVE: "ibanModel",
+  IBAN_WITHDRAW: "ibanModel",
+  EXCHANGE_IBAN: "exchangeModel",
 } as const;
 
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */
@@ -80,6 +83,7 @@ function toItem(r: HistoryRow) {
     sendToPhoneModel: null,
     testCreditModel: null,
     depositModel: null,
+    ibanModel: null,
   };
   return {
     operationId: r.operationId,

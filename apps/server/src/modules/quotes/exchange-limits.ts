@@ -1,4 +1,5 @@
 import type { CurrencyCode } from "@kestrel/money";
+import type { OfferKind } from "../../db/schema/index.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { convertMinor, type RatesService } from "../rates/rates.service.ts";
@@ -21,7 +22,8 @@ export function createExchangeLimits(deps: {
     return {
       merchantId: c.merchant.id,
       customerId: c.customerId,
-      operationType: "EXCHANGE" as const,
+      // Into an IBAN (EXCHANGE_IBAN) is its own catalog switch, at its own KYC levels and limits.
+      operationType: c.kind ?? ("EXCHANGE" as const),
       // Dust worth less than a cent is still an exchange: it counts as the smallest unit.
       amountInFiatMinor: value > 0n ? value : 1n,
     };
@@ -34,6 +36,12 @@ export function createExchangeLimits(deps: {
   };
 }
 
-type ExchangeCheck = { merchant: Merchant; customerId: string; currency: CurrencyCode; amount: bigint };
+type ExchangeCheck = {
+  merchant: Merchant;
+  customerId: string;
+  currency: CurrencyCode;
+  amount: bigint;
+  kind?: OfferKind;
+};
 
 export type ExchangeLimits = ReturnType<typeof createExchangeLimits>;

@@ -81,5 +81,13 @@ function pairsOf(merchantId: string, currencies: string[], fees: (from: Currency
 export function seedQuotePairs(): NewQuotePair[] {
   const demo = ["BTC", "ETH", "USDT", "USDC", "LTC", "TRX", "EUR", "USD"];
   const nimbus = ["BTC", "ETH", "USDT", "EUR"];
-  return [...pairsOf(DEMO_MERCHANT_ID, demo, demoFees), ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees)];
+  // Into an IBAN's EUR (EXCHANGE_IBAN, docs/iban.md): the demo merchant's pairs to EUR; Nimbus has no IBAN.
+  const toIban = pairsOf(DEMO_MERCHANT_ID, demo, demoFees)
+    .filter((r) => r.currencyTo === "EUR")
+    .map((r) => ({ ...r, kind: "EXCHANGE_IBAN" as const }));
+  return [
+    ...pairsOf(DEMO_MERCHANT_ID, demo, demoFees),
+    ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
+    ...toIban,
+  ];
 }

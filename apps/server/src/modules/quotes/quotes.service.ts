@@ -1,5 +1,6 @@
 import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import type { OfferKind } from "../../db/schema/index.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthService } from "../auth/auth.service.ts";
@@ -39,19 +40,25 @@ export function createQuotesService(deps: {
   const execution = createExchangeExecution({ ...deps, repository, pricer, limits, now });
 
   /** Prices what the customer asked against the pair's terms now; the offer's row to store. */
-  async function priceOffer(merchant: Merchant, customerId: string, offerId: string, body: OfferRequest) {
+  async function priceOffer(
+    merchant: Merchant,
+    customerId: string,
+    offerId: string,
+    body: OfferRequest,
+    kind: OfferKind,
+  ) {
     const { from, to, fixed } = parseOfferRequest(merchant, body);
-    const terms = await pricer.terms(merchant, customerId, "EXCHANGE", from, to);
+    const terms = await pricer.terms(merchant, customerId, kind, from, to);
     if (!terms || terms.locked) throw quotesErrors.create("PAIR_NOT_AVAILABLE", { field: "currencyTo" });
     const at = now();
     const priced = pricer.price(merchant, terms, fixed, at);
     // The catalog (maintenance, KYC level) and the limits, on the customer's stored KYC state: a
     // price is only given for an exchange the customer may make.
-    await limits.assertAllowed({ merchant, customerId, currency: from, amount: priced.fromAmount });
+    await limits.assertAllowed({ merchant, customerId, currency: from, amount: priced.fromAmount, kind });
     const expiresAt = new Date(at.getTime() + EXCHANGE_VALID_SECONDS * 1000);
     return {
       at,
-      row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind: "EXCHANGE", expiresAt }),
+      row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind, expiresAt }),
     };
   }
 
@@ -104,9 +111,17 @@ export function createQuotesService(deps: {
         });
     },
 
-    /** POST /v1/mobile/exchange/offer: a new offer, open for 20 seconds. */
-    async createOffer(merchant: Merchant, customerId: string, body: OfferRequest): Promise<OfferResponse> {
-      const { at, row } = await priceOffer(merchant, customerId, uuidv7(), body);
+    /**
+     * POST /v1/mobile/exchange/offer: a new offer, open for 20 seconds. `kind` EXCHANGE_IBAN prices
+     * an exchange into an IBAN's balance (its own pairs and catalog switch; docs/iban.md).
+     */
+    async createOffer(
+      merchant: Merchant,
+      customerId: string,
+      body: OfferRequest,
+      kind: OfferKind = "EXCHANGE",
+    ): Promise<OfferResponse> {
+      const { at, row } = await priceOffer(merchant, customerId, uuidv7(), body, kind);
       return offerView(await repository.insertOffer(row, at));
     },
 
@@ -118,11 +133,13 @@ export function createQuotesService(deps: {
       merchant: Merchant,
       customerId: string,
       body: OfferRequest & { offerId: string },
+      kind: OfferKind = "EXCHANGE",
     ): Promise<OfferResponse> {
       const existing = await repository.findOffer(merchant.id, customerId, body.offerId);
-      if (!existing) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+      if (!existing || existing.kind !== kind)
+        throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
       if (existing.status !== "open") throw refusedUpdate(existing.status);
-      const { at, row } = await priceOffer(merchant, customerId, existing.id, body);
+      const { at, row } = await priceOffer(merchant, customerId, existing.id, body, kind);
       const updated = await repository.repriceOpenOffer(row, at);
       if (updated) return offerView(updated);
       // Executed or expired meanwhile (the update changed nothing): say which.

@@ -51,5 +51,7 @@ ${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No email
 <p><a href="/sandbox/kyc">Approve or reject a customer's verification</a></p>
 <h2>Chain</h2>
 <p><a href="/sandbox/chain">Send a test deposit to an address, follow its confirmations</a></p>
+<h2>Bank</h2>
+<p><a href="/sandbox/bank">Send a SEPA transfer to an IBAN, execute or return a withdrawal</a></p>
 </body></html>`;
 }
