@@ -1869,6 +1869,17 @@ export interface components {
                 name: string;
             }[];
         };
+        IbanPersonalInfoBodyInput: {
+            isUsRelated: boolean;
+            /** @description Who, when isUsRelated */
+            usRelatedPerson?: string;
+            incomeSources: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+            additionalSources?: string;
+            /** @enum {string} */
+            estimatedMonthlyTurnoverRange: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+            taxCountry: string;
+            taxId: string;
+        };
         IbanPersonalInfoInput: {
             isUsRelated: boolean | null;
             usRelatedPerson: string | null;
@@ -1885,6 +1896,14 @@ export interface components {
                 zipCode: string;
                 state: string | null;
             } | null;
+        };
+        IbanAddressBodyInput: {
+            country: string;
+            city: string;
+            address1: string;
+            address2?: string;
+            zipCode: string;
+            state?: string;
         };
         IbanRequestInput: {
             /** Format: uuid */
@@ -2843,6 +2862,17 @@ export interface components {
                 name: string;
             }[];
         };
+        IbanPersonalInfoBody: {
+            isUsRelated: boolean;
+            /** @description Who, when isUsRelated */
+            usRelatedPerson?: string;
+            incomeSources: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+            additionalSources?: string;
+            /** @enum {string} */
+            estimatedMonthlyTurnoverRange: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+            taxCountry: string;
+            taxId: string;
+        };
         IbanPersonalInfo: {
             isUsRelated: boolean | null;
             usRelatedPerson: string | null;
@@ -2859,6 +2889,14 @@ export interface components {
                 zipCode: string;
                 state: string | null;
             } | null;
+        };
+        IbanAddressBody: {
+            country: string;
+            city: string;
+            address1: string;
+            address2?: string;
+            zipCode: string;
+            state?: string;
         };
         IbanRequest: {
             /** Format: uuid */
@@ -7190,17 +7228,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    isUsRelated: boolean;
-                    /** @description Who, when isUsRelated */
-                    usRelatedPerson?: string;
-                    incomeSources: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
-                    additionalSources?: string;
-                    /** @enum {string} */
-                    estimatedMonthlyTurnoverRange: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
-                    taxCountry: string;
-                    taxId: string;
-                };
+                "application/json": components["schemas"]["IbanPersonalInfoBodyInput"];
             };
         };
         responses: {
@@ -7296,14 +7324,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    country: string;
-                    city: string;
-                    address1: string;
-                    address2?: string;
-                    zipCode: string;
-                    state?: string;
-                };
+                "application/json": components["schemas"]["IbanAddressBodyInput"];
             };
         };
         responses: {

@@ -21,6 +21,7 @@ export function historyOperation(over: Partial<HistoryOperation> = {}): HistoryO
     testCreditModel: null,
     exchangeModel: null,
     depositModel: null,
+    ibanModel: null,
     ...over,
   };
 }

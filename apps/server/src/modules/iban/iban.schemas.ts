@@ -75,7 +75,8 @@ export const personalInfoBody = z
   .superRefine((b, ctx) => {
     if (b.isUsRelated && !b.usRelatedPerson)
       ctx.addIssue({ code: "custom", path: ["usRelatedPerson"], message: "is required when isUsRelated" });
-  });
+  })
+  .meta({ id: "IbanPersonalInfoBody" });
 
 export const personalInfoResponse = z
   .object({
@@ -111,7 +112,8 @@ export const addressBody = z
       .regex(/^[A-Za-z0-9\- ]{2,12}$/, "must be a postal code"),
     state: optionalText(60),
   })
-  .strict();
+  .strict()
+  .meta({ id: "IbanAddressBody" });
 
 export const ibanRequestResponse = z
   .object({

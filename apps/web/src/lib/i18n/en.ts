@@ -8,12 +8,14 @@
  */
 import { enEarn } from "./en-earn.ts";
 import { enExchange } from "./en-exchange.ts";
+import { enIban } from "./en-iban.ts";
 import { enWallets } from "./en-wallets.ts";
 
 export const en = {
   ...enWallets,
   ...enEarn,
   ...enExchange,
+  ...enIban,
   app: {
     loading: "Loading",
     skipToContent: "Skip to main content",

@@ -14,6 +14,8 @@ const BUILT_OPERATIONS: ReadonlySet<OperationType> = new Set<OperationType>([
   "PAYIN_CRYPTO",
   "PAYOUT_CRYPTO",
   "TRANSFER_MOBILE",
+  "IBAN",
+  "WITHDRAW_IBAN",
 ]);
 
 /** True when at least one of the operations has a working page in this release. */
