@@ -32,7 +32,7 @@ describe("operation entry points on the home page", () => {
     for (const name of ["Add funds", "Send", "Exchange", "Earn"]) {
       expect(screen.getByRole("button", { name })).not.toBeNull();
     }
-    for (const name of ["Withdraw", "Cards", "IBAN"]) {
+    for (const name of ["Withdraw", "Cards"]) {
       expect(screen.queryByRole("button", { name })).toBeNull();
     }
   });

@@ -38,7 +38,14 @@ export function IbanWithdrawPage() {
   const list = useIbanList();
   const item = list.data?.ibans[0];
   const ibanId = item?.iban ? (item.id ?? undefined) : undefined;
-  if (list.isPending) return <Spinner />;
+  if (list.isPending) {
+    return (
+      <section className="k-surface">
+        <h1 className="k-page-title">{t("ibanWithdraw.title")}</h1>
+        <Spinner />
+      </section>
+    );
+  }
   if (!ibanId) {
     return (
       <section className="k-surface">

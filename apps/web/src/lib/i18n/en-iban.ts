@@ -1,7 +1,7 @@
 /** English texts of /iban and /iban/withdraw/bank; merged into `en`. Step names are spec §2's. */
 export const enIban = {
   iban: {
-    title: "IBAN account",
+    title: "IBAN accounts",
     intro:
       "Your own EUR account with an IBAN: receive SEPA transfers, exchange crypto into it, send to any bank.",
     steps: {
@@ -110,7 +110,7 @@ export const enIban = {
     },
   },
   ibanWithdraw: {
-    title: "Send to a bank",
+    title: "Withdraw to a bank",
     recipient: "Recipient",
     newRecipient: "New recipient",
     addRecipient: "Add recipient",
