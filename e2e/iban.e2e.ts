@@ -56,7 +56,7 @@ describe.skipIf(!e2eEnabled())("iban: order, receive, exchange, withdraw, return
     await shoot(page, "iban-about");
     await page.getByRole("button", { name: "Order IBAN" }).click();
     // Verified already: the order resumes at the first open step.
-    await page.getByText("Sources of income").waitFor();
+    await page.getByText("Sources of income", { exact: true }).waitFor();
     await page.getByRole("checkbox", { name: "Salary" }).check();
     await page.getByLabel("Expected monthly turnover (EUR)").selectOption("1001-3000");
     await page.getByLabel("Tax identification number").fill("DE123456789");
