@@ -14,7 +14,7 @@ export const enIban = {
     },
     about: {
       text: "An IBAN account in euro in your name. You receive SEPA transfers on it, exchange crypto into it and send money to any bank in the SEPA area.",
-      points: "Residents of the 27 EU countries · Free to open · 1 fee per transfer out",
+      points: "For residents of the 27 EU countries · Free to open · A fixed fee per transfer out",
       start: "Order IBAN",
       resume: "Continue your order",
       cancel: "Cancel order",

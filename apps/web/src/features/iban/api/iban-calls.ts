@@ -14,6 +14,8 @@ export type ExchangeOffer = components["schemas"]["ExchangeOffer"];
 export type PersonalInfo = components["schemas"]["IbanPersonalInfo"];
 
 const IBAN_KEY = ["iban"] as const;
+/** Every IBAN action shows its refusal where it happened (beside the field, in the form or a modal). */
+const QUIET = { silentError: true } as const;
 
 function useSignedIn() {
   return useSessionStatus() === "signedIn";
@@ -67,13 +69,18 @@ function useRefreshIban() {
 export function useCreateRequest() {
   const api = useApi();
   const refresh = useRefreshIban();
-  return useMutation({ mutationFn: () => unwrap(api.POST("/v2/iban/iban-requests")), onSuccess: refresh });
+  return useMutation({
+    meta: QUIET,
+    mutationFn: () => unwrap(api.POST("/v2/iban/iban-requests")),
+    onSuccess: refresh,
+  });
 }
 
 export function useCancelRequest() {
   const api = useApi();
   const refresh = useRefreshIban();
   return useMutation({
+    meta: QUIET,
     mutationFn: (ibanRequestId: string) =>
       unwrap(
         api.GET("/v2/iban/iban-requests/{ibanRequestId}/cancel", { params: { path: { ibanRequestId } } }),
@@ -86,6 +93,7 @@ export function useSavePersonalInfo() {
   const api = useApi();
   const refresh = useRefreshIban();
   return useMutation({
+    meta: QUIET,
     mutationFn: (body: components["schemas"]["IbanPersonalInfoBody"]) =>
       unwrap(api.POST("/v2/iban/additional-personal-info", { body })),
     onSuccess: refresh,
@@ -96,6 +104,7 @@ export function useSaveAddress() {
   const api = useApi();
   const refresh = useRefreshIban();
   return useMutation({
+    meta: QUIET,
     mutationFn: (body: components["schemas"]["IbanAddressBody"]) =>
       unwrap(api.POST("/v2/iban/addresses", { body })),
     onSuccess: refresh,
@@ -115,6 +124,7 @@ export function useAddRecipient() {
   const api = useApi();
   const refresh = useRefreshIban();
   return useMutation({
+    meta: QUIET,
     mutationFn: (body: { name: string; iban: string; bic: string }) =>
       unwrap(api.POST("/v2/iban/recipients", { body })),
     onSuccess: refresh,
@@ -125,6 +135,7 @@ export function useDeleteRecipient() {
   const api = useApi();
   const refresh = useRefreshIban();
   return useMutation({
+    meta: QUIET,
     mutationFn: (id: string) => unwrap(api.DELETE("/v2/iban/recipients/{id}", { params: { path: { id } } })),
     onSuccess: refresh,
   });
@@ -160,6 +171,7 @@ export function useWithdraw() {
   const api = useApi();
   const refresh = useRefreshIban();
   return useMutation({
+    meta: QUIET,
     mutationFn: (p: {
       ibanId: string;
       body: { recipientId: string; amount: string; reference?: string };
@@ -180,6 +192,7 @@ export function useWithdraw() {
 export function useExchangeOffer() {
   const api = useApi();
   return useMutation({
+    meta: QUIET,
     mutationFn: (p: { ibanId: string; currencyFrom: string; amountFrom: string }) =>
       unwrap(
         api.POST("/v2/iban/{ibanId}/exchange/offer", {
@@ -194,6 +207,7 @@ export function useExecuteExchange() {
   const api = useApi();
   const refresh = useRefreshIban();
   return useMutation({
+    meta: QUIET,
     mutationFn: (p: { ibanId: string; offerId: string }) =>
       unwrap(
         api.PUT("/v2/iban/{ibanId}/exchange/offer/{offerId}", {
