@@ -162,7 +162,7 @@ describe.skipIf(!e2eEnabled())("iban: order, receive, exchange, withdraw, return
       `/v2/history/iban/${item?.id}`,
     );
     expect(history.items.filter((i) => i.status === "RETURNED")).toHaveLength(1);
-  });
+  }, 150_000);
 
   it("leaves a ledger that passes every ledger:audit invariant", async () => {
     expect(await ledgerViolations(inject("e2eDatabaseUrl"))).toEqual([]);

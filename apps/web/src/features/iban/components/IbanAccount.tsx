@@ -7,7 +7,7 @@ import { CopyButton } from "../../../components/CopyButton.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { SelectField } from "../../../components/SelectField.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
-import { formatMoney } from "../../../lib/format/money.ts";
+import { formatExactMoney, formatMoney } from "../../../lib/format/money.ts";
 import { displayTone } from "../../../lib/iban/iban-display-status.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import { useWallets } from "../../../lib/wallets/wallet-queries.ts";
@@ -106,6 +106,8 @@ function ExchangeToIban({ ibanId }: { ibanId: string }) {
                     setOffer(undefined);
                     setAmount("");
                   },
+                  // A lapsed or refused offer is dropped: Continue prices it again.
+                  onError: () => setOffer(undefined),
                 },
               );
             } else if (amount) {
@@ -138,7 +140,7 @@ function ExchangeToIban({ ibanId }: { ibanId: string }) {
           />
           {offer ? (
             <p className="k-iban__quote" role="status">
-              {t("iban.exchange.quote", { amount: formatMoney(offer.targetCurrencyAmount.amount, "EUR") })}
+              {t("iban.exchange.quote", { amount: formatExactMoney(offer.targetCurrencyAmount.amount, "EUR") })}
             </p>
           ) : null}
           {done ? (
