@@ -183,8 +183,8 @@ function WithdrawForm({ ibanId }: { ibanId: string }) {
             }}
           />
         ) : (
-          <Button variant="secondary" onClick={() => setAdding(true)}>
-            {t("ibanWithdraw.newRecipient")}
+          <Button variant="ghost" onClick={() => setAdding(true)}>
+            + {t("ibanWithdraw.newRecipient")}
           </Button>
         )}
         <AmountInput
