@@ -140,7 +140,9 @@ function ExchangeToIban({ ibanId }: { ibanId: string }) {
           />
           {offer ? (
             <p className="k-iban__quote" role="status">
-              {t("iban.exchange.quote", { amount: formatExactMoney(offer.targetCurrencyAmount.amount, "EUR") })}
+              {t("iban.exchange.quote", {
+                amount: formatExactMoney(offer.targetCurrencyAmount.amount, "EUR"),
+              })}
             </p>
           ) : null}
           {done ? (
