@@ -1,5 +1,6 @@
 import type { components } from "@kestrel/api-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
 import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
@@ -153,7 +154,8 @@ export function useWithdrawData(ibanId: string | undefined) {
 
 export function useIbanHistory(ibanId: string | undefined) {
   const api = useApi();
-  return useQuery({
+  const queryClient = useQueryClient();
+  const history = useQuery({
     queryKey: [...IBAN_KEY, "history", ibanId],
     queryFn: () =>
       unwrap(
@@ -164,6 +166,12 @@ export function useIbanHistory(ibanId: string | undefined) {
     enabled: useSignedIn() && ibanId !== undefined,
     refetchInterval: 5000,
   });
+  // A transfer arrived or settled: the balance on the card is read again with it.
+  const settled = (history.data?.items ?? []).map((i) => `${i.id}:${i.status}`).join(",");
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: [...IBAN_KEY, "list"] });
+  }, [settled, queryClient]);
+  return history;
 }
 
 /** POST /v2/iban/{ibanId}/withdraw with the action's key; the SMS code on the repeat. */
