@@ -167,11 +167,10 @@ describe.skipIf(!e2eEnabled())("the web app's shell", () => {
         NIMBUS_BUTTON_COLOUR,
       );
       expect(await page.getByText("Kestrel Wallet").count()).toBe(0);
-      // Features not built yet (IBAN, which Nimbus disables anyway) have no tab; cards (Nimbus
-      // offers CP_1) have one; earn, under maintenance at Nimbus, keeps its tab (it opens the
-      // maintenance modal).
+      // IBAN, which Nimbus switches off, is no link; cards (Nimbus offers CP_1) have a tab; earn,
+      // under maintenance at Nimbus, keeps its tab (it opens the maintenance modal).
       const nav = page.getByRole("navigation", { name: "Main" });
-      expect(await nav.getByText("IBAN").count()).toBe(0);
+      expect(await nav.getByRole("link", { name: "IBAN" }).count()).toBe(0);
       expect(await nav.getByText("Cards").count()).toBe(1);
       expect(await nav.getByText("Earn").count()).toBe(1);
       await screenshotBoth(page, "shell-nimbus");

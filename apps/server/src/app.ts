@@ -21,6 +21,8 @@ import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { historyRoutes } from "./modules/history/history.routes.ts";
+import { bankNotificationRoutes } from "./modules/iban/bank-notifications.routes.ts";
+import { ibanRoutes } from "./modules/iban/iban.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { kycCallbackRoutes } from "./modules/kyc/kyc-callback.routes.ts";
 import { kycDocumentsRoutes } from "./modules/kyc/kyc-documents.routes.ts";
@@ -31,6 +33,7 @@ import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";
 import { ratesRoutes } from "./modules/rates/rates.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
 import { sandboxAcquirerRoutes } from "./modules/sandbox/sandbox-acquirer.routes.ts";
+import { sandboxBankRoutes } from "./modules/sandbox/sandbox-bank.routes.ts";
 import { sandboxChainRoutes } from "./modules/sandbox/sandbox-chain.routes.ts";
 import { sandboxDepositsRoutes } from "./modules/sandbox/sandbox-deposits.routes.ts";
 import { sandboxIssuerRoutes } from "./modules/sandbox/sandbox-issuer.routes.ts";
@@ -101,6 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(cardsCallbackRoutes(deps));
   await app.register(chainNotificationRoutes(deps));
   for (const routes of [payinRoutes, payoutRoutes, acquirerCallbackRoutes]) await app.register(routes(deps));
+  await app.register(ibanRoutes(deps));
+  await app.register(bankNotificationRoutes(deps));
   if (config.sandbox) await app.register(sandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxWalletsRoutes(deps));
   if (config.sandbox) await app.register(kycSandboxRoutes(deps));
@@ -109,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   const { sandboxChain } = deps.services;
   if (sandboxChain) await app.register(sandboxChainRoutes(sandboxChain));
   if (deps.services.sandboxAcquirer) await app.register(sandboxAcquirerRoutes(deps.services.sandboxAcquirer));
+  if (deps.services.sandboxBank) await app.register(sandboxBankRoutes(deps.services.sandboxBank));
 
   await registerMerchantAssets(app);
   if (options.staticApps) {

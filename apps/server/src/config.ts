@@ -58,6 +58,7 @@ const envSchema = z
     CARD_DATA_KEYS: z.string().default(DEV_SECRETS.CARD_DATA_KEYS).pipe(cardDataKeys),
     CARD_ISSUE_SECONDS: z.coerce.number().int().min(0).max(86400).default(15),
     CARD_SHIPPING_STEP_SECONDS: z.coerce.number().int().min(0).max(864000).default(3600),
+    BANK_EXECUTION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
     SEND_CONFIRMATION_THRESHOLD: z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
@@ -123,6 +124,8 @@ export type Config = {
   kycWidgetTokenTtlSeconds: number;
   /** The sandbox chain's clock: seconds per confirmation (0: confirmed at the first tick). */
   chainConfirmationSeconds: number;
+  /** The sandbox bank rail's clock: seconds until an outgoing SEPA transfer is executed or returned. */
+  bankExecutionSeconds: number;
   /** Sends worth more than this, in the merchant's fiat currency, need an SMS code. */
   sendConfirmationThreshold: string;
   /**
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kycReviewDelaySeconds: e.KYC_REVIEW_DELAY_SECONDS,
     kycWidgetTokenTtlSeconds: e.KYC_WIDGET_TOKEN_TTL_SECONDS,
     chainConfirmationSeconds: e.CHAIN_CONFIRMATION_SECONDS,
+    bankExecutionSeconds: e.BANK_EXECUTION_SECONDS,
     sendConfirmationThreshold: e.SEND_CONFIRMATION_THRESHOLD,
     blobs:
       e.BLOB_STORE === "s3"

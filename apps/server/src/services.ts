@@ -19,6 +19,7 @@ import { createCustomersService } from "./modules/customers/customers.service.ts
 import { createDepositsRepository } from "./modules/deposits/deposits.repository.ts";
 import { createDepositsService } from "./modules/deposits/deposits.service.ts";
 import { createHistoryService } from "./modules/history/history.service.ts";
+import { createIbanService } from "./modules/iban/iban.service.ts";
 import { createKycService } from "./modules/kyc/kyc.service.ts";
 import { createLedgerService } from "./modules/ledger/ledger.service.ts";
 import { createIpCountryDatabase } from "./modules/location/ip-country-database.ts";
@@ -35,6 +36,8 @@ import { createSandboxCredit } from "./modules/sandbox/sandbox-credit.service.ts
 import { createSendService } from "./modules/send/send.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
+import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
+import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
@@ -169,6 +172,30 @@ export function createServices(config: Config, database: Database, options: Serv
     callbackSecret: config.secrets.callback,
     ...(options.clock ? { now: options.clock } : {}),
   });
+  // The bank rail: the sandbox bank, or (until a bank adapter exists) unavailable.
+  const sandboxBank = config.sandbox
+    ? createSandboxBank({
+        db: sql,
+        executionSeconds: config.bankExecutionSeconds,
+        callbackSecret: config.secrets.callback,
+      })
+    : undefined;
+  const bank: BankRail = sandboxBank ?? unavailableBank();
+  const iban = createIbanService({
+    db: sql,
+    auth,
+    merchants,
+    catalog,
+    customers,
+    ledger,
+    history,
+    kyc,
+    rates,
+    codes,
+    quotes,
+    bank,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   const sandboxCredit = createSandboxCredit({ db: sql, ledger, wallets, history });
   // The card issuer: the sandbox one, or (until a production adapter exists) unavailable.
   const cardSecrets = createCardSecrets(config.cardDataKeys);
@@ -222,6 +249,8 @@ export function createServices(config: Config, database: Database, options: Serv
     sandboxIssuer,
     cardPayments,
     sandboxAcquirer,
+    iban,
+    sandboxBank,
   };
 }
 

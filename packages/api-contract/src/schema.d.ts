@@ -1453,6 +1453,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/iban/additional-personal-info/constants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getIbanPersonalInfoConstants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/additional-personal-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The IBAN order's answers so far (Additional information and Billing address). */
+        get: operations["getIbanPersonalInfo"];
+        put?: never;
+        /** @description The order's Additional information step: US link, income sources, monthly turnover, tax country and id. Closes the ADDITIONAL_PERSONAL_INFO and TAXID steps. */
+        post: operations["saveIbanPersonalInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The order's Billing address step. Closes the ADDRESS step. */
+        post: operations["saveIbanAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/iban-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Starts an IBAN order, or answers the unfinished one (the flow resumes where it stopped) with its open steps. Residents of the 27 EU countries only (403 COUNTRY_NOT_ELIGIBLE); one IBAN per customer (409). */
+        post: operations["createIbanRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/iban-requests/{ibanRequestId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Cancels an open IBAN order. An issued one cannot be cancelled (409). */
+        get: operations["cancelIbanRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Whether the customer may hold an IBAN (and why not), the live order with its open steps (additionalStatuses), and the issued IBAN with its balance. */
+        get: operations["listIbans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listIbanRecipients"];
+        put?: never;
+        /** @description Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. */
+        post: operations["createIbanRecipient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/recipients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteIbanRecipient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/{ibanId}/withdraw/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What a withdrawal from this IBAN may be: balance, fee, bounds. */
+        get: operations["getIbanWithdrawData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/{ibanId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A SEPA credit transfer to a saved recipient (WITHDRAW_IBAN). Confirmed by SMS: without X-Confirmation-Code the call texts a code and answers 403 CONFIRMATION_REQUIRED; repeat it with the same Idempotency-Key and body and the code. PENDING until the bank executes it (COMPLETED) or returns it (refunded). */
+        post: operations["withdrawFromIban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/history/iban/{ibanId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The IBAN's own history: SEPA transfers in and out, exchanges into it; newest first. */
+        get: operations["getIbanHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/{ibanId}/exchange/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Re-prices the customer's open EXCHANGE_IBAN offer. */
+        put: operations["updateIbanExchangeOffer"];
+        /** @description An offer from a wallet's currency into the IBAN's EUR (currencyTo EUR), valid 20 seconds. */
+        post: operations["createIbanExchangeOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/iban/{ibanId}/exchange/offer/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Executes the offer once: the wallet pays, the IBAN's EUR balance receives. */
+        put: operations["executeIbanExchangeOffer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A SEPA transfer's state from the bank rail (BankNotification as JSON), signed: x-bank-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are harmless: a transfer in is credited once, one out settled once. */
+        post: operations["bankNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/status": {
         parameters: {
             query?: never;
@@ -1605,6 +1843,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/bank/transfer-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A SEPA credit transfer from outside to one of the sandbox bank's IBANs; the bank notifies the server at once and the IBAN is credited. */
+        post: operations["sandboxBankTransferIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/bank/transfers/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Returns a pending outgoing transfer with a SEPA reason (the customer is refunded). */
+        post: operations["sandboxBankReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/bank/transfers/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves a pending transfer's clock on: the bank executes it now. */
+        post: operations["sandboxBankExecute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1633,6 +1922,165 @@ export interface components {
             maxnumber?: number;
             salt: string;
             signature: string;
+        };
+        AcquirerEventInput: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddressInput: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCardInput: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardPairInput: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentDataInput: {
+            cards: components["schemas"]["PaymentCardInput"][];
+            pairs: components["schemas"]["CardPairInput"][];
+            validSeconds: number;
+            validTo: string;
+            billingAddressRequired: boolean;
+            firstPurchase: boolean;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOfferInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfoInput: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatusInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
         };
         CardMoneyInput: {
             /** @description Decimal string */
@@ -1797,165 +2245,6 @@ export interface components {
             /** Format: uuid */
             id: string;
             publicKey: string;
-        };
-        AcquirerEventInput: {
-            eventId: string;
-            paymentId: string;
-            /** Format: uuid */
-            reference: string;
-            sequence: number;
-            /** @enum {string} */
-            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
-            amount: string;
-            currency: string;
-            reason: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-        };
-        BillingAddressInput: {
-            address: string;
-            city: string;
-            countryCode: string;
-            zip: string;
-            state?: string | null;
-        };
-        PaymentCardInput: {
-            /** Format: uuid */
-            cardId: string;
-            /** @description VISA, MASTERCARD... */
-            cardType: string;
-            maskedPan: string;
-            cardHolder: string;
-            expirationMonth: number;
-            expirationYear: number;
-            cardBankName: string;
-            cardCountryCode: string;
-            /** @constant */
-            validationStatus: "APPROVED";
-            /** @description True while the card has no billing address */
-            billingAddressRequired: boolean;
-        };
-        CardPairInput: {
-            currencyFrom: string;
-            currencyTo: string;
-            rate: string;
-            amountScaleFrom: number;
-            amountScaleTo: number;
-            lock: boolean;
-            defaultMinAmountFrom: string;
-            defaultMaxAmountFrom: string;
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            /** @description EUR, once per payment */
-            fixFee: string;
-            freeTransactionsPromo: {
-                total: number;
-                available: number;
-            };
-        };
-        CardPaymentDataInput: {
-            cards: components["schemas"]["PaymentCardInput"][];
-            pairs: components["schemas"]["CardPairInput"][];
-            validSeconds: number;
-            validTo: string;
-            billingAddressRequired: boolean;
-            firstPurchase: boolean;
-            /** @description The acquiring bank's own charge, shown with the fees */
-            partnerNote: string;
-        };
-        CardOfferInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            cardId: string;
-            expirationTime: string;
-            validSeconds: number;
-            fromCurrency: string;
-            toCurrency: string;
-            /** @description What the customer pays, fees included */
-            amount: string;
-            /** @description What arrives */
-            amountTo: string;
-            rate: string;
-            feeAmount: {
-                value: string;
-                currency: string;
-            };
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            possibleToExecute: boolean;
-        };
-        BrowserInfoInput: {
-            timezoneOffset: number;
-            colorDepth: number;
-            language: string;
-            screenHeight: number;
-            screenWidth: number;
-            os: string;
-            userAgent: string;
-            javaEnabled: boolean;
-            javascriptEnabled: boolean;
-        };
-        PayinPaymentInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @description The 3-D Secure page to send the browser to, when asked */
-            authLink: string | null;
-            /** @enum {string} */
-            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            /** @constant */
-            paymentMode: "debit";
-            maskedPan: string;
-            transactionDate: string;
-            transactionAmount: string;
-            currency: string;
-            cardCountryCode: string;
-            cardCountryName: string;
-            cardBankName: string;
-        };
-        PayinStatusInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amount: string;
-            currency: string;
-            cryptoAmount: string;
-            cryptoCurrency: string;
-            maskedPan: string;
-            /** @constant */
-            paymentMode: "debit";
-            transactionDate: string;
-        };
-        PayoutPaymentInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amountFrom: string;
-            currencyFrom: string;
-            amountTo: string;
-            currencyTo: string;
-            maskedPan: string;
         };
         CatalogCountryInput: {
             /** @description ISO 3166-1 alpha-2 */
@@ -2325,11 +2614,22 @@ export interface components {
                 currency: string;
             };
         };
+        IbanHistoryModelInput: {
+            /** Format: uuid */
+            ibanId: string;
+            /** Format: uuid */
+            transferId: string;
+            counterpartyName: string;
+            counterpartyIban: string;
+            reference: string | null;
+            /** @description Why the bank returned a withdrawal (then FAILED, refunded) */
+            returnReason: string | null;
+        };
         HistoryOperationInput: {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD" | "IBAN_RECEIVE" | "IBAN_WITHDRAW" | "EXCHANGE_IBAN";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -2354,9 +2654,12 @@ export interface components {
             testCreditModel: components["schemas"]["TestCreditModelInput"] | null;
             /** @description DEPOSIT_OPEN and DEPOSIT_CLOSE */
             depositModel: components["schemas"]["DepositHistoryModelInput"] | null;
-            exchangeModel: components["schemas"]["ExchangeModelInput"] | null;
             /** @description CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled) */
             cardOrderModel: components["schemas"]["CardOrderHistoryModelInput"] | null;
+            /** @description EXCHANGE and EXCHANGE_IBAN */
+            exchangeModel: components["schemas"]["ExchangeModelInput"] | null;
+            /** @description IBAN_RECEIVE and IBAN_WITHDRAW */
+            ibanModel: components["schemas"]["IbanHistoryModelInput"] | null;
             payinAdvcashModel: null;
             payinCardModel: components["schemas"]["PayinCardModelInput"] | null;
             payoutCardModel: components["schemas"]["PayoutCardModelInput"] | null;
@@ -2369,6 +2672,302 @@ export interface components {
             total: number;
             /** @description Pass back for the next pages */
             snapshotAt: string;
+        };
+        BankNotificationInput: {
+            id: string;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            /** @enum {string} */
+            status: "PENDING" | "EXECUTED" | "RETURNED";
+            accountIban: string;
+            counterpartyName: string;
+            counterpartyIban: string;
+            counterpartyBic: string | null;
+            amount: string;
+            /** @constant */
+            currency: "EUR";
+            remittance: string | null;
+            reference: string | null;
+            returnReason: string | null;
+        };
+        BankNotificationResultInput: {
+            /** @constant */
+            result: "OK";
+            /** @enum {string} */
+            effect: "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED" | "COMPLETED" | "RETURNED" | "ALREADY_FINAL";
+        };
+        ExchangePairInput: {
+            currencyFrom: string;
+            currencyTo: string;
+            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
+            rate: string;
+            /** @description Decimals of rate */
+            rateScale: number;
+            minAmountFrom: string;
+            maxAmountFrom: string;
+            /** @description What minAmountFrom delivers, fees taken */
+            minAmountTo: string;
+            /** @description What maxAmountFrom delivers, fees taken */
+            maxAmountTo: string;
+            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
+            allAmountFrom: string;
+            /** @description Decimals an amountFrom may have (the currency's scale) */
+            amountScaleFrom: number;
+            /** @description Decimals an amountTo may have (the currency's scale) */
+            amountScaleTo: number;
+            /** @description True: the pair is closed for now; offers are refused */
+            lock: boolean;
+        };
+        ExchangePairsInput: {
+            pairs: components["schemas"]["ExchangePairInput"][];
+        };
+        FeeInfoInput: {
+            /** @enum {string} */
+            type: "TransactionFee" | "AdditionalFee";
+            /** @description Percent with 2 places: "0.50" is 0.5 % */
+            value: string;
+        };
+        ExchangeOfferInput: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @description ISO-8601; validSeconds after the create or update */
+            expirationDateTime: string;
+            /** @description Units of target for one source, the merchant's spread included */
+            exchangeRate: string;
+            /** @description 20 for exchange */
+            validSeconds: number;
+            /** @description Debited from the source wallet, fees included */
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /** @description Credited to the target wallet */
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @description The side the customer typed
+             * @enum {string}
+             */
+            fixedSide: "FROM" | "TO";
+            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfoInput"][];
+        };
+        ExchangeExecutionInput: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @enum {string} */
+            status: "SUCCESS";
+            /**
+             * Format: uuid
+             * @description The ledger operation (its operationId in the history)
+             */
+            operationId: string;
+            /** @description ISO-8601 time of the execution: the receipt's date */
+            createdAt: string;
+            exchangeRate: string;
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfoInput"][];
+        };
+        IbanResultInput: {
+            /** @constant */
+            result: "ok";
+        };
+        IbanPersonalInfoConstantsInput: {
+            incomeSource: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+            estimatedMonthlyTurnoverRange: ("0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999")[];
+            purposesOfAccountOpening: ("bs_companies" | "bs_realestate" | "investing" | "salary" | "savings")[];
+            /** @description The 27 EU countries: IBAN accounts are for their residents */
+            euCountries: {
+                code: string;
+                name: string;
+            }[];
+        };
+        IbanPersonalInfoBodyInput: {
+            isUsRelated: boolean;
+            /** @description Who, when isUsRelated */
+            usRelatedPerson?: string;
+            incomeSources: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+            additionalSources?: string;
+            /** @enum {string} */
+            estimatedMonthlyTurnoverRange: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+            taxCountry: string;
+            taxId: string;
+        };
+        IbanPersonalInfoInput: {
+            isUsRelated: boolean | null;
+            usRelatedPerson: string | null;
+            incomeSources: string[];
+            additionalSources: string | null;
+            estimatedMonthlyTurnoverRange: string | null;
+            taxCountry: string | null;
+            taxId: string | null;
+            billingAddress: {
+                country: string;
+                city: string;
+                address1: string;
+                address2: string | null;
+                zipCode: string;
+                state: string | null;
+            } | null;
+        };
+        IbanAddressBodyInput: {
+            country: string;
+            city: string;
+            address1: string;
+            address2?: string;
+            zipCode: string;
+            state?: string;
+        };
+        IbanRequestInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "NONE" | "CREATED" | "UNAVAILABLE" | "BLOCKED" | "ACTIVE" | "COLLECTION" | "IN_PROGRESS" | "SUPPORT" | "ACTION_NEEDED" | "INACTIVE" | "CLOSED" | "MULTI_ACCOUNT";
+            /** @description The order's steps still open */
+            additionalStatuses: ("KYC" | "ADDITIONAL_PERSONAL_INFO" | "TAXID" | "ADDRESS")[];
+        };
+        IbanItemInput: {
+            /** @description The IBAN account's id once issued (ibanId of the other calls) */
+            id: string | null;
+            /** Format: uuid */
+            ibanRequestId: string;
+            /** @enum {string} */
+            status: "NONE" | "CREATED" | "UNAVAILABLE" | "BLOCKED" | "ACTIVE" | "COLLECTION" | "IN_PROGRESS" | "SUPPORT" | "ACTION_NEEDED" | "INACTIVE" | "CLOSED" | "MULTI_ACCOUNT";
+            /**
+             * @description What the customer is shown (spec §3's second list)
+             * @enum {string}
+             */
+            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
+            additionalStatuses: ("KYC" | "ADDITIONAL_PERSONAL_INFO" | "TAXID" | "ADDRESS")[];
+            iban: string | null;
+            bic: string | null;
+            holderName: string | null;
+            /** @constant */
+            currency: "EUR";
+            /** @description Decimal string in the currency's units */
+            balance: string;
+            /** @description Balance less what pending withdrawals hold */
+            availableBalance: string;
+            createdAt: string;
+        };
+        IbanListInput: {
+            /**
+             * @description The customer's IBAN state: NONE, UNAVAILABLE, or the first item's
+             * @enum {string}
+             */
+            status: "NONE" | "CREATED" | "UNAVAILABLE" | "BLOCKED" | "ACTIVE" | "COLLECTION" | "IN_PROGRESS" | "SUPPORT" | "ACTION_NEEDED" | "INACTIVE" | "CLOSED" | "MULTI_ACCOUNT";
+            /** @enum {string} */
+            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
+            eligible: boolean;
+            /** @description Why the customer cannot order one */
+            reason: ("NOT_OFFERED" | "COUNTRY_NOT_ELIGIBLE" | "PROFILE_INCOMPLETE") | null;
+            /** @description The reason in words a customer reads */
+            message: string | null;
+            ibans: components["schemas"]["IbanItemInput"][];
+        };
+        IbanRecipientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            iban: string;
+            bic: string;
+            createdAt: string;
+        };
+        IbanRecipientsInput: {
+            recipients: components["schemas"]["IbanRecipientInput"][];
+        };
+        IbanWithdrawDataInput: {
+            /** Format: uuid */
+            ibanId: string;
+            /** @constant */
+            currency: "EUR";
+            /** @description Decimal string in the currency's units */
+            balance: string;
+            /** @description Decimal string in the currency's units */
+            availableBalance: string;
+            fees: {
+                /** @description EUR per transfer */
+                fixFee: string;
+            };
+            /** @description Decimal string in the currency's units */
+            minAmount: string;
+            /** @description Decimal string in the currency's units */
+            maxAmount: string;
+            /**
+             * @description Every withdrawal is confirmed by an SMS code
+             * @constant
+             */
+            confirmation: "SMS";
+        };
+        IbanWithdrawalInput: {
+            /** Format: uuid */
+            transferId: string;
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETED" | "RETURNED";
+            /** @description Decimal string in the currency's units */
+            amount: string;
+            /** @description Decimal string in the currency's units */
+            fee: string;
+            /** @constant */
+            currency: "EUR";
+            recipient: {
+                name: string;
+                iban: string;
+            };
+            createdAt: string;
+        };
+        IbanHistoryInput: {
+            /** Format: uuid */
+            ibanId: string;
+            offset: number;
+            size: number;
+            total: number;
+            items: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                operationId: string;
+                /** @enum {string} */
+                type: "SEPA_IN" | "SEPA_OUT" | "EXCHANGE_IN";
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                /** @enum {string} */
+                status: "PENDING" | "COMPLETED" | "RETURNED";
+                /** @description Decimal string in the currency's units */
+                amount: string;
+                /** @description Decimal string in the currency's units */
+                fee: string;
+                currency: string;
+                counterpartyName: string | null;
+                counterpartyIban: string | null;
+                reference: string | null;
+                returnReason: string | null;
+                createdAt: string;
+                updatedAt: string;
+            }[];
         };
         KycDataInput: {
             /** @enum {string} */
@@ -2541,101 +3140,6 @@ export interface components {
                 blocked: boolean;
             };
         };
-        ExchangePairInput: {
-            currencyFrom: string;
-            currencyTo: string;
-            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
-            rate: string;
-            /** @description Decimals of rate */
-            rateScale: number;
-            minAmountFrom: string;
-            maxAmountFrom: string;
-            /** @description What minAmountFrom delivers, fees taken */
-            minAmountTo: string;
-            /** @description What maxAmountFrom delivers, fees taken */
-            maxAmountTo: string;
-            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
-            allAmountFrom: string;
-            /** @description Decimals an amountFrom may have (the currency's scale) */
-            amountScaleFrom: number;
-            /** @description Decimals an amountTo may have (the currency's scale) */
-            amountScaleTo: number;
-            /** @description True: the pair is closed for now; offers are refused */
-            lock: boolean;
-        };
-        ExchangePairsInput: {
-            pairs: components["schemas"]["ExchangePairInput"][];
-        };
-        FeeInfoInput: {
-            /** @enum {string} */
-            type: "TransactionFee" | "AdditionalFee";
-            /** @description Percent with 2 places: "0.50" is 0.5 % */
-            value: string;
-        };
-        ExchangeOfferInput: {
-            /**
-             * Format: uuid
-             * @description The offer's id (UUIDv7)
-             */
-            offerId: string;
-            /** @description ISO-8601; validSeconds after the create or update */
-            expirationDateTime: string;
-            /** @description Units of target for one source, the merchant's spread included */
-            exchangeRate: string;
-            /** @description 20 for exchange */
-            validSeconds: number;
-            /** @description Debited from the source wallet, fees included */
-            sourceCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            /** @description Credited to the target wallet */
-            targetCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            /**
-             * @description The side the customer typed
-             * @enum {string}
-             */
-            fixedSide: "FROM" | "TO";
-            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
-            feeAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeInfo: components["schemas"]["FeeInfoInput"][];
-        };
-        ExchangeExecutionInput: {
-            /**
-             * Format: uuid
-             * @description The offer's id (UUIDv7)
-             */
-            offerId: string;
-            /** @enum {string} */
-            status: "SUCCESS";
-            /**
-             * Format: uuid
-             * @description The ledger operation (its operationId in the history)
-             */
-            operationId: string;
-            /** @description ISO-8601 time of the execution: the receipt's date */
-            createdAt: string;
-            exchangeRate: string;
-            sourceCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            targetCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeInfo: components["schemas"]["FeeInfoInput"][];
-        };
         FiatRateInput: {
             baseCurrency: string;
             symbolCurrency: string;
@@ -2646,6 +3150,11 @@ export interface components {
             /** @description The merchant sells baseCurrency at this rate */
             ask: string;
             timestamp: string;
+        };
+        SandboxBankTransferInput: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "EXECUTED" | "RETURNED";
         };
         SandboxChainDepositInput: {
             txHash: string;
@@ -2802,6 +3311,165 @@ export interface components {
             maxnumber?: number;
             salt: string;
             signature: string;
+        };
+        AcquirerEvent: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddress: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCard: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardPair: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentData: {
+            cards: components["schemas"]["PaymentCard"][];
+            pairs: components["schemas"]["CardPair"][];
+            validSeconds: number;
+            validTo: string;
+            billingAddressRequired: boolean;
+            firstPurchase: boolean;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOffer: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfo: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatus: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
         };
         CardMoney: {
             /** @description Decimal string */
@@ -2966,165 +3634,6 @@ export interface components {
             /** Format: uuid */
             id: string;
             publicKey: string;
-        };
-        AcquirerEvent: {
-            eventId: string;
-            paymentId: string;
-            /** Format: uuid */
-            reference: string;
-            sequence: number;
-            /** @enum {string} */
-            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
-            amount: string;
-            currency: string;
-            reason: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-        };
-        BillingAddress: {
-            address: string;
-            city: string;
-            countryCode: string;
-            zip: string;
-            state?: string | null;
-        };
-        PaymentCard: {
-            /** Format: uuid */
-            cardId: string;
-            /** @description VISA, MASTERCARD... */
-            cardType: string;
-            maskedPan: string;
-            cardHolder: string;
-            expirationMonth: number;
-            expirationYear: number;
-            cardBankName: string;
-            cardCountryCode: string;
-            /** @constant */
-            validationStatus: "APPROVED";
-            /** @description True while the card has no billing address */
-            billingAddressRequired: boolean;
-        };
-        CardPair: {
-            currencyFrom: string;
-            currencyTo: string;
-            rate: string;
-            amountScaleFrom: number;
-            amountScaleTo: number;
-            lock: boolean;
-            defaultMinAmountFrom: string;
-            defaultMaxAmountFrom: string;
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            /** @description EUR, once per payment */
-            fixFee: string;
-            freeTransactionsPromo: {
-                total: number;
-                available: number;
-            };
-        };
-        CardPaymentData: {
-            cards: components["schemas"]["PaymentCard"][];
-            pairs: components["schemas"]["CardPair"][];
-            validSeconds: number;
-            validTo: string;
-            billingAddressRequired: boolean;
-            firstPurchase: boolean;
-            /** @description The acquiring bank's own charge, shown with the fees */
-            partnerNote: string;
-        };
-        CardOffer: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            cardId: string;
-            expirationTime: string;
-            validSeconds: number;
-            fromCurrency: string;
-            toCurrency: string;
-            /** @description What the customer pays, fees included */
-            amount: string;
-            /** @description What arrives */
-            amountTo: string;
-            rate: string;
-            feeAmount: {
-                value: string;
-                currency: string;
-            };
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            possibleToExecute: boolean;
-        };
-        BrowserInfo: {
-            timezoneOffset: number;
-            colorDepth: number;
-            language: string;
-            screenHeight: number;
-            screenWidth: number;
-            os: string;
-            userAgent: string;
-            javaEnabled: boolean;
-            javascriptEnabled: boolean;
-        };
-        PayinPayment: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @description The 3-D Secure page to send the browser to, when asked */
-            authLink: string | null;
-            /** @enum {string} */
-            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            /** @constant */
-            paymentMode: "debit";
-            maskedPan: string;
-            transactionDate: string;
-            transactionAmount: string;
-            currency: string;
-            cardCountryCode: string;
-            cardCountryName: string;
-            cardBankName: string;
-        };
-        PayinStatus: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amount: string;
-            currency: string;
-            cryptoAmount: string;
-            cryptoCurrency: string;
-            maskedPan: string;
-            /** @constant */
-            paymentMode: "debit";
-            transactionDate: string;
-        };
-        PayoutPayment: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amountFrom: string;
-            currencyFrom: string;
-            amountTo: string;
-            currencyTo: string;
-            maskedPan: string;
         };
         CatalogCountry: {
             /** @description ISO 3166-1 alpha-2 */
@@ -3494,11 +4003,22 @@ export interface components {
                 currency: string;
             };
         };
+        IbanHistoryModel: {
+            /** Format: uuid */
+            ibanId: string;
+            /** Format: uuid */
+            transferId: string;
+            counterpartyName: string;
+            counterpartyIban: string;
+            reference: string | null;
+            /** @description Why the bank returned a withdrawal (then FAILED, refunded) */
+            returnReason: string | null;
+        };
         HistoryOperation: {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD" | "IBAN_RECEIVE" | "IBAN_WITHDRAW" | "EXCHANGE_IBAN";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -3523,9 +4043,12 @@ export interface components {
             testCreditModel: components["schemas"]["TestCreditModel"] | null;
             /** @description DEPOSIT_OPEN and DEPOSIT_CLOSE */
             depositModel: components["schemas"]["DepositHistoryModel"] | null;
-            exchangeModel: components["schemas"]["ExchangeModel"] | null;
             /** @description CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled) */
             cardOrderModel: components["schemas"]["CardOrderHistoryModel"] | null;
+            /** @description EXCHANGE and EXCHANGE_IBAN */
+            exchangeModel: components["schemas"]["ExchangeModel"] | null;
+            /** @description IBAN_RECEIVE and IBAN_WITHDRAW */
+            ibanModel: components["schemas"]["IbanHistoryModel"] | null;
             payinAdvcashModel: null;
             payinCardModel: components["schemas"]["PayinCardModel"] | null;
             payoutCardModel: components["schemas"]["PayoutCardModel"] | null;
@@ -3538,6 +4061,302 @@ export interface components {
             total: number;
             /** @description Pass back for the next pages */
             snapshotAt: string;
+        };
+        BankNotification: {
+            id: string;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            /** @enum {string} */
+            status: "PENDING" | "EXECUTED" | "RETURNED";
+            accountIban: string;
+            counterpartyName: string;
+            counterpartyIban: string;
+            counterpartyBic: string | null;
+            amount: string;
+            /** @constant */
+            currency: "EUR";
+            remittance: string | null;
+            reference: string | null;
+            returnReason: string | null;
+        };
+        BankNotificationResult: {
+            /** @constant */
+            result: "OK";
+            /** @enum {string} */
+            effect: "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED" | "COMPLETED" | "RETURNED" | "ALREADY_FINAL";
+        };
+        ExchangePair: {
+            currencyFrom: string;
+            currencyTo: string;
+            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
+            rate: string;
+            /** @description Decimals of rate */
+            rateScale: number;
+            minAmountFrom: string;
+            maxAmountFrom: string;
+            /** @description What minAmountFrom delivers, fees taken */
+            minAmountTo: string;
+            /** @description What maxAmountFrom delivers, fees taken */
+            maxAmountTo: string;
+            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
+            allAmountFrom: string;
+            /** @description Decimals an amountFrom may have (the currency's scale) */
+            amountScaleFrom: number;
+            /** @description Decimals an amountTo may have (the currency's scale) */
+            amountScaleTo: number;
+            /** @description True: the pair is closed for now; offers are refused */
+            lock: boolean;
+        };
+        ExchangePairs: {
+            pairs: components["schemas"]["ExchangePair"][];
+        };
+        FeeInfo: {
+            /** @enum {string} */
+            type: "TransactionFee" | "AdditionalFee";
+            /** @description Percent with 2 places: "0.50" is 0.5 % */
+            value: string;
+        };
+        ExchangeOffer: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @description ISO-8601; validSeconds after the create or update */
+            expirationDateTime: string;
+            /** @description Units of target for one source, the merchant's spread included */
+            exchangeRate: string;
+            /** @description 20 for exchange */
+            validSeconds: number;
+            /** @description Debited from the source wallet, fees included */
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /** @description Credited to the target wallet */
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @description The side the customer typed
+             * @enum {string}
+             */
+            fixedSide: "FROM" | "TO";
+            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfo"][];
+        };
+        ExchangeExecution: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @enum {string} */
+            status: "SUCCESS";
+            /**
+             * Format: uuid
+             * @description The ledger operation (its operationId in the history)
+             */
+            operationId: string;
+            /** @description ISO-8601 time of the execution: the receipt's date */
+            createdAt: string;
+            exchangeRate: string;
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfo"][];
+        };
+        IbanResult: {
+            /** @constant */
+            result: "ok";
+        };
+        IbanPersonalInfoConstants: {
+            incomeSource: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+            estimatedMonthlyTurnoverRange: ("0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999")[];
+            purposesOfAccountOpening: ("bs_companies" | "bs_realestate" | "investing" | "salary" | "savings")[];
+            /** @description The 27 EU countries: IBAN accounts are for their residents */
+            euCountries: {
+                code: string;
+                name: string;
+            }[];
+        };
+        IbanPersonalInfoBody: {
+            isUsRelated: boolean;
+            /** @description Who, when isUsRelated */
+            usRelatedPerson?: string;
+            incomeSources: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+            additionalSources?: string;
+            /** @enum {string} */
+            estimatedMonthlyTurnoverRange: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+            taxCountry: string;
+            taxId: string;
+        };
+        IbanPersonalInfo: {
+            isUsRelated: boolean | null;
+            usRelatedPerson: string | null;
+            incomeSources: string[];
+            additionalSources: string | null;
+            estimatedMonthlyTurnoverRange: string | null;
+            taxCountry: string | null;
+            taxId: string | null;
+            billingAddress: {
+                country: string;
+                city: string;
+                address1: string;
+                address2: string | null;
+                zipCode: string;
+                state: string | null;
+            } | null;
+        };
+        IbanAddressBody: {
+            country: string;
+            city: string;
+            address1: string;
+            address2?: string;
+            zipCode: string;
+            state?: string;
+        };
+        IbanRequest: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "NONE" | "CREATED" | "UNAVAILABLE" | "BLOCKED" | "ACTIVE" | "COLLECTION" | "IN_PROGRESS" | "SUPPORT" | "ACTION_NEEDED" | "INACTIVE" | "CLOSED" | "MULTI_ACCOUNT";
+            /** @description The order's steps still open */
+            additionalStatuses: ("KYC" | "ADDITIONAL_PERSONAL_INFO" | "TAXID" | "ADDRESS")[];
+        };
+        IbanItem: {
+            /** @description The IBAN account's id once issued (ibanId of the other calls) */
+            id: string | null;
+            /** Format: uuid */
+            ibanRequestId: string;
+            /** @enum {string} */
+            status: "NONE" | "CREATED" | "UNAVAILABLE" | "BLOCKED" | "ACTIVE" | "COLLECTION" | "IN_PROGRESS" | "SUPPORT" | "ACTION_NEEDED" | "INACTIVE" | "CLOSED" | "MULTI_ACCOUNT";
+            /**
+             * @description What the customer is shown (spec §3's second list)
+             * @enum {string}
+             */
+            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
+            additionalStatuses: ("KYC" | "ADDITIONAL_PERSONAL_INFO" | "TAXID" | "ADDRESS")[];
+            iban: string | null;
+            bic: string | null;
+            holderName: string | null;
+            /** @constant */
+            currency: "EUR";
+            /** @description Decimal string in the currency's units */
+            balance: string;
+            /** @description Balance less what pending withdrawals hold */
+            availableBalance: string;
+            createdAt: string;
+        };
+        IbanList: {
+            /**
+             * @description The customer's IBAN state: NONE, UNAVAILABLE, or the first item's
+             * @enum {string}
+             */
+            status: "NONE" | "CREATED" | "UNAVAILABLE" | "BLOCKED" | "ACTIVE" | "COLLECTION" | "IN_PROGRESS" | "SUPPORT" | "ACTION_NEEDED" | "INACTIVE" | "CLOSED" | "MULTI_ACCOUNT";
+            /** @enum {string} */
+            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
+            eligible: boolean;
+            /** @description Why the customer cannot order one */
+            reason: ("NOT_OFFERED" | "COUNTRY_NOT_ELIGIBLE" | "PROFILE_INCOMPLETE") | null;
+            /** @description The reason in words a customer reads */
+            message: string | null;
+            ibans: components["schemas"]["IbanItem"][];
+        };
+        IbanRecipient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            iban: string;
+            bic: string;
+            createdAt: string;
+        };
+        IbanRecipients: {
+            recipients: components["schemas"]["IbanRecipient"][];
+        };
+        IbanWithdrawData: {
+            /** Format: uuid */
+            ibanId: string;
+            /** @constant */
+            currency: "EUR";
+            /** @description Decimal string in the currency's units */
+            balance: string;
+            /** @description Decimal string in the currency's units */
+            availableBalance: string;
+            fees: {
+                /** @description EUR per transfer */
+                fixFee: string;
+            };
+            /** @description Decimal string in the currency's units */
+            minAmount: string;
+            /** @description Decimal string in the currency's units */
+            maxAmount: string;
+            /**
+             * @description Every withdrawal is confirmed by an SMS code
+             * @constant
+             */
+            confirmation: "SMS";
+        };
+        IbanWithdrawal: {
+            /** Format: uuid */
+            transferId: string;
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETED" | "RETURNED";
+            /** @description Decimal string in the currency's units */
+            amount: string;
+            /** @description Decimal string in the currency's units */
+            fee: string;
+            /** @constant */
+            currency: "EUR";
+            recipient: {
+                name: string;
+                iban: string;
+            };
+            createdAt: string;
+        };
+        IbanHistory: {
+            /** Format: uuid */
+            ibanId: string;
+            offset: number;
+            size: number;
+            total: number;
+            items: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                operationId: string;
+                /** @enum {string} */
+                type: "SEPA_IN" | "SEPA_OUT" | "EXCHANGE_IN";
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                /** @enum {string} */
+                status: "PENDING" | "COMPLETED" | "RETURNED";
+                /** @description Decimal string in the currency's units */
+                amount: string;
+                /** @description Decimal string in the currency's units */
+                fee: string;
+                currency: string;
+                counterpartyName: string | null;
+                counterpartyIban: string | null;
+                reference: string | null;
+                returnReason: string | null;
+                createdAt: string;
+                updatedAt: string;
+            }[];
         };
         KycData: {
             /** @enum {string} */
@@ -3710,101 +4529,6 @@ export interface components {
                 blocked: boolean;
             };
         };
-        ExchangePair: {
-            currencyFrom: string;
-            currencyTo: string;
-            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
-            rate: string;
-            /** @description Decimals of rate */
-            rateScale: number;
-            minAmountFrom: string;
-            maxAmountFrom: string;
-            /** @description What minAmountFrom delivers, fees taken */
-            minAmountTo: string;
-            /** @description What maxAmountFrom delivers, fees taken */
-            maxAmountTo: string;
-            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
-            allAmountFrom: string;
-            /** @description Decimals an amountFrom may have (the currency's scale) */
-            amountScaleFrom: number;
-            /** @description Decimals an amountTo may have (the currency's scale) */
-            amountScaleTo: number;
-            /** @description True: the pair is closed for now; offers are refused */
-            lock: boolean;
-        };
-        ExchangePairs: {
-            pairs: components["schemas"]["ExchangePair"][];
-        };
-        FeeInfo: {
-            /** @enum {string} */
-            type: "TransactionFee" | "AdditionalFee";
-            /** @description Percent with 2 places: "0.50" is 0.5 % */
-            value: string;
-        };
-        ExchangeOffer: {
-            /**
-             * Format: uuid
-             * @description The offer's id (UUIDv7)
-             */
-            offerId: string;
-            /** @description ISO-8601; validSeconds after the create or update */
-            expirationDateTime: string;
-            /** @description Units of target for one source, the merchant's spread included */
-            exchangeRate: string;
-            /** @description 20 for exchange */
-            validSeconds: number;
-            /** @description Debited from the source wallet, fees included */
-            sourceCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            /** @description Credited to the target wallet */
-            targetCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            /**
-             * @description The side the customer typed
-             * @enum {string}
-             */
-            fixedSide: "FROM" | "TO";
-            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
-            feeAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeInfo: components["schemas"]["FeeInfo"][];
-        };
-        ExchangeExecution: {
-            /**
-             * Format: uuid
-             * @description The offer's id (UUIDv7)
-             */
-            offerId: string;
-            /** @enum {string} */
-            status: "SUCCESS";
-            /**
-             * Format: uuid
-             * @description The ledger operation (its operationId in the history)
-             */
-            operationId: string;
-            /** @description ISO-8601 time of the execution: the receipt's date */
-            createdAt: string;
-            exchangeRate: string;
-            sourceCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            targetCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeInfo: components["schemas"]["FeeInfo"][];
-        };
         FiatRate: {
             baseCurrency: string;
             symbolCurrency: string;
@@ -3815,6 +4539,11 @@ export interface components {
             /** @description The merchant sells baseCurrency at this rate */
             ask: string;
             timestamp: string;
+        };
+        SandboxBankTransfer: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "EXECUTED" | "RETURNED";
         };
         SandboxChainDeposit: {
             txHash: string;
@@ -10668,6 +11397,1596 @@ export interface operations {
             };
         };
     };
+    getIbanPersonalInfoConstants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanPersonalInfoConstants"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getIbanPersonalInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanPersonalInfo"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveIbanPersonalInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IbanPersonalInfoBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveIbanAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IbanAddressBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createIbanRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelIbanRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ibanRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listIbans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listIbanRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanRecipients"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createIbanRecipient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account holder's name */
+                    name: string;
+                    iban: string;
+                    bic: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanRecipient"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteIbanRecipient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getIbanWithdrawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ibanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanWithdrawData"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawFromIban: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+                "x-confirmation-code"?: string;
+            };
+            path: {
+                ibanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    recipientId: string;
+                    amount: string;
+                    /** @description Remittance information the recipient sees */
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanWithdrawal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getIbanHistory: {
+        parameters: {
+            query?: {
+                offset?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                ibanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbanHistory"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateIbanExchangeOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ibanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The offer's id (UUIDv7)
+                     */
+                    offerId: string;
+                    currencyFrom: string;
+                    currencyTo: string;
+                    /** @description Set when the customer typed what to pay (exactly one side) */
+                    amountFrom?: string;
+                    /** @description Set when the customer typed what to receive (exactly one side) */
+                    amountTo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createIbanExchangeOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ibanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currencyFrom: string;
+                    currencyTo: string;
+                    /** @description Set when the customer typed what to pay (exactly one side) */
+                    amountFrom?: string;
+                    /** @description Set when the customer typed what to receive (exactly one side) */
+                    amountTo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    executeIbanExchangeOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key gets the stored answer; the web app sends the offerId */
+                "idempotency-key"?: string;
+            };
+            path: {
+                ibanId: string;
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeExecution"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bankNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankNotificationResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sandboxStatus: {
         parameters: {
             query?: never;
@@ -11022,6 +13341,121 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxBankTransferIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    iban: string;
+                    senderName: string;
+                    senderIban: string;
+                    amount: string;
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxBankTransfer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxBankReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @enum {string} */
+                    reason: "AC04 Account closed" | "AC01 Incorrect account number" | "MD07 Beneficiary deceased" | "AM05 Duplication";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        returned: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxBankExecute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        executed: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,8 @@ import { seedChainAccountKeys } from "../modules/crypto/chain-keys.seed.ts";
 import { insertAccountKeysIfMissing } from "../modules/crypto/deposit-addresses.repository.ts";
 import { createDepositsRepository } from "../modules/deposits/deposits.repository.ts";
 import { seedDepositTemplates } from "../modules/deposits/deposits.seed.ts";
+import { ibanSql } from "../modules/iban/iban.repository.ts";
+import { seedIbanPrograms } from "../modules/iban/iban.seed.ts";
 import { createKycLimitsRepository } from "../modules/kyc/kyc-limits.repository.ts";
 import { seedKycLimits } from "../modules/kyc/kyc-limits.seed.ts";
 import { seedMerchantContent } from "../modules/merchants/merchant-content.seed.ts";
@@ -26,4 +28,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await insertQuotePairsIfMissing(db, seedQuotePairs());
   await createDepositsRepository(db).insertTemplatesIfMissing(seedDepositTemplates());
   await insertPricesIfMissing(db, seedCardPrices(), seedCardPromoCodes());
+  await ibanSql.insertProgramsIfMissing(db.$client, seedIbanPrograms());
 }

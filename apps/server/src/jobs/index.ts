@@ -1,6 +1,7 @@
 import type { TaskList } from "graphile-worker";
 import type { Config } from "../config.ts";
 import { ACQUIRER_CALLBACK_TASK, createAcquirerCallbackTask } from "./acquirer-callbacks.ts";
+import { createBankTasks } from "./bank-jobs.ts";
 import { createChainTasks } from "./chain-jobs.ts";
 import { depositTasks } from "./deposit-jobs.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
@@ -23,5 +24,7 @@ export function createTaskList(config: Config): TaskList {
     ...(config.sandbox ? createIssuerTasks(config) : {}),
     // The sandbox acquirer's signed callbacks (card pay-in and payout).
     ...(config.sandbox ? { [ACQUIRER_CALLBACK_TASK]: createAcquirerCallbackTask(config) } : {}),
+    // The sandbox bank rail (SEPA transfers and their clock); a bank adapter brings its own.
+    ...(config.sandbox ? createBankTasks(config) : {}),
   };
 }

@@ -45,13 +45,20 @@ describe("routes", () => {
 });
 
 describe("layout", () => {
-  it("has the navigation Home, Exchange, Cards, Earn, History (features not built yet left out), marking the current page", async () => {
+  it("has the navigation Home, Exchange, Cards, Earn, IBAN, History (features not built yet left out), marking the current page", async () => {
     installFakeConfigService();
     renderApp("/history");
     await screen.findByRole("heading", { level: 1, name: "History" });
     const nav = screen.getByRole("navigation", { name: "Main" });
     const links = within(nav).getAllByRole("link");
-    expect(links.map((link) => link.textContent)).toEqual(["Home", "Exchange", "Cards", "Earn", "History"]);
+    expect(links.map((link) => link.textContent)).toEqual([
+      "Home",
+      "Exchange",
+      "Cards",
+      "Earn",
+      "IBAN",
+      "History",
+    ]);
     expect(within(nav).getByRole("link", { name: "History" }).getAttribute("aria-current")).toBe("page");
   });
 
@@ -67,8 +74,8 @@ describe("layout", () => {
     const world = defaultWorld();
     world.banners.right = [
       { id: 1, title: "Exchange in seconds", text: "At a locked rate", imageUrl: null, link: "/exchange" },
-      // IBAN is not built yet: its banner is left out.
-      { id: 3, title: "Your own IBAN", text: "For salary and bills", imageUrl: null, link: "/iban" },
+      // Cards are not built yet: their banner is left out.
+      { id: 3, title: "Your own card", text: "For salary and bills", imageUrl: null, link: "/cards" },
     ];
     world.banners.bottom = [
       { id: 2, title: "Get a card", text: "Plastic or virtual", imageUrl: null, link: null },
@@ -77,7 +84,7 @@ describe("layout", () => {
     installFakeConfigService(world);
     renderApp("/");
     expect(await screen.findByRole("link", { name: "Exchange in seconds At a locked rate" })).not.toBeNull();
-    expect(screen.queryByText("Your own IBAN")).toBeNull();
+    expect(screen.queryByText("Your own card")).toBeNull();
     expect(screen.getByText("Get a card")).not.toBeNull();
 
     const question = await screen.findByRole("button", { name: "How do I add funds?" });

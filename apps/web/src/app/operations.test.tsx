@@ -27,7 +27,7 @@ async function startApp(path: string, world = defaultWorld()) {
 }
 
 describe("operation entry points on the home page", () => {
-  it("offer Add funds, Send, Exchange, Cards, Earn and Withdraw, and nothing of the features not built yet", async () => {
+  it("offer Add funds, Send, Exchange, Cards, Earn and Withdraw; IBAN is reached from the navigation, not a quick action", async () => {
     await startApp("/");
     for (const name of ["Add funds", "Send", "Exchange", "Cards", "Earn", "Withdraw"]) {
       expect(screen.getByRole("button", { name })).not.toBeNull();

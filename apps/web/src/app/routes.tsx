@@ -13,6 +13,8 @@ import { EarnPage } from "../features/earn/EarnPage.tsx";
 import { ExchangePage } from "../features/exchange/ExchangePage.tsx";
 import { HistoryPage } from "../features/history/HistoryPage.tsx";
 import { HomePage } from "../features/home/HomePage.tsx";
+import { IbanPage } from "../features/iban/IbanPage.tsx";
+import { IbanWithdrawPage } from "../features/iban/IbanWithdrawPage.tsx";
 import { KIT_PATH, KitPage } from "../features/kit/KitPage.tsx";
 import { LimitsPage } from "../features/limits/LimitsPage.tsx";
 import { ReceivePage } from "../features/receive/ReceivePage.tsx";
@@ -45,6 +47,8 @@ const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [
 const BUILT_PAGES: Partial<Record<PageKey, ReactNode>> = {
   exchange: <ExchangePage />,
   earn: <EarnPage />,
+  iban: <IbanPage />,
+  ibanWithdrawBank: <IbanWithdrawPage />,
   topUpReceive: <ReceivePage />,
   topUpCard: <CardTopUpPage />,
   withdrawCard: <CardWithdrawPage />,

@@ -22,6 +22,7 @@ export function historyOperation(over: Partial<HistoryOperation> = {}): HistoryO
     exchangeModel: null,
     depositModel: null,
     cardOrderModel: null,
+    ibanModel: null,
     ...over,
   };
 }

@@ -29,6 +29,10 @@ export const HISTORY_TYPES = [
   "CARD_ORDER_REFUND",
   "PAYIN_CARD",
   "PAYOUT_CARD",
+  // IBAN accounts (docs/iban.md): a SEPA transfer in, a SEPA withdrawal, crypto exchanged into the IBAN.
+  "IBAN_RECEIVE",
+  "IBAN_WITHDRAW",
+  "EXCHANGE_IBAN",
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;

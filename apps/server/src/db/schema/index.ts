@@ -7,6 +7,7 @@ export * from "./chain.ts";
 export * from "./customers.ts";
 export * from "./deposits.ts";
 export * from "./history.ts";
+export * from "./iban.ts";
 export * from "./issuer.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";

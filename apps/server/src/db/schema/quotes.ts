@@ -16,8 +16,8 @@ import {
 import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
-/** Kinds of offer the quote engine prices: exchange, card-order payment, card pay-in (fiat → crypto), card payout (crypto → fiat). */
-export const OFFER_KINDS = ["EXCHANGE", "CARD_ORDER", "PAYIN_CARD", "PAYOUT_CARD"] as const;
+/** Kinds of offer the quote engine prices: exchange, exchange into an IBAN, card-order payment, card pay-in (fiat → crypto), card payout (crypto → fiat). */
+export const OFFER_KINDS = ["EXCHANGE", "EXCHANGE_IBAN", "CARD_ORDER", "PAYIN_CARD", "PAYOUT_CARD"] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /**
@@ -54,7 +54,10 @@ export const quotePairs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.kind, t.currencyFrom, t.currencyTo] }),
-    check("quote_pairs_kind", sql`${t.kind} in ('EXCHANGE', 'CARD_ORDER', 'PAYIN_CARD', 'PAYOUT_CARD')`),
+    check(
+      "quote_pairs_kind",
+      sql`${t.kind} in ('EXCHANGE', 'EXCHANGE_IBAN', 'CARD_ORDER', 'PAYIN_CARD', 'PAYOUT_CARD')`,
+    ),
     check("quote_pairs_two_currencies", sql`${t.currencyFrom} <> ${t.currencyTo}`),
     check("quote_pairs_bounds", sql`${t.minAmountFrom} > 0 and ${t.maxAmountFrom} >= ${t.minAmountFrom}`),
   ],
@@ -104,7 +107,10 @@ export const quoteOffers = pgTable(
       foreignColumns: [customers.id, customers.merchantId],
     }),
     index("quote_offers_customer").on(t.merchantId, t.customerId, t.createdAt),
-    check("quote_offers_kind", sql`${t.kind} in ('EXCHANGE', 'CARD_ORDER', 'PAYIN_CARD', 'PAYOUT_CARD')`),
+    check(
+      "quote_offers_kind",
+      sql`${t.kind} in ('EXCHANGE', 'EXCHANGE_IBAN', 'CARD_ORDER', 'PAYIN_CARD', 'PAYOUT_CARD')`,
+    ),
     check("quote_offers_status", sql`${t.status} in ('open', 'expired', 'executed', 'failed')`),
     check("quote_offers_fixed_side", sql`${t.fixedSide} in ('from', 'to')`),
     check("quote_offers_two_currencies", sql`${t.currencyFrom} <> ${t.currencyTo}`),

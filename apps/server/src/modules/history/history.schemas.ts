@@ -144,6 +144,19 @@ const cardOrderModel = z
     fiatPrice: money.optional().describe("The card's price the payment bought (CARD_ORDER)"),
   })
   .meta({ id: "CardOrderHistoryModel" });
+const ibanModel = z
+  .object({
+    ibanId: z.uuid(),
+    transferId: z.uuid(),
+    counterpartyName: z.string(),
+    counterpartyIban: z.string(),
+    reference: z.string().nullable(),
+    returnReason: z
+      .string()
+      .nullable()
+      .describe("Why the bank returned a withdrawal (then FAILED, refunded)"),
+  })
+  .meta({ id: "IbanHistoryModel" });
 
 export const historyItem = z
   .object({
@@ -164,8 +177,9 @@ export const historyItem = z
     sendToWalletModel: sendToWalletModel.nullable(),
     testCreditModel: testCreditModel.nullable(),
     depositModel: depositModel.nullable().describe("DEPOSIT_OPEN and DEPOSIT_CLOSE"),
-    exchangeModel: exchangeModel.nullable(),
     cardOrderModel: cardOrderModel.nullable().describe("CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled)"),
+    exchangeModel: exchangeModel.nullable().describe("EXCHANGE and EXCHANGE_IBAN"),
+    ibanModel: ibanModel.nullable().describe("IBAN_RECEIVE and IBAN_WITHDRAW"),
     payinAdvcashModel: z.null(),
     payinCardModel: payinCardModel.nullable(),
     payoutCardModel: payoutCardModel.nullable(),

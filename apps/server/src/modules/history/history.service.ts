@@ -70,6 +70,9 @@ const MODEL_OF = {
   CARD_ORDER_REFUND: "cardOrderModel",
   PAYIN_CARD: "payinCardModel",
   PAYOUT_CARD: "payoutCardModel",
+  IBAN_RECEIVE: "ibanModel",
+  IBAN_WITHDRAW: "ibanModel",
+  EXCHANGE_IBAN: "exchangeModel",
 } as const;
 
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */
@@ -85,6 +88,7 @@ function toItem(r: HistoryRow) {
     testCreditModel: null,
     depositModel: null,
     cardOrderModel: null,
+    ibanModel: null,
   };
   return {
     operationId: r.operationId,

@@ -29,6 +29,17 @@ export type ExecuteOfferInput = {
   offerId: string;
   idempotencyKey: string;
   requestHash: string;
+  /**
+   * EXCHANGE_IBAN: the to-side is the IBAN's balance account instead of a wallet, and its module
+   * records its own rows in the execution's transaction (docs/iban.md). Unset: an EXCHANGE.
+   */
+  destination?: ExchangeDestination;
+};
+
+export type ExchangeDestination = {
+  kind: "EXCHANGE_IBAN";
+  accountId: string;
+  onExecuted: (tx: Tx, e: { operationId: string; offer: OfferRow; at: Date }) => Promise<void>;
 };
 
 /** Refuses an offer that cannot be executed now: executed, lapsed or no longer open. */
@@ -63,7 +74,10 @@ export function createExchangeExecution(deps: {
   async function prepare(input: ExecuteOfferInput) {
     const { merchant } = input;
     const { customerId } = input.customer;
-    const offer = await repository.findOffer(merchant.id, customerId, input.offerId);
+    const kind = input.destination?.kind ?? "EXCHANGE";
+    const found = await repository.findOffer(merchant.id, customerId, input.offerId);
+    // An offer executes only through the call of its kind (an exchange is not paid into an IBAN).
+    const offer = found?.kind === kind ? found : undefined;
     const at = deps.now();
     if (offer && offer.status === "open" && offer.expiresAt <= at) {
       await repository.markExpired(merchant.id, offer.id, at);
@@ -73,9 +87,11 @@ export function createExchangeExecution(deps: {
     const to = offer.currencyTo as CurrencyCode;
     const [fromWallet, toWallet, terms, limit] = await Promise.all([
       deps.wallets.ensureWallet(merchant.id, customerId, from),
-      deps.wallets.ensureWallet(merchant.id, customerId, to),
+      input.destination
+        ? { id: input.destination.accountId }
+        : deps.wallets.ensureWallet(merchant.id, customerId, to),
       offer.promoApplied ? deps.pricer.terms(merchant, customerId, offer.kind, from, to) : undefined,
-      deps.limits.prepare({ merchant, customerId, currency: from, amount: offer.amountFrom }),
+      deps.limits.prepare({ merchant, customerId, currency: from, amount: offer.amountFrom, kind }),
       ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: from }),
       ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: to }),
     ]);
@@ -114,7 +130,7 @@ export function createExchangeExecution(deps: {
           operationId,
           idempotencyKey: input.idempotencyKey,
           requestHash: input.requestHash,
-          kind: "exchange",
+          kind: offer.kind === "EXCHANGE_IBAN" ? "exchange_iban" : "exchange",
           legs,
           metadata: { customerId, offerId: offer.id, from: offer.currencyFrom, to: offer.currencyTo },
           response: { statusCode: 200, body: receipt },
@@ -135,12 +151,13 @@ export function createExchangeExecution(deps: {
           });
         }
         await markExecutedSql(tx, merchant.id, offer.id, operationId, at);
+        await input.destination?.onExecuted(tx, { operationId, offer, at });
         await deps.history.record(tx, [
           {
             merchantId: merchant.id,
             customerId,
             operationId,
-            type: "EXCHANGE",
+            type: offer.kind === "EXCHANGE_IBAN" ? "EXCHANGE_IBAN" : "EXCHANGE",
             direction: "OUT",
             status: "COMPLETED",
             currency: offer.currencyFrom,

@@ -1,4 +1,5 @@
 import type { CurrencyCode } from "@kestrel/money";
+import type { OfferKind } from "../../db/schema/index.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { convertMinor, type RatesService } from "../rates/rates.service.ts";
@@ -23,7 +24,9 @@ export function createExchangeLimits(deps: {
     return {
       merchantId: c.merchant.id,
       customerId: c.customerId,
-      operationType: deps.operationType ?? "EXCHANGE",
+      // Into an IBAN (EXCHANGE_IBAN) is its own catalog switch, at its own KYC levels and limits;
+      // card pay-in and payout limits are made for their own operation type.
+      operationType: c.kind ?? deps.operationType ?? ("EXCHANGE" as const),
       // Dust worth less than a cent is still an exchange: it counts as the smallest unit.
       amountInFiatMinor: value > 0n ? value : 1n,
     };
@@ -36,6 +39,12 @@ export function createExchangeLimits(deps: {
   };
 }
 
-type ExchangeCheck = { merchant: Merchant; customerId: string; currency: CurrencyCode; amount: bigint };
+type ExchangeCheck = {
+  merchant: Merchant;
+  customerId: string;
+  currency: CurrencyCode;
+  amount: bigint;
+  kind?: Extract<OfferKind, "EXCHANGE" | "EXCHANGE_IBAN">;
+};
 
 export type ExchangeLimits = ReturnType<typeof createExchangeLimits>;

@@ -124,10 +124,15 @@ export function seedQuotePairs(): NewQuotePair[] {
     ...pairsOf(DEMO_MERCHANT_ID, demo, () => cardFees(kind), kind),
     ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees, kind),
   ]);
+  // Into an IBAN's EUR (EXCHANGE_IBAN, docs/iban.md): the demo merchant's pairs to EUR; Nimbus has no IBAN.
+  const toIban = pairsOf(DEMO_MERCHANT_ID, demo, demoFees)
+    .filter((r) => r.currencyTo === "EUR")
+    .map((r) => ({ ...r, kind: "EXCHANGE_IBAN" as const }));
   return [
     ...pairsOf(DEMO_MERCHANT_ID, demo, demoFees),
     ...pairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
     ...cards,
+    ...toIban,
     ...cardOrderPairsOf(DEMO_MERCHANT_ID, demo, demoFees),
     ...cardOrderPairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
   ];

@@ -1,5 +1,6 @@
 import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import type { OfferKind } from "../../db/schema/index.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AuthService } from "../auth/auth.service.ts";
@@ -19,6 +20,9 @@ import { EXCHANGE_VALID_SECONDS, offerView, RATE_DECIMALS, rowOf } from "./offer
 import { quotesErrors } from "./quotes.errors.ts";
 import { createQuotesRepository } from "./quotes.repository.ts";
 import type { ExchangePair, OfferResponse } from "./quotes.schemas.ts";
+
+/** The offers this service prices itself: an exchange, into a wallet or into an IBAN (the card kinds go through kind-offers.ts and card-order-offers.ts). */
+type ExchangeKind = Extract<OfferKind, "EXCHANGE" | "EXCHANGE_IBAN">;
 
 /**
  * The quote engine's use-cases for exchange (docs/quotes.md): list the pairs, create an offer,
@@ -41,19 +45,25 @@ export function createQuotesService(deps: {
   const execution = createExchangeExecution({ ...deps, repository, pricer, limits, now });
 
   /** Prices what the customer asked against the pair's terms now; the offer's row to store. */
-  async function priceOffer(merchant: Merchant, customerId: string, offerId: string, body: OfferRequest) {
+  async function priceOffer(
+    merchant: Merchant,
+    customerId: string,
+    offerId: string,
+    body: OfferRequest,
+    kind: ExchangeKind,
+  ) {
     const { from, to, fixed } = parseOfferRequest(merchant, body);
-    const terms = await pricer.terms(merchant, customerId, "EXCHANGE", from, to);
+    const terms = await pricer.terms(merchant, customerId, kind, from, to);
     if (!terms || terms.locked) throw quotesErrors.create("PAIR_NOT_AVAILABLE", { field: "currencyTo" });
     const at = now();
     const priced = pricer.price(merchant, terms, fixed, at);
     // The catalog (maintenance, KYC level) and the limits, on the customer's stored KYC state: a
     // price is only given for an exchange the customer may make.
-    await limits.assertAllowed({ merchant, customerId, currency: from, amount: priced.fromAmount });
+    await limits.assertAllowed({ merchant, customerId, currency: from, amount: priced.fromAmount, kind });
     const expiresAt = new Date(at.getTime() + EXCHANGE_VALID_SECONDS * 1000);
     return {
       at,
-      row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind: "EXCHANGE", expiresAt }),
+      row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind, expiresAt }),
     };
   }
 
@@ -106,9 +116,17 @@ export function createQuotesService(deps: {
         });
     },
 
-    /** POST /v1/mobile/exchange/offer: a new offer, open for 20 seconds. */
-    async createOffer(merchant: Merchant, customerId: string, body: OfferRequest): Promise<OfferResponse> {
-      const { at, row } = await priceOffer(merchant, customerId, uuidv7(), body);
+    /**
+     * POST /v1/mobile/exchange/offer: a new offer, open for 20 seconds. `kind` EXCHANGE_IBAN prices
+     * an exchange into an IBAN's balance (its own pairs and catalog switch; docs/iban.md).
+     */
+    async createOffer(
+      merchant: Merchant,
+      customerId: string,
+      body: OfferRequest,
+      kind: ExchangeKind = "EXCHANGE",
+    ): Promise<OfferResponse> {
+      const { at, row } = await priceOffer(merchant, customerId, uuidv7(), body, kind);
       return offerView(await repository.insertOffer(row, at));
     },
 
@@ -120,11 +138,13 @@ export function createQuotesService(deps: {
       merchant: Merchant,
       customerId: string,
       body: OfferRequest & { offerId: string },
+      kind: ExchangeKind = "EXCHANGE",
     ): Promise<OfferResponse> {
       const existing = await repository.findOffer(merchant.id, customerId, body.offerId);
-      if (!existing) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+      if (!existing || existing.kind !== kind)
+        throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
       if (existing.status !== "open") throw refusedUpdate(existing.status);
-      const { at, row } = await priceOffer(merchant, customerId, existing.id, body);
+      const { at, row } = await priceOffer(merchant, customerId, existing.id, body, kind);
       const updated = await repository.repriceOpenOffer(row, at);
       if (updated) return offerView(updated);
       // Executed or expired meanwhile (the update changed nothing): say which.

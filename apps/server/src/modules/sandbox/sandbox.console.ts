@@ -55,5 +55,7 @@ ${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No email
 <p><a href="/sandbox/issuer">Card issuer: issue paid cards, ship plastic cards</a></p>
 <h2>Card acquirer</h2>
 <p><a href="/sandbox/acquirer">Test cards, and the card payments and payouts of the sandbox acquirer</a></p>
+<h2>Bank</h2>
+<p><a href="/sandbox/bank">Send a SEPA transfer to an IBAN, execute or return a withdrawal</a></p>
 </body></html>`;
 }

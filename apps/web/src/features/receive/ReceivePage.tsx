@@ -1,12 +1,12 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CopyButton } from "../../components/CopyButton.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { formatMoney } from "../../lib/format/money.ts";
 import { AddressQr } from "./AddressQr.tsx";
 import { useReceiveWallets } from "./api/receive-wallets.ts";
 import { useRecentDeposits } from "./api/recent-deposits.ts";
-import { CopyButton } from "./CopyButton.tsx";
 import "./receive.css";
 
 /** /top-up/receive: the customer's own deposit address per currency, its QR code and pending deposits. */

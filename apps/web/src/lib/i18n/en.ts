@@ -11,6 +11,7 @@ import { enCardPayments } from "./en-card-payments.ts";
 import { enCards } from "./en-cards.ts";
 import { enEarn } from "./en-earn.ts";
 import { enExchange } from "./en-exchange.ts";
+import { enIban } from "./en-iban.ts";
 import { enWallets } from "./en-wallets.ts";
 
 export const en = {
@@ -19,6 +20,7 @@ export const en = {
   ...enCards,
   ...enExchange,
   ...enCardPayments,
+  ...enIban,
   app: {
     loading: "Loading",
     skipToContent: "Skip to main content",

@@ -18,6 +18,8 @@ const BUILT_OPERATIONS: ReadonlySet<OperationType> = new Set<OperationType>([
   "TRANSFER_MOBILE",
   "CARDS",
   "CARD_ORDER",
+  "IBAN",
+  "WITHDRAW_IBAN",
 ]);
 
 /** True when at least one of the operations has a working page in this release. */

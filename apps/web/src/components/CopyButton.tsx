@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/Button.tsx";
+import { Button } from "./Button.tsx";
 
-/** Copies `text` to the clipboard and says 'Copied' for two seconds. */
-export function CopyButton({ text }: { text: string }) {
+/** Copies `text` to the clipboard and says 'Copied' for two seconds; `label` names what it copies. */
+export function CopyButton({ text, label }: { text: string; label?: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -14,6 +14,7 @@ export function CopyButton({ text }: { text: string }) {
   return (
     <Button
       variant="secondary"
+      aria-label={label}
       onClick={() => {
         void navigator.clipboard
           ?.writeText(text)

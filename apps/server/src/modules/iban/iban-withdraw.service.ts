@@ -1,0 +1,282 @@
+import { type CurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+import { v7 as uuidv7 } from "uuid";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
+import { BANK_SEND_TASK } from "../../providers/bank/bank-provider.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { Codes } from "../auth/codes.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import type { HistoryService } from "../history/history.service.ts";
+import type { KycService } from "../kyc/kyc.service.ts";
+import { ledgerErrors } from "../ledger/ledger.errors.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { OperationOutcome } from "../ledger/ledger.types.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { convertMinor, type RatesService } from "../rates/rates.service.ts";
+import { ibanErrors } from "./iban.errors.ts";
+import { type AccountRow, ibanSql } from "./iban.repository.ts";
+import type { IbanOrders } from "./iban-order.service.ts";
+
+/**
+ * How long a withdrawal's reservation may wait for the bank. Long on purpose: expiring first
+ * would hand back money that has left; a stuck SEPA transfer is an operator's matter long before.
+ */
+const RESERVATION_SECONDS = 7 * 24 * 3600;
+/** The SMS code's purpose: the text says "code to confirm a transfer", which this is. */
+const CODE_PURPOSE = "SEND_CONFIRMATION" as const;
+
+export type WithdrawInput = {
+  merchant: Merchant;
+  customer: Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId" | "phone">;
+  ibanId: string;
+  recipientId: string;
+  amount: string;
+  reference?: string | undefined;
+  confirmationCode?: string | undefined;
+  ip: string;
+  idempotencyKey: string;
+  requestHash: string;
+};
+
+/**
+ * WITHDRAW_IBAN (docs/iban.md): a SEPA credit transfer from the IBAN's EUR to a saved recipient,
+ * confirmed by an SMS code, two-phase: amount and fee reserved (pending transfers) and the order to
+ * the bank queued in one transaction; posted when the bank executes it, voided when it returns it.
+ */
+export function createIbanWithdrawals(deps: {
+  db: ClientSource;
+  auth: Pick<AuthService, "requireLiveSession">;
+  customers: Pick<CustomersService, "getCustomer">;
+  ledger: LedgerService;
+  history: Pick<HistoryService, "record">;
+  kyc: Pick<KycService, "prepare">;
+  rates: RatesService;
+  codes: Codes;
+  orders: Pick<IbanOrders, "programOf">;
+  ownAccount: (merchantId: string, customerId: string, ibanId: string) => Promise<AccountRow>;
+}) {
+  const { ledger } = deps;
+
+  async function terms(merchant: Merchant) {
+    const program = await deps.orders.programOf(merchant);
+    if (!program) throw ibanErrors.create("IBAN_NOT_OFFERED");
+    return program;
+  }
+
+  return {
+    /** GET /v2/iban/{ibanId}/withdraw/data: balance, the fee, the bounds. */
+    async data(merchant: Merchant, customerId: string, ibanId: string) {
+      const account = await deps.ownAccount(merchant.id, customerId, ibanId);
+      const program = await terms(merchant);
+      const balance = await ledger.getAccount({
+        merchantId: merchant.id,
+        accountId: account.balanceAccountId,
+      });
+      const eur = (v: bigint) => toDecimalString(v, "EUR");
+      return {
+        ibanId: account.id,
+        currency: "EUR" as const,
+        balance: eur(balance.balance),
+        availableBalance: eur(balance.available),
+        fees: { fixFee: eur(program.withdrawFixFee) },
+        minAmount: eur(program.withdrawMin),
+        maxAmount: eur(program.withdrawMax),
+        confirmation: "SMS" as const,
+      };
+    },
+
+    async withdraw(input: WithdrawInput): Promise<OperationOutcome> {
+      const { merchant, customer } = input;
+      const merchantId = merchant.id;
+      const customerId = customer.customerId;
+      const parsed = parseAmount(input.amount, "EUR", { allowZero: false });
+      if (!parsed.ok)
+        throw ibanErrors.create("AMOUNT_OUT_OF_RANGE", {
+          field: "amount",
+          message: `amount: ${AMOUNT_REASON_TEXT[parsed.reason] ?? "is not valid"}`,
+        });
+      const amount = parsed.minor;
+      const account = await deps.ownAccount(merchantId, customerId, input.ibanId);
+      const recipient = await deps.db.withClient((c) =>
+        ibanSql.recipient(c, { merchantId, customerId }, input.recipientId),
+      );
+      if (!recipient) throw ibanErrors.create("RECIPIENT_NOT_FOUND", { field: "recipientId" });
+      const key = { merchantId, idempotencyKey: input.idempotencyKey, requestHash: input.requestHash };
+      // A retry of a withdrawal that went through gets its answer, whatever has changed since.
+      const stored = await ledger.findStoredOutcome(key);
+      if (stored) return stored;
+      if (account.status !== "ACTIVE") throw ibanErrors.create("IBAN_NOT_ACTIVE");
+      const program = await terms(merchant);
+      if (amount < program.withdrawMin || amount > program.withdrawMax) {
+        throw ibanErrors.create("AMOUNT_OUT_OF_RANGE", {
+          field: "amount",
+          message: `The amount must be between ${toDecimalString(program.withdrawMin, "EUR")} and ${toDecimalString(program.withdrawMax, "EUR")} EUR.`,
+          data: {
+            minAmount: toDecimalString(program.withdrawMin, "EUR"),
+            maxAmount: toDecimalString(program.withdrawMax, "EUR"),
+          },
+        });
+      }
+      const fee = program.withdrawFixFee;
+      try {
+        const fiat = merchant.fiatCurrency as CurrencyCode;
+        const inFiat =
+          fiat === "EUR" ? amount : convertMinor(amount, "EUR", fiat, deps.rates.quote("EUR", fiat, 0).mid);
+        // The catalog's switch and KYC level (503, 403) and the limits (422), before any code is sent.
+        const limit = await deps.kyc.prepare({
+          merchantId,
+          customerId,
+          operationType: "WITHDRAW_IBAN",
+          amountInFiatMinor: inFiat > 0n ? inFiat : 1n,
+        });
+        const balance = await ledger.getAccount({ merchantId, accountId: account.balanceAccountId });
+        if (balance.available < amount + fee)
+          throw ibanErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+        const phone = customer.phone ?? (await deps.customers.getCustomer(merchantId, customerId)).phone;
+        // Every withdrawal is confirmed by SMS: the first request texts a code and is refused;
+        // the same request again, with the code, goes through (spec §2 SMS confirmation).
+        if (!input.confirmationCode) {
+          await deps.codes.send({
+            merchantId,
+            merchantTitle: merchant.title,
+            phone,
+            purpose: CODE_PURPOSE,
+            ip: input.ip,
+          });
+          throw ibanErrors.create("CONFIRMATION_REQUIRED", { data: { confirmationRequired: true } });
+        }
+        await deps.codes.verify(
+          { merchantId, phone, purpose: CODE_PURPOSE, code: input.confirmationCode },
+          {
+            incorrect: "CUSTOMER_SMS_CODE_INCORRECT",
+            expired: "CUSTOMER_SMS_CODE_EXPIRED",
+            field: "X-Confirmation-Code",
+          },
+        );
+        await ledger.ensureHouseAccounts({ merchantId, currency: "EUR" });
+        const transferId = uuidv7();
+        const pendingId = uuidv7();
+        const feePendingId = fee > 0n ? uuidv7() : null;
+        const now = new Date();
+        const eur = (v: bigint) => toDecimalString(v, "EUR");
+        const from = { accountId: account.balanceAccountId };
+        const pending = { timeoutSeconds: RESERVATION_SECONDS };
+        const body = {
+          transferId,
+          status: "PENDING",
+          amount: eur(amount),
+          fee: eur(fee),
+          currency: "EUR",
+          recipient: { name: recipient.name, iban: recipient.iban },
+          createdAt: now.toISOString(),
+        };
+        return await inTransaction(deps.db, async (tx) => {
+          await deps.auth.requireLiveSession(tx, customer);
+          await limit.consume(tx, input.idempotencyKey);
+          const outcome = await ledger.apply(tx, {
+            merchantId,
+            operationId: transferId,
+            idempotencyKey: input.idempotencyKey,
+            requestHash: input.requestHash,
+            kind: "withdraw_iban",
+            legs: [
+              {
+                id: pendingId,
+                debit: from,
+                credit: { house: "bank_settlement" },
+                amount,
+                currency: "EUR",
+                pending,
+              },
+              ...(feePendingId
+                ? [
+                    {
+                      id: feePendingId,
+                      debit: from,
+                      credit: { house: "fee_income" as const },
+                      amount: fee,
+                      currency: "EUR" as const,
+                      pending,
+                    },
+                  ]
+                : []),
+            ],
+            metadata: { customerId, ibanId: account.id, recipientIban: recipient.iban, amount: eur(amount) },
+            jobs: [
+              {
+                task: BANK_SEND_TASK,
+                jobKey: `bank_send:${transferId}`,
+                payload: {
+                  reference: transferId,
+                  accountIban: account.iban,
+                  creditorName: recipient.name,
+                  creditorIban: recipient.iban,
+                  creditorBic: recipient.bic,
+                  amount: amount.toString(),
+                  remittance: input.reference ?? null,
+                },
+              },
+            ],
+            response: { statusCode: 200, body },
+          });
+          if (outcome.replayed) return outcome;
+          await ibanSql.insertTransfer(tx, {
+            id: transferId,
+            merchantId,
+            customerId,
+            ibanId: account.id,
+            kind: "SEPA_OUT",
+            status: "PENDING",
+            amount,
+            fee,
+            currency: "EUR",
+            counterpartyName: recipient.name,
+            counterpartyIban: recipient.iban,
+            counterpartyBic: recipient.bic,
+            reference: input.reference ?? null,
+            returnReason: null,
+            operationId: transferId,
+            pendingId,
+            feePendingId,
+            limitReference: input.idempotencyKey,
+            railId: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await deps.history.record(tx, [
+            {
+              merchantId,
+              customerId,
+              operationId: transferId,
+              type: "IBAN_WITHDRAW",
+              direction: "OUT",
+              status: "PENDING",
+              currency: "EUR",
+              amount,
+              fee,
+              counterparty: recipient.name,
+              details: {
+                ibanId: account.id,
+                transferId,
+                counterpartyName: recipient.name,
+                counterpartyIban: recipient.iban,
+                reference: input.reference ?? null,
+                returnReason: null,
+              },
+            },
+          ]);
+          return outcome;
+        });
+      } catch (err) {
+        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
+          throw ibanErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+        const again = await ledger.findStoredOutcome(key);
+        if (again) return again;
+        throw err;
+      }
+    },
+  };
+}
+
+export type IbanWithdrawals = ReturnType<typeof createIbanWithdrawals>;
