@@ -30,6 +30,7 @@ import { sandboxDepositsRoutes } from "./modules/sandbox/sandbox-deposits.routes
 import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
 import { sendRoutes } from "./modules/send/send.routes.ts";
 import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
+import { registerAuthenticationFirst } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     reply.header("x-request-id", req.id);
   });
   registerErrorHandler(app);
+  registerAuthenticationFirst(app);
   await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
   await registerOpenApi(app);
   await app.register(formbody);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { accountsDriver, newPhone } from "./auth.test-helpers.ts";
 
 let t: TestApp;
@@ -112,6 +113,29 @@ describe("sessions", () => {
     expect((await profileOf(`${h}.${p}.AAAA`)).json()).toMatchObject({ error: "INVALID_TOKEN" });
     expect((await t.app.inject({ url: "/v2/customer/profile" })).statusCode).toBe(401);
     expect((await d.refresh("x".repeat(43))).statusCode).toBe(401);
+  });
+
+  it("refuses a token issued for one merchant on another merchant's host or header", async () => {
+    const nimbus = accountsDriver(t.app, t.database, NIMBUS_MERCHANT_ID);
+    const { access_token: token } = await nimbus.register(newPhone());
+    const authorization = `Bearer ${token}`;
+    const on = (headers: Record<string, string>) =>
+      t.app.inject({ url: "/v2/customer/profile", headers: { authorization, ...headers } });
+    // Its own merchant, by header or by host name: accepted.
+    expect((await on({ "x-merchant-id": NIMBUS_MERCHANT_ID })).statusCode).toBe(200);
+    expect((await on({ host: "nimbus.localhost" })).statusCode).toBe(200);
+    // The demo merchant's host (or its header) with Nimbus's token: refused.
+    const elsewhere: Record<string, string>[] = [
+      { host: "localhost" },
+      { "x-merchant-id": DEMO_MERCHANT_ID },
+    ];
+    for (const headers of elsewhere) {
+      const res = await on(headers);
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+        status: 401,
+        body: { error: "INVALID_TOKEN" },
+      });
+    }
   });
 
   it("signs out: the session's access and refresh tokens stop working at once", async () => {
