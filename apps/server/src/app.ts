@@ -31,7 +31,8 @@ import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.t
 import { sendRoutes } from "./modules/send/send.routes.ts";
 import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
 import { registerAuthenticationFirst } from "./plugins/authenticate.ts";
-import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { frameworkErrorOptions, registerErrorHandler } from "./plugins/error-handler.ts";
+import { refuseNulCharacters } from "./plugins/nul-characters.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerMerchantAssets, registerStaticApps, type StaticApps } from "./plugins/static-apps.ts";
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     genReqId: () => randomUUID(),
     logController: new RequestLogController(),
+    ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -64,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   });
   registerErrorHandler(app);
   registerAuthenticationFirst(app);
+  refuseNulCharacters(app);
   await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
   await registerOpenApi(app);
   await app.register(formbody);
