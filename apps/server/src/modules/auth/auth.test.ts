@@ -47,6 +47,28 @@ describe("sign-in", () => {
     expect((await d.signIn(phone, "secret1", "phone-2")).statusCode).toBe(200);
   });
 
+  it("keeps the 60-second resend wait per purpose: sign-up and reset codes do not hold back a new-device code", async () => {
+    const phone = newPhone();
+    await d.register(phone, "secret1", "laptop");
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/v2/mobile/password/reset",
+      headers: await d.signed(phone),
+      payload: { phone },
+    });
+    expect(reset.statusCode).toBe(200);
+    // Within a minute of both the sign-up code and the reset code: the new device still gets its own.
+    const newDevice = await d.signIn(phone, "secret1", "phone-2");
+    expect({ status: newDevice.statusCode, body: newDevice.json() }).toMatchObject({
+      status: 403,
+      body: { error: "DEVICE_CONFIRMATION_REQUIRED" },
+    });
+    expect((await d.signIn(phone, "secret1", "phone-2", await d.lastCode(phone))).statusCode).toBe(200);
+    // The wait still holds within a purpose: a second new-device code at once is refused.
+    const again = await d.signIn(phone, "secret1", "tablet-3");
+    expect(again.json()).toMatchObject({ error: "SMS_CODE_DELAY_NOT_REACHED" });
+  });
+
   it("answers a wrong password and an unknown phone alike, and locks after 10 failures", async () => {
     const phone = newPhone();
     await d.register(phone, "secret1");
