@@ -101,6 +101,8 @@ describe("sign-in", () => {
     expect(res.json().refresh_token).toBeUndefined();
     const cookie = String(res.headers["set-cookie"]);
     expect(cookie).toMatch(/kestrel_rt=[^;]+; Max-Age=\d+; Path=\/oauth\/token; HttpOnly; SameSite=Strict/);
+    // Spec §9: the refresh token's cookie lives 999 days (the default of REFRESH_TOKEN_TTL_DAYS).
+    expect(cookie).toContain(`Max-Age=${999 * 86400};`);
     const value = /kestrel_rt=([^;]+)/.exec(cookie)?.[1] as string;
     const refreshed = await t.app.inject({
       method: "POST",
