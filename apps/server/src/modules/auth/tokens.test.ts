@@ -73,6 +73,8 @@ describe("access token claims", () => {
     ["without iss", { ...complete, iss: undefined }],
     ["without aud", { ...complete, aud: undefined }],
     ["expired", { ...complete, exp: now - 60, iat: now - 660 }],
+    // The clock tolerance is for issue times across instances, never a longer life.
+    ["expired a second ago", { ...complete, exp: now - 1, iat: now - 601 }],
     ["issued in the future", { ...complete, iat: now + 300 }],
     ["issued longer ago than the lifetime", { ...complete, iat: now - 3600, exp: now + 600 }],
     ["from another issuer", { ...complete, iss: "someone-else" }],

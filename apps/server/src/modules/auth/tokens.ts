@@ -15,7 +15,10 @@ export type VerifiedClaims = AccessClaims & { expiresAt: number };
 /** Who made a token and for whom: only this API issues access tokens and only it accepts them. */
 export const ACCESS_TOKEN_ISSUER = "kestrel";
 export const ACCESS_TOKEN_AUDIENCE = "kestrel-api";
-/** Clock difference between server instances that a token's times may show. */
+/**
+ * Clock difference between server instances that a token's issue time may show. Expiry gets no
+ * tolerance: a token lives exactly its lifetime (the web app refreshes on the 401 it then meets).
+ */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
 /** Short-lived access token (JWT, HS256) naming customer, merchant, session, KYC level and phone. */
@@ -65,7 +68,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         });
         const { sub, mid, sid, kyc, ph, exp } = payload;
         if (typeof sub !== "string" || typeof mid !== "string" || typeof sid !== "string") return null;
-        if (typeof exp !== "number") return null;
+        // jose allowed the tolerance past `exp` too; expiry is exact.
+        if (typeof exp !== "number" || exp <= Math.floor(Date.now() / 1000)) return null;
         const kycLevel = typeof kyc === "string" ? kyc : "NONE";
         return {
           customerId: sub,
