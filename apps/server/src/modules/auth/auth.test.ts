@@ -83,6 +83,35 @@ describe("sign-in", () => {
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
   });
 
+  it("counts failures atomically: of 30 concurrent wrong passwords at most 10 are evaluated", async () => {
+    const phone = newPhone();
+    await d.register(phone, "secret1");
+    const headers = {
+      ...(await d.signed(phone, "wrong-pass1")),
+      "x-deviceid": "device-1",
+      "content-type": "application/x-www-form-urlencoded",
+    };
+    const payload = new URLSearchParams({ grant_type: "mobile_phone", number: phone, password: "wrong-pass1" });
+    // Its own address, so the per-address limit of other tests' failures plays no part.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: "/oauth/token",
+          remoteAddress: "198.51.100.30",
+          headers,
+          payload: payload.toString(),
+        }),
+      ),
+    );
+    const errors = answers.map((a) => a.json().error as string);
+    // An evaluated password answers WRONG_LOGIN...; the lock answers without evaluating.
+    expect(errors.filter((e) => e === "WRONG_LOGIN_OR_PASSWORD_EXCEPTION")).toHaveLength(10);
+    expect(errors.filter((e) => e === "SIGN_IN_LOCKED")).toHaveLength(20);
+    // The right password now meets the lock too.
+    expect((await d.signIn(phone, "secret1", "device-1")).json()).toMatchObject({ error: "SIGN_IN_LOCKED" });
+  });
+
   it("puts the refresh token in an HttpOnly SameSite=Strict cookie, and not in a browser's body", async () => {
     const phone = newPhone();
     await d.register(phone, "secret1");
