@@ -31,6 +31,7 @@ import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.t
 import { sendRoutes } from "./modules/send/send.routes.ts";
 import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
 import { registerAuthenticationFirst } from "./plugins/authenticate.ts";
+import { registerContractStatuses, type UndocumentedStatus } from "./plugins/contract-statuses.ts";
 import { frameworkErrorOptions, registerErrorHandler } from "./plugins/error-handler.ts";
 import { refuseNulCharacters } from "./plugins/nul-characters.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -46,6 +47,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** The quote engine's clock; tests move it to let offers lapse. */
   clock?: () => Date;
+  /** Hears of an answer whose status the route's contract does not name (default: a warning). */
+  onUndocumentedStatus?: (found: UndocumentedStatus) => void;
 };
 
 /** Builds the HTTP application: plugins first, then every module's routes. Does not listen. */
@@ -67,6 +70,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   registerErrorHandler(app);
   registerAuthenticationFirst(app);
   refuseNulCharacters(app);
+  registerContractStatuses(app, (found, req) => {
+    req.log.warn(found, "status not in the contract");
+    options.onUndocumentedStatus?.(found);
+  });
   await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
   await registerOpenApi(app);
   await app.register(formbody);
