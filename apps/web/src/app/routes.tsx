@@ -18,20 +18,37 @@ import { VerificationPage } from "../features/verification/VerificationPage.tsx"
 import { OPERATION_PAGES } from "../lib/operations/built-operations.ts";
 import { ROUTES } from "../lib/routes.ts";
 import { OperationRoute } from "./guards/OperationRoute.tsx";
+import { LeaveWhenSignedIn, ProfileSteps } from "./guards/ProfileSteps.tsx";
 import { RequireSession } from "./guards/RequireSession.tsx";
 import { AppLayout, AuthLayout } from "./layout/AppLayout.tsx";
 import { type PageKey, PlaceholderPage } from "./layout/PlaceholderPage.tsx";
 
 /** Sign-in style pages, shown without the app's navigation; only /referral-code needs a session. */
 const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [
-  { page: "signIn", element: <SignInPage /> },
-  { page: "signUp", element: <SignUpPage /> },
+  {
+    page: "signIn",
+    element: (
+      <LeaveWhenSignedIn>
+        <SignInPage />
+      </LeaveWhenSignedIn>
+    ),
+  },
+  {
+    page: "signUp",
+    element: (
+      <LeaveWhenSignedIn>
+        <SignUpPage />
+      </LeaveWhenSignedIn>
+    ),
+  },
   { page: "resetPassword", element: <ResetPasswordPage /> },
   {
     page: "referralCode",
     element: (
       <RequireSession>
-        <ReferralCodePage />
+        <ProfileSteps>
+          <ReferralCodePage />
+        </ProfileSteps>
       </RequireSession>
     ),
   },
@@ -71,10 +88,12 @@ export const appRoutes: RouteObject[] = [
         children: AUTH_PAGES.map(({ page, element }) => ({ path: ROUTES[page], element })),
       },
       {
-        // Every page of the app frame needs a session (spec §2, §8).
+        // Every page of the app frame needs a session (spec §2, §8) and no step owed (spec §2).
         element: (
           <RequireSession>
-            <AppLayout />
+            <ProfileSteps>
+              <AppLayout />
+            </ProfileSteps>
           </RequireSession>
         ),
         children: [
