@@ -156,7 +156,7 @@ function requestArbitrary(path: string, method: string, op: Operation) {
         if (mediaType === "application/x-www-form-urlencoded" && r.body && typeof r.body === "object") {
           headers["content-type"] = mediaType;
           payload = new URLSearchParams(
-            Object.entries(r.body as Record<string, unknown>).map(([k, v]) => [k, text(v)]),
+            Object.entries(r.body as Record<string, unknown>).map(([k, v]): [string, string] => [k, text(v)]),
           ).toString();
         } else {
           headers["content-type"] = "application/json";

@@ -1,7 +1,7 @@
-import Fastify from "fastify";
+import Fastify, { type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { registerContractStatuses, type UndocumentedStatus } from "./contract-statuses.ts";
 
@@ -68,7 +68,9 @@ describe("the contract names every status a route answers", () => {
     app.setSerializerCompiler(serializerCompiler);
     registerContractStatuses(app, (f) => found.push(f));
     const response = { 200: z.object({}) };
-    app.get("/teapot", { schema: { response } }, async (_req, reply) => reply.status(418).send({}));
+    app.get("/teapot", { schema: { response } }, async (_req, reply) =>
+      (reply as FastifyReply).status(418).send({}),
+    );
     app.get("/fine", { schema: { response: { ...response } } }, async () => ({}));
     await app.inject({ url: "/teapot" });
     await app.inject({ url: "/fine" });
