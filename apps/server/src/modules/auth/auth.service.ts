@@ -152,7 +152,11 @@ export function createAuthService(deps: AuthDeps) {
         // Counted before the password is checked, atomically: 30 concurrent guesses get at most
         // SIGN_IN_FAILURES_BEFORE_LOCK evaluations, the rest meet the lock.
         const lockUntil = new Date(Date.now() + LOCK_MINUTES * 60_000);
-        const attempt = await customers.claimSignInAttempt(customer.id, SIGN_IN_FAILURES_BEFORE_LOCK, lockUntil);
+        const attempt = await customers.claimSignInAttempt(
+          customer.id,
+          SIGN_IN_FAILURES_BEFORE_LOCK,
+          lockUntil,
+        );
         if (!attempt.claimed) {
           const retry = Math.max(1, Math.ceil((attempt.lockedUntil.getTime() - Date.now()) / 1000));
           throw authErrors.create("SIGN_IN_LOCKED", { headers: { "retry-after": String(retry) } });

@@ -91,7 +91,11 @@ describe("sign-in", () => {
       "x-deviceid": "device-1",
       "content-type": "application/x-www-form-urlencoded",
     };
-    const payload = new URLSearchParams({ grant_type: "mobile_phone", number: phone, password: "wrong-pass1" });
+    const payload = new URLSearchParams({
+      grant_type: "mobile_phone",
+      number: phone,
+      password: "wrong-pass1",
+    });
     // Its own address, so the per-address limit of other tests' failures plays no part.
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
