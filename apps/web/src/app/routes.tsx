@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { MaintenanceProvider } from "../components/operations/maintenance-context.tsx";
+import { AccountPage } from "../features/auth/AccountPage.tsx";
 import { ReferralCodePage } from "../features/auth/ReferralCodePage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
@@ -100,6 +101,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: ROUTES.verification, element: <VerificationPage /> },
           { path: ROUTES.limits, element: <LimitsPage /> },
+          { path: ROUTES.account, element: <AccountPage /> },
           ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: pageElement(page) })),
           ...OPERATION_PAGES.map(({ page, operation }) => ({
             path: ROUTES[page],
