@@ -2714,6 +2714,13 @@ export interface operations {
                     "application/json": components["schemas"]["WebInfoResponse"];
                 };
             };
+            /** @description Not modified: the If-None-Match ETag still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -2745,6 +2752,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ScreensResponse"];
                 };
+            };
+            /** @description Not modified: the If-None-Match ETag still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             400: {
@@ -2780,6 +2794,13 @@ export interface operations {
                     "application/json": components["schemas"]["BannersResponse"];
                 };
             };
+            /** @description Not modified: the If-None-Match ETag still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -2813,6 +2834,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FaqResponse"];
                 };
+            };
+            /** @description Not modified: the If-None-Match ETag still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             400: {
@@ -2881,6 +2909,13 @@ export interface operations {
                     "application/json": components["schemas"]["CountriesResponse"];
                 };
             };
+            /** @description Not modified: the If-None-Match ETag still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -2912,6 +2947,13 @@ export interface operations {
                     "application/json": components["schemas"]["StatesResponse"];
                 };
             };
+            /** @description Not modified: the If-None-Match ETag still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -2940,6 +2982,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CurrenciesResponse"];
                 };
+            };
+            /** @description Not modified: the If-None-Match ETag still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             400: {
