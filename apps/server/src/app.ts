@@ -40,7 +40,10 @@ import { sandboxIssuerRoutes } from "./modules/sandbox/sandbox-issuer.routes.ts"
 import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
 import { sendRoutes } from "./modules/send/send.routes.ts";
 import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
-import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerAuthenticationFirst } from "./plugins/authenticate.ts";
+import { registerContractStatuses, type UndocumentedStatus } from "./plugins/contract-statuses.ts";
+import { frameworkErrorOptions, registerErrorHandler } from "./plugins/error-handler.ts";
+import { refuseNulCharacters } from "./plugins/nul-characters.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerMerchantAssets, registerStaticApps, type StaticApps } from "./plugins/static-apps.ts";
@@ -54,6 +57,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** The quote engine's clock; tests move it to let offers lapse. */
   clock?: () => Date;
+  /** Hears of an answer whose status the route's contract does not name (default: a warning). */
+  onUndocumentedStatus?: (found: UndocumentedStatus) => void;
 };
 
 /** Builds the HTTP application: plugins first, then every module's routes. Does not listen. */
@@ -64,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     genReqId: () => randomUUID(),
     logController: new RequestLogController(),
+    ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -72,6 +78,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     reply.header("x-request-id", req.id);
   });
   registerErrorHandler(app);
+  registerAuthenticationFirst(app);
+  refuseNulCharacters(app);
+  registerContractStatuses(app, (found, req) => {
+    req.log.warn(found, "status not in the contract");
+    options.onUndocumentedStatus?.(found);
+  });
   await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
   await registerOpenApi(app);
   await app.register(formbody);

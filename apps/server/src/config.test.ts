@@ -58,6 +58,12 @@ describe("config", () => {
     expect(() => loadConfig({ BLOB_STORE: "gcs" })).toThrow(/BLOB_STORE/);
   });
 
+  it("keeps refresh tokens and their cookie 999 days by default (spec §9), configurable per deployment", () => {
+    expect(loadConfig({}).refreshTokenTtlDays).toBe(999);
+    expect(loadConfig({ REFRESH_TOKEN_TTL_DAYS: "30" }).refreshTokenTtlDays).toBe(30);
+    expect(() => loadConfig({ REFRESH_TOKEN_TTL_DAYS: "0" })).toThrow(/REFRESH_TOKEN_TTL_DAYS/);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

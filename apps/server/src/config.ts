@@ -40,7 +40,9 @@ const envSchema = z
     WORKER: booleanString.default(true),
     IP_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86400).default(900),
-    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(999).default(30),
+    // Spec §9: the refresh token's cookie lives 999 days. Every use rotates the token, so this is
+    // how long a device may stay idle and still be signed in.
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(999).default(999),
     KYC_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).default(20),
     KYC_WIDGET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
     CHAIN_CONFIRMATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
@@ -117,6 +119,7 @@ export type Config = {
   ipLimitMultiplier: number;
   /** Access token (JWT) lifetime; short in e2e tests to prove refresh works. */
   accessTokenTtlSeconds: number;
+  /** Lifetime of a refresh token and of its cookie alike: a cookie outliving its token is useless. */
   refreshTokenTtlDays: number;
   /** How long the sandbox KYC reviewer takes to decide a submitted applicant. */
   kycReviewDelaySeconds: number;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { createTestDatabase, type TestDatabase } from "./db/test-database.ts";
+import type { UndocumentedStatus } from "./plugins/contract-statuses.ts";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -17,7 +18,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...env });
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database, logger: config.logLevel !== "silent", ...options });
+  // Every answer of every API test is held against the contract: a status the route's schema
+  // does not name fails the test file when its app closes.
+  const undocumented = new Map<string, UndocumentedStatus>();
+  const app = await buildApp(config, {
+    database,
+    logger: config.logLevel !== "silent",
+    ...options,
+    onUndocumentedStatus: (found) => undocumented.set(`${found.method} ${found.url} ${found.status}`, found),
+  });
   return {
     app,
     database,
@@ -25,6 +34,9 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+      if (undocumented.size > 0) {
+        throw new Error(`answers the contract does not name: ${[...undocumented.keys()].join("; ")}`);
+      }
     },
   };
 }

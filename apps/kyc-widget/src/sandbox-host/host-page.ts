@@ -53,7 +53,12 @@ async function newWidgetToken(): Promise<string> {
   const started = await json(
     await fetch("/v5/kyc/start", {
       method: "POST",
-      headers: { authorization: `Bearer ${tokens.access_token}` },
+      // A merchant's app names its merchant on every call: this page is served on another
+      // merchant's host, where a token issued for this merchant is refused.
+      headers: {
+        authorization: `Bearer ${tokens.access_token}`,
+        ...(merchantId ? { "x-merchant-id": merchantId } : {}),
+      },
     }),
   );
   return started.data.token;

@@ -56,6 +56,8 @@ export const commonErrors = defineErrors({
   UNSUPPORTED_MEDIA_TYPE: { status: 415, errorId: 415, message: "This content type is not supported." },
   PAYLOAD_TOO_LARGE: { status: 413, errorId: 413, message: "The request is too large." },
   METHOD_NOT_ALLOWED: { status: 405, errorId: 405, message: "This method is not allowed here." },
+  REQUEST_TIMEOUT: { status: 408, errorId: 408, message: "The request took too long. Please try again." },
+  HEADERS_TOO_LARGE: { status: 431, errorId: 431, message: "The request headers are too large." },
   TOO_MANY_REQUESTS: { status: 429, errorId: 429, message: "Too many requests. Please try again later." },
   SERVICE_UNAVAILABLE: {
     status: 503,

@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+
+/** The contract's entry for `sendCacheable`'s 304: spread into the route's response schemas. */
+export const notModifiedResponse = {
+  304: z.null().describe("Not modified: the If-None-Match ETag still holds"),
+};
 
 /**
  * Sends a configuration answer with a strong ETag and a short shared cache life; a matching

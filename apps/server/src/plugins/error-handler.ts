@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError, commonErrors } from "../http/app-error.ts";
 import type { ErrorBody } from "../http/error-body.ts";
@@ -16,6 +24,54 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
   app.setNotFoundHandler((req, reply) => sendError(req, reply, commonErrors.create("NOT_FOUND")));
 }
+
+/**
+ * Fastify options for the failures it answers before any route or hook runs: a malformed URL
+ * (bad percent-encoding, an over-long parameter) and requests Node's HTTP parser rejects. Left
+ * alone, Fastify answers them in its own body, echoing the URL with its query (which can carry
+ * tokens); these answer in the error shape and echo nothing.
+ */
+export const frameworkErrorOptions = {
+  frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+    const appError =
+      err.code === "FST_ERR_BAD_URL" || err.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "path", message: "path: not a valid URL" })
+        : commonErrors.create("COMMON");
+    req.log.info({ code: err.code }, "request refused");
+    reply.header("x-request-id", req.id);
+    return sendError(req, reply, appError);
+  },
+  clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+    if (err.code === "ECONNRESET" || socket.destroyed) return;
+    const appError =
+      err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? commonErrors.create("REQUEST_TIMEOUT")
+        : err.code === "HPE_HEADER_OVERFLOW"
+          ? commonErrors.create("HEADERS_TOO_LARGE")
+          : commonErrors.create("NOT_VALID_REQUEST_DATA", { message: "The request is not valid HTTP." });
+    const requestId = randomUUID();
+    const body = JSON.stringify({
+      error: appError.code,
+      errorId: appError.errorId,
+      message: appError.message,
+      requestId,
+    } satisfies ErrorBody);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${appError.status} ${STATUS_TEXT[appError.status] ?? "Bad Request"}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(err);
+  },
+} satisfies Pick<FastifyServerOptions, "frameworkErrors" | "clientErrorHandler">;
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
+};
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, e: AppError) {
   const body: ErrorBody = { error: e.code, errorId: e.errorId, message: e.message, requestId: req.id };

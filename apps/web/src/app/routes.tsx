@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { MaintenanceProvider } from "../components/operations/maintenance-context.tsx";
+import { AccountPage } from "../features/auth/AccountPage.tsx";
 import { ReferralCodePage } from "../features/auth/ReferralCodePage.tsx";
 import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
@@ -24,20 +25,37 @@ import { VerificationPage } from "../features/verification/VerificationPage.tsx"
 import { OPERATION_PAGES } from "../lib/operations/built-operations.ts";
 import { ROUTES } from "../lib/routes.ts";
 import { OperationRoute } from "./guards/OperationRoute.tsx";
+import { LeaveWhenSignedIn, ProfileSteps } from "./guards/ProfileSteps.tsx";
 import { RequireSession } from "./guards/RequireSession.tsx";
 import { AppLayout, AuthLayout } from "./layout/AppLayout.tsx";
 import { type PageKey, PlaceholderPage } from "./layout/PlaceholderPage.tsx";
 
 /** Sign-in style pages, shown without the app's navigation; only /referral-code needs a session. */
 const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [
-  { page: "signIn", element: <SignInPage /> },
-  { page: "signUp", element: <SignUpPage /> },
+  {
+    page: "signIn",
+    element: (
+      <LeaveWhenSignedIn>
+        <SignInPage />
+      </LeaveWhenSignedIn>
+    ),
+  },
+  {
+    page: "signUp",
+    element: (
+      <LeaveWhenSignedIn>
+        <SignUpPage />
+      </LeaveWhenSignedIn>
+    ),
+  },
   { page: "resetPassword", element: <ResetPasswordPage /> },
   {
     page: "referralCode",
     element: (
       <RequireSession>
-        <ReferralCodePage />
+        <ProfileSteps>
+          <ReferralCodePage />
+        </ProfileSteps>
       </RequireSession>
     ),
   },
@@ -83,16 +101,19 @@ export const appRoutes: RouteObject[] = [
         children: AUTH_PAGES.map(({ page, element }) => ({ path: ROUTES[page], element })),
       },
       {
-        // Every page of the app frame needs a session (spec §2, §8).
+        // Every page of the app frame needs a session (spec §2, §8) and no step owed (spec §2).
         element: (
           <RequireSession>
-            <AppLayout />
+            <ProfileSteps>
+              <AppLayout />
+            </ProfileSteps>
           </RequireSession>
         ),
         children: [
           { index: true, element: <HomePage /> },
           { path: ROUTES.verification, element: <VerificationPage /> },
           { path: ROUTES.limits, element: <LimitsPage /> },
+          { path: ROUTES.account, element: <AccountPage /> },
           ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: pageElement(page) })),
           ...OPERATION_PAGES.map(({ page, operation }) => ({
             path: ROUTES[page],

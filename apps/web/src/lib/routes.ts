@@ -21,4 +21,6 @@ export const ROUTES = {
   history: "/history",
   /** Issue 6: per operation, what remains and what the next level unlocks. */
   limits: "/limits",
+  /** Issue 23: password change and the email's confirmation. */
+  account: "/account",
 } as const;

@@ -84,6 +84,13 @@ export function defaultWorld(): FakeWorld {
       phone: "4915112345678",
       email: "ada@example.com",
       confirmedEmail: false,
+      // Complete (spec §2's list), so the redirect rules let the customer onto every page.
+      firstName: "Ada",
+      lastName: "Lovelace",
+      dateOfBirth: "1990-12-10",
+      residenceCountry: "DE",
+      residenceCity: "Berlin",
+      residenceStreet: "Hauptstraße 1",
       ownReferralCode: "ADA123",
       referralCodeRequired: false,
       completedKycLevel: "KYC_0",

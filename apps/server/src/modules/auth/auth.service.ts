@@ -148,19 +148,27 @@ export function createAuthService(deps: AuthDeps) {
       checkSignature(ctx.merchant, signed, input.phone, input.password);
       await deps.limits.assertBelow(LIMITS.signInFailuresPerIp, ctx.ip);
       const customer = await customers.findByPhone(ctx.merchant.id, input.phone);
-      if (customer?.lockedUntil && customer.lockedUntil.getTime() > Date.now()) {
-        const retry = Math.ceil((customer.lockedUntil.getTime() - Date.now()) / 1000);
-        throw authErrors.create("SIGN_IN_LOCKED", { headers: { "retry-after": String(retry) } });
+      if (customer) {
+        // Counted before the password is checked, atomically: 30 concurrent guesses get at most
+        // SIGN_IN_FAILURES_BEFORE_LOCK evaluations, the rest meet the lock.
+        const lockUntil = new Date(Date.now() + LOCK_MINUTES * 60_000);
+        const attempt = await customers.claimSignInAttempt(
+          customer.id,
+          SIGN_IN_FAILURES_BEFORE_LOCK,
+          lockUntil,
+        );
+        if (!attempt.claimed) {
+          const retry = Math.max(1, Math.ceil((attempt.lockedUntil.getTime() - Date.now()) / 1000));
+          throw authErrors.create("SIGN_IN_LOCKED", { headers: { "retry-after": String(retry) } });
+        }
       }
       const ok = await verifyPassword(customer?.passwordHash ?? DUMMY_HASH, input.password);
       if (!customer || !ok || !customer.phoneConfirmed) {
         await deps.limits.record(LIMITS.signInFailuresPerIp, ctx.ip);
-        if (customer) {
-          const lockUntil = new Date(Date.now() + LOCK_MINUTES * 60_000);
-          await customers.recordFailedSignIn(customer.id, SIGN_IN_FAILURES_BEFORE_LOCK, lockUntil);
-        }
         throw authErrors.create("WRONG_LOGIN_OR_PASSWORD_EXCEPTION");
       }
+      // The right password is no failure: its claim is given back (the count resets on success).
+      await customers.releaseSignInAttempt(customer.id, SIGN_IN_FAILURES_BEFORE_LOCK);
       const deviceKnown = ctx.deviceId ? await customers.isDeviceKnown(customer.id, ctx.deviceId) : false;
       if (!deviceKnown) {
         if (!input.confirmationCode) {

@@ -7,6 +7,24 @@ import type { TestDatabase } from "../../db/test-database.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { computeSignature } from "./signature.ts";
 
+/**
+ * The headers the web app sends with an access token: the bearer and its merchant (the app sends
+ * X-Merchant-ID on every call, and a token is refused on another merchant's host). A token that
+ * names no merchant (a widget token) goes alone.
+ */
+export function bearerHeaders(token: string): Record<string, string> {
+  const payload = (() => {
+    try {
+      return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { mid?: unknown };
+    } catch {
+      return {};
+    }
+  })();
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (typeof payload.mid === "string") headers["x-merchant-id"] = payload.mid;
+  return headers;
+}
+
 /** Drives the accounts flows through HTTP the way the web app does, for tests. */
 export function accountsDriver(app: FastifyInstance, database: TestDatabase, merchantId = DEMO_MERCHANT_ID) {
   const fingerprint = "test-fingerprint";
@@ -97,7 +115,7 @@ export function accountsDriver(app: FastifyInstance, database: TestDatabase, mer
         headers: { "x-merchant-id": merchantId, "content-type": "application/x-www-form-urlencoded" },
         payload: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }).toString(),
       }),
-    bearer: (token: string) => ({ authorization: `Bearer ${token}` }),
+    bearer: bearerHeaders,
   };
   return driver;
 }

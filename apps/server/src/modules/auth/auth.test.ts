@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { accountsDriver, newPhone } from "./auth.test-helpers.ts";
 
 let t: TestApp;
@@ -46,6 +47,28 @@ describe("sign-in", () => {
     expect((await d.signIn(phone, "secret1", "phone-2")).statusCode).toBe(200);
   });
 
+  it("keeps the 60-second resend wait per purpose: sign-up and reset codes do not hold back a new-device code", async () => {
+    const phone = newPhone();
+    await d.register(phone, "secret1", "laptop");
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/v2/mobile/password/reset",
+      headers: await d.signed(phone),
+      payload: { phone },
+    });
+    expect(reset.statusCode).toBe(200);
+    // Within a minute of both the sign-up code and the reset code: the new device still gets its own.
+    const newDevice = await d.signIn(phone, "secret1", "phone-2");
+    expect({ status: newDevice.statusCode, body: newDevice.json() }).toMatchObject({
+      status: 403,
+      body: { error: "DEVICE_CONFIRMATION_REQUIRED" },
+    });
+    expect((await d.signIn(phone, "secret1", "phone-2", await d.lastCode(phone))).statusCode).toBe(200);
+    // The wait still holds within a purpose: a second new-device code at once is refused.
+    const again = await d.signIn(phone, "secret1", "tablet-3");
+    expect(again.json()).toMatchObject({ error: "SMS_CODE_DELAY_NOT_REACHED" });
+  });
+
   it("answers a wrong password and an unknown phone alike, and locks after 10 failures", async () => {
     const phone = newPhone();
     await d.register(phone, "secret1");
@@ -58,6 +81,39 @@ describe("sign-in", () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ error: "SIGN_IN_LOCKED" });
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
+  });
+
+  it("counts failures atomically: of 30 concurrent wrong passwords at most 10 are evaluated", async () => {
+    const phone = newPhone();
+    await d.register(phone, "secret1");
+    const headers = {
+      ...(await d.signed(phone, "wrong-pass1")),
+      "x-deviceid": "device-1",
+      "content-type": "application/x-www-form-urlencoded",
+    };
+    const payload = new URLSearchParams({
+      grant_type: "mobile_phone",
+      number: phone,
+      password: "wrong-pass1",
+    });
+    // Its own address, so the per-address limit of other tests' failures plays no part.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: "/oauth/token",
+          remoteAddress: "198.51.100.30",
+          headers,
+          payload: payload.toString(),
+        }),
+      ),
+    );
+    const errors = answers.map((a) => a.json().error as string);
+    // An evaluated password answers WRONG_LOGIN...; the lock answers without evaluating.
+    expect(errors.filter((e) => e === "WRONG_LOGIN_OR_PASSWORD_EXCEPTION")).toHaveLength(10);
+    expect(errors.filter((e) => e === "SIGN_IN_LOCKED")).toHaveLength(20);
+    // The right password now meets the lock too.
+    expect((await d.signIn(phone, "secret1", "device-1")).json()).toMatchObject({ error: "SIGN_IN_LOCKED" });
   });
 
   it("puts the refresh token in an HttpOnly SameSite=Strict cookie, and not in a browser's body", async () => {
@@ -78,6 +134,8 @@ describe("sign-in", () => {
     expect(res.json().refresh_token).toBeUndefined();
     const cookie = String(res.headers["set-cookie"]);
     expect(cookie).toMatch(/kestrel_rt=[^;]+; Max-Age=\d+; Path=\/oauth\/token; HttpOnly; SameSite=Strict/);
+    // Spec §9: the refresh token's cookie lives 999 days (the default of REFRESH_TOKEN_TTL_DAYS).
+    expect(cookie).toContain(`Max-Age=${999 * 86400};`);
     const value = /kestrel_rt=([^;]+)/.exec(cookie)?.[1] as string;
     const refreshed = await t.app.inject({
       method: "POST",
@@ -112,6 +170,29 @@ describe("sessions", () => {
     expect((await profileOf(`${h}.${p}.AAAA`)).json()).toMatchObject({ error: "INVALID_TOKEN" });
     expect((await t.app.inject({ url: "/v2/customer/profile" })).statusCode).toBe(401);
     expect((await d.refresh("x".repeat(43))).statusCode).toBe(401);
+  });
+
+  it("refuses a token issued for one merchant on another merchant's host or header", async () => {
+    const nimbus = accountsDriver(t.app, t.database, NIMBUS_MERCHANT_ID);
+    const { access_token: token } = await nimbus.register(newPhone());
+    const authorization = `Bearer ${token}`;
+    const on = (headers: Record<string, string>) =>
+      t.app.inject({ url: "/v2/customer/profile", headers: { authorization, ...headers } });
+    // Its own merchant, by header or by host name: accepted.
+    expect((await on({ "x-merchant-id": NIMBUS_MERCHANT_ID })).statusCode).toBe(200);
+    expect((await on({ host: "nimbus.localhost" })).statusCode).toBe(200);
+    // The demo merchant's host (or its header) with Nimbus's token: refused.
+    const elsewhere: Record<string, string>[] = [
+      { host: "localhost" },
+      { "x-merchant-id": DEMO_MERCHANT_ID },
+    ];
+    for (const headers of elsewhere) {
+      const res = await on(headers);
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+        status: 401,
+        body: { error: "INVALID_TOKEN" },
+      });
+    }
   });
 
   it("signs out: the session's access and refresh tokens stop working at once", async () => {

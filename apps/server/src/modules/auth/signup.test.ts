@@ -164,7 +164,7 @@ describe("sign-up", () => {
     const nimbus = accountsDriver(t.app, t.database, NIMBUS_MERCHANT_ID);
     const tokens = await nimbus.register(phone, "other-secret2");
     const a = (
-      await t.app.inject({ url: "/v2/customer/profile", headers: d.bearer(tokens.access_token) })
+      await t.app.inject({ url: "/v2/customer/profile", headers: nimbus.bearer(tokens.access_token) })
     ).json();
     const demoSignIn = await d.signIn(phone, "secret1", "device-1");
     const b = (

@@ -12,7 +12,14 @@ export type AccessClaims = {
 /** Claims of a verified token, with its expiry (seconds since the epoch). */
 export type VerifiedClaims = AccessClaims & { expiresAt: number };
 
-const ISSUER = "kestrel";
+/** Who made a token and for whom: only this API issues access tokens and only it accepts them. */
+export const ACCESS_TOKEN_ISSUER = "kestrel";
+export const ACCESS_TOKEN_AUDIENCE = "kestrel-api";
+/**
+ * Clock difference between server instances that a token's issue time may show. Expiry gets no
+ * tolerance: a token lives exactly its lifetime (the web app refreshes on the 401 it then meets).
+ */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 /** Short-lived access token (JWT, HS256) naming customer, merchant, session, KYC level and phone. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
@@ -36,19 +43,33 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
       })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(claims.customerId)
-        .setIssuer(ISSUER)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
         .setJti(jti)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(await key);
       return { token, jti };
     },
-    /** The claims of a valid token, or null for an expired, forged or malformed one. */
+    /**
+     * The claims of a valid token, or null for an expired, forged or malformed one. Expiry, issue
+     * time, issuer and audience must all be present and right: a token without `exp` would live
+     * for ever, and one issued in the future or longer ago than the lifetime was not made by us.
+     */
     async verify(token: string): Promise<VerifiedClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ["HS256"],
+          issuer: ACCESS_TOKEN_ISSUER,
+          audience: ACCESS_TOKEN_AUDIENCE,
+          requiredClaims: ["exp", "iat", "sub"],
+          maxTokenAge: ttlSeconds,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
         const { sub, mid, sid, kyc, ph, exp } = payload;
         if (typeof sub !== "string" || typeof mid !== "string" || typeof sid !== "string") return null;
+        // jose allowed the tolerance past `exp` too; expiry is exact.
+        if (typeof exp !== "number" || exp <= Math.floor(Date.now() / 1000)) return null;
         const kycLevel = typeof kyc === "string" ? kyc : "NONE";
         return {
           customerId: sub,
@@ -56,7 +77,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
           sessionId: sid,
           kycLevel,
           ...(typeof ph === "string" ? { phone: ph } : {}),
-          expiresAt: exp ?? 0,
+          expiresAt: exp,
         };
       } catch {
         return null;

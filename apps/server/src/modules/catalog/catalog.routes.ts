@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { sendCacheable } from "../../http/cacheable.ts";
+import { notModifiedResponse, sendCacheable } from "../../http/cacheable.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import {
@@ -29,7 +29,7 @@ export const catalogRoutes =
           operationId: "getCatalogCountries",
           tags,
           querystring: countriesQuery,
-          response: { 200: countriesResponse, 400: errorBodySchema },
+          response: { 200: countriesResponse, 400: errorBodySchema, ...notModifiedResponse },
         },
       },
       async (req, reply) => {
@@ -45,7 +45,7 @@ export const catalogRoutes =
           operationId: "getCatalogCountryStates",
           tags,
           querystring: statesQuery,
-          response: { 200: statesResponse, 400: errorBodySchema },
+          response: { 200: statesResponse, 400: errorBodySchema, ...notModifiedResponse },
         },
       },
       async (req, reply) => sendCacheable(req, reply, { data: [...catalog.listStates(req.query.country)] }),
@@ -57,7 +57,7 @@ export const catalogRoutes =
         schema: {
           operationId: "getCatalogCurrencies",
           tags,
-          response: { 200: currenciesResponse, 400: errorBodySchema },
+          response: { 200: currenciesResponse, 400: errorBodySchema, ...notModifiedResponse },
         },
       },
       async (req, reply) => {

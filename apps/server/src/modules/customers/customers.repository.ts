@@ -83,12 +83,39 @@ export function createCustomersRepository(db: Db) {
         .returning();
       return row;
     },
-    /** Counts a failed sign-in; past `max` in a row the account locks until `lockUntil`. */
-    async recordFailedSignIn(id: string, max: number, lockUntil: Date): Promise<void> {
+    /**
+     * Claims one sign-in attempt before the password is checked: counted at once, in one
+     * statement, so concurrent attempts cannot all read "not locked" and all be evaluated (the
+     * row lock makes them take turns, and each re-reads the row). The claim that reaches `max`
+     * locks the account until `lockUntil`; a lock that has run out starts a new count. Answers
+     * the lock's end when the account is locked and nothing was claimed.
+     */
+    async claimSignInAttempt(
+      id: string,
+      max: number,
+      lockUntil: Date,
+    ): Promise<{ claimed: true } | { claimed: false; lockedUntil: Date }> {
+      const claimed = await db.execute(sql`
+        update customers set
+          failed_sign_ins = case when locked_until <= now() then 1 else failed_sign_ins + 1 end,
+          locked_until = case
+            when (case when locked_until <= now() then 1 else failed_sign_ins + 1 end) >= ${max}
+              then ${lockUntil.toISOString()}::timestamptz
+            else null end
+        where id = ${id} and (locked_until is null or locked_until <= now())
+        returning id`);
+      if (claimed.rows.length > 0) return { claimed: true };
+      const [row] = await db
+        .select({ lockedUntil: customers.lockedUntil })
+        .from(customers)
+        .where(eq(customers.id, id));
+      return { claimed: false, lockedUntil: row?.lockedUntil ?? lockUntil };
+    },
+    /** Gives back a claimed attempt whose password was right (the lock it set, if any, too). */
+    async releaseSignInAttempt(id: string, max: number): Promise<void> {
       await db.execute(sql`
-        update customers set failed_sign_ins = failed_sign_ins + 1,
-          locked_until = case when failed_sign_ins + 1 >= ${max} then ${lockUntil.toISOString()}::timestamptz
-                              else locked_until end
+        update customers set failed_sign_ins = greatest(failed_sign_ins - 1, 0),
+          locked_until = case when failed_sign_ins - 1 < ${max} then null else locked_until end
         where id = ${id}`);
     },
     async resetFailedSignIns(id: string): Promise<void> {

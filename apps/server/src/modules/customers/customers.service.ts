@@ -60,7 +60,8 @@ export function createCustomersService(deps: { repository: CustomersRepository }
     emailTaken: repository.emailTaken,
     isDeviceKnown: repository.isDeviceKnown,
     rememberDevice: repository.rememberDevice,
-    recordFailedSignIn: repository.recordFailedSignIn,
+    claimSignInAttempt: repository.claimSignInAttempt,
+    releaseSignInAttempt: repository.releaseSignInAttempt,
     resetFailedSignIns: repository.resetFailedSignIns,
 
     /** A new customer with their own referral code; undefined when the phone is taken. */

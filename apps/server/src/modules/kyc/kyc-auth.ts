@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
+import { authenticationHook, bearerToken, verifiedCustomer } from "../../plugins/authenticate.ts";
 import { authErrors } from "../auth/auth.errors.ts";
 
 /** Who calls a KYC route: the widget (its own token) or the signed-in app (an access token). */
@@ -8,23 +9,21 @@ export type KycCaller = { customerId: string; merchantId: string; via: "widget" 
 const callers = new WeakMap<FastifyRequest, KycCaller>();
 
 /**
- * preHandler of the calls the widget makes (status, uploads, submit): a widget token from
+ * Authentication hook of the calls the widget makes (status, uploads, submit): a widget token from
  * POST /v5/kyc/start, or else a customer's access token. Anything else is 401 INVALID_TOKEN,
  * which the widget answers by asking its host for a new token.
  */
 export function authenticateKycCaller(deps: AppDeps) {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
-    const header = req.headers.authorization;
-    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
-    if (!token) throw authErrors.create("INVALID_TOKEN");
+  return authenticationHook(async (req) => {
+    const token = bearerToken(req);
     const widget = await deps.services.kyc.widgetTokens.verify(token);
     if (widget) {
       callers.set(req, { customerId: widget.customerId, merchantId: widget.merchantId, via: "widget" });
       return;
     }
-    const session = await deps.services.auth.authenticate(token);
+    const session = await verifiedCustomer(deps, req, token);
     callers.set(req, { customerId: session.customerId, merchantId: session.merchantId, via: "session" });
-  };
+  });
 }
 
 export function kycCaller(req: FastifyRequest): KycCaller {

@@ -25,33 +25,36 @@ const errors = {
 const missingImage = () =>
   commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "image", message: "image: a file is required" });
 
-/** The `image` file of a multipart upload; nothing past 10 MB is read into memory. */
+const oneFileOnly = () =>
+  commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "image", message: "image: one file only" });
+
+const errorCode = (e: unknown) => (e as { code?: string }).code;
+
+/**
+ * The one `image` file of a multipart upload; nothing past 10 MB is read into memory. The whole
+ * request is read before answering: a second file (busboy's files limit) must be refused, not
+ * silently dropped, or the customer would believe both were stored.
+ */
 async function readImage(req: FastifyRequest): Promise<Uint8Array> {
-  const code = (e: unknown) => (e as { code?: string }).code;
-  let part: Awaited<ReturnType<FastifyRequest["file"]>>;
+  let image: Uint8Array | undefined;
   try {
-    part = await req.file();
-  } catch (e) {
-    if (code(e) === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw missingImage();
-    if (code(e) === "FST_FILES_LIMIT" || code(e) === "FST_PARTS_LIMIT") {
-      throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
-        field: "image",
-        message: "image: one file only",
-      });
+    for await (const part of req.parts()) {
+      if (part.type !== "file") continue;
+      if (image !== undefined || part.fieldname !== "image") {
+        part.file.resume();
+        throw image === undefined ? missingImage() : oneFileOnly();
+      }
+      image = await part.toBuffer();
     }
-    throw e;
-  }
-  if (part?.fieldname !== "image") {
-    part?.file.resume();
-    throw missingImage();
-  }
-  try {
-    return await part.toBuffer();
   } catch (e) {
-    if (code(e) === "FST_REQ_FILE_TOO_LARGE")
-      throw kycErrors.create("DOCUMENT_TOO_LARGE", { field: "image" });
+    const code = errorCode(e);
+    if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw missingImage();
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw oneFileOnly();
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw kycErrors.create("DOCUMENT_TOO_LARGE", { field: "image" });
     throw e;
   }
+  if (image === undefined) throw missingImage();
+  return image;
 }
 
 /**

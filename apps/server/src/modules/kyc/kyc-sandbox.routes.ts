@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
+import { errorBodySchema } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import { REVIEW_OUTCOMES } from "../../providers/kyc/review-callback.ts";
 import { renderKycConsole } from "./kyc-sandbox.console.ts";
@@ -75,6 +76,12 @@ export const kycSandboxRoutes =
             "Console form: decides the newest submitted verification of a phone now (303 to /sandbox/kyc).",
           consumes: ["application/x-www-form-urlencoded"],
           body: z.object({ phone: phoneDigits, outcome: z.enum(REVIEW_OUTCOMES) }),
+          // A redirect back to the console, or a refusal of the form (validation, merchant).
+          response: {
+            303: z.null().describe("Back to /sandbox/kyc with the result"),
+            400: errorBodySchema,
+            404: errorBodySchema,
+          },
         },
       },
       async (req, reply) => {

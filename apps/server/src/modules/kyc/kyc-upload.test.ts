@@ -202,6 +202,36 @@ describe("document upload", () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("refuses a second file in the same request with 400 naming image, storing nothing", async () => {
+    const boundary = "----kyc-two-files";
+    const part = (field: string, file: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="p.png"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file,
+        Buffer.from("\r\n"),
+      ]);
+    for (const second of ["image", "other"]) {
+      const before = await documentRows();
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/v1/kyc/upload/document?${new URLSearchParams(front)}`,
+        headers: { ...k.bearer(widget), "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          part("image", fakeFile("png", 3000)),
+          part(second, fakeFile("jpeg", 3000)),
+          Buffer.from(`--${boundary}--\r\n`),
+        ]),
+      });
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+        status: 400,
+        body: { error: "NOT_VALID_REQUEST_DATA", field: "image" },
+      });
+      expect(await documentRows()).toBe(before);
+    }
+  });
+
   it("refuses uploads before the profile is complete", async () => {
     const c = await k.customer();
     const res = await k.upload(c.token, front, fakeFile("jpeg"));

@@ -6,7 +6,7 @@ import type { KycApplicant } from "../../providers/kyc/kyc-review-provider.ts";
 import { REVIEW_SIGNATURE_HEADER, signReviewCallback } from "../../providers/kyc/review-callback.ts";
 import { type DeliverCallback, reviewApplicant } from "../../providers/kyc/sandbox-kyc-reviewer.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
+import { accountsDriver, bearerHeaders, newPhone } from "../auth/auth.test-helpers.ts";
 
 /** The app on a fresh database, with DATA_DIR in a temporary folder (documents are written there). */
 export async function createKycTestApp(
@@ -56,7 +56,7 @@ const PROFILE = {
 /** Drives the KYC calls over HTTP the way the web app and the widget do. */
 export function kycDriver(t: TestApp) {
   const accounts = accountsDriver(t.app, t.database);
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const bearer = bearerHeaders;
 
   const driver = {
     accounts,

@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { createAccessTokens } from "../auth/tokens.ts";
 import { createWidgetTokens } from "./widget-token.ts";
@@ -28,5 +30,24 @@ describe("widget token", () => {
   it("never passes as an access token", async () => {
     const widget = await createWidgetTokens(SECRET, 600).sign(claims);
     expect(await createAccessTokens(SECRET, 600).verify(widget)).toBeNull();
+  });
+
+  it("is refused without an expiry or issue time, even when signed with its key", async () => {
+    const key = createHmac("sha256", SECRET).update("kyc-widget-token").digest();
+    const now = Math.floor(Date.now() / 1000);
+    const made = (times: { exp?: number; iat?: number }) => {
+      const jwt = new SignJWT({ mid: "m1", lvl: "KYC_1" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject("c1")
+        .setIssuer("kestrel")
+        .setAudience("kestrel-kyc-widget");
+      if (times.exp !== undefined) jwt.setExpirationTime(times.exp);
+      if (times.iat !== undefined) jwt.setIssuedAt(times.iat);
+      return jwt.sign(key);
+    };
+    const tokens = createWidgetTokens(SECRET, 600);
+    expect(await tokens.verify(await made({ exp: now + 600, iat: now }))).toEqual(claims);
+    expect(await tokens.verify(await made({ iat: now }))).toBeNull();
+    expect(await tokens.verify(await made({ exp: now + 600 }))).toBeNull();
   });
 });

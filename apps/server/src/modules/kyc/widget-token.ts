@@ -34,6 +34,9 @@ export function createWidgetTokens(jwtSecret: string, ttlSeconds: number) {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ["HS256"],
+          // Like access tokens: no token without an expiry, none older than the lifetime.
+          requiredClaims: ["exp", "iat", "sub"],
+          maxTokenAge: ttlSeconds,
         });
         const { sub, mid, lvl } = payload;
         if (typeof sub !== "string" || typeof mid !== "string" || lvl !== "KYC_1") return null;

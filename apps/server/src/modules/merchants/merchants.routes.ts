@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { sendCacheable } from "../../http/cacheable.ts";
+import { notModifiedResponse, sendCacheable } from "../../http/cacheable.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import {
@@ -26,7 +26,7 @@ export const merchantsRoutes =
           operationId: "getWebInfo",
           tags: ["merchant configuration"],
           querystring: webInfoQuery,
-          response: { 200: webInfoResponse, 400: errorBodySchema },
+          response: { 200: webInfoResponse, 400: errorBodySchema, ...notModifiedResponse },
         },
       },
       async (req, reply) => {
@@ -45,7 +45,7 @@ export const merchantsRoutes =
           operationId: "getWebScreens",
           tags: ["merchant configuration"],
           querystring: screensQuery,
-          response: { 200: screensResponse, 400: errorBodySchema },
+          response: { 200: screensResponse, 400: errorBodySchema, ...notModifiedResponse },
         },
       },
       async (req, reply) => {
@@ -62,7 +62,7 @@ export const merchantsRoutes =
           operationId: "getWebBanners",
           tags: ["merchant configuration"],
           querystring: bannersQuery,
-          response: { 200: bannersResponse, 400: errorBodySchema },
+          response: { 200: bannersResponse, 400: errorBodySchema, ...notModifiedResponse },
         },
       },
       async (req, reply) => {
@@ -83,7 +83,7 @@ export const merchantsRoutes =
           operationId: "getWebFaq",
           tags: ["merchant configuration"],
           querystring: faqQuery,
-          response: { 200: faqResponse, 400: errorBodySchema },
+          response: { 200: faqResponse, 400: errorBodySchema, ...notModifiedResponse },
         },
       },
       async (req, reply) => {

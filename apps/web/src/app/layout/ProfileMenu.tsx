@@ -22,6 +22,7 @@ export function ProfileMenu() {
   const entries = [
     { to: ROUTES.verification, label: t("profileMenu.verification") },
     { to: ROUTES.referralCode, label: t("profileMenu.referralCode") },
+    { to: ROUTES.account, label: t("profileMenu.account") },
   ];
   const count = entries.length + 1;
 

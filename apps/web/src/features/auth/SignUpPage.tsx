@@ -17,6 +17,7 @@ import { ReferralForm, referralIntroKey } from "./components/ReferralForm.tsx";
 import { SignUpForm } from "./components/SignUpForm.tsx";
 import { useCaptcha } from "./hooks/use-captcha.ts";
 import { useContinueAfterSignIn } from "./hooks/use-continue-after-sign-in.ts";
+import { rememberStepPassed } from "./redirect-after-sign-in.ts";
 
 type Step = "credentials" | "code" | "confirmed" | "email" | "referral";
 
@@ -42,7 +43,10 @@ function SignUpFlow() {
   const [phone, setPhone] = useState("");
 
   const title = t("pages.signUp");
-  const toVerification = () => navigate(ROUTES.verification, { replace: true });
+  const toVerification = () => {
+    rememberStepPassed("referral");
+    return navigate(ROUTES.verification, { replace: true });
+  };
 
   if (step === "credentials" || !merchant) {
     return (
@@ -97,6 +101,7 @@ function SignUpFlow() {
         <CodeStep
           onConfirm={async (code) => {
             session.signIn(await confirmPhone(api, merchant, phone, code));
+            rememberStepPassed("signIn");
             setStep("confirmed");
           }}
           onResend={() => resendPhoneCode(api, merchant, phone).then(() => undefined)}
@@ -123,7 +128,12 @@ function SignUpFlow() {
   if (step === "email") {
     return (
       <AuthPage title={title} subtitle={t("auth.signUp.emailTitle")} intro={t("auth.signUp.emailText")}>
-        <EmailStep onDone={() => setStep("referral")} />
+        <EmailStep
+          onDone={() => {
+            rememberStepPassed("email");
+            setStep("referral");
+          }}
+        />
       </AuthPage>
     );
   }

@@ -31,6 +31,16 @@ export const newPasswordSchema = (t: TFunction) =>
   z.object({ password: newPassword(t), confirmPassword: z.string() }).check(passwordsMatch(t));
 export type NewPasswordValues = z.infer<ReturnType<typeof newPasswordSchema>>;
 
+export const passwordChangeSchema = (t: TFunction) =>
+  z
+    .object({
+      currentPassword: z.string().check(z.minLength(1, t("auth.password.required"))),
+      password: newPassword(t),
+      confirmPassword: z.string(),
+    })
+    .check(passwordsMatch(t));
+export type PasswordChangeValues = z.infer<ReturnType<typeof passwordChangeSchema>>;
+
 export const signUpSchema = (t: TFunction) =>
   z
     .object({

@@ -24,9 +24,18 @@ async function fillProfile(user: ReturnType<typeof userEvent.setup>, dateOfBirth
   await user.type(screen.getByLabelText("Street and house number"), "Hauptstraße 1");
 }
 
+/** A customer who has not given spec §2's profile fields yet (the default world has them). */
+function incompleteWorld() {
+  const world = defaultWorld();
+  const { firstName, lastName, dateOfBirth, residenceCountry, residenceCity, residenceStreet, ...rest } =
+    world.profile;
+  world.profile = rest;
+  return world;
+}
+
 describe("/verification", () => {
   it("offers only countries the merchant serves and refuses someone under 18, at the date field", async () => {
-    installFakeAccounts({ "GET /v1/catalog/countries": residenceCountries });
+    installFakeAccounts({ "GET /v1/catalog/countries": residenceCountries }, incompleteWorld());
     const user = userEvent.setup();
     renderApp("/verification");
     await fillProfile(user, dayjs().subtract(17, "year").format("YYYY-MM-DD"));
@@ -37,7 +46,7 @@ describe("/verification", () => {
   });
 
   it("removes characters the free-text rule does not allow while typing", async () => {
-    installFakeAccounts({ "GET /v1/catalog/countries": residenceCountries });
+    installFakeAccounts({ "GET /v1/catalog/countries": residenceCountries }, incompleteWorld());
     const user = userEvent.setup();
     renderApp("/verification");
     const field = (await screen.findByLabelText("First name")) as HTMLInputElement;
@@ -46,16 +55,19 @@ describe("/verification", () => {
   });
 
   it("shows a server refusal naming a field at that field", async () => {
-    installFakeAccounts({
-      "GET /v1/catalog/countries": residenceCountries,
-      "PATCH /v2/customer/profile": () =>
-        errorResponse(
-          400,
-          "NOT_VALID_REQUEST_DATA",
-          "residenceCity: must be at most 60 characters",
-          "residenceCity",
-        ),
-    });
+    installFakeAccounts(
+      {
+        "GET /v1/catalog/countries": residenceCountries,
+        "PATCH /v2/customer/profile": () =>
+          errorResponse(
+            400,
+            "NOT_VALID_REQUEST_DATA",
+            "residenceCity: must be at most 60 characters",
+            "residenceCity",
+          ),
+      },
+      incompleteWorld(),
+    );
     const user = userEvent.setup();
     renderApp("/verification");
     await fillProfile(user, "1990-12-10");
@@ -65,7 +77,7 @@ describe("/verification", () => {
   });
 
   it("saves the profile, then shows the identity verification step with the customer's status", async () => {
-    const world = defaultWorld();
+    const world = incompleteWorld();
     const fake = installFakeAccounts(
       {
         "GET /v1/catalog/countries": residenceCountries,

@@ -42,6 +42,7 @@ export const en = {
     button: "Profile",
     verification: "Verification",
     referralCode: "Referral code",
+    account: "Password and email",
     signOut: "Sign out",
   },
   pages: {
@@ -64,6 +65,19 @@ export const en = {
     cardsOrder: "Order a card",
     earn: "Earn",
     history: "History",
+    account: "Password and email",
+  },
+  account: {
+    emailTitle: "Email",
+    emailConfirmed: "{{email}} is confirmed.",
+    emailUnconfirmed: "{{email}} is not confirmed yet. Open the link we sent to confirm it.",
+    resend: "Resend the confirmation email",
+    resent: "We sent a confirmation link to {{email}}.",
+    noEmail: "You have not added an email.",
+    passwordTitle: "Change password",
+    currentPassword: "Current password",
+    submit: "Change password",
+    changed: "Your password is changed.",
   },
   home: {
     quickActions: "Quick actions",

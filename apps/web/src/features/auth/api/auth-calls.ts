@@ -87,3 +87,10 @@ export const addEmail = (api: Api, email: string) =>
 
 export const setReferralCode = (api: Api, code: string) =>
   unwrap(api.POST("/v1/referral", { body: { code } }));
+
+/** PUT /v2/mobile/password/change: the current password proves it is the customer. */
+export const changePassword = (api: Api, currentPassword: string, newPassword: string) =>
+  unwrap(api.PUT("/v2/mobile/password/change", { body: { currentPassword, newPassword } }));
+
+/** POST /v2/mobile/email/verify/resend: the confirmation link again, to the email on file. */
+export const resendEmailConfirmation = (api: Api) => unwrap(api.POST("/v2/mobile/email/verify/resend"));

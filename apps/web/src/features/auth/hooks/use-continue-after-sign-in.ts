@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { fetchProfile, PROFILE_QUERY_KEY } from "../../../lib/customer/profile-queries.ts";
 import { useWebSession } from "../../../lib/session/session-context.tsx";
-import { type PassedStep, routeAfterSignIn } from "../redirect-after-sign-in.ts";
+import { type PassedStep, rememberStepPassed, routeAfterSignIn } from "../redirect-after-sign-in.ts";
 
 /** Starts the session from a token grant (if given) and goes where spec §2's rules say. */
 export function useContinueAfterSignIn() {
@@ -12,6 +12,8 @@ export function useContinueAfterSignIn() {
   const navigate = useNavigate();
   return async (grant: AccessGrant | undefined, passed: PassedStep = "signIn") => {
     if (grant) session.signIn(grant);
+    // The protected pages' guard asks the same steps again unless it knows they were passed.
+    rememberStepPassed(grant ? "signIn" : passed);
     // Fresh, not cached: the step just passed may have changed the profile.
     const profile = await queryClient.fetchQuery({
       queryKey: PROFILE_QUERY_KEY,
