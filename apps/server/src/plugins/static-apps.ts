@@ -52,6 +52,9 @@ export async function registerStaticApps(app: FastifyInstance, apps: StaticApps)
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset (vite.config.ts): the one the browser
+    // accepts is sent with its Content-Encoding and `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders: immutableAssets,
   });
   const indexHtml = path.join(apps.webDist, "index.html");

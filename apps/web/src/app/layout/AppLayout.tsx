@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { Spinner } from "../../components/Spinner.tsx";
 import { useBanners } from "../../lib/config-service/queries.ts";
 import { BannerList } from "./BannerList.tsx";
 import { FaqSection } from "./FaqSection.tsx";
@@ -61,7 +62,17 @@ function LayoutFrame({ withNavigation, children }: { withNavigation: boolean; ch
 function MainContent() {
   return (
     <main id="main-content" className="k-app__main" tabIndex={-1}>
-      <Outlet />
+      {/* Screens load with their route (app/lazy-page.ts): a spinner for the first one; later
+          navigations keep the current screen until the next one has loaded. */}
+      <Suspense
+        fallback={
+          <div className="k-app__loading">
+            <Spinner size={30} />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
     </main>
   );
 }
