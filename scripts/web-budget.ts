@@ -17,6 +17,15 @@ import { gzipSync } from "node:zlib";
  */
 export const BUDGET_KB = 150;
 
+/**
+ * Pages already over the budget when it was set (issue 24), each held at its figure then so it
+ * cannot grow; lower a ceiling whenever a page gets lighter and delete it once under BUDGET_KB.
+ * The entry alone is ~168 KB: React 67, React Router 30, zod 21 (config and form schemas),
+ * i18next 18, Radix dialog 13, TanStack Query 11; the sign-in pages add libphonenumber (30).
+ * A new page gets no entry here: it must fit in BUDGET_KB.
+ */
+export const CEILINGS_KB: Readonly<Record<string, number>> = {};
+
 export type ManifestChunk = {
   file: string;
   src?: string;
@@ -54,15 +63,23 @@ function staticClosure(manifest: Manifest, keys: string[]): string[] {
 export type PageFigure = { page: string; gzipBytes: number; overBudget: boolean };
 
 /** Gzipped bytes of each page's first load; `size` reads one file's gzipped size. */
-export function checkBudget(manifest: Manifest, size: (file: string) => number, budgetKb = BUDGET_KB) {
+export function checkBudget(
+  manifest: Manifest,
+  size: (file: string) => number,
+  budgetKb = BUDGET_KB,
+  ceilingsKb: Readonly<Record<string, number>> = CEILINGS_KB,
+) {
   return pageLoads(manifest).map(({ page, files }): PageFigure => {
     const gzipBytes = files.reduce((sum, file) => sum + size(file), 0);
-    return { page, gzipBytes, overBudget: gzipBytes > budgetKb * 1024 };
+    return { page, gzipBytes, overBudget: gzipBytes > (ceilingsKb[page] ?? budgetKb) * 1024 };
   });
 }
 
 function main(args: string[]) {
-  const budgetKb = Number(option(args, "--budget-kb") ?? BUDGET_KB);
+  const budgetOption = option(args, "--budget-kb");
+  const budgetKb = Number(budgetOption ?? BUDGET_KB);
+  // An explicit --budget-kb applies to every page, ceilings included.
+  const ceilings = budgetOption ? {} : CEILINGS_KB;
   let dist = option(args, "--dist");
   let temporary: string | undefined;
   if (!dist) {
@@ -87,10 +104,12 @@ function main(args: string[]) {
       sizes.set(file, bytes);
       return bytes;
     };
-    const figures = checkBudget(manifest, size, budgetKb);
+    const figures = checkBudget(manifest, size, budgetKb, ceilings);
     for (const figure of figures.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
       const kb = (figure.gzipBytes / 1024).toFixed(1).padStart(6);
-      console.log(`${figure.overBudget ? "OVER" : "  ok"} ${kb} KB  ${figure.page}`);
+      const ceiling = ceilings[figure.page];
+      const limit = ceiling ? ` (held at ${ceiling} KB, over the ${budgetKb} KB budget)` : "";
+      console.log(`${figure.overBudget ? "OVER" : "  ok"} ${kb} KB  ${figure.page}${limit}`);
     }
     const over = figures.filter((figure) => figure.overBudget);
     if (over.length > 0) {
