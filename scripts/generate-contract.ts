@@ -30,7 +30,10 @@ async function generate(): Promise<{ openapi: string; types: string; calls: stri
 }
 
 type OpenApiPaths = {
-  paths?: Record<string, Record<string, { operationId?: string; parameters?: unknown[]; security?: unknown[] }>>;
+  paths?: Record<
+    string,
+    Record<string, { operationId?: string; parameters?: unknown[]; security?: unknown[] }>
+  >;
 };
 
 /**

@@ -86,7 +86,19 @@ function main(args: string[]) {
     temporary = mkdtempSync(path.join(tmpdir(), "kestrel-web-budget-"));
     dist = temporary;
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-    const args = ["run", "build", "--silent", "-w", "apps/web", "--", "--outDir", dist, "--emptyOutDir", "--logLevel", "error"];
+    const args = [
+      "run",
+      "build",
+      "--silent",
+      "-w",
+      "apps/web",
+      "--",
+      "--outDir",
+      dist,
+      "--emptyOutDir",
+      "--logLevel",
+      "error",
+    ];
     const build = spawnSync("npm", args, {
       cwd: root,
       stdio: "inherit",
@@ -113,7 +125,9 @@ function main(args: string[]) {
     }
     const over = figures.filter((figure) => figure.overBudget);
     if (over.length > 0) {
-      console.error(`web-budget: ${over.length} page(s) load more than ${budgetKb} KB of gzipped JavaScript first`);
+      console.error(
+        `web-budget: ${over.length} page(s) load more than ${budgetKb} KB of gzipped JavaScript first`,
+      );
       process.exitCode = 1;
     } else {
       console.log(`web-budget: every page's first load is within ${budgetKb} KB of gzipped JavaScript`);
@@ -128,4 +142,5 @@ function option(args: string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  main(process.argv.slice(2));

@@ -23,7 +23,9 @@ export function useRecentDeposits(currency: string | undefined) {
     queryFn: async () => {
       const page = await unwrap(
         api.GET("/v2/history/operations", {
-          params: { query: { typeFilter: "RECEIVE_CRYPTO", currencyFilter: currency, size: RECENT_DEPOSITS } },
+          params: {
+            query: { typeFilter: "RECEIVE_CRYPTO", currencyFilter: currency, size: RECENT_DEPOSITS },
+          },
         }),
       );
       return page.operations;
