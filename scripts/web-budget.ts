@@ -18,13 +18,29 @@ import { gzipSync } from "node:zlib";
 export const BUDGET_KB = 150;
 
 /**
- * Pages already over the budget when it was set (issue 24), each held at its figure then so it
- * cannot grow; lower a ceiling whenever a page gets lighter and delete it once under BUDGET_KB.
+ * Pages already over the budget when it was set (issue 24), each held at its figure then (plus
+ * 2 KB for texts and small fixes) so it cannot grow; lower a ceiling whenever a page gets lighter
+ * and delete it once under BUDGET_KB.
  * The entry alone is ~168 KB: React 67, React Router 30, zod 21 (config and form schemas),
  * i18next 18, Radix dialog 13, TanStack Query 11; the sign-in pages add libphonenumber (30).
  * A new page gets no entry here: it must fit in BUDGET_KB.
  */
-export const CEILINGS_KB: Readonly<Record<string, number>> = {};
+export const CEILINGS_KB: Readonly<Record<string, number>> = {
+  "src/features/auth/SignUpPage.tsx": 220,
+  "src/features/auth/ResetPasswordPage.tsx": 217,
+  "src/features/auth/SignInPage.tsx": 217,
+  "src/features/auth/ReferralCodePage.tsx": 214,
+  "src/features/send/SendPhonePage.tsx": 212,
+  "src/features/verification/VerificationPage.tsx": 193,
+  "src/features/receive/ReceivePage.tsx": 185,
+  "src/features/send/SendWalletPage.tsx": 183,
+  "src/features/exchange/ExchangePage.tsx": 183,
+  "src/features/earn/EarnPage.tsx": 182,
+  "src/features/kit/KitPage.tsx": 179,
+  "src/features/home/HomePage.tsx": 178,
+  "src/features/history/HistoryPage.tsx": 177,
+  "src/features/limits/LimitsPage.tsx": 172,
+};
 
 export type ManifestChunk = {
   file: string;
@@ -130,7 +146,9 @@ function main(args: string[]) {
       );
       process.exitCode = 1;
     } else {
-      console.log(`web-budget: every page's first load is within ${budgetKb} KB of gzipped JavaScript`);
+      const held = figures.filter((figure) => ceilings[figure.page] !== undefined).length;
+      const note = held > 0 ? `; ${held} page(s) over it held at their ceilings (CEILINGS_KB)` : "";
+      console.log(`web-budget: ok, budget ${budgetKb} KB of gzipped JavaScript per first load${note}`);
     }
   } finally {
     if (temporary) rmSync(temporary, { recursive: true, force: true });
