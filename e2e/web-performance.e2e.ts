@@ -98,7 +98,7 @@ describe.skipIf(!e2eEnabled())("the web app on a phone (issue 24)", () => {
       labels.map((label) => {
         const range = document.createRange();
         range.selectNodeContents(label);
-        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
       }),
     );
     expect(

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 /**
  * A screen whose code loads with its route: `lazyPage(() => import("../features/x/XPage.tsx"), "XPage")`.
@@ -8,6 +8,6 @@ import { type ComponentType, lazy } from "react";
 export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
-): ComponentType {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }

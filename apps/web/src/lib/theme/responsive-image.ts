@@ -25,5 +25,5 @@ export function merchantSrcSet(url: string): string | undefined {
 /** The smallest width covering `cssPixels` on this screen (for CSS backgrounds, which have no srcset). */
 export function widthFor(cssPixels: number, devicePixelRatio = 1): number {
   const needed = cssPixels * devicePixelRatio;
-  return IMAGE_WIDTHS.find((width) => width >= needed) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  return IMAGE_WIDTHS.find((width) => width >= needed) ?? 3840;
 }
