@@ -2,20 +2,9 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_PATH, CHROMIUM_FLAGS as FLAGS } from "./chromium.ts";
 
-/** The system's Chromium (Debian package); no test tool ever downloads a browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export { CHROMIUM_PATH } from "./chromium.ts";
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../test-results/screenshots");
 

@@ -95,6 +95,8 @@ export async function expectHomeMatchesServer(page: Page, customer: Customer) {
   await page.goto(`${baseUrl()}/`);
   const rows = page.getByRole("region", { name: "Wallets" }).getByRole("listitem");
   const wallets = await serverWallets(customer);
+  // Home's code loads with its route, then its wallets: wait for the first row before counting.
+  await rows.first().waitFor();
   await expect.poll(() => rows.count()).toBe(wallets.length);
   for (const wallet of wallets) {
     const row = rows.filter({ has: page.getByText(wallet.currency, { exact: true }) });

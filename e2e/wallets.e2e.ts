@@ -53,7 +53,7 @@ describe.skipIf(!e2eEnabled())(
       const { txHash, requiredConfirmations } = await chainDeposit(address, "BTC", "0.01");
       expect(requiredConfirmations).toBe(2);
 
-      // No reload: the screen looks for deposits by itself (every 15 s, every 5 s while one is pending).
+      // No reload: the screen looks for deposits by itself (every 5 s, every 3 s while one is pending).
       const pending = page.getByRole("region", { name: "Pending deposits" });
       await pending.getByText("0 of 2 confirmations").waitFor({ timeout: 30_000 });
       await pending.getByText("0.01000000 BTC").waitFor();

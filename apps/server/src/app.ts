@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -85,6 +86,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     options.onUndocumentedStatus?.(found);
   });
   await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
+  // Answers over 1 KB (JSON, the HTML shell, the KYC widget) travel compressed; the web app's
+  // assets are precompressed at build and sent as they are (static-apps.ts). Request bodies are
+  // never inflated: an upload is taken as sent. Registered before any route, as the plugin needs.
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024, globalDecompression: false });
   await registerOpenApi(app);
   await app.register(formbody);
   // Only the token call reads a cookie; parsing every request's cookies would be wasted work.

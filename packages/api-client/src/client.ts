@@ -1,5 +1,6 @@
 import type { paths } from "@kestrel/api-contract";
-import openapi from "@kestrel/api-contract/openapi.json" with { type: "json" };
+// The contract's call index (operationId, parameters, security per call), not the whole document.
+import openapi from "@kestrel/api-contract/calls.json" with { type: "json" };
 import createClient, { type Middleware } from "openapi-fetch";
 import { requiredParamsMiddleware } from "./required-params.ts";
 import { bearerOperations, type Session, sessionMiddleware } from "./session.ts";

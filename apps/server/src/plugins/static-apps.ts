@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { registerMerchantImages } from "./merchant-images.ts";
 
 export type StaticApps = {
   webDist: string;
@@ -13,7 +14,7 @@ export type StaticApps = {
 
 /** Paths that belong to the API or to files: never answered with the web app's index.html. */
 const NOT_SPA =
-  /^\/(v\d+|oauth|web|location|api|sandbox|signout|healthz|readyz|embed|assets|merchant-assets|openapi\.json)(\/|$)/;
+  /^\/(v\d+|oauth|web|location|api|sandbox|signout|healthz|readyz|embed|assets|merchant-assets|merchant-images|openapi\.json)(\/|$)/;
 
 /**
  * Serves the built web app at `/` (with the SPA fallback for its client-side routes) and the
@@ -52,6 +53,9 @@ export async function registerStaticApps(app: FastifyInstance, apps: StaticApps)
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset (vite.config.ts): the one the browser
+    // accepts is sent with its Content-Encoding and `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders: immutableAssets,
   });
   const indexHtml = path.join(apps.webDist, "index.html");
@@ -81,9 +85,15 @@ function immutableAssets(reply: FastifyReply, filePath: string) {
   reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
 }
 
-const MERCHANT_ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../assets/merchants");
+export const MERCHANT_ASSETS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../assets/merchants",
+);
 
-/** Merchants' images and documents (logos, favicons, terms) at /merchant-assets/<slug>/. */
+/**
+ * Merchants' images and documents (logos, favicons, terms) at /merchant-assets/<slug>/, and their
+ * raster images resized for srcset at /merchant-images/<slug>/ (merchant-images.ts).
+ */
 export async function registerMerchantAssets(app: FastifyInstance) {
   await app.register(fastifyStatic, {
     root: MERCHANT_ASSETS,
@@ -93,4 +103,5 @@ export async function registerMerchantAssets(app: FastifyInstance) {
     cacheControl: false,
     setHeaders: (reply) => reply.header("cache-control", "public, max-age=300"),
   });
+  await registerMerchantImages(app, MERCHANT_ASSETS);
 }

@@ -1,27 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { MaintenanceProvider } from "../components/operations/maintenance-context.tsx";
-import { AccountPage } from "../features/auth/AccountPage.tsx";
-import { ReferralCodePage } from "../features/auth/ReferralCodePage.tsx";
-import { ResetPasswordPage } from "../features/auth/ResetPasswordPage.tsx";
-import { SignInPage } from "../features/auth/SignInPage.tsx";
-import { SignUpPage } from "../features/auth/SignUpPage.tsx";
-import { CardTopUpPage } from "../features/card-payments/CardTopUpPage.tsx";
-import { CardWithdrawPage } from "../features/card-payments/CardWithdrawPage.tsx";
-import { CardOrderPage } from "../features/cards/CardOrderPage.tsx";
-import { CardsPage } from "../features/cards/CardsPage.tsx";
-import { EarnPage } from "../features/earn/EarnPage.tsx";
-import { ExchangePage } from "../features/exchange/ExchangePage.tsx";
-import { HistoryPage } from "../features/history/HistoryPage.tsx";
-import { HomePage } from "../features/home/HomePage.tsx";
-import { IbanPage } from "../features/iban/IbanPage.tsx";
-import { IbanWithdrawPage } from "../features/iban/IbanWithdrawPage.tsx";
-import { KIT_PATH, KitPage } from "../features/kit/KitPage.tsx";
-import { LimitsPage } from "../features/limits/LimitsPage.tsx";
-import { ReceivePage } from "../features/receive/ReceivePage.tsx";
-import { SendPhonePage } from "../features/send/SendPhonePage.tsx";
-import { SendWalletPage } from "../features/send/SendWalletPage.tsx";
-import { VerificationPage } from "../features/verification/VerificationPage.tsx";
+import { KIT_PATH } from "../features/kit/kit-path.ts";
 import { OPERATION_PAGES } from "../lib/operations/built-operations.ts";
 import { ROUTES } from "../lib/routes.ts";
 import { OperationRoute } from "./guards/OperationRoute.tsx";
@@ -29,6 +9,40 @@ import { LeaveWhenSignedIn, ProfileSteps } from "./guards/ProfileSteps.tsx";
 import { RequireSession } from "./guards/RequireSession.tsx";
 import { AppLayout, AuthLayout } from "./layout/AppLayout.tsx";
 import { type PageKey, PlaceholderPage } from "./layout/PlaceholderPage.tsx";
+import { lazyPage } from "./lazy-page.ts";
+
+// One lazy import per screen: its code (and the libraries only it uses) loads with its route.
+// A new screen adds one line here and one entry below.
+const SignInPage = lazyPage(() => import("../features/auth/SignInPage.tsx"), "SignInPage");
+const SignUpPage = lazyPage(() => import("../features/auth/SignUpPage.tsx"), "SignUpPage");
+const ResetPasswordPage = lazyPage(
+  () => import("../features/auth/ResetPasswordPage.tsx"),
+  "ResetPasswordPage",
+);
+const ReferralCodePage = lazyPage(() => import("../features/auth/ReferralCodePage.tsx"), "ReferralCodePage");
+const HomePage = lazyPage(() => import("../features/home/HomePage.tsx"), "HomePage");
+const VerificationPage = lazyPage(
+  () => import("../features/verification/VerificationPage.tsx"),
+  "VerificationPage",
+);
+const LimitsPage = lazyPage(() => import("../features/limits/LimitsPage.tsx"), "LimitsPage");
+const ExchangePage = lazyPage(() => import("../features/exchange/ExchangePage.tsx"), "ExchangePage");
+const EarnPage = lazyPage(() => import("../features/earn/EarnPage.tsx"), "EarnPage");
+const ReceivePage = lazyPage(() => import("../features/receive/ReceivePage.tsx"), "ReceivePage");
+const SendPhonePage = lazyPage(() => import("../features/send/SendPhonePage.tsx"), "SendPhonePage");
+const SendWalletPage = lazyPage(() => import("../features/send/SendWalletPage.tsx"), "SendWalletPage");
+const HistoryPage = lazyPage(() => import("../features/history/HistoryPage.tsx"), "HistoryPage");
+const KitPage = lazyPage(() => import("../features/kit/KitPage.tsx"), "KitPage");
+const AccountPage = lazyPage(() => import("../features/auth/AccountPage.tsx"), "AccountPage");
+const CardTopUpPage = lazyPage(() => import("../features/card-payments/CardTopUpPage.tsx"), "CardTopUpPage");
+const CardWithdrawPage = lazyPage(
+  () => import("../features/card-payments/CardWithdrawPage.tsx"),
+  "CardWithdrawPage",
+);
+const CardsPage = lazyPage(() => import("../features/cards/CardsPage.tsx"), "CardsPage");
+const CardOrderPage = lazyPage(() => import("../features/cards/CardOrderPage.tsx"), "CardOrderPage");
+const IbanPage = lazyPage(() => import("../features/iban/IbanPage.tsx"), "IbanPage");
+const IbanWithdrawPage = lazyPage(() => import("../features/iban/IbanWithdrawPage.tsx"), "IbanWithdrawPage");
 
 /** Sign-in style pages, shown without the app's navigation; only /referral-code needs a session. */
 const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [

@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// Screens load with their route (app/lazy-page.ts): the first render of a screen in a test run
+// waits for its module, which a busy machine may take more than the default second to prepare.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -1,7 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { Spinner } from "../../components/Spinner.tsx";
 import { useBanners } from "../../lib/config-service/queries.ts";
+import { ROUTES } from "../../lib/routes.ts";
 import { BannerList } from "./BannerList.tsx";
 import { FaqSection } from "./FaqSection.tsx";
 import { SiteFooter } from "./SiteFooter.tsx";
@@ -11,22 +13,29 @@ import "./layout.css";
 /**
  * The frame of every signed-in page. Mobile first: one column; from 1024 px the right banners
  * move into a side column. Content never grows past the 1440 px layout width (spec §9).
+ * The merchant's banners and FAQ belong to home: under an operation's form they would push the
+ * form's own content off a phone's screen. Other pages keep only the right column, on wide
+ * screens where it sits beside the page rather than under it.
  */
 export function AppLayout() {
   const { t } = useTranslation();
+  const onHome = useLocation().pathname === ROUTES.home;
   const hasRightBanners = (useBanners("right").data?.length ?? 0) > 0;
   return (
     <LayoutFrame withNavigation>
       <div className={`k-app__body ${hasRightBanners ? "k-app__body--with-aside" : ""}`}>
         <MainContent />
         {hasRightBanners ? (
-          <aside className="k-app__aside" aria-label={t("layout.banners")}>
+          <aside
+            className={`k-app__aside ${onHome ? "" : "k-app__aside--wide-only"}`}
+            aria-label={t("layout.banners")}
+          >
             <BannerList position="right" />
           </aside>
         ) : null}
       </div>
-      <BannerList position="bottom" />
-      <FaqSection />
+      {onHome ? <BannerList position="bottom" /> : null}
+      {onHome ? <FaqSection /> : null}
     </LayoutFrame>
   );
 }
@@ -45,7 +54,7 @@ export function AuthLayout() {
 function LayoutFrame({ withNavigation, children }: { withNavigation: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="k-app">
+    <div className={`k-app ${withNavigation ? "k-app--with-navigation" : ""}`}>
       <a className="k-skip-link" href="#main-content">
         {t("app.skipToContent")}
       </a>
@@ -61,7 +70,17 @@ function LayoutFrame({ withNavigation, children }: { withNavigation: boolean; ch
 function MainContent() {
   return (
     <main id="main-content" className="k-app__main" tabIndex={-1}>
-      <Outlet />
+      {/* Screens load with their route (app/lazy-page.ts): a spinner for the first one; later
+          navigations keep the current screen until the next one has loaded. */}
+      <Suspense
+        fallback={
+          <div className="k-app__loading">
+            <Spinner size={30} />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useBanners } from "../../lib/config-service/queries.ts";
 import type { Banner, BannerPosition } from "../../lib/config-service/schemas.ts";
 import { leadsToBuiltPage } from "../../lib/operations/built-operations.ts";
+import { merchantSrcSet } from "../../lib/theme/responsive-image.ts";
 import { safeUrl } from "../../lib/theme/safe-url.ts";
 
 /**
@@ -40,7 +41,17 @@ function BannerCard({ banner }: { banner: Banner }) {
   const href = safeUrl(banner.link);
   const content = (
     <>
-      {image ? <img className="k-banner__image" src={image} alt="" loading="lazy" /> : null}
+      {image ? (
+        <img
+          className="k-banner__image"
+          src={image}
+          srcSet={merchantSrcSet(image)}
+          // Full width in one column; the right column is 320 px, a bottom banner's picture 360.
+          sizes="(min-width: 1024px) 360px, 100vw"
+          alt=""
+          loading="lazy"
+        />
+      ) : null}
       <span className="k-banner__body">
         <span className="k-banner__title">{banner.title}</span>
         <span className="k-banner__text">{banner.text}</span>

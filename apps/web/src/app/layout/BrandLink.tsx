@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useMerchantData, useSettingsData } from "../../lib/config-service/queries.ts";
 import { ROUTES } from "../../lib/routes.ts";
+import { merchantSrcSet } from "../../lib/theme/responsive-image.ts";
 import { safeUrl } from "../../lib/theme/safe-url.ts";
 
 /**
@@ -14,7 +15,9 @@ export function BrandLink() {
   const title = useMerchantData().data?.title;
   return (
     <Link to={ROUTES.home} className="k-brand">
-      {logo ? <img className="k-brand__logo" src={logo} alt="" /> : null}
+      {logo ? (
+        <img className="k-brand__logo" src={logo} srcSet={merchantSrcSet(logo)} sizes="200px" alt="" />
+      ) : null}
       {title ? (
         <span className={logo ? "k-brand__title k-visually-hidden" : "k-brand__title"}>{title}</span>
       ) : null}

@@ -100,6 +100,17 @@ describe("Modal", () => {
     expect(container.hasAttribute("inert")).toBe(false);
   });
 
+  it("gives focus back to the button that opened it when it closes on Escape", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ModalHarness initiallyOpen={false} />);
+    const opener = screen.getByRole("button", { name: "Open" });
+    await user.click(opener);
+    await waitFor(() => expect(dialog()?.contains(document.activeElement)).toBe(true));
+    await user.keyboard("{Escape}");
+    expect(dialog()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it("keeps keyboard focus inside the dialog", async () => {
     const user = userEvent.setup();
     renderWithProviders(<ModalHarness />);

@@ -44,6 +44,7 @@ export function Modal(props: ModalProps) {
   const { t } = useTranslation();
   const contentRef = useRef<HTMLDivElement>(null);
   useCloseOnRouteChange(open, onOpenChange);
+  const opener = useOpener(open);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -55,6 +56,15 @@ export function Modal(props: ModalProps) {
           style={{ "--k-modal-width": `${width}px` } as CSSProperties}
           // Descriptions are optional and wired by the content itself where present.
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // Back to what opened the dialog (Radix's own return lands on <body> when the opener
+            // was inert while the dialog was open). A page that moved on keeps its own focus.
+            const element = opener.current;
+            if (element?.isConnected && !element.closest("[inert]")) {
+              event.preventDefault();
+              element.focus({ preventScroll: true });
+            }
+          }}
         >
           <div className="k-modal__bar">
             {onBack ? (
@@ -85,6 +95,18 @@ export function Modal(props: ModalProps) {
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** The element focused when the dialog opened (read while rendering, before focus moves in). */
+function useOpener(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== "undefined") {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
+  wasOpen.current = open;
+  return opener;
 }
 
 function useCloseOnRouteChange(open: boolean, onOpenChange: (open: boolean) => void) {

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { NavLink, useNavigate } from "react-router";
 import type { OperationType } from "../../lib/operations/operations-schema.ts";
 import { useOperationGate } from "./use-operation-gate.ts";
@@ -8,10 +8,12 @@ export interface OperationNavLinkProps {
   operation: OperationType;
   label: string;
   className?: string;
+  /** Decorative, before the label (the phone's bottom tab bar shows it above). */
+  icon?: ReactNode;
 }
 
 /** A navigation link to an operation's page, subject to the operations catalog like any entry. */
-export function OperationNavLink({ to, operation, label, className }: OperationNavLinkProps) {
+export function OperationNavLink({ to, operation, label, className, icon }: OperationNavLinkProps) {
   const gate = useOperationGate([operation]);
   const navigate = useNavigate();
   const reasonId = useId();
@@ -25,7 +27,8 @@ export function OperationNavLink({ to, operation, label, className }: OperationN
         aria-describedby={reasonId}
         title={gate.disabledReason}
       >
-        {label}
+        {icon}
+        <span>{label}</span>
         <span id={reasonId} className="k-visually-hidden">
           {gate.disabledReason}
         </span>
@@ -44,7 +47,8 @@ export function OperationNavLink({ to, operation, label, className }: OperationN
         gate.enter(() => navigate(to));
       }}
     >
-      {label}
+      {icon}
+      <span>{label}</span>
     </NavLink>
   );
 }

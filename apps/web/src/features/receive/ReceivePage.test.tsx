@@ -95,4 +95,24 @@ describe("/top-up/receive", () => {
     expect(screen.queryByText("1 of 2 confirmations")).toBeNull();
     expect(screen.getByRole("region", { name: "Credited deposits" }).textContent).toContain("0.00500000 BTC");
   });
+
+  it("lists a deposit the chain confirmed before this screen saw it pending as credited", async () => {
+    const completed = { ...pendingDeposit, status: "COMPLETED" as const, operationStatus: "COMPLETED" };
+    const fake = installFakeAccounts({
+      "GET /v3/wallets": () => jsonResponse(200, wallets()),
+      "GET /v1/catalog/currencies": () =>
+        jsonResponse(200, {
+          data: [{ code: "BTC", name: "Bitcoin", scale: 8, type: "crypto", networks: ["BTC"], features: [] }],
+        }),
+      "GET /v2/history/operations": () =>
+        jsonResponse(200, { operations: [completed], offset: 0, size: 5, total: 1, snapshotAt: "x" }),
+    });
+    renderApp("/top-up/receive");
+    const credited = await screen.findByRole("region", { name: "Credited deposits" });
+    expect(credited.textContent).toContain("0.00500000 BTC");
+    expect(credited.textContent).toContain("Credited to your wallet");
+    expect(screen.queryByRole("region", { name: "Pending deposits" })).toBeNull();
+    const query = new URL(fake.find("GET", "/v2/history/operations")[0]?.url ?? "").searchParams;
+    expect(query.get("size")).toBe("5");
+  });
 });

@@ -1,8 +1,9 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
+import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney } from "../../lib/format/money.ts";
 import { AddressQr } from "./AddressQr.tsx";
 import { useReceiveWallets } from "./api/receive-wallets.ts";
@@ -17,12 +18,10 @@ export function ReceivePage() {
   const [picked, setPicked] = useState<string | undefined>();
   const wallet = receivable.find((w) => w.currency === picked) ?? receivable[0];
   const deposits = useRecentDeposits(wallet?.currency);
-  // Deposits seen pending on this visit: once confirmed they stay in sight, marked credited.
-  const seenPending = useRef(new Set<string>());
+  // The server's latest deposits: pending ones with their confirmations, then the credited ones,
+  // whether or not this visit saw them pending (a fast chain confirms between two looks).
   const pending = deposits.data?.filter((d) => d.status === "PENDING") ?? [];
-  for (const d of pending) seenPending.current.add(d.operationId);
-  const credited =
-    deposits.data?.filter((d) => d.status === "COMPLETED" && seenPending.current.has(d.operationId)) ?? [];
+  const credited = deposits.data?.filter((d) => d.status === "COMPLETED") ?? [];
 
   return (
     <section className="k-surface k-receive">
@@ -101,6 +100,9 @@ export function ReceivePage() {
                   <li key={deposit.operationId}>
                     <strong>{formatMoney(deposit.amount, deposit.currency)}</strong>
                     <span className="k-receive__credited">{t("receive.credited")}</span>
+                    <time className="k-receive__when" dateTime={deposit.createdAt}>
+                      {`${formatDate(deposit.createdAt, "dotted")} ${formatDate(deposit.createdAt, "time")}`}
+                    </time>
                   </li>
                 ))}
               </ul>

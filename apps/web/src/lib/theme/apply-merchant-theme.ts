@@ -1,10 +1,18 @@
 import type { SettingsData } from "../config-service/schemas.ts";
 import { readableTextColor } from "./contrast.ts";
+import { resizedUrl, widthFor } from "./responsive-image.ts";
 import { cssUrl, safeUrl } from "./safe-url.ts";
 
 /** The CSS custom properties the stylesheets read; set on <html> so every element inherits them. */
-export function merchantCssVariables(settings: SettingsData): Record<string, string> {
-  const backgroundImage = safeUrl(settings.backgroundImage);
+export function merchantCssVariables(
+  settings: SettingsData,
+  screen: { width: number; pixelRatio: number } = { width: 1440, pixelRatio: 1 },
+): Record<string, string> {
+  const original = safeUrl(settings.backgroundImage);
+  // CSS backgrounds have no srcset: the width this screen needs, picked once.
+  const backgroundImage = original
+    ? (resizedUrl(original, widthFor(screen.width, screen.pixelRatio)) ?? original)
+    : undefined;
   return {
     "--button-color-1": settings.buttonColor1,
     "--button-color-2": settings.buttonColor2,
@@ -18,7 +26,11 @@ export function merchantCssVariables(settings: SettingsData): Record<string, str
 
 export function applyMerchantTheme(doc: Document, settings: SettingsData): void {
   const root = doc.documentElement;
-  for (const [name, value] of Object.entries(merchantCssVariables(settings))) {
+  const view = doc.defaultView;
+  // The longer side: a background covering a portrait screen is scaled to its height.
+  const longer = view ? Math.max(view.screen.width, view.screen.height) : 1440;
+  const screen = { width: longer, pixelRatio: view?.devicePixelRatio ?? 1 };
+  for (const [name, value] of Object.entries(merchantCssVariables(settings, screen))) {
     root.style.setProperty(name, value);
   }
   const favicon = safeUrl(settings.favicon);

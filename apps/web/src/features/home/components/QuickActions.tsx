@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type CSSProperties, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { OperationEntryButton } from "../../../components/operations/OperationEntryButton.tsx";
@@ -40,14 +40,21 @@ export function QuickActions() {
   const [openModal, setOpenModal] = useState<"addFundsModal" | "sendModal" | null>(null);
   const setModalOpen = (modal: "addFundsModal" | "sendModal") => (open: boolean) =>
     setOpenModal(open ? modal : null);
+  const actions = QUICK_ACTIONS.filter((action) => isBuilt(action.operations));
+  // An even grid: one row on wide screens; on phones up to four a row, more in two rows that
+  // differ by one at most (7: 4 + 3, never 3 + 3 + 1).
+  const columns = {
+    "--k-actions": actions.length,
+    "--k-actions-phone": actions.length <= 4 ? actions.length : Math.ceil(actions.length / 2),
+  } as CSSProperties;
 
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="k-home__subtitle">
         {t("home.quickActions")}
       </h2>
-      <ul className="k-quick-actions">
-        {QUICK_ACTIONS.filter((action) => isBuilt(action.operations)).map((action) => (
+      <ul className="k-quick-actions" style={columns}>
+        {actions.map((action) => (
           <li key={action.key}>
             <OperationEntryButton
               operations={action.operations}

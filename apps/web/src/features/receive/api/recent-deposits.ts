@@ -3,9 +3,17 @@ import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
 import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 
+/** How many of the latest deposits the receive screen lists. */
+export const RECENT_DEPOSITS = 5;
+/** Polling while a deposit is pending (its confirmations move) and while none is (one may arrive). */
+export const PENDING_POLL_MS = 3_000;
+export const IDLE_POLL_MS = 5_000;
+
 /**
  * The latest deposits of one currency, pending or not: under the history's key, so whatever
- * refreshes the history refreshes them too.
+ * refreshes the history refreshes them too. Polled only while the page is in sight (TanStack
+ * Query pauses interval refetches in a background tab), fast enough that a deposit confirmed in
+ * seconds is still seen pending on a fast chain, and listed as credited either way.
  */
 export function useRecentDeposits(currency: string | undefined) {
   const api = useApi();
@@ -15,14 +23,15 @@ export function useRecentDeposits(currency: string | undefined) {
     queryFn: async () => {
       const page = await unwrap(
         api.GET("/v2/history/operations", {
-          params: { query: { typeFilter: "RECEIVE_CRYPTO", currencyFilter: currency, size: 50 } },
+          params: {
+            query: { typeFilter: "RECEIVE_CRYPTO", currencyFilter: currency, size: RECENT_DEPOSITS },
+          },
         }),
       );
       return page.operations;
     },
     enabled: signedIn && currency !== undefined,
-    // A deposit may arrive while the page is open: look again now and then, often while one is pending.
     refetchInterval: (query) =>
-      query.state.data?.some((operation) => operation.status === "PENDING") ? 5_000 : 15_000,
+      query.state.data?.some((operation) => operation.status === "PENDING") ? PENDING_POLL_MS : IDLE_POLL_MS,
   });
 }

@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { freePort } from "../apps/server/src/db/embedded.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
+import { signedUpCustomer } from "./bench/web-customer.ts";
+
+/**
+ * `npm run bench:web` (issue 24): builds the web app, starts the product (`scripts/start.ts`, a
+ * fresh DATA_DIR), and runs Lighthouse's default (mobile) profile in the system Chromium on
+ * /sign-in, on home signed in and on /top-up/receive; prints the performance score, largest
+ * contentful paint, total blocking time and bytes transferred of each. The signed-in pages share
+ * the browser's cookie and local storage, which Lighthouse's reset keeps (it clears the cache). BENCH_WEB_RUNS (default
+ * 1) runs each page that many times and prints the median run by score.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+const TARGET_SCORE = 90;
+
+const build = spawnSync("npm", ["run", "build", "--silent"], {
+  cwd: repoRoot,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, NODE_ENV: "production" },
+});
+if (build.status !== 0) throw new Error("bench:web: the build failed");
+
+await mkdir(path.join(repoRoot, ".test-data"), { recursive: true });
+const dataDir = await mkdtemp(path.join(repoRoot, ".test-data", "bench-web-"));
+await chmod(dataDir, 0o755); // PostgreSQL runs as `postgres` when we are root
+const product = spawn(process.execPath, [path.join(repoRoot, "scripts/start.ts")], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "development",
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+const userDataDir = path.join(dataDir, "chromium");
+try {
+  const baseUrl = await ready(product, path.join(dataDir, "product.log"));
+  const customer = await signedUpCustomer(baseUrl);
+  const debuggingPort = await freePort();
+  // A persistent context is the browser's default one, which Lighthouse's tabs share: signed in
+  // here, signed in there.
+  const browser = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`],
+    headless: true,
+  });
+  try {
+    const pages = [{ name: "sign-in", url: `${baseUrl}/sign-in` }];
+    const figures = [await measure(pages[0] as Page, debuggingPort)];
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.addInitScript((id) => localStorage.setItem("kestrel.deviceId", id), customer.deviceId);
+    await page.goto(`${baseUrl}/sign-in`);
+    await page.getByLabel("Phone number").fill(`+${customer.phone}`);
+    await page.getByLabel("Password", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Home", level: 1 }).waitFor({ timeout: 30_000 });
+    for (const signedIn of [
+      { name: "home (signed in)", url: `${baseUrl}/` },
+      { name: "top-up/receive", url: `${baseUrl}/top-up/receive` },
+    ]) {
+      figures.push(await measure(signedIn, debuggingPort));
+    }
+    const load = loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
+    console.log(
+      `\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling), ${RUNS} run(s) per page, load ${load}`,
+    );
+    console.log("page                  score   LCP      TBT      bytes");
+    for (const f of figures) {
+      console.log(
+        `${f.name.padEnd(20)}  ${String(f.score).padStart(3)}    ${`${(f.lcpMs / 1000).toFixed(1)} s`.padEnd(7)}  ${`${Math.round(f.tbtMs)} ms`.padEnd(7)}  ${(f.bytes / 1024).toFixed(0)} KiB`,
+      );
+    }
+    const below = figures.filter((f) => f.score < TARGET_SCORE);
+    console.log(
+      below.length === 0
+        ? `every page at ${TARGET_SCORE} or more`
+        : `below ${TARGET_SCORE}: ${below.map((f) => f.name).join(", ")}`,
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  product.kill("SIGTERM");
+  await new Promise((resolve) => product.once("exit", resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+type Page = { name: string; url: string };
+type Figure = { name: string; score: number; lcpMs: number; tbtMs: number; bytes: number };
+
+async function measure(page: Page, port: number): Promise<Figure> {
+  const runs: Figure[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const result = await lighthouse(page.url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      // Lighthouse's storage reset empties the HTTP cache but keeps cookies and local storage:
+      // each run is a first load, still signed in.
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${page.url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(page.url).pathname) {
+      throw new Error(`${page.url} ended at ${lhr.finalDisplayedUrl}: not the page meant`);
+    }
+    runs.push({
+      name: page.name,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+      tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      bytes: lhr.audits["total-byte-weight"]?.numericValue ?? Number.NaN,
+    });
+  }
+  runs.sort((a, b) => a.score - b.score);
+  return runs[Math.floor(runs.length / 2)] as Figure;
+}
+
+function lighthouseVersion(): string {
+  return spawnSync(process.execPath, ["-p", "require('lighthouse/package.json').version"], { cwd: repoRoot })
+    .stdout.toString()
+    .trim();
+}
+
+async function ready(child: ChildProcess, logFile: string): Promise<string> {
+  const log = createWriteStream(logFile);
+  child.stderr?.pipe(log);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the product did not start in 180 s; see ${logFile}`)),
+      180_000,
+    );
+    let buffered = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      log.write(chunk);
+      buffered += chunk.toString();
+      const match = /Kestrel is ready at (\S+)/.exec(buffered);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`the product exited with ${code}; see ${logFile}`)));
+  });
+}
