@@ -1,8 +1,8 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import type { z } from "zod";
 import type { CardOrderStep, CardPlan, CardStatus } from "../../db/schema/index.ts";
+import { displayStatus } from "../../display-status.ts";
 import { CARD_COMPANY } from "./card-constants.ts";
-import { displayStatus } from "./card-display-status.ts";
 import type { CardRow, CustomerInfoRow, PriceRow, RequestRow } from "./cards.repository.ts";
 import type { cardView } from "./cards.schemas.ts";
 

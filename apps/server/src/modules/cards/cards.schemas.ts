@@ -6,6 +6,7 @@ import {
   CARD_PLANS,
   CARD_STATUSES,
 } from "../../db/schema/index.ts";
+import { DISPLAY_STATUSES } from "../../display-status.ts";
 import { CARD_PROGRAMS } from "../merchants/feature-flags.ts";
 import {
   DOCUMENT_TYPES,
@@ -13,7 +14,6 @@ import {
   PURPOSES_OF_ACCOUNT_OPENING,
   TURNOVER_RANGES,
 } from "./card-constants.ts";
-import { DISPLAY_STATUSES } from "./card-display-status.ts";
 
 const country = z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 country code");
 const text = (max: number) => z.string().trim().min(1, "is required").max(max);

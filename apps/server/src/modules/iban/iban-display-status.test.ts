@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DISPLAY_STATUSES, IBAN_STATUSES, ibanDisplayStatus } from "./iban-display-status.ts";
+import { DISPLAY_STATUSES } from "../../display-status.ts";
+import { IBAN_STATUSES, ibanDisplayStatus } from "./iban-display-status.ts";
 import { openSteps } from "./iban-eligibility.ts";
 
 describe("ibanDisplayStatus", () => {

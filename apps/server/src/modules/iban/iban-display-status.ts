@@ -1,3 +1,5 @@
+import type { DisplayStatus } from "../../display-status.ts";
+
 /** Spec §3 IBAN statuses: what the server says of a customer's IBAN. */
 export const IBAN_STATUSES = [
   "NONE",
@@ -15,27 +17,9 @@ export const IBAN_STATUSES = [
 ] as const;
 export type IbanStatus = (typeof IBAN_STATUSES)[number];
 
-/** Spec §3's second list ("card or account statuses"): what a customer is shown. */
-export const DISPLAY_STATUSES = [
-  "ACTIVE",
-  "VERIFICATION",
-  "PROGRESS",
-  "REJECTED",
-  "ACTION",
-  "READY",
-  "FROZEN",
-  "BLOCKED",
-  "START",
-  "SOON",
-  "KYC_REJECTED",
-  "INACTIVE",
-  "MULTI_ACCOUNT",
-] as const;
-export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
-
 /**
- * The customer display status of an IBAN status. Pure, with the same list as the cards' mapping,
- * so the two can be unified. COLLECTION waits for the customer (ACTION) unless only the identity
+ * The customer display status of an IBAN status: one of the one list (display-status.ts) that
+ * cards use too. COLLECTION waits for the customer (ACTION) unless only the identity
  * review is left (VERIFICATION); a rejected verification says so (KYC_REJECTED).
  */
 export function ibanDisplayStatus(

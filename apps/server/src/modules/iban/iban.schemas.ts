@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IBAN_TRANSFER_KINDS, IBAN_TRANSFER_STATUSES } from "../../db/schema/index.ts";
-import { DISPLAY_STATUSES, IBAN_STATUSES } from "./iban-display-status.ts";
+import { DISPLAY_STATUSES } from "../../display-status.ts";
+import { IBAN_STATUSES } from "./iban-display-status.ts";
 import { REQUIRED_INFO_KINDS } from "./iban-eligibility.ts";
 
 /** Spec §7 (reference digest §7): the additional personal info's allowed values. */

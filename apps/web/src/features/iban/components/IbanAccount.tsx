@@ -8,8 +8,8 @@ import { FormError } from "../../../components/FormError.tsx";
 import { SelectField } from "../../../components/SelectField.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
 import { formatExactMoney, formatMoney } from "../../../lib/format/money.ts";
-import { displayTone } from "../../../lib/iban/iban-display-status.ts";
 import { ROUTES } from "../../../lib/routes.ts";
+import { toneOf } from "../../../lib/status/display-status.ts";
 import { useWallets } from "../../../lib/wallets/wallet-queries.ts";
 import {
   type ExchangeOffer,
@@ -38,7 +38,7 @@ export function IbanAccount({ item }: { item: IbanItem }) {
               {t("iban.account.available")}: {formatMoney(item.availableBalance, "EUR")}
             </p>
           </div>
-          <span className={`k-iban__badge k-iban__badge--${displayTone(item.displayStatus)}`}>
+          <span className={`k-iban__badge k-iban__badge--${toneOf(item.displayStatus)}`}>
             {t(`iban.status.${item.displayStatus}`)}
           </span>
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CARD_STATUSES } from "../../db/schema/index.ts";
-import { DISPLAY_STATUSES, displayStatus } from "./card-display-status.ts";
+import { CARD_STATUSES } from "./db/schema/index.ts";
+import { DISPLAY_STATUSES, displayStatus } from "./display-status.ts";
 
 describe("display status", () => {
   it("maps every card status to one of spec §3's second list", () => {

@@ -1,7 +1,7 @@
 /**
  * The one set of statuses a customer sees for a card or an account (spec §3's second list),
  * mapped once from the provider's statuses, the order's open steps and the delivery state.
- * Pure and shared: the IBAN feature maps its statuses through the same function.
+ * Pure and shared by cards and IBAN (modules/iban/iban-display-status.ts maps IBAN statuses to it).
  */
 export const DISPLAY_STATUSES = [
   "ACTIVE",
