@@ -24,8 +24,12 @@ export const BILLING_ADDRESS = { country: "DE", city: "Berlin", address1: "Haupt
  * Drives the IBAN calls over HTTP the way the web app does, and the sandbox bank's worker jobs
  * (sends and ticks) one due job at a time, delivering its signed notifications through the app.
  */
-export function ibanDriver(t: TestApp) {
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export function ibanDriver(t: TestApp, merchantId?: string) {
+  // A token is good on its own merchant only: another merchant's customer names it, as its app does.
+  const bearer = (token: string) => ({
+    authorization: `Bearer ${token}`,
+    ...(merchantId ? { "x-merchant-id": merchantId } : {}),
+  });
   const bank = createSandboxBank({
     db: clientSourceFromPool(t.database.pool),
     executionSeconds: t.config.bankExecutionSeconds,

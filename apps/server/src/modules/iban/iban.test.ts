@@ -126,12 +126,20 @@ describe("the order", () => {
 
   it("is refused where the merchant's IBAN flag is off", async () => {
     const c = await kycDriver(t).customer("Hopper", NIMBUS_MERCHANT_ID);
-    expect((await api.list(c.token)).json()).toMatchObject({ status: "UNAVAILABLE", reason: "NOT_OFFERED" });
-    for (const res of [await api.request(c.token), await api.info(c.token), await api.address(c.token)]) {
+    const nimbus = ibanDriver(t, NIMBUS_MERCHANT_ID);
+    expect((await nimbus.list(c.token)).json()).toMatchObject({
+      status: "UNAVAILABLE",
+      reason: "NOT_OFFERED",
+    });
+    for (const res of [
+      await nimbus.request(c.token),
+      await nimbus.info(c.token),
+      await nimbus.address(c.token),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: "IBAN_NOT_OFFERED" });
     }
-    expect((await api.addRecipient(c.token, RECIPIENT)).statusCode).toBe(403);
+    expect((await nimbus.addRecipient(c.token, RECIPIENT)).statusCode).toBe(403);
   });
 
   it("answers 400 naming the field for bad answers, and saves nothing", async () => {
