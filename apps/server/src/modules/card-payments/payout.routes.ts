@@ -21,10 +21,10 @@ export const payoutRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { cards, payout } = deps.services.cardPayments;
-    // The header is checked before anything else is read (the body, the token: it is about the
-    // client, not the customer), so a client that forgot it learns that first. This plugin's
-    // routes only (Fastify scopes a hook to the plugin that adds it).
-    app.addHook("onRequest", async (req) => {
+    // The header is checked right after the token (a stranger learns nothing but 401, issue 23)
+    // and before the body is validated, so a signed-in client that forgot it learns that first.
+    // This plugin's routes only (Fastify scopes a hook to the plugin that adds it).
+    app.addHook("preValidation", async (req) => {
       const v = req.headers["x-sdk-version"];
       if (typeof v !== "string" || v.trim() === "") {
         throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
