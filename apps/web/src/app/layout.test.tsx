@@ -78,8 +78,14 @@ describe("layout", () => {
     const world = defaultWorld();
     world.banners.right = [
       { id: 1, title: "Exchange in seconds", text: "At a locked rate", imageUrl: null, link: "/exchange" },
-      // Cards are not built yet: their banner is left out.
-      { id: 3, title: "Your own card", text: "For salary and bills", imageUrl: null, link: "/cards" },
+      // Card top-up from crypto is not built yet: its banner is left out.
+      {
+        id: 3,
+        title: "Top up your card",
+        text: "From any wallet",
+        imageUrl: null,
+        link: "/cards/top-up/crypto",
+      },
     ];
     world.banners.bottom = [
       { id: 2, title: "Get a card", text: "Plastic or virtual", imageUrl: null, link: null },
@@ -88,7 +94,7 @@ describe("layout", () => {
     installFakeConfigService(world);
     renderApp("/");
     expect(await screen.findByRole("link", { name: "Exchange in seconds At a locked rate" })).not.toBeNull();
-    expect(screen.queryByText("Your own card")).toBeNull();
+    expect(screen.queryByText("Top up your card")).toBeNull();
     expect(screen.getByText("Get a card")).not.toBeNull();
 
     const question = await screen.findByRole("button", { name: "How do I add funds?" });

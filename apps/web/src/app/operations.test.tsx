@@ -29,13 +29,10 @@ async function startApp(path: string, world = defaultWorld()) {
 }
 
 describe("operation entry points on the home page", () => {
-  it("offer Add funds, Send, Exchange, Cards, Earn and Withdraw; IBAN is reached from the navigation, not a quick action", async () => {
+  it("offer every built operation: Add funds, Send, Exchange, Cards, Earn, Withdraw and IBAN", async () => {
     await startApp("/");
-    for (const name of ["Add funds", "Send", "Exchange", "Cards", "Earn", "Withdraw"]) {
+    for (const name of ["Add funds", "Send", "Exchange", "Cards", "Earn", "Withdraw", "IBAN"]) {
       expect(screen.getByRole("button", { name })).not.toBeNull();
-    }
-    for (const name of ["IBAN"]) {
-      expect(screen.queryByRole("button", { name })).toBeNull();
     }
   });
 
@@ -64,7 +61,8 @@ describe("operation entry points on the home page", () => {
     expect(screen.getByRole("dialog", { name: "Add funds" })).not.toBeNull();
     await user.click(screen.getByRole("button", { name: "Via bank card" }));
     expect(router.state.location.pathname).toBe("/top-up/card");
-    expect(screen.queryByRole("dialog")).toBeNull();
+    // Home stays (modal included) until the card screen's code has loaded, then the modal goes.
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await router.navigate("/");
     await user.click(await screen.findByRole("button", { name: "Add funds" }));
     await user.click(screen.getByRole("button", { name: "Via other crypto wallets" }));
