@@ -131,11 +131,16 @@ export const sandboxBankSql = {
     return rowCount === 1;
   },
 
-  /** The next tick of a transfer's clock (one queued job per transfer: job key). */
+  /**
+   * The next tick of a transfer's clock (one queued job per transfer: job key). `now` ticks
+   * replace a later one; a tick planning its successor keeps an earlier one already queued (the
+   * console moved the clock on while that tick ran).
+   */
   async scheduleTick(c: SqlClient, id: string, runAt: Date | null): Promise<void> {
     await c.query(
       `select graphile_worker.add_job($1, json_build_object('id', $2::text), run_at := coalesce($3, now()),
-         job_key := 'bank_tick:' || $2, max_attempts := 25)`,
+         job_key := 'bank_tick:' || $2, max_attempts := 25,
+         job_key_mode := case when $3::timestamptz is null then 'replace' else 'preserve_run_at' end)`,
       [SANDBOX_BANK_TICK_TASK, id, runAt],
     );
   },

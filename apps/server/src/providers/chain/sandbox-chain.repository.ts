@@ -100,11 +100,17 @@ export const sandboxChainSql = {
     return rowCount === 1;
   },
 
-  /** The next tick of a transaction's clock (one queued job per transaction: job key). */
+  /**
+   * The next tick of a transaction's clock (one queued job per transaction: job key). `now` ticks
+   * (a new transaction, the console's "move the clock") replace a later one; a tick planning its
+   * successor keeps an earlier one already queued, so a clock moved on while that tick was
+   * running is not pushed back to the old schedule.
+   */
   async scheduleTick(c: SqlClient, txHash: string, runAt: Date | null): Promise<void> {
     await c.query(
       `select graphile_worker.add_job($1, json_build_object('txHash', $2::text), run_at := coalesce($3, now()),
-         job_key := 'chain_tick:' || $2, max_attempts := 25)`,
+         job_key := 'chain_tick:' || $2, max_attempts := 25,
+         job_key_mode := case when $3::timestamptz is null then 'replace' else 'preserve_run_at' end)`,
       [SANDBOX_CHAIN_TICK_TASK, txHash, runAt],
     );
   },
