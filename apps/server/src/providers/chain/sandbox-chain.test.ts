@@ -19,7 +19,7 @@ async function nextTickAt(txHash: string): Promise<Date> {
     [`chain_tick:${txHash}`],
   );
   expect(rows).toHaveLength(1);
-  return rows[0].run_at;
+  return rows[0]?.run_at ?? new Date(0);
 }
 
 /** The due ticks run as the worker runs them (the job locked while it runs), told to `deliver`. */
