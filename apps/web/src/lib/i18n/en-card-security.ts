@@ -44,6 +44,6 @@ export const enCardSecurity = {
     frozen: "Your card is frozen.",
     unfrozen: "Your card works again.",
     cancel: "Cancel",
-    close: "Close",
+    done: "Done",
   },
 };

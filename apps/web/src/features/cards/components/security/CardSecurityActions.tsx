@@ -37,7 +37,7 @@ export function CardSecurityActions({ card, program }: { card: Card; program: Ca
 
   return (
     <>
-      <div className="k-cards__actions">
+      <div className="k-cards__actions k-cards__controls">
         <Button variant="ghost" onClick={() => show("number")}>
           {t("cardSecurity.showNumber")}
         </Button>

@@ -112,7 +112,7 @@ function RevealBody({ card, program, mode, onOpenChange }: CardModalProps & { mo
       />
       <div className="k-modal__actions">
         <Button variant="secondary" fullWidth onClick={() => onOpenChange(false)}>
-          {t("cardSecurity.close")}
+          {t("cardSecurity.done")}
         </Button>
       </div>
     </>

@@ -54,15 +54,18 @@ export function RevealedSecrets({
   );
 }
 
+/** One fact: its name, its value and (while opened) a copy button, all inside the dl's own tags. */
 function Row({ label, testId, children }: { label: string; testId?: string; children: React.ReactNode }) {
   const [value, ...rest] = Array.isArray(children) ? children : [children];
   return (
     <div className="k-card-secrets__row">
       <dt>{label}</dt>
-      <dd className="k-card-secrets__value" data-testid={testId}>
-        {value}
+      <dd>
+        <span className="k-card-secrets__value" data-testid={testId}>
+          {value}
+        </span>
+        {rest}
       </dd>
-      {rest}
     </div>
   );
 }
