@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
 import type { Card, CardProgram } from "../../api/cards-queries.ts";
 
-// Each modal loads on first use, so the cards page itself does not grow.
-const RevealModal = lazy(() => import("./RevealModal.tsx").then((m) => ({ default: m.RevealModal })));
-const PinModal = lazy(() => import("./PinModal.tsx").then((m) => ({ default: m.PinModal })));
-const LabelModal = lazy(() => import("./LabelModal.tsx").then((m) => ({ default: m.LabelModal })));
-const FreezeModal = lazy(() => import("./FreezeModal.tsx").then((m) => ({ default: m.FreezeModal })));
+// The modals load together on first use (one chunk, one import), so the cards page does not grow.
+const modals = () => import("./card-security-modals.ts");
+const RevealModal = lazy(() => modals().then((m) => ({ default: m.RevealModal })));
+const PinModal = lazy(() => modals().then((m) => ({ default: m.PinModal })));
+const LabelModal = lazy(() => modals().then((m) => ({ default: m.LabelModal })));
+const FreezeModal = lazy(() => modals().then((m) => ({ default: m.FreezeModal })));
 
 type Action = "number" | "details" | "pin" | "label" | "freeze";
 /** Cards the customer controls: working, or frozen by themselves. */
