@@ -11,6 +11,7 @@ import { ApiError } from "../../../../lib/http/api-error.ts";
 import { useNotify } from "../../../../lib/notifications/notifications-context.tsx";
 import { type BlockAction, useCardBlock } from "../../api/card-security-queries.ts";
 import type { CardModalProps } from "./CardSecurityActions.tsx";
+import { codeStillValid } from "./code-still-valid.ts";
 import "./card-security.css";
 
 /**
@@ -42,7 +43,7 @@ function FreezeBody({ card, program, action, onOpenChange }: CardModalProps & { 
   const send = async () => {
     setError(undefined);
     try {
-      await block.sendCode.mutateAsync(card.id);
+      await block.sendCode.mutateAsync(card.id).catch(codeStillValid);
       setCodeSent(true);
     } catch (e) {
       setError(e as Error);

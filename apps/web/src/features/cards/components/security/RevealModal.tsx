@@ -11,6 +11,7 @@ import { Spinner } from "../../../../components/Spinner.tsx";
 import { ApiError } from "../../../../lib/http/api-error.ts";
 import { type RevealedCard, useCardReveal } from "../../api/card-security-queries.ts";
 import type { CardModalProps } from "./CardSecurityActions.tsx";
+import { codeStillValid } from "./code-still-valid.ts";
 import { RevealedSecrets } from "./RevealedSecrets.tsx";
 import "./card-security.css";
 
@@ -46,7 +47,7 @@ function RevealBody({ card, program, mode, onOpenChange }: CardModalProps & { mo
     try {
       if (mode === "number") setStep({ name: "shown", secrets: await reveal.number(card.id) });
       else {
-        await reveal.sendCode(card.id);
+        await reveal.sendCode(card.id).catch(codeStillValid);
         setStep({ name: "code" });
       }
     } catch (error) {
