@@ -235,6 +235,7 @@ export function createServices(config: Config, database: Database, options: Serv
     customers,
     auth,
     codes,
+    limits,
     controls: config.sandbox
       ? createSandboxIssuerControls({ db: sql, secrets: cardSecrets })
       : unavailableIssuerControls(),

@@ -1207,7 +1207,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The card number sealed to the browser's RSA key (RSA-OAEP, SHA-256): never in clear. 400 naming publicKey when it is not an RSA key of 1024 to 4096 bits. */
+        /** @description The card number sealed to the browser's RSA key (RSA-OAEP, SHA-256): never in clear. 400 naming publicKey when it is not an RSA key of 1024 to 4096 bits; 429 after 20 an hour per card. */
         post: operations["revealCardNumber"];
         delete?: never;
         options?: never;

@@ -1,10 +1,16 @@
 import { createPublicKey, type KeyObject } from "node:crypto";
+import type { Limit } from "../ratelimit/ratelimit.service.ts";
 import { cardSecurityErrors } from "./card-security.errors.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
 import type { CardRow } from "./cards.repository.ts";
 
 /** Spec §9 makes the browser's pair 1024-bit; larger ones are welcome, absurd ones are not. */
 const KEY_BITS = { min: 1024, max: 4096 } as const;
+/**
+ * The number alone needs no SMS code (reference §4.14), so a stolen session could ask for it
+ * again and again: a card's number is shown at most 20 times an hour (429 with Retry-After).
+ */
+export const NUMBER_REVEALS: Limit = { name: "card-number-reveal", max: 20, windowSeconds: 3600 };
 /** Cards whose secrets the customer may see: working, or frozen by themselves. */
 const REVEALABLE = new Set(["ACTIVE", "SOFT_BLOCKED"]);
 
@@ -52,6 +58,7 @@ export function createCardSecretsReveal(deps: CardSecurityParts) {
       requireRevealable(card);
       const key = browserKey(body.publicKey);
       await deps.requireLiveSession(ask);
+      await deps.limits.consume(NUMBER_REVEALS, `${ask.owner.merchant.id}:${card.id}`);
       const secrets = await sealed(card, key);
       return { number: secrets.number, cardholderName: card.cardholderName };
     },

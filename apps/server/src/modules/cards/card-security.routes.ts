@@ -64,7 +64,7 @@ export const cardSecurityRoutes =
         schema: {
           ...route(
             "revealCardNumber",
-            "The card number sealed to the browser's RSA key (RSA-OAEP, SHA-256): never in clear. 400 naming publicKey when it is not an RSA key of 1024 to 4096 bits.",
+            "The card number sealed to the browser's RSA key (RSA-OAEP, SHA-256): never in clear. 400 naming publicKey when it is not an RSA key of 1024 to 4096 bits; 429 after 20 an hour per card.",
           ),
           body: revealNumberBody,
           response: { 200: revealNumberResponse, ...errors },

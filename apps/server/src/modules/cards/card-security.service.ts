@@ -9,6 +9,7 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { CardProgram } from "../merchants/feature-flags.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
+import type { RateLimitService } from "../ratelimit/ratelimit.service.ts";
 import { createCardBlocks } from "./card-block.service.ts";
 import { createCardLabels } from "./card-label.service.ts";
 import type { Owner } from "./card-order.service.ts";
@@ -40,6 +41,7 @@ export function createCardSecurityService(deps: {
   customers: Pick<CustomersService, "getCustomer">;
   auth: Pick<AuthService, "requireLiveSession">;
   codes: Codes;
+  limits: Pick<RateLimitService, "consume">;
   controls: IssuerCardControls;
   secrets: CardSecrets;
   now?: () => Date;
@@ -83,6 +85,7 @@ export type CardSecurityService = ReturnType<typeof createCardSecurityService>;
 export type CardSecurityParts = {
   controls: IssuerCardControls;
   codes: Codes;
+  limits: Pick<RateLimitService, "consume">;
   now: () => Date;
   repository: ReturnType<typeof createCardSecurityRepository>;
   ownCard: (ask: CardAsk) => Promise<CardRow>;

@@ -139,6 +139,26 @@ describe("reveal", () => {
     expect(big.open(again.json().number)).toBe(number);
   });
 
+  it("shows one card's number at most 20 times an hour (429 with Retry-After)", async () => {
+    const { publicKey } = browserPair();
+    const { rows } = await t.database.pool.query<{ n: string }>(
+      `select coalesce(sum(count), 0) as n from rate_limits where key like $1`,
+      [`card-number-reveal:%${aliceCard}`],
+    );
+    const used = Number(rows[0]?.n ?? 0);
+    for (let i = used; i < 20; i++) {
+      expect((await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey })).statusCode).toBe(
+        200,
+      );
+    }
+    const over = await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    // Bob's card has its own allowance.
+    expect((await c.call(bob, "POST", `/v2/card/${bobCard}/number`, { publicKey })).statusCode).toBe(200);
+    await t.database.pool.query(`delete from rate_limits where key like $1`, [`card-number-reveal:%`]);
+  });
+
   it("refuses a key that is not a valid RSA key (400 naming publicKey)", async () => {
     const ec = generateKeyPairSync("ec", { namedCurve: "P-256" })
       .publicKey.export({ type: "spki", format: "der" })
