@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nextCode, smsCount } from "./accounts-support.ts";
 import { activeVirtualCard } from "./active-card-support.ts";
 import { expectNoSeriousAxeViolations } from "./axe.ts";
 import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
 import { customerGet } from "./kyc-support.ts";
+import { ledgerViolations } from "./ledger-audit.ts";
 import { type Customer, customerAtKyc1, signedInPage } from "./wallets-support.ts";
 
 // A card's own controls on /cards (issue 20 items 1-2): freeze and unfreeze by SMS, reveal the
@@ -174,4 +175,8 @@ describe.skipIf(!e2eEnabled())("cards: reveal, PIN, name, freeze", () => {
     await shoot(page, "cards-secure-named");
     await close();
   }, 60_000);
+
+  it("leaves a ledger that passes every ledger:audit invariant", async () => {
+    expect(await ledgerViolations(inject("e2eDatabaseUrl"))).toEqual([]);
+  });
 });
