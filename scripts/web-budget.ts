@@ -57,15 +57,23 @@ export type ManifestChunk = {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 };
 export type Manifest = Record<string, ManifestChunk>;
 
 export type PageLoad = { page: string; files: string[] };
 
-/** Each lazily loaded screen with the JavaScript files its first load fetches. */
+/**
+ * Each lazily loaded screen with the JavaScript files its first load fetches. A screen is a
+ * dynamic entry the entry imports (a route); one that only a screen imports (a modal loaded on
+ * first use, e.g. the card controls) comes after the screen's first load, so it is not one.
+ */
 export function pageLoads(manifest: Manifest): PageLoad[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const pages = Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry);
+  const routes = new Set(entries.flatMap((key) => manifest[key]?.dynamicImports ?? []));
+  const pages = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isDynamicEntry && (routes.size === 0 || routes.has(key)),
+  );
   // A build without lazy screens still has one page: the entry alone.
   const roots = pages.length > 0 ? pages.map((page) => [page]) : [[]];
   return roots.map((page) => ({

@@ -25,6 +25,9 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
         "*.cardCVV",
         "*.cvv",
         "*.number",
+        // Card PINs and activation codes travel sealed, but never in a log line either.
+        "*.pin",
+        "*.passCode",
       ],
       censor: "[redacted]",
     },

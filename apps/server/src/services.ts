@@ -9,6 +9,7 @@ import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCardPaymentsService } from "./modules/card-payments/card-payments.service.ts";
+import { createCardSecurityService } from "./modules/cards/card-security.service.ts";
 import { createCardsService } from "./modules/cards/cards.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
@@ -42,8 +43,10 @@ import { type ChainProvider, unavailableChain } from "./providers/chain/chain-pr
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
 import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
+import { unavailableIssuerControls } from "./providers/issuer/issuer-card-controls.ts";
 import { type IssuerProvider, unavailableIssuer } from "./providers/issuer/issuer-provider.ts";
 import { createSandboxIssuer } from "./providers/issuer/sandbox-issuer.ts";
+import { createSandboxIssuerControls } from "./providers/issuer/sandbox-issuer-controls.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
 
@@ -224,6 +227,21 @@ export function createServices(config: Config, database: Database, options: Serv
     callbackSecret: config.secrets.callback,
     ...(options.clock ? { now: options.clock } : {}),
   });
+  // Reveal, PIN, label and soft block: the issuer's controls behind the customer's cards.
+  const cardSecurity = createCardSecurityService({
+    db: sql,
+    merchants,
+    catalog,
+    customers,
+    auth,
+    codes,
+    limits,
+    controls: config.sandbox
+      ? createSandboxIssuerControls({ db: sql, secrets: cardSecrets })
+      : unavailableIssuerControls(),
+    secrets: cardSecrets,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   return {
     merchants,
     catalog,
@@ -246,6 +264,7 @@ export function createServices(config: Config, database: Database, options: Serv
     crypto,
     sandboxChain,
     cards,
+    cardSecurity,
     sandboxIssuer,
     cardPayments,
     sandboxAcquirer,

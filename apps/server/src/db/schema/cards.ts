@@ -201,6 +201,10 @@ export const cards = pgTable(
     status: text("status").$type<CardStatus>().notNull(),
     deliveryState: text("delivery_state").$type<CardDeliveryState>(),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /** The customer's own name for the card (POST /v2/card/{cardId}/label); null: none. */
+    label: text("label"),
+    /** When the customer last set a PIN (the PIN itself is only at the issuer). */
+    pinSetAt: timestamp("pin_set_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -227,6 +231,7 @@ export const cards = pgTable(
     check("cards_delivery_plastic", sql`(${t.cardType} = 'PLASTIC') = (${t.deliveryState} is not null)`),
     check("cards_last4", sql`${t.last4} ~ '^[0-9]{4}$'`),
     check("cards_expiry", sql`${t.expiryMonth} between 1 and 12 and ${t.expiryYear} between 2000 and 2100`),
+    check("cards_label", sql`${t.label} is null or char_length(${t.label}) between 1 and 30`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The sandbox card issuer's own books (providers/issuer): the cards it issued, their number and
@@ -29,6 +29,10 @@ export const sandboxIssuerCards = pgTable(
     /** A plastic card's activation code, encrypted, until it is mailed with the card. */
     shippingCode: text("shipping_code"),
     failedActivations: integer("failed_activations").notNull().default(0),
+    /** The card PIN, hashed (scrypt, salted per card): checked at a terminal, never shown. */
+    pinHash: text("pin_hash"),
+    /** Soft block (the customer's freeze): the issuer declines the card while it is set. */
+    softBlocked: boolean("soft_blocked").notNull().default(false),
     nextStepAt: timestamp("next_step_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

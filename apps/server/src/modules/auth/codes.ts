@@ -5,7 +5,14 @@ import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts
 import { authErrors } from "./auth.errors.ts";
 import type { AuthRepository } from "./auth.repository.ts";
 
-export type CodePurpose = "SIGNUP" | "NEW_DEVICE" | "PASSWORD_RESET" | "SEND_CONFIRMATION";
+export type CodePurpose =
+  | "SIGNUP"
+  | "NEW_DEVICE"
+  | "PASSWORD_RESET"
+  | "SEND_CONFIRMATION"
+  | "CARD_DETAILS"
+  | "CARD_SOFT_BLOCK"
+  | "CARD_SOFT_UNBLOCK";
 
 /** Spec §9 and issue 4 §5: 4 digits, 5 minutes, 5 tries, a new one after 60 s. */
 export const CODE_RULES = { length: 4, ttlSeconds: 300, maxAttempts: 5, resendAfterSeconds: 60 } as const;
@@ -18,6 +25,11 @@ const TEXTS: Record<CodePurpose, (title: string, code: string) => string> = {
     `${c} is your ${t} password reset code. If you didn't ask for it, ignore this message.`,
   SEND_CONFIRMATION: (t, c) =>
     `${c} is your ${t} code to confirm a transfer. If you didn't start one, change your password.`,
+  CARD_DETAILS: (t, c) =>
+    `${c} is your ${t} code to show your card details. Never share it, not even with us.`,
+  CARD_SOFT_BLOCK: (t, c) => `${c} is your ${t} code to block your card. Never share it.`,
+  CARD_SOFT_UNBLOCK: (t, c) =>
+    `${c} is your ${t} code to unblock your card. If you didn't ask for it, keep the card blocked.`,
 };
 
 type CodeErrors = {

@@ -44,7 +44,7 @@ export function createCardRsa(deps: { repository: CardsRepository; secrets: Card
     },
 
     /** The clear text of a code the app encrypted to key `keyId` (400 naming the field if not). */
-    async decrypt(keyId: string, ciphertext: string): Promise<string> {
+    async decrypt(keyId: string, ciphertext: string, field = "passCode"): Promise<string> {
       let key = privateKeys.get(keyId);
       if (!key) {
         const row = await deps.repository.findRsaKey(keyId);
@@ -59,7 +59,7 @@ export function createCardRsa(deps: { repository: CardsRepository; secrets: Card
         );
         return plain.toString("utf8");
       } catch {
-        throw cardErrors.create("PASSCODE_NOT_READABLE", { field: "passCode" });
+        throw cardErrors.create("PASSCODE_NOT_READABLE", { field });
       }
     },
   };

@@ -88,6 +88,8 @@ export function requestView(
     plan: (price?.plan ?? "NONE") as CardPlan,
     fees: feesOf(price),
     paid: r.paidAmount !== null && r.paidCurrency ? moneyOf(r.paidAmount, r.paidCurrency) : null,
+    label: null,
+    pinSet: false,
   };
 }
 
@@ -123,5 +125,7 @@ export function cardRowView(
       request?.paidAmount != null && request.paidCurrency
         ? moneyOf(request.paidAmount, request.paidCurrency)
         : null,
+    label: c.label,
+    pinSet: c.pinSetAt !== null,
   };
 }

@@ -53,6 +53,8 @@ export type CardRow = {
   status: CardStatus;
   deliveryState: CardDeliveryState | null;
   activatedAt: Date | null;
+  label: string | null;
+  pinSetAt: Date | null;
   createdAt: Date;
 };
 
@@ -80,7 +82,7 @@ const REQUEST_COLUMNS = `merchant_id as "merchantId", id, customer_id as "custom
 const CARD_COLUMNS = `merchant_id as "merchantId", id, customer_id as "customerId", request_id as "requestId", program,
   card_type as "cardType", colour, issuer_card_id as "issuerCardId", last4, expiry_month as "expiryMonth",
   expiry_year as "expiryYear", cardholder_name as "cardholderName", status, delivery_state as "deliveryState",
-  activated_at as "activatedAt", created_at as "createdAt"`;
+  activated_at as "activatedAt", label, pin_set_at as "pinSetAt", created_at as "createdAt"`;
 
 type Raw<T, K extends keyof T> = Omit<T, K> & Record<K, string | null>;
 const toRequest = (r: Raw<RequestRow, "paidAmount">): RequestRow => ({
@@ -384,7 +386,10 @@ export async function markCancelledSql(
   );
 }
 
-export async function insertIssuedCardSql(tx: Tx, card: Omit<CardRow, "activatedAt">): Promise<void> {
+export async function insertIssuedCardSql(
+  tx: Tx,
+  card: Omit<CardRow, "activatedAt" | "label" | "pinSetAt">,
+): Promise<void> {
   await tx.query(
     `insert into cards (merchant_id, id, customer_id, request_id, program, card_type, colour, issuer_card_id, last4,
        expiry_month, expiry_year, cardholder_name, status, delivery_state, created_at, updated_at)

@@ -4,6 +4,7 @@ import { errorBodySchema } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
+import { cardSecurityRoutes } from "./card-security.routes.ts";
 import {
   activateBody,
   addressV2Body,
@@ -393,4 +394,7 @@ export const cardsRoutes =
       },
       async (req) => cards.activate(await owner(req), req.query.cp, req.body, { cardType: "PLASTIC" }),
     );
+
+    // Reveal, PIN, label, soft block: their own routes file.
+    await app.register(cardSecurityRoutes(deps));
   };

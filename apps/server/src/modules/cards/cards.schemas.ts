@@ -86,6 +86,8 @@ export const cardView = z
     plan: z.enum(CARD_PLANS),
     fees,
     paid: money.nullable(),
+    label: z.string().nullable().describe("The customer's own name for the card"),
+    pinSet: z.boolean().describe("Whether the customer has set a PIN"),
   })
   .meta({ id: "Card" });
 

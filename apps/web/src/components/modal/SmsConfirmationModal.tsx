@@ -33,7 +33,8 @@ export function SmsConfirmationModal({ open, onOpenChange, ...bodyProps }: SmsCo
   );
 }
 
-function SmsConfirmationForm(props: Omit<SmsConfirmationModalProps, "open" | "onOpenChange">) {
+/** The code form alone, for a modal that has other steps around it (a card reveal, a freeze). */
+export function SmsConfirmationForm(props: Omit<SmsConfirmationModalProps, "open" | "onOpenChange">) {
   const { t } = useTranslation();
   const [code, setCode] = useState("");
   const [attempt, setAttempt] = useState(0);

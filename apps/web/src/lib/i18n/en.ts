@@ -8,6 +8,7 @@
  */
 
 import { enCardPayments } from "./en-card-payments.ts";
+import { enCardSecurity } from "./en-card-security.ts";
 import { enCards } from "./en-cards.ts";
 import { enEarn } from "./en-earn.ts";
 import { enExchange } from "./en-exchange.ts";
@@ -18,6 +19,7 @@ export const en = {
   ...enWallets,
   ...enEarn,
   ...enCards,
+  ...enCardSecurity,
   ...enExchange,
   ...enCardPayments,
   ...enIban,

@@ -17,6 +17,7 @@ import {
 import { ActivateCardModal } from "./ActivateCardModal.tsx";
 import { CardTerms } from "./CardTerms.tsx";
 import { StatusNote } from "./StatusNote.tsx";
+import { CardSecurityActions } from "./security/CardSecurityActions.tsx";
 
 const orderLink = (program: CardProgram, requestId?: string) =>
   `${ROUTES.cardsOrder}?${new URLSearchParams({ cp: program, ...(requestId ? { request: requestId } : {}) })}`;
@@ -64,6 +65,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                 <span>{card.cardholderName ?? ""}</span>
               </div>
               <div className="k-cards__details">
+                {card.label ? <p className="k-cards__label">{card.label}</p> : null}
                 <p className="k-cards__title">
                   {t(`cards.forms.${card.cardType}`)} · {t(`cards.colours.${card.colour as "BLACK"}`)}
                   {card.number ? ` · ${card.number}` : ""}
@@ -95,6 +97,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                     </Button>
                   ) : null}
                 </div>
+                <CardSecurityActions card={card} program={program} />
               </div>
             </li>
           );

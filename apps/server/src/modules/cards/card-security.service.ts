@@ -1,0 +1,94 @@
+import type { ClientSource } from "../../db/transaction.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
+import type { IssuerCardControls } from "../../providers/issuer/issuer-card-controls.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { Codes } from "../auth/codes.ts";
+import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
+import type { CardProgram } from "../merchants/feature-flags.ts";
+import type { MerchantsService } from "../merchants/merchants.service.ts";
+import type { RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { createCardBlocks } from "./card-block.service.ts";
+import { createCardLabels } from "./card-label.service.ts";
+import type { Owner } from "./card-order.service.ts";
+import { createCardPins } from "./card-pin.service.ts";
+import { createCardPrograms } from "./card-programs.ts";
+import { createCardRsa } from "./card-rsa.ts";
+import { createCardSecretsReveal } from "./card-secrets.service.ts";
+import { createCardSecurityRepository } from "./card-security.repository.ts";
+import { cardErrors } from "./cards.errors.ts";
+import { type CardRow, createCardsRepository } from "./cards.repository.ts";
+
+/** Who asks about which card: the signed-in customer (claims), their merchant, the program, the card. */
+export type CardAsk = {
+  owner: Owner;
+  claims: Pick<VerifiedClaims, "merchantId" | "sessionId" | "customerId">;
+  cp: CardProgram | undefined;
+  cardId: string;
+};
+
+/**
+ * The customer's controls of an issued card (docs/cards.md "Reveal, PIN, blocks"): reveal the
+ * number and the full details sealed to the browser's key, set the PIN, name the card, soft
+ * block and unblock it with an SMS code.
+ */
+export function createCardSecurityService(deps: {
+  db: ClientSource;
+  merchants: Pick<MerchantsService, "features">;
+  catalog: Pick<CatalogService, "assertOperationAllowed">;
+  customers: Pick<CustomersService, "getCustomer">;
+  auth: Pick<AuthService, "requireLiveSession">;
+  codes: Codes;
+  limits: Pick<RateLimitService, "consume">;
+  controls: IssuerCardControls;
+  secrets: CardSecrets;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const cards = createCardsRepository(deps.db);
+  const repository = createCardSecurityRepository(deps.db);
+  const programs = createCardPrograms(deps);
+  const rsa = createCardRsa({ repository: cards, secrets: deps.secrets });
+
+  /** The customer's own card of the program (404 otherwise), after the catalog's word on CARDS. */
+  async function ownCard(ask: CardAsk): Promise<CardRow> {
+    const { merchant, customerId } = ask.owner;
+    const program = await programs.requireProgram(merchant.id, ask.cp);
+    await programs.requireOperation(merchant.id, customerId, "CARDS");
+    const card = await cards.findCard(merchant.id, customerId, ask.cardId);
+    if (!card || card.program !== program) throw cardErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+    return card;
+  }
+
+  /** A signed-out session's token may still be unexpired: secrets and blocks want a live one. */
+  const requireLiveSession = (ask: CardAsk) =>
+    inTransaction(deps.db, (tx) => deps.auth.requireLiveSession(tx, ask.claims));
+
+  /** The customer's phone, where the SMS codes go. */
+  const phoneOf = async (owner: Owner) =>
+    (await deps.customers.getCustomer(owner.merchant.id, owner.customerId)).phone;
+
+  const shared = { ...deps, now, repository, ownCard, requireLiveSession, phoneOf };
+  return {
+    ...createCardSecretsReveal(shared),
+    ...createCardPins({ ...shared, rsa }),
+    ...createCardLabels(shared),
+    ...createCardBlocks(shared),
+  };
+}
+
+export type CardSecurityService = ReturnType<typeof createCardSecurityService>;
+
+/** What the focused parts share. */
+export type CardSecurityParts = {
+  controls: IssuerCardControls;
+  codes: Codes;
+  limits: Pick<RateLimitService, "consume">;
+  now: () => Date;
+  repository: ReturnType<typeof createCardSecurityRepository>;
+  ownCard: (ask: CardAsk) => Promise<CardRow>;
+  requireLiveSession: (ask: CardAsk) => Promise<void>;
+  phoneOf: (owner: Owner) => Promise<string>;
+};

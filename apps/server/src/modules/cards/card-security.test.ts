@@ -1,0 +1,379 @@
+import { constants, generateKeyPairSync, type KeyObject, privateDecrypt } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isLuhnValid } from "../../providers/issuer/luhn.ts";
+import type { TestApp } from "../../test-app.ts";
+import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { type Customer, cardsDriver } from "./cards.test-helpers.ts";
+
+// Reveal, PIN, label and soft block (docs/cards.md "Reveal, PIN, blocks") over HTTP, against
+// the sandbox issuer: every call's 404 for another customer's card, wrong and expired codes,
+// replays that act once, keys that are not RSA, the PIN rules, and no clear number anywhere.
+
+let t: TestApp;
+let c: ReturnType<typeof cardsDriver>;
+let alice: Customer;
+let bob: Customer;
+let aliceCard: string;
+let bobCard: string;
+
+/** A browser's key pair: what Web Crypto makes for RSA-OAEP, exported as base64 DER SPKI. */
+function browserPair(bits = 1024) {
+  const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: bits });
+  return {
+    publicKey: publicKey.export({ type: "spki", format: "der" }).toString("base64"),
+    open: (sealed: string) =>
+      privateDecrypt(
+        { key: privateKey as KeyObject, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+        Buffer.from(sealed, "base64"),
+      ).toString("utf8"),
+  };
+}
+
+/** An ACTIVE virtual CP_1 card: paid in USDT, issued by the sandbox issuer, activated. */
+async function activeCard(who: Customer): Promise<string> {
+  const { id } = await c.paidOrder(who, "VIRTUAL", "USDT");
+  expect((await c.advance(id)).json().state).toBe("ISSUED");
+  const res = await c.call(
+    who,
+    "POST",
+    "/v2/card/virtual/activate",
+    await c.sealed(who, await c.lastCode(who.phone)),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+
+/** The newest code texted to the phone for `purpose` ("block", "unblock", "show your card details"). */
+async function texted(phone: string, words: string): Promise<string> {
+  const { rows } = await t.database.pool.query<{ body: string }>(
+    `select body from sms_outbox where phone = $1 and body like $2 order by created_at desc limit 1`,
+    [phone, `%code to ${words}%`],
+  );
+  const code = rows[0]?.body.match(/^(\d{4}) /)?.[1];
+  if (!code) throw new Error(`no "${words}" code for ${phone}`);
+  return code;
+}
+
+/** Lets the next code of the purpose be sent now (the 60-second resend wait has passed). */
+const waitedAMinute = (phone: string, purpose: string) =>
+  t.database.pool.query(
+    `update verification_codes set created_at = created_at - interval '61 seconds' where phone = $1 and purpose = $2`,
+    [phone, purpose],
+  );
+
+const listed = async (who: Customer, id: string) =>
+  (await c.list(who)).cards.find((card: { id: string | null }) => card.id === id);
+const issuerRow = async (cardId: string) =>
+  (
+    await t.database.pool.query<{ softBlocked: boolean; pinHash: string | null }>(
+      `select i.soft_blocked as "softBlocked", i.pin_hash as "pinHash"
+       from sandbox_issuer_cards i join cards k on k.issuer_card_id = i.id where k.id = $1`,
+      [cardId],
+    )
+  ).rows[0];
+
+const sealedPin = async (who: Customer, pin: string) => {
+  const { keyId, passCode } = await c.sealed(who, pin);
+  return { keyId, pin: passCode };
+};
+
+beforeAll(async () => {
+  t = await createKycTestApp();
+  c = cardsDriver(t);
+  [alice, bob] = await Promise.all([c.d.verified(), c.d.verified()]);
+  for (const who of [alice, bob]) expect((await c.d.faucet(who.phone, "USDT", "200")).statusCode).toBe(200);
+  [aliceCard, bobCard] = [await activeCard(alice), await activeCard(bob)];
+}, 60_000);
+afterAll(() => t.close());
+
+describe("another customer's card", () => {
+  it("is 404 on every call, and so is an unknown card or another program's", async () => {
+    const { publicKey } = browserPair();
+    const calls: Array<[string, string, unknown?]> = [
+      ["POST", "number", { publicKey }],
+      ["GET", "details/code"],
+      ["POST", "details", { code: "1234", publicKey }],
+      ["POST", "pin", await sealedPin(alice, "1357")],
+      ["POST", "label", { label: "Mine" }],
+      ["GET", "soft-block/code"],
+      ["POST", "soft-block", { code: "1234" }],
+      ["GET", "soft-unblock/code"],
+      ["POST", "soft-unblock", { code: "1234" }],
+    ];
+    for (const [method, path, body] of calls) {
+      for (const url of [
+        `/v2/card/${bobCard}/${path}`,
+        `/v2/card/0193a9e0-0000-7000-8000-00000000dead/${path}`,
+        `/v2/card/${aliceCard}/${path}?cp=CP_2`,
+      ]) {
+        const res = await c.call(alice, method as "GET" | "POST", url, body);
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+        expect(res.json()).toMatchObject({ error: "CARD_NOT_FOUND", field: "cardId" });
+      }
+    }
+    // Nothing was texted to either and nothing changed on bob's card.
+    const { rows } = await t.database.pool.query(
+      `select 1 from verification_codes where phone = any($1) and purpose like 'CARD_%'`,
+      [[alice.phone, bob.phone]],
+    );
+    expect(rows).toHaveLength(0);
+    expect(await listed(bob, bobCard)).toMatchObject({ status: "ACTIVE", label: null, pinSet: false });
+  });
+});
+
+describe("reveal", () => {
+  it("answers the number sealed to the browser's 1024-bit key, never in clear", async () => {
+    const browser = browserPair(1024);
+    const res = await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey: browser.publicKey });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const number = browser.open(res.json().number);
+    expect(number).toMatch(/^\d{16}$/);
+    expect(isLuhnValid(number)).toBe(true);
+    expect((await listed(alice, aliceCard)).number.endsWith(number.slice(-4))).toBe(true);
+    expect(res.body).not.toContain(number);
+    expect(res.json().cardholderName).toBe("ADA LOVELACE");
+    // A larger key is accepted too.
+    const big = browserPair(2048);
+    const again = await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey: big.publicKey });
+    expect(big.open(again.json().number)).toBe(number);
+  });
+
+  it("shows one card's number at most 20 times an hour (429 with Retry-After)", async () => {
+    const { publicKey } = browserPair();
+    const { rows } = await t.database.pool.query<{ n: string }>(
+      `select coalesce(sum(count), 0) as n from rate_limits where key like $1`,
+      [`card-number-reveal:%${aliceCard}`],
+    );
+    const used = Number(rows[0]?.n ?? 0);
+    for (let i = used; i < 20; i++) {
+      expect((await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey })).statusCode).toBe(
+        200,
+      );
+    }
+    const over = await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    // Bob's card has its own allowance.
+    expect((await c.call(bob, "POST", `/v2/card/${bobCard}/number`, { publicKey })).statusCode).toBe(200);
+    await t.database.pool.query(`delete from rate_limits where key like $1`, [`card-number-reveal:%`]);
+  });
+
+  it("refuses a key that is not a valid RSA key (400 naming publicKey)", async () => {
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
+    const small = generateKeyPairSync("rsa", { modulusLength: 512 })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
+    for (const publicKey of ["not a key", Buffer.alloc(200, 7).toString("base64"), ec, small, ""]) {
+      const res = await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey });
+      expect(res.statusCode, publicKey).toBe(400);
+      expect(res.json().field).toBe("publicKey");
+    }
+    const missing = await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, {});
+    expect(missing.json()).toMatchObject({ field: "publicKey" });
+  });
+
+  it("reveals the full details with the texted code, once per code", async () => {
+    const browser = browserPair();
+    expect((await c.call(alice, "GET", `/v2/card/${aliceCard}/details/code`)).statusCode).toBe(200);
+    // One code a minute per purpose.
+    const soon = await c.call(alice, "GET", `/v2/card/${aliceCard}/details/code`);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().error).toBe("SMS_CODE_DELAY_NOT_REACHED");
+    const code = await texted(alice.phone, "show your card details");
+    const url = `/v2/card/${aliceCard}/details`;
+
+    const wrong = await c.call(alice, "POST", url, {
+      code: code === "0000" ? "1111" : "0000",
+      publicKey: browser.publicKey,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: "CUSTOMER_SMS_CODE_INCORRECT", field: "code" });
+    // A bad key is refused before the code is looked at: the code stays good.
+    const badKey = await c.call(alice, "POST", url, {
+      code,
+      publicKey: Buffer.alloc(200).toString("base64"),
+    });
+    expect(badKey.json()).toMatchObject({ error: "PUBLIC_KEY_NOT_VALID", field: "publicKey" });
+    const malformed = await c.call(alice, "POST", url, { code: "12", publicKey: browser.publicKey });
+    expect(malformed.json().field).toBe("code");
+
+    const res = await c.call(alice, "POST", url, { code, publicKey: browser.publicKey });
+    expect(res.statusCode, res.body).toBe(200);
+    const number = browser.open(res.json().number);
+    const cvv = browser.open(res.json().cvv);
+    expect(number).toMatch(/^\d{16}$/);
+    expect(cvv).toMatch(/^\d{3}$/);
+    expect(res.json().expiry).toMatch(/^(0[1-9]|1[0-2])\/\d{2}$/);
+    expect(res.body).not.toContain(number);
+
+    const replay = await c.call(alice, "POST", url, { code, publicKey: browser.publicKey });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ error: "CUSTOMER_SMS_CODE_EXPIRED", field: "code" });
+  });
+
+  it("refuses an expired details code", async () => {
+    await waitedAMinute(alice.phone, "CARD_DETAILS");
+    expect((await c.call(alice, "GET", `/v2/card/${aliceCard}/details/code`)).statusCode).toBe(200);
+    const code = await texted(alice.phone, "show your card details");
+    await t.database.pool.query(
+      `update verification_codes set expires_at = now() - interval '1 second' where phone = $1 and purpose = 'CARD_DETAILS'`,
+      [alice.phone],
+    );
+    const res = await c.call(alice, "POST", `/v2/card/${aliceCard}/details`, {
+      code,
+      publicKey: browserPair().publicKey,
+    });
+    expect(res.json()).toMatchObject({ error: "CUSTOMER_SMS_CODE_EXPIRED", field: "code" });
+  });
+
+  it("keeps the number and CVV out of every table of the product", async () => {
+    const browser = browserPair();
+    const number = browser.open(
+      (await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey: browser.publicKey })).json()
+        .number,
+    );
+    const { rows } = await t.database.pool.query<{ hit: boolean }>(
+      `select exists (select 1 from cards k where k::text like $1)
+           or exists (select 1 from sms_outbox s where s::text like $1)
+           or exists (select 1 from sandbox_issuer_cards i where i::text like $1) as hit`,
+      [`%${number}%`],
+    );
+    expect(rows[0]?.hit).toBe(false);
+  });
+});
+
+describe("soft block", () => {
+  it("blocks with the texted code, acts once on a replay, then unblocks", async () => {
+    expect((await c.call(bob, "GET", `/v2/card/${bobCard}/soft-unblock/code`)).json()).toMatchObject({
+      error: "CARD_NOT_BLOCKED",
+    });
+    expect((await c.call(bob, "GET", `/v2/card/${bobCard}/soft-block/code`)).statusCode).toBe(200);
+    const code = await texted(bob.phone, "block your card");
+    const wrong = await c.call(bob, "POST", `/v2/card/${bobCard}/soft-block`, {
+      code: code === "0000" ? "1111" : "0000",
+    });
+    expect(wrong.json()).toMatchObject({ error: "CUSTOMER_SMS_CODE_INCORRECT", field: "code" });
+    expect((await listed(bob, bobCard)).status).toBe("ACTIVE");
+
+    // Two racing confirmations with the one code: one blocks, the other is refused (the code
+    // spent, 400, or the card already blocked, 409: whichever check it reaches first).
+    const both = await Promise.all(
+      [1, 2].map(() => c.call(bob, "POST", `/v2/card/${bobCard}/soft-block`, { code })),
+    );
+    const [first, second] = both.map((r) => r.statusCode).sort();
+    expect(first).toBe(200);
+    expect([400, 409]).toContain(second);
+    expect(await listed(bob, bobCard)).toMatchObject({ status: "SOFT_BLOCKED", displayStatus: "FROZEN" });
+    expect((await issuerRow(bobCard))?.softBlocked).toBe(true);
+    const replay = await c.call(bob, "POST", `/v2/card/${bobCard}/soft-block`, { code });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().error).toBe("CARD_ALREADY_BLOCKED");
+
+    // The soft-unblock has its own code and its own resend wait.
+    expect((await c.call(bob, "GET", `/v2/card/${bobCard}/soft-unblock/code`)).statusCode).toBe(200);
+    const unblock = await texted(bob.phone, "unblock your card");
+    const res = await c.call(bob, "POST", `/v2/card/${bobCard}/soft-unblock`, { code: unblock });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await listed(bob, bobCard)).toMatchObject({ status: "ACTIVE", displayStatus: "ACTIVE" });
+    expect((await issuerRow(bobCard))?.softBlocked).toBe(false);
+    // Replaying the unblock (or the old block code) changes nothing more.
+    expect(
+      (await c.call(bob, "POST", `/v2/card/${bobCard}/soft-unblock`, { code: unblock })).statusCode,
+    ).toBe(409);
+    const oldBlock = await c.call(bob, "POST", `/v2/card/${bobCard}/soft-block`, { code });
+    expect(oldBlock.json()).toMatchObject({ error: "CUSTOMER_SMS_CODE_EXPIRED", field: "code" });
+    expect((await listed(bob, bobCard)).status).toBe("ACTIVE");
+  });
+
+  it("refuses an expired block code and leaves the card as it was", async () => {
+    await waitedAMinute(bob.phone, "CARD_SOFT_BLOCK");
+    expect((await c.call(bob, "GET", `/v2/card/${bobCard}/soft-block/code`)).statusCode).toBe(200);
+    const code = await texted(bob.phone, "block your card");
+    await t.database.pool.query(
+      `update verification_codes set expires_at = now() - interval '1 second' where phone = $1 and purpose = 'CARD_SOFT_BLOCK'`,
+      [bob.phone],
+    );
+    const res = await c.call(bob, "POST", `/v2/card/${bobCard}/soft-block`, { code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "CUSTOMER_SMS_CODE_EXPIRED", field: "code" });
+    expect((await listed(bob, bobCard)).status).toBe("ACTIVE");
+    expect((await issuerRow(bobCard))?.softBlocked).toBe(false);
+    const bad = await c.call(bob, "POST", `/v2/card/${bobCard}/soft-block`, { code: "12345" });
+    expect(bad.json().field).toBe("code");
+  });
+});
+
+describe("PIN", () => {
+  it("refuses digits in a row or one digit repeated, naming pin, and sets a good one", async () => {
+    const url = `/v2/card/${aliceCard}/pin`;
+    for (const pin of ["1111", "1234", "4321", "0000", "6789"]) {
+      const res = await c.call(alice, "POST", url, await sealedPin(alice, pin));
+      expect(res.statusCode, pin).toBe(400);
+      expect(res.json()).toMatchObject({ error: "PIN_TOO_SIMPLE", field: "pin" });
+      expect(res.json().message).toMatch(/1111.*1234/);
+    }
+    for (const pin of ["123", "12345", "12a4"]) {
+      const res = await c.call(alice, "POST", url, await sealedPin(alice, pin));
+      expect(res.json()).toMatchObject({ error: "PIN_NOT_VALID", field: "pin" });
+    }
+    const { keyId } = await sealedPin(alice, "1357");
+    const unreadable = await c.call(alice, "POST", url, {
+      keyId,
+      pin: Buffer.alloc(64, 1).toString("base64"),
+    });
+    expect(unreadable.json()).toMatchObject({ field: "pin" });
+    const unknownKey = await c.call(alice, "POST", url, {
+      ...(await sealedPin(alice, "1357")),
+      keyId: "0193a9e0-0000-7000-8000-00000000beef",
+    });
+    expect(unknownKey.json()).toMatchObject({ field: "keyId" });
+    expect((await listed(alice, aliceCard)).pinSet).toBe(false);
+
+    const res = await c.call(alice, "POST", url, await sealedPin(alice, "1357"));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await listed(alice, aliceCard)).pinSet).toBe(true);
+    const hash = (await issuerRow(aliceCard))?.pinHash ?? "";
+    expect(hash).toMatch(/^scrypt\./);
+    expect(hash).not.toContain("1357");
+  });
+});
+
+describe("label", () => {
+  it("names the card, refuses what the free-text rule refuses, and clears", async () => {
+    const url = `/v2/card/${aliceCard}/label`;
+    expect((await c.call(alice, "POST", url, { label: "  Travel, EUR  " })).statusCode).toBe(200);
+    expect((await listed(alice, aliceCard)).label).toBe("Travel, EUR");
+    for (const label of ["<script>", "x".repeat(31), "a;b"]) {
+      const res = await c.call(alice, "POST", url, { label });
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json().field).toBe("label");
+    }
+    expect((await listed(alice, aliceCard)).label).toBe("Travel, EUR");
+    expect((await c.call(alice, "POST", url, { label: "" })).statusCode).toBe(200);
+    expect((await listed(alice, aliceCard)).label).toBeNull();
+  });
+});
+
+describe("a card not active yet", () => {
+  it("has nothing to reveal, block or set a PIN on (409)", async () => {
+    const { id } = await c.paidOrder(alice, "VIRTUAL", "USDT", "CP_2");
+    await c.advance(id);
+    const card = (await c.list(alice, "CP_2")).cards.find(
+      (k: { cardRequestId: string }) => k.cardRequestId === id,
+    );
+    expect(card.status).toBe("ACTIVATION");
+    const base = `/v2/card/${card.id}`;
+    const answers = [
+      await c.call(alice, "POST", `${base}/number?cp=CP_2`, { publicKey: browserPair().publicKey }),
+      await c.call(alice, "GET", `${base}/soft-block/code?cp=CP_2`),
+      await c.call(alice, "POST", `${base}/pin?cp=CP_2`, await sealedPin(alice, "1357")),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toBe("CARD_NOT_ACTIVE");
+    }
+  });
+});
