@@ -14,6 +14,15 @@ afterAll(() => t.close());
 const merchantData = async (headers: Record<string, string> = {}) =>
   (await t.app.inject({ url: "/web/info?variant=merchantData", headers })).json().data;
 
+/** What the widget's form posts. */
+const postMessage = (fields: Record<string, string>) =>
+  t.app.inject({
+    method: "POST",
+    url: "/sandbox/support-chat/messages",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
 const chatPage = (url: string, cookie?: string) =>
   t.app.inject({ url, ...(cookie ? { headers: { cookie } } : {}) });
 
@@ -48,16 +57,7 @@ describe("the sandbox support chat", () => {
     const first = await chatPage("/sandbox/support-chat?key=nimbus-support");
     const cookie = String(first.headers["set-cookie"]).split(";")[0] as string;
     const conversation = cookie.split("=")[1] as string;
-    const sent = await t.app.inject({
-      method: "POST",
-      url: "/sandbox/support-chat/messages",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({
-        key: "nimbus-support",
-        conversation,
-        message: "Where is my <card>?",
-      }).toString(),
-    });
+    const sent = await postMessage({ key: "nimbus-support", conversation, message: "Where is my <card>?" });
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe("/sandbox/support-chat?key=nimbus-support");
     const after = await chatPage("/sandbox/support-chat?key=nimbus-support", cookie);
@@ -72,11 +72,10 @@ describe("the sandbox support chat", () => {
     const page = await chatPage("/sandbox/support-chat?key=nobody");
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain("This support chat is not set up");
-    const sent = await t.app.inject({
-      method: "POST",
-      url: "/sandbox/support-chat/messages",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "key=nobody&conversation=0193a9e0-0000-7000-8000-000000000009&message=hi",
+    const sent = await postMessage({
+      key: "nobody",
+      conversation: "0193a9e0-0000-7000-8000-000000000009",
+      message: "hi",
     });
     expect(sent.statusCode).toBe(303);
     const kept = await t.database.pool.query(
@@ -86,19 +85,13 @@ describe("the sandbox support chat", () => {
   });
 
   it("refuses an empty message with a note on the page, and a bad conversation id with 400", async () => {
-    const empty = await t.app.inject({
-      method: "POST",
-      url: "/sandbox/support-chat/messages",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "key=nimbus-support&conversation=0193a9e0-0000-7000-8000-000000000009&message=%20",
+    const empty = await postMessage({
+      key: "nimbus-support",
+      conversation: "0193a9e0-0000-7000-8000-000000000009",
+      message: " ",
     });
     expect(empty.headers.location).toContain("error=Please+type+a+message.");
-    const bad = await t.app.inject({
-      method: "POST",
-      url: "/sandbox/support-chat/messages",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "key=nimbus-support&conversation=nope&message=hi",
-    });
+    const bad = await postMessage({ key: "nimbus-support", conversation: "nope", message: "hi" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field: "conversation" });
   });
