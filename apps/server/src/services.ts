@@ -171,7 +171,6 @@ export function createServices(config: Config, database: Database, options: Serv
     kyc,
     ledger,
     publicBaseUrl: config.publicBaseUrl,
-    callbackSecret: config.secrets.callback,
     ...(options.clock ? { now: options.clock } : {}),
   });
   // The bank rail: the sandbox bank, or (until a bank adapter exists) unavailable.
