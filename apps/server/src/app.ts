@@ -30,6 +30,7 @@ import { kycDocumentsRoutes } from "./modules/kyc/kyc-documents.routes.ts";
 import { kycSandboxRoutes } from "./modules/kyc/kyc-sandbox.routes.ts";
 import { locationRoutes } from "./modules/location/location.routes.ts";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
+import { supportChatOrigin } from "./modules/merchants/support-contact.ts";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";
 import { ratesRoutes } from "./modules/rates/rates.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
@@ -38,6 +39,7 @@ import { sandboxBankRoutes } from "./modules/sandbox/sandbox-bank.routes.ts";
 import { sandboxChainRoutes } from "./modules/sandbox/sandbox-chain.routes.ts";
 import { sandboxDepositsRoutes } from "./modules/sandbox/sandbox-deposits.routes.ts";
 import { sandboxIssuerRoutes } from "./modules/sandbox/sandbox-issuer.routes.ts";
+import { sandboxSupportChatRoutes } from "./modules/sandbox/sandbox-support-chat.routes.ts";
 import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
 import { sendRoutes } from "./modules/send/send.routes.ts";
 import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
@@ -85,7 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     req.log.warn(found, "status not in the contract");
     options.onUndocumentedStatus?.(found);
   });
-  await registerSecurityHeaders(app, { https: config.publicBaseUrl.startsWith("https:") });
+  const chatOrigin = supportChatOrigin(config.supportChatWidgetUrl);
+  await registerSecurityHeaders(app, {
+    https: config.publicBaseUrl.startsWith("https:"),
+    frameOrigins: chatOrigin ? [chatOrigin] : [],
+  });
   // Answers over 1 KB (JSON, the HTML shell, the KYC widget) travel compressed; the web app's
   // assets are precompressed at build and sent as they are (static-apps.ts). Request bodies are
   // never inflated: an upload is taken as sent. Registered before any route, as the plugin needs.
@@ -132,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (sandboxChain) await app.register(sandboxChainRoutes(sandboxChain));
   if (deps.services.sandboxAcquirer) await app.register(sandboxAcquirerRoutes(deps.services.sandboxAcquirer));
   if (deps.services.sandboxBank) await app.register(sandboxBankRoutes(deps.services.sandboxBank));
+  const { sandboxSupportChat } = deps.services;
+  if (sandboxSupportChat) await app.register(sandboxSupportChatRoutes(sandboxSupportChat));
 
   await registerMerchantAssets(app);
   if (options.staticApps) {

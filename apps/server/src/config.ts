@@ -57,6 +57,11 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "letters, digits, _ and - in parts joined by /")
       .optional(),
+    // The support chat vendor's widget page for a merchant's chat key: "{key}" names the key.
+    SUPPORT_CHAT_WIDGET_URL: z
+      .url({ protocol: /^https$/ })
+      .refine((u) => u.includes("{key}"), "must contain {key}")
+      .optional(),
     CARD_DATA_KEYS: z.string().default(DEV_SECRETS.CARD_DATA_KEYS).pipe(cardDataKeys),
     CARD_ISSUE_SECONDS: z.coerce.number().int().min(0).max(86400).default(15),
     CARD_SHIPPING_STEP_SECONDS: z.coerce.number().int().min(0).max(864000).default(3600),
@@ -141,6 +146,12 @@ export type Config = {
   /** The sandbox issuer's clock: seconds to issue a paid card, and per plastic shipping step. */
   cardIssueSeconds: number;
   cardShippingStepSeconds: number;
+  /**
+   * The support chat widget's page for a chat key ("{key}" is replaced): the vendor's in
+   * production (SUPPORT_CHAT_WIDGET_URL), the sandbox chat in sandbox mode, else none (the web
+   * then offers the merchant's support address or page). docs/support.md.
+   */
+  supportChatWidgetUrl: string | undefined;
 };
 
 export type BlobStoreConfig =
@@ -170,13 +181,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const port = e.PORT;
+  const sandbox = e.SANDBOX ?? e.NODE_ENV !== "production";
   return {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    sandbox: e.SANDBOX ?? e.NODE_ENV !== "production",
+    sandbox,
     secrets: { jwt: e.JWT_SECRET, callback: e.CALLBACK_SECRET },
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     trustedProxies: e.TRUSTED_PROXIES.split(",")
@@ -210,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardDataKeys: e.CARD_DATA_KEYS,
     cardIssueSeconds: e.CARD_ISSUE_SECONDS,
     cardShippingStepSeconds: e.CARD_SHIPPING_STEP_SECONDS,
+    supportChatWidgetUrl:
+      e.SUPPORT_CHAT_WIDGET_URL ?? (sandbox ? "/sandbox/support-chat?key={key}" : undefined),
   };
 }
 

@@ -49,6 +49,8 @@ import { createSandboxIssuer } from "./providers/issuer/sandbox-issuer.ts";
 import { createSandboxIssuerControls } from "./providers/issuer/sandbox-issuer-controls.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
+import { createSandboxSupportChatRepository } from "./providers/support-chat/sandbox-support-chat.repository.ts";
+import { createSandboxSupportChat } from "./providers/support-chat/sandbox-support-chat.ts";
 
 export type ServiceOptions = {
   /** The clock of the quote engine (offer validity) and of earn (openings, closes); tests move it. Unset: the system clock. */
@@ -172,7 +174,6 @@ export function createServices(config: Config, database: Database, options: Serv
     kyc,
     ledger,
     publicBaseUrl: config.publicBaseUrl,
-    callbackSecret: config.secrets.callback,
     ...(options.clock ? { now: options.clock } : {}),
   });
   // The bank rail: the sandbox bank, or (until a bank adapter exists) unavailable.
@@ -199,6 +200,21 @@ export function createServices(config: Config, database: Database, options: Serv
     bank,
     ...(options.clock ? { now: options.clock } : {}),
   });
+  // The support chat vendor: the sandbox chat in sandbox mode; in production the vendor is
+  // outside (SUPPORT_CHAT_WIDGET_URL) and the server keeps nothing of its conversations.
+  const sandboxSupportChat = config.sandbox
+    ? createSandboxSupportChat({
+        repository: createSandboxSupportChatRepository(db),
+        account: async (key) => {
+          const merchant = await merchants.merchantBySupportChatKey(key);
+          if (!merchant) return undefined;
+          const brand = /^#[0-9a-fA-F]{6}$/.test(merchant.settings.buttonColor1)
+            ? merchant.settings.buttonColor1
+            : "#1F5EFF";
+          return { title: merchant.title, brand };
+        },
+      })
+    : undefined;
   const sandboxCredit = createSandboxCredit({ db: sql, ledger, wallets, history });
   // The card issuer: the sandbox one, or (until a production adapter exists) unavailable.
   const cardSecrets = createCardSecrets(config.cardDataKeys);
@@ -270,6 +286,7 @@ export function createServices(config: Config, database: Database, options: Serv
     sandboxAcquirer,
     iban,
     sandboxBank,
+    sandboxSupportChat,
   };
 }
 

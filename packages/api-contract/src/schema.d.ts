@@ -3243,7 +3243,14 @@ export interface components {
             title: string;
             /** Format: uuid */
             merchantBackendId: string;
+            /** @description The merchant's account at the support chat vendor */
             supportChatKey: string | null;
+            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
+            supportChatUrl: string | null;
+            /** @description Support address when there is no chat */
+            supportEmail: string | null;
+            /** @description Support page when there is no chat */
+            supportUrl: string | null;
             referralCodeRequired: boolean;
             /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
             requestSigningKey: string;
@@ -4650,7 +4657,14 @@ export interface components {
             title: string;
             /** Format: uuid */
             merchantBackendId: string;
+            /** @description The merchant's account at the support chat vendor */
             supportChatKey: string | null;
+            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
+            supportChatUrl: string | null;
+            /** @description Support address when there is no chat */
+            supportEmail: string | null;
+            /** @description Support page when there is no chat */
+            supportUrl: string | null;
             referralCodeRequired: boolean;
             /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
             requestSigningKey: string;

@@ -5,7 +5,6 @@ import path from "node:path";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { createMerchantsRepository } from "../modules/merchants/merchants.repository.ts";
 import { DEMO_MERCHANT_ID, seedMerchants } from "../modules/merchants/merchants.seed.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { assertAllMigrationsApplied, MIGRATIONS_DIR } from "./migrate.ts";
@@ -69,8 +68,27 @@ describe("starting several instances on a database migrations behind", () => {
       await migrate(first.db, { migrationsFolder: dir, migrationsSchema: "drizzle" });
       // The previous release's data: its merchants (today's seed also writes rows of features the
       // old schema lacks, e.g. newer quote kinds, so only the merchants are written here).
-      const merchants = createMerchantsRepository(first.db);
-      for (const merchant of seedMerchants()) await merchants.insertIfMissing(merchant);
+      // Written in the old schema's columns (today's schema has more, e.g. support contacts).
+      for (const m of seedMerchants()) {
+        await first.pool.query(
+          `insert into merchants (id, slug, hosts, is_default, title, settings, blocked_countries, currencies,
+             client_id, client_secret_hash, signing_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [
+            m.id,
+            m.slug,
+            m.hosts,
+            m.isDefault,
+            m.title,
+            m.settings,
+            m.blockedCountries,
+            m.currencies,
+            m.clientId,
+            m.clientSecretHash,
+            m.signingKey,
+          ],
+        );
+      }
       // Usage the previous release recorded: two operations of one customer, one released.
       const customer = "0193a9e0-0000-7000-8000-0000000c0001";
       await first.pool.query(

@@ -7,7 +7,10 @@ import helmet from "helmet";
  * <style> element to lock page scroll; inline scripts are not. Helmet's middleware is made once
  * and run on every request (@fastify/helmet made it anew per request: ~4% of a send's CPU).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { https: boolean; frameOrigins?: string[] },
+) {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,7 +21,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { http
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // Another origin only for a frame the app opens on purpose (the support chat vendor's).
+        frameSrc: ["'self'", ...(opts.frameOrigins ?? [])],
         mediaSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -106,7 +106,7 @@ describe("layout", () => {
     expect(answer.hidden).toBe(false);
   });
 
-  it("has no support entry when the merchant has no chat key", async () => {
+  it("has no support entry when the merchant has no way to reach support", async () => {
     installFakeConfigService();
     renderApp("/");
     await screen.findByRole("heading", { level: 1, name: "Home" });
@@ -117,6 +117,7 @@ describe("layout", () => {
     const user = userEvent.setup();
     const world = defaultWorld();
     world.merchant.supportChatKey = "chat-key-demo";
+    world.merchant.supportChatUrl = "/sandbox/support-chat?key=chat-key-demo";
     installFakeConfigService(world);
     renderApp("/");
     await user.click(await screen.findByRole("button", { name: "Support" }));

@@ -1,11 +1,17 @@
 import { act, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { installFakeConfigService } from "../test/fake-config-service.ts";
 import { renderWithProviders } from "../test/render.tsx";
 
 const ERROR_DEFAULT =
   "Sorry for inconvenience. We're fixing the issue. If you have urgent questions, contact support";
 
 describe("TopBanner", () => {
+  // The error text links 'contact support' when the merchant has a way to be reached.
+  beforeEach(() => {
+    installFakeConfigService();
+  });
+
   it("shows 'Done!' for a success and hides it after 3000 ms", async () => {
     vi.useFakeTimers();
     const { services } = renderWithProviders(null);

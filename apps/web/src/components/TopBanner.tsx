@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useCurrentNotification, useNotificationStore } from "../lib/notifications/notifications-context.tsx";
+import { TextWithContactSupport } from "./support/TextWithContactSupport.tsx";
 import "./top-banner.css";
 
 /** Spec §9: a notification clears itself after 3 seconds. */
@@ -24,8 +25,13 @@ export function TopBanner() {
       {notification ? (
         <div className={`k-top-banner k-top-banner--${notification.kind}`}>
           <p className="k-top-banner__text">
-            {notification.message ??
-              (notification.kind === "success" ? t("notification.success") : t("notification.error"))}
+            <TextWithContactSupport
+              text={
+                notification.message ??
+                (notification.kind === "success" ? t("notification.success") : t("notification.error"))
+              }
+              linkClassName="k-top-banner__link"
+            />
           </p>
           <button
             type="button"

@@ -12,6 +12,9 @@ export interface FakeWorld {
     title: string;
     merchantBackendId: string;
     supportChatKey: string | null;
+    supportChatUrl: string | null;
+    supportEmail: string | null;
+    supportUrl: string | null;
     referralCodeRequired: boolean;
     requestSigningKey: string;
   };
@@ -55,6 +58,9 @@ export function defaultWorld(): FakeWorld {
       title: "Demo Finance",
       merchantBackendId: DEMO_MERCHANT_ID,
       supportChatKey: null,
+      supportChatUrl: null,
+      supportEmail: null,
+      supportUrl: null,
       referralCodeRequired: false,
       requestSigningKey: "test-signing-key",
     },

@@ -14,3 +14,4 @@ export * from "./ledger.ts";
 export * from "./merchants.ts";
 export * from "./outbox.ts";
 export * from "./quotes.ts";
+export * from "./support-chat.ts";

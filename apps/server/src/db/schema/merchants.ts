@@ -33,7 +33,11 @@ export const merchants = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     title: text("title").notNull(),
     settings: jsonb("settings").$type<MerchantSettings>().notNull(),
+    /** The merchant's account at the support chat vendor; the web opens that chat (docs/support.md). */
     supportChatKey: text("support_chat_key"),
+    /** Where customers write when the merchant has no chat: an address, a page, or both. */
+    supportEmail: text("support_email"),
+    supportUrl: text("support_url"),
     social: jsonb("social").$type<{ name: string; url: string }[]>().notNull().default([]),
     documents: jsonb("documents")
       .$type<{ key: string; title: string; url: string }[]>()
@@ -61,6 +65,8 @@ export const merchants = pgTable(
   (t) => [
     uniqueIndex("merchants_one_default").on(t.isDefault).where(sql`${t.isDefault}`),
     check("merchants_home_country_iso", sql`${t.homeCountry} ~ '^[A-Z]{2}$'`),
+    check("merchants_support_email_shape", sql`${t.supportEmail} ~ '^[^@\\s]+@[^@\\s]+$'`),
+    check("merchants_support_url_https", sql`${t.supportUrl} ~ '^https?://'`),
   ],
 );
 

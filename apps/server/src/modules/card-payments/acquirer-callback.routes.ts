@@ -1,49 +1,38 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
+import { registerSignedWebhook } from "../../http/signed-webhook.ts";
 import {
   ACQUIRER_CALLBACK_PATH,
   ACQUIRER_SIGNATURE_HEADER,
 } from "../../providers/acquirer/acquirer-callback.ts";
+import { cardPaymentsErrors } from "./card-payments.errors.ts";
 import { callbackResponse } from "./card-payments.schemas.ts";
 
-/**
- * The acquirer's callbacks. JSON bodies stay the raw string in this plugin only: the HMAC is over
- * the exact bytes sent, which a parse and re-serialise would not keep.
- */
+/** The acquirer's callbacks: a signed webhook (http/signed-webhook.ts). */
 export const acquirerCallbackRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.removeContentTypeParser("application/json");
-    app.addContentTypeParser(
-      "application/json",
-      { parseAs: "string", bodyLimit: 64 * 1024 },
-      (_req, body, done) => done(null, body),
-    );
-    app.post(
-      ACQUIRER_CALLBACK_PATH,
-      {
-        schema: {
-          operationId: "acquirerCallback",
-          tags: ["payin"],
-          description: `The acquirer's event (AcquirerEvent as JSON), signed: ${ACQUIRER_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body>. Repeats and stale events change nothing; an amount or currency other than the payment's is refused (422).`,
-          response: {
-            200: callbackResponse,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            422: errorBodySchema,
-          },
+    await registerSignedWebhook(app, {
+      path: ACQUIRER_CALLBACK_PATH,
+      signatureHeader: ACQUIRER_SIGNATURE_HEADER,
+      secret: deps.config.secrets.callback,
+      bodyLimit: 64 * 1024,
+      invalidSignature: () => cardPaymentsErrors.create("CALLBACK_NOT_SIGNED"),
+      schema: {
+        operationId: "acquirerCallback",
+        tags: ["payin"],
+        description: `The acquirer's event (AcquirerEvent as JSON), signed: ${ACQUIRER_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body>. Repeats and stale events change nothing; an amount or currency other than the payment's is refused (422).`,
+        response: {
+          200: callbackResponse,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          422: errorBodySchema,
         },
       },
-      async (req) => {
-        const signature = req.headers[ACQUIRER_SIGNATURE_HEADER];
-        const rawBody = typeof req.body === "string" ? req.body : "";
-        const effect = await deps.services.cardPayments.events.receive(
-          rawBody,
-          Array.isArray(signature) ? signature[0] : signature,
-        );
+      handle: async (rawBody) => {
+        const effect = await deps.services.cardPayments.events.receive(rawBody);
         return { result: "OK" as const, effect };
       },
-    );
+    });
   };

@@ -23,7 +23,6 @@ export function createCardPaymentsService(deps: {
   kyc: Pick<KycService, "release">;
   ledger: LedgerService;
   publicBaseUrl: string;
-  callbackSecret: string;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -34,7 +33,7 @@ export function createCardPaymentsService(deps: {
     cards,
     payin: createPayinService(common),
     payout: createPayoutService(common),
-    events: createAcquirerEvents({ ...common, secret: deps.callbackSecret }),
+    events: createAcquirerEvents(common),
   };
 }
 

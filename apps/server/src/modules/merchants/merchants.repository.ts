@@ -31,6 +31,11 @@ export function createMerchantsRepository(db: Db) {
       const rows = await db.select({ hosts: merchants.hosts }).from(merchants);
       return rows.flatMap((r) => r.hosts);
     },
+    /** The merchant whose support chat account this key is (the sandbox chat vendor's lookup). */
+    async findBySupportChatKey(key: string): Promise<MerchantRow | undefined> {
+      const [row] = await db.select().from(merchants).where(eq(merchants.supportChatKey, key)).limit(1);
+      return row;
+    },
     async findDefault(): Promise<MerchantRow | undefined> {
       const [row] = await db.select().from(merchants).where(eq(merchants.isDefault, true)).limit(1);
       return row;

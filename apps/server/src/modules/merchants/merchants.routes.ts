@@ -14,6 +14,7 @@ import {
   webInfoResponse,
 } from "./merchants.schemas.ts";
 import type { Merchant } from "./merchants.service.ts";
+import { supportChatUrl } from "./support-contact.ts";
 
 /** The merchant configuration service: look, texts and documents of the request's merchant. */
 export const merchantsRoutes =
@@ -33,7 +34,7 @@ export const merchantsRoutes =
         const merchant = await requestMerchant(deps, req);
         return sendCacheable(req, reply, {
           success: true as const,
-          data: infoVariant(merchant, req.query.variant),
+          data: infoVariant(merchant, req.query.variant, deps.config.supportChatWidgetUrl),
         });
       },
     );
@@ -103,6 +104,7 @@ export const merchantsRoutes =
 function infoVariant(
   m: Merchant,
   variant: "settingsData" | "merchantData" | "merchantSocial" | "filesLinks",
+  chatWidgetUrl: string | undefined,
 ) {
   switch (variant) {
     case "settingsData":
@@ -112,6 +114,9 @@ function infoVariant(
         title: m.title,
         merchantBackendId: m.id,
         supportChatKey: m.supportChatKey,
+        supportChatUrl: supportChatUrl(chatWidgetUrl, m.supportChatKey),
+        supportEmail: m.supportEmail,
+        supportUrl: m.supportUrl,
         referralCodeRequired: m.referralCodeRequired,
         requestSigningKey: m.signingKey,
       };

@@ -24,7 +24,13 @@ export const merchantData = z
   .object({
     title: z.string(),
     merchantBackendId: z.uuid(),
-    supportChatKey: z.string().nullable(),
+    supportChatKey: z.string().nullable().describe("The merchant's account at the support chat vendor"),
+    supportChatUrl: z
+      .string()
+      .nullable()
+      .describe("The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl"),
+    supportEmail: z.string().nullable().describe("Support address when there is no chat"),
+    supportUrl: z.string().nullable().describe("Support page when there is no chat"),
     referralCodeRequired: z.boolean(),
     requestSigningKey: z.string().describe("Key of the X-Signature HMAC; not a secret (docs/accounts.md)"),
   })

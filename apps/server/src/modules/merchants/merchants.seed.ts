@@ -51,7 +51,10 @@ export function seedMerchants(): NewMerchantRow[] {
         backgroundColor: "#F4F6FB",
         backgroundImage: null,
       },
+      // No chat: 'Contact support' writes to this address.
       supportChatKey: null,
+      supportEmail: "support@kestrel.example",
+      supportUrl: null,
       social: [{ name: "X", url: "https://x.com/kestrel" }],
       documents: [
         { key: "terms", title: "Terms and Conditions", url: assets("demo", "terms.html") },
@@ -81,7 +84,10 @@ export function seedMerchants(): NewMerchantRow[] {
         backgroundColor: "#F3FAF7",
         backgroundImage: null,
       },
+      // A chat at the vendor (the sandbox chat in sandbox mode), with a help page besides.
       supportChatKey: "nimbus-support",
+      supportEmail: null,
+      supportUrl: "https://help.nimbus.example/",
       social: [],
       documents: [{ key: "terms", title: "Nimbus Terms of Use", url: assets("nimbus", "terms.html") }],
       // Keys of the web app's English texts (apps/web/src/lib/i18n/en.ts), replaced for this brand.

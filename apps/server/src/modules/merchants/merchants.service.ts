@@ -58,6 +58,10 @@ export function createMerchantsService(deps: { repository: MerchantsRepository }
       return merchant;
     },
 
+    /** The merchant with this support chat key, if any (the sandbox chat vendor's accounts). */
+    merchantBySupportChatKey: (key: string): Promise<Merchant | undefined> =>
+      repository.findBySupportChatKey(key),
+
     /** Host names of all merchants: their web apps' origins frame the KYC widget. */
     allHosts: (): Promise<string[]> => repository.allHosts(),
 

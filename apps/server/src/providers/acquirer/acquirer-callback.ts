@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { signWebhookBody } from "../../http/signed-webhook.ts";
 
 /** `sha256=<hex HMAC-SHA256 of the raw body>` with the callback secret. */
 export const ACQUIRER_SIGNATURE_HEADER = "x-acquirer-signature";
@@ -27,21 +27,5 @@ export const acquirerEventSchema = z
   .meta({ id: "AcquirerEvent" });
 export type AcquirerEvent = z.infer<typeof acquirerEventSchema>;
 
-const hmac = (secret: string, rawBody: string) =>
-  createHmac("sha256", secret).update(rawBody, "utf8").digest("hex");
-
-export function signAcquirerCallback(secret: string, rawBody: string): string {
-  return `sha256=${hmac(secret, rawBody)}`;
-}
-
-/** True when `header` is the signature of exactly these bytes; compared in constant time. */
-export function isAcquirerCallbackSigned(
-  secret: string,
-  rawBody: string,
-  header: string | undefined,
-): boolean {
-  if (!header?.startsWith("sha256=")) return false;
-  const given = Buffer.from(header.slice("sha256=".length), "utf8");
-  const expected = Buffer.from(hmac(secret, rawBody), "utf8");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+/** The sender's signature of these exact bytes (the receiver checks it: http/signed-webhook.ts). */
+export const signAcquirerCallback = signWebhookBody;

@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { signWebhookBody } from "../../http/signed-webhook.ts";
 
 /** Where the bank rail posts what happened to a transfer (like a bank's webhook). */
 export const BANK_NOTIFICATION_PATH = "/v1/bank/notifications";
@@ -33,24 +33,8 @@ export const bankNotificationSchema = z
   .meta({ id: "BankNotification" });
 export type BankNotification = z.infer<typeof bankNotificationSchema>;
 
-const hmac = (secret: string, rawBody: string) =>
-  createHmac("sha256", secret).update(rawBody, "utf8").digest("hex");
-
-export function signBankNotification(secret: string, rawBody: string): string {
-  return `sha256=${hmac(secret, rawBody)}`;
-}
-
-/** True when `header` signs exactly these bytes; compared in constant time. */
-export function isBankNotificationSigned(
-  secret: string,
-  rawBody: string,
-  header: string | undefined,
-): boolean {
-  if (!header?.startsWith("sha256=")) return false;
-  const given = Buffer.from(header.slice("sha256=".length), "utf8");
-  const expected = Buffer.from(hmac(secret, rawBody), "utf8");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+/** The sender's signature of these exact bytes (the receiver checks it: http/signed-webhook.ts). */
+export const signBankNotification = signWebhookBody;
 
 export type DeliverBankNotification = (rawBody: string, signature: string) => Promise<{ status: number }>;
 

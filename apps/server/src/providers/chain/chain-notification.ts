@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { CHAINS } from "../../db/schema/chain.ts";
+import { signWebhookBody } from "../../http/signed-webhook.ts";
 
 /** Where a chain provider posts what happened to a transaction (like a custody API's webhook). */
 export const CHAIN_NOTIFICATION_PATH = "/v1/chain/notifications";
@@ -36,24 +36,8 @@ export const chainNotificationSchema = z
   .meta({ id: "ChainNotification" });
 export type ChainNotification = z.infer<typeof chainNotificationSchema>;
 
-const hmac = (secret: string, rawBody: string) =>
-  createHmac("sha256", secret).update(rawBody, "utf8").digest("hex");
-
-export function signChainNotification(secret: string, rawBody: string): string {
-  return `sha256=${hmac(secret, rawBody)}`;
-}
-
-/** True when `header` signs exactly these bytes; compared in constant time. */
-export function isChainNotificationSigned(
-  secret: string,
-  rawBody: string,
-  header: string | undefined,
-): boolean {
-  if (!header?.startsWith("sha256=")) return false;
-  const given = Buffer.from(header.slice("sha256=".length), "utf8");
-  const expected = Buffer.from(hmac(secret, rawBody), "utf8");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+/** The sender's signature of these exact bytes (the receiver checks it: http/signed-webhook.ts). */
+export const signChainNotification = signWebhookBody;
 
 export type DeliverNotification = (rawBody: string, signature: string) => Promise<{ status: number }>;
 

@@ -1,17 +1,18 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SupportModal } from "../../components/modal/SupportModal.tsx";
-import { useMerchantData } from "../../lib/config-service/queries.ts";
+import { useContactSupport } from "../../lib/support/support-chat-context.tsx";
 
 /**
- * The support entry exists only for merchants with a support chat key. It opens the Support
- * modal; no third-party chat script is loaded by this app.
+ * The support entry exists for merchants with a way to reach support (a chat, an address or a
+ * page). It opens the Support modal, whose 'Contact support' opens that way. A chat vendor's
+ * widget is framed, never run as a script in this app (components/support/SupportChatPanel.tsx).
  */
 export function SupportEntry() {
   const { t } = useTranslation();
-  const chatKey = useMerchantData().data?.supportChatKey;
+  const { contact } = useContactSupport();
   const [open, setOpen] = useState(false);
-  if (!chatKey) return null;
+  if (contact.kind === "none") return null;
   return (
     <>
       <button type="button" className="k-header__support" onClick={() => setOpen(true)}>

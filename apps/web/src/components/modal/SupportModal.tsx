@@ -1,23 +1,36 @@
 import { useTranslation } from "react-i18next";
-import { InfoModal } from "./InfoModal.tsx";
+import { useContactSupport } from "../../lib/support/support-chat-context.tsx";
+import { Button } from "../Button.tsx";
+import { ContactSupport } from "../support/ContactSupport.tsx";
+import { Modal } from "./Modal.tsx";
 
 export interface SupportModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Opens the merchant's support channel; defaults to closing the modal. */
-  onContactSupport?: () => void;
 }
 
-/** 'Uh-oh!' with a 'Contact support' button (spec §2). */
-export function SupportModal({ open, onOpenChange, onContactSupport }: SupportModalProps) {
+/**
+ * 'Uh-oh!' with a 'Contact support' button (spec §2). The button opens the merchant's support
+ * chat, or its support address or page (ContactSupport); a merchant with none of them gets a
+ * button that closes the modal.
+ */
+export function SupportModal({ open, onOpenChange }: SupportModalProps) {
   const { t } = useTranslation();
+  const { contact } = useContactSupport();
+  const close = () => onOpenChange(false);
   return (
-    <InfoModal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t("modal.support.title")}
-      actionText={t("modal.support.button")}
-      onAction={onContactSupport}
-    />
+    <Modal open={open} onOpenChange={onOpenChange} title={t("modal.support.title")}>
+      <div className="k-modal__actions">
+        {contact.kind === "none" ? (
+          <Button fullWidth onClick={close}>
+            {t("modal.support.button")}
+          </Button>
+        ) : (
+          <ContactSupport className="k-button k-button--primary k-button--full" onOpen={close}>
+            {t("modal.support.button")}
+          </ContactSupport>
+        )}
+      </div>
+    </Modal>
   );
 }

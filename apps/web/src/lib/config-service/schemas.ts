@@ -29,6 +29,10 @@ export const merchantDataSchema = envelope(
     title: z.string(),
     merchantBackendId: z.string(),
     supportChatKey: z.nullable(z.string()),
+    /** The chat widget's page for supportChatKey; null: no chat (docs/support.md). */
+    supportChatUrl: z.nullable(z.string()),
+    supportEmail: z.nullable(z.string()),
+    supportUrl: z.nullable(z.string()),
     referralCodeRequired: z.boolean(),
     /** Key of the X-Signature HMAC; the server says it is no secret (docs/accounts.md). */
     requestSigningKey: z.string(),

@@ -324,7 +324,17 @@ export const en = {
   notification: {
     success: "Done!",
     error: "Sorry for inconvenience. We're fixing the issue. If you have urgent questions, contact support",
+    /** The words of `error` that open the merchant's support. */
+    contactSupport: "contact support",
     dismiss: "Dismiss",
+  },
+  support: {
+    chat: {
+      title: "Support chat",
+      frameTitle: "Chat with support",
+      loading: "Connecting you to support…",
+      close: "Close the chat",
+    },
   },
   layout: {
     banners: "Promotions",
