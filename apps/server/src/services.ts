@@ -9,6 +9,7 @@ import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCardPaymentsService } from "./modules/card-payments/card-payments.service.ts";
+import { createCardFundingService } from "./modules/card-funding/card-funding.service.ts";
 import { createCardsService } from "./modules/cards/cards.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
@@ -44,6 +45,7 @@ import { createProviders } from "./providers/index.ts";
 import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
 import { type IssuerProvider, unavailableIssuer } from "./providers/issuer/issuer-provider.ts";
 import { createSandboxIssuer } from "./providers/issuer/sandbox-issuer.ts";
+import { createSandboxSpending } from "./providers/issuer/sandbox-spending.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
 
@@ -222,8 +224,25 @@ export function createServices(config: Config, database: Database, options: Serv
     issuer,
     secrets: cardSecrets,
     callbackSecret: config.secrets.callback,
+    // Late-bound: card funding reads cards through this service, and the list shows its balances.
+    cardBalances: (merchantId, customerId, cardIds) => cardFunding.cardSums(merchantId, customerId, cardIds),
     ...(options.clock ? { now: options.clock } : {}),
   });
+  // A card's money: top-ups from crypto, spending reported by the issuer, the card's history.
+  const cardFunding = createCardFundingService({
+    db: sql,
+    cards,
+    offers: quotes.kinds,
+    auth,
+    ledger,
+    wallets,
+    history,
+    callbackSecret: config.secrets.callback,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  const sandboxSpending = config.sandbox
+    ? createSandboxSpending({ db: sql, callbackSecret: config.secrets.callback })
+    : undefined;
   return {
     merchants,
     catalog,
@@ -247,6 +266,8 @@ export function createServices(config: Config, database: Database, options: Serv
     sandboxChain,
     cards,
     sandboxIssuer,
+    cardFunding,
+    sandboxSpending,
     cardPayments,
     sandboxAcquirer,
     iban,
