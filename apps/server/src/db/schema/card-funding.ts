@@ -138,10 +138,7 @@ export const cardOperations = pgTable(
         and (${t.status} <> 'DECLINED' or ${t.operationId} is null)
         and (${t.declineReason} is null or ${t.declineReason} in (${inList(CARD_DECLINE_REASONS)}))`,
     ),
-    check(
-      "card_operations_issuer",
-      sql`(${t.kind} = 'TOP_UP') = (${t.issuerTxId} is null)`,
-    ),
+    check("card_operations_issuer", sql`(${t.kind} = 'TOP_UP') = (${t.issuerTxId} is null)`),
   ],
 );
 

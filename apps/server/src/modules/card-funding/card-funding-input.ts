@@ -5,7 +5,12 @@ import type { Merchant } from "../merchants/merchants.service.ts";
 import type { KindRequest } from "../quotes/kind-offers.ts";
 import { CARD_CURRENCY } from "./card-rules.ts";
 
-export type TopUpBody = { fromCurrency: string; toCurrency: string; fromAmount?: string | undefined; toAmount?: string | undefined };
+export type TopUpBody = {
+  fromCurrency: string;
+  toCurrency: string;
+  fromAmount?: string | undefined;
+  toAmount?: string | undefined;
+};
 
 const invalid = (field: string, problem: string) =>
   commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${problem}` });
@@ -20,7 +25,8 @@ export function parseTopUpRequest(merchant: Merchant, body: TopUpBody): KindRequ
   if (!isCurrencyCode(from) || !merchant.currencies.includes(from) || from === CARD_CURRENCY) {
     throw invalid("fromCurrency", "is not a currency this card can be topped up from");
   }
-  if (body.toCurrency !== CARD_CURRENCY) throw invalid("toCurrency", `must be ${CARD_CURRENCY}, the card's currency`);
+  if (body.toCurrency !== CARD_CURRENCY)
+    throw invalid("toCurrency", `must be ${CARD_CURRENCY}, the card's currency`);
   const given = [body.fromAmount, body.toAmount].filter((a) => a !== undefined && a !== "");
   if (given.length !== 1) {
     throw invalid(body.fromAmount ? "toAmount" : "fromAmount", "give exactly one of fromAmount and toAmount");

@@ -1,10 +1,10 @@
 import { type CurrencyCode, getCurrency } from "@kestrel/money";
+import type { Rate } from "../../providers/rates/rates-provider.ts";
 import type { CardRow } from "../cards/cards.service.ts";
 import { money } from "../history/history.service.ts";
 import { feeInfo } from "../quotes/fees.ts";
 import { CARD_PAYLOAD_VALID_SECONDS, type OfferRow } from "../quotes/kind-offers.ts";
 import type { PairTerms } from "../quotes/offer-terms.ts";
-import type { Rate } from "../../providers/rates/rates-provider.ts";
 import { convertMinor, rateToString } from "../rates/rates.service.ts";
 import type { CardOperationRow } from "./card-funding.repository.ts";
 import { DECLINE_TEXT } from "./card-rules.ts";

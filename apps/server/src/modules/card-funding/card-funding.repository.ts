@@ -1,8 +1,4 @@
-import type {
-  CardDeclineReason,
-  CardOperationKind,
-  CardOperationStatus,
-} from "../../db/schema/index.ts";
+import type { CardDeclineReason, CardOperationKind, CardOperationStatus } from "../../db/schema/index.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { Json } from "../ledger/ledger.types.ts";
 

@@ -50,7 +50,10 @@ export const cardFundingRoutes =
       "/v2/card/payload/currencies",
       {
         schema: {
-          ...base("getCardTopUpCurrencies", "The wallets a card can be topped up from, with what each holds."),
+          ...base(
+            "getCardTopUpCurrencies",
+            "The wallets a card can be topped up from, with what each holds.",
+          ),
           querystring: cpQuery,
           response: { 200: currenciesResponse, ...errors },
         },
@@ -95,7 +98,10 @@ export const cardFundingRoutes =
       "/v2/card/:cardId/payload/offers/:offerId",
       {
         schema: {
-          ...base("updateCardTopUpOffer", "Re-prices the open top-up offer (a lapsed one too): new amounts, new validity."),
+          ...base(
+            "updateCardTopUpOffer",
+            "Re-prices the open top-up offer (a lapsed one too): new amounts, new validity.",
+          ),
           params: offerParams,
           querystring: cpQuery,
           body: topUpBody,

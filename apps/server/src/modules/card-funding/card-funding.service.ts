@@ -40,7 +40,11 @@ export function createCardFundingService(deps: {
     receiveCardEvent: spending.receive,
 
     /** GET /v2/history/card/{cardId}: the card's top-ups, purchases and refunds, newest first. */
-    async cardHistory(owner: Owner, cardId: string, q: { cp?: string | undefined; offset: number; size: number }) {
+    async cardHistory(
+      owner: Owner,
+      cardId: string,
+      q: { cp?: string | undefined; offset: number; size: number },
+    ) {
       const card = await topUp.ownCard(owner, cardId, q.cp);
       const [{ rows, total }, available] = await Promise.all([
         repository.page(owner.merchant.id, owner.customerId, card.id, q.offset, q.size),

@@ -16,7 +16,12 @@ let card: Card;
 async function activeCard(who: Customer): Promise<Card> {
   const { id } = await c.paidOrder(who, "VIRTUAL", "USDT");
   expect((await c.advance(id)).statusCode).toBe(200);
-  const activated = await c.call(who, "POST", "/v2/card/virtual/activate", await c.sealed(who, await c.lastCode(who.phone)));
+  const activated = await c.call(
+    who,
+    "POST",
+    "/v2/card/virtual/activate",
+    await c.sealed(who, await c.lastCode(who.phone)),
+  );
   expect(activated.statusCode, activated.body).toBe(200);
   return activated.json();
 }
@@ -28,9 +33,15 @@ const listed = async (who: Customer, cardId: string) =>
   };
 const usdt = async (who: Customer) => (await c.d.wallet(who.token, "USDT")).balance;
 const offer = (who: Customer, cardId: string, body: Record<string, string>) =>
-  c.call(who, "POST", `/v2/card/${cardId}/payload/offers`, { fromCurrency: "USDT", toCurrency: "EUR", ...body });
+  c.call(who, "POST", `/v2/card/${cardId}/payload/offers`, {
+    fromCurrency: "USDT",
+    toCurrency: "EUR",
+    ...body,
+  });
 const confirm = (who: Customer, cardId: string, offerId: string, key: string) =>
-  c.call(who, "POST", `/v2/card/${cardId}/payload/offers/${offerId}/confirm`, undefined, { "idempotency-key": key });
+  c.call(who, "POST", `/v2/card/${cardId}/payload/offers/${offerId}/confirm`, undefined, {
+    "idempotency-key": key,
+  });
 const history = async (who: Customer, cardId: string, query = "") =>
   c.call(who, "GET", `/v2/history/card/${cardId}${query}`);
 const purchase = (cardRequestId: string, amount: string, shop = "Corner Coffee") =>
@@ -39,14 +50,6 @@ const act = (transactionId: string, action: string) =>
   t.app.inject({ method: "POST", url: `/sandbox/issuer/transactions/${transactionId}/${action}` });
 const setStatus = (cardId: string, status: string) =>
   t.database.pool.query("update cards set status = $2 where id = $1", [cardId, status]);
-
-async function topUp(who: Customer, cardId: string, fromAmount: string) {
-  const o = await offer(who, cardId, { fromAmount });
-  expect(o.statusCode, o.body).toBe(200);
-  const done = await confirm(who, cardId, o.json().offerId, c.nextKey());
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json();
-}
 
 beforeAll(async () => {
   t = await createKycTestApp();
@@ -67,21 +70,37 @@ describe("top-up from crypto", () => {
 
     const data = await c.call(alice, "GET", `/v2/card/${card.id}/payload/data?cp=CP_1`);
     expect(data.statusCode, data.body).toBe(200);
-    expect(data.json().card).toMatchObject({ cardId: card.id, cardBalance: { value: "0.00", currency: "EUR" } });
+    expect(data.json().card).toMatchObject({
+      cardId: card.id,
+      cardBalance: { value: "0.00", currency: "EUR" },
+    });
     const pair = data.json().pairs.find((p: { currencyFrom: string }) => p.currencyFrom === "USDT");
     expect(pair).toMatchObject({ currencyTo: "EUR", fromLimits: { all: await usdt(alice) } });
 
     const before = await usdt(alice);
     const created = await offer(alice, card.id, { fromAmount: "50" });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({ cardId: card.id, from: { value: "50.000000", currency: "USDT" }, validSeconds: 40 });
-    const renewed = await c.call(alice, "PUT", `/v2/card/${card.id}/payload/offers/${created.json().offerId}`, {
-      fromCurrency: "USDT",
-      toCurrency: "EUR",
-      toAmount: "20",
+    expect(created.json()).toMatchObject({
+      cardId: card.id,
+      from: { value: "50.000000", currency: "USDT" },
+      validSeconds: 40,
     });
+    const renewed = await c.call(
+      alice,
+      "PUT",
+      `/v2/card/${card.id}/payload/offers/${created.json().offerId}`,
+      {
+        fromCurrency: "USDT",
+        toCurrency: "EUR",
+        toAmount: "20",
+      },
+    );
     expect(renewed.statusCode, renewed.body).toBe(200);
-    expect(renewed.json()).toMatchObject({ offerId: created.json().offerId, to: { value: "20.00" }, fixedSide: "to" });
+    expect(renewed.json()).toMatchObject({
+      offerId: created.json().offerId,
+      to: { value: "20.00" },
+      fixedSide: "to",
+    });
 
     const done = await confirm(alice, card.id, created.json().offerId, c.nextKey());
     expect(done.statusCode, done.body).toBe(200);
@@ -93,7 +112,11 @@ describe("top-up from crypto", () => {
 
     const rows = (await history(alice, card.id)).json();
     expect(rows).toMatchObject({ balance: { value: "20.00" }, total: 1 });
-    expect(rows.operations[0]).toMatchObject({ type: "TOP_UP", status: "COMPLETED", amount: { value: "20.00" } });
+    expect(rows.operations[0]).toMatchObject({
+      type: "TOP_UP",
+      status: "COMPLETED",
+      amount: { value: "20.00" },
+    });
     const wallet = JSON.stringify((await c.d.history(alice.token, "size=50")).json());
     expect(wallet).toContain("CARD_TOP_UP");
   });
@@ -170,7 +193,11 @@ describe("spending at the sandbox issuer", () => {
     expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(start - 4.5, 2);
 
     const rows = async () => (await history(alice, card.id)).json().operations;
-    expect((await rows())[0]).toMatchObject({ type: "PURCHASE", status: "PENDING", description: "Corner Coffee" });
+    expect((await rows())[0]).toMatchObject({
+      type: "PURCHASE",
+      status: "PENDING",
+      description: "Corner Coffee",
+    });
     expect((await act(coffee.json().transactionId, "settle")).json().state).toBe("SETTLED");
     expect((await rows())[0]).toMatchObject({ type: "PURCHASE", status: "COMPLETED" });
     expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(start - 4.5, 2);
@@ -184,7 +211,11 @@ describe("spending at the sandbox issuer", () => {
     expect((await act(books.json().transactionId, "settle")).statusCode).toBe(400);
 
     expect((await act(coffee.json().transactionId, "refund")).json().state).toBe("REFUNDED");
-    expect((await rows())[0]).toMatchObject({ type: "REFUND", status: "COMPLETED", amount: { value: "4.50" } });
+    expect((await rows())[0]).toMatchObject({
+      type: "REFUND",
+      status: "COMPLETED",
+      amount: { value: "4.50" },
+    });
     expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(start, 2);
     expect((await listed(alice, card.id)).monthlyExpenses.value).toBe("4.50");
   });
@@ -201,13 +232,20 @@ describe("spending at the sandbox issuer", () => {
     try {
       for (const [status, reason] of cases) {
         await setStatus(card.id, status);
-        expect((await purchase(card.cardRequestId, "1.00")).json()).toMatchObject({ state: "DECLINED", declineReason: reason });
+        expect((await purchase(card.cardRequestId, "1.00")).json()).toMatchObject({
+          state: "DECLINED",
+          declineReason: reason,
+        });
       }
       await setStatus(card.id, "ACTIVE");
       await t.database.pool.query("update cards set expiry_year = 2021 where id = $1", [card.id]);
-      expect((await purchase(card.cardRequestId, "1.00")).json()).toMatchObject({ declineReason: "CARD_EXPIRED" });
+      expect((await purchase(card.cardRequestId, "1.00")).json()).toMatchObject({
+        declineReason: "CARD_EXPIRED",
+      });
     } finally {
-      await t.database.pool.query("update cards set status = 'ACTIVE', expiry_year = 2099 where id = $1", [card.id]);
+      await t.database.pool.query("update cards set status = 'ACTIVE', expiry_year = 2099 where id = $1", [
+        card.id,
+      ]);
     }
     expect((await listed(alice, card.id)).balance.value).toBe(balance);
     const declined = (await history(alice, card.id, "?size=5")).json().operations;
@@ -251,9 +289,9 @@ describe("spending at the sandbox issuer", () => {
     const answers = await Promise.all([1, 2, 3].map(() => send(signIssuerCallback(secret, rawBody))));
     for (const a of answers) expect(a.json()).toMatchObject({ decision: "APPROVED", eventId: event.eventId });
     expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(before - 2, 2);
-    const bakery = (await history(alice, card.id, "?size=50")).json().operations.filter(
-      (o: { description: string }) => o.description === "Twice Bakery",
-    );
+    const bakery = (await history(alice, card.id, "?size=50"))
+      .json()
+      .operations.filter((o: { description: string }) => o.description === "Twice Bakery");
     expect(bakery).toHaveLength(1);
     expect((await send("sha256=00")).statusCode).toBe(401);
   });
@@ -266,9 +304,9 @@ describe("card history", () => {
     const first = (await history(alice, card.id, "?cp=CP_1&offset=0&size=3")).json();
     const second = (await history(alice, card.id, "?offset=3&size=3")).json();
     expect(first.operations).toHaveLength(3);
-    expect([...first.operations, ...second.operations].map((o: { operationId: string }) => o.operationId)).toEqual(
-      all.operations.slice(0, 6).map((o: { operationId: string }) => o.operationId),
-    );
+    expect(
+      [...first.operations, ...second.operations].map((o: { operationId: string }) => o.operationId),
+    ).toEqual(all.operations.slice(0, 6).map((o: { operationId: string }) => o.operationId));
     const dates = all.operations.map((o: { operationDate: string }) => o.operationDate);
     expect([...dates].sort().reverse()).toEqual(dates);
     const bad = await history(alice, card.id, "?size=0");

@@ -3,11 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { CardDeclineReason } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import {
-  type CardEvent,
-  type CardEventAnswer,
-  cardEventSchema,
-} from "../../providers/issuer/card-events.ts";
+import { type CardEvent, type CardEventAnswer, cardEventSchema } from "../../providers/issuer/card-events.ts";
 import { isIssuerCallbackSigned } from "../../providers/issuer/issuer-provider.ts";
 import type { CardRow, CardsService } from "../cards/cards.service.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
@@ -151,7 +147,8 @@ export function createCardSpending(deps: {
       });
     } catch (err) {
       // Not enough on the card (checked by the ledger under its lock): declined, nothing held.
-      if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS")) return decline(card, event, amount, "INSUFFICIENT_BALANCE");
+      if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
+        return decline(card, event, amount, "INSUFFICIENT_BALANCE");
       throw err;
     }
   }
@@ -160,7 +157,8 @@ export function createCardSpending(deps: {
   async function resolve(card: CardRow, event: CardEvent, amount: bigint): Promise<Answer> {
     const purchase = await repository.findPurchase(card.merchantId, card.id, event.transactionId);
     if (!purchase) throw cardFundingErrors.create("ISSUER_TRANSACTION_NOT_FOUND", { field: "transactionId" });
-    if (purchase.amount !== amount) throw cardFundingErrors.create("ISSUER_EVENT_MISMATCH", { field: "amount" });
+    if (purchase.amount !== amount)
+      throw cardFundingErrors.create("ISSUER_EVENT_MISMATCH", { field: "amount" });
     const settle = event.type === "SETTLEMENT";
     const operationId = uuidv7();
     return once(event, async (tx) => {
@@ -214,7 +212,12 @@ export function createCardSpending(deps: {
         requestHash: `card-tx:${event.transactionId}`,
         kind: "card_refund",
         legs: [
-          { debit: { house: "issuer_settlement" }, credit: { accountId: account }, amount, currency: CARD_CURRENCY },
+          {
+            debit: { house: "issuer_settlement" },
+            credit: { accountId: account },
+            amount,
+            currency: CARD_CURRENCY,
+          },
         ],
         metadata: { customerId: card.customerId, cardId: card.id, issuerTxId: event.transactionId },
         response: { purchaseId: purchase.id },

@@ -56,7 +56,8 @@ export function createCardTopUp(deps: {
   /** The customer's own card, or 404 (another customer's card is not found, never forbidden). */
   async function ownCard(owner: Owner, cardId: string, cp?: string): Promise<CardRow> {
     const card = await deps.cards.cardOf(owner.merchant.id, owner.customerId, cardId);
-    if (!card || (cp && card.program !== cp)) throw cardFundingErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+    if (!card || (cp && card.program !== cp))
+      throw cardFundingErrors.create("CARD_NOT_FOUND", { field: "cardId" });
     return card;
   }
 
@@ -153,7 +154,11 @@ export function createCardTopUp(deps: {
       const { merchant } = input;
       const { customerId } = input.customer;
       const owner = { merchant, customerId };
-      const key = { merchantId: merchant.id, idempotencyKey: input.idempotencyKey, requestHash: input.requestHash };
+      const key = {
+        merchantId: merchant.id,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: input.requestHash,
+      };
       try {
         const card = await ownCard(owner, input.cardId, cp);
         const offer = (await repository.offerIsFor(merchant.id, customerId, card.id, input.offerId))
@@ -176,7 +181,11 @@ export function createCardTopUp(deps: {
         ]);
         // The crypto side is the customer's wallet; the EUR side lands on the card's own account.
         const account = (a: QuoteLegAccount): AccountRef =>
-          "house" in a ? a : a.customerWallet === from ? { accountId: wallet.id } : { accountId: balanceAccount };
+          "house" in a
+            ? a
+            : a.customerWallet === from
+              ? { accountId: wallet.id }
+              : { accountId: balanceAccount };
         const legs: TransferLeg[] = offers.legs(offer).map((leg) => ({
           debit: account(leg.debit),
           credit: account(leg.credit),

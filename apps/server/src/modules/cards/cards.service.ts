@@ -6,18 +6,18 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { CardProgram } from "../merchants/feature-flags.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
 import type { QuotesService } from "../quotes/quotes.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCardActivation } from "./card-activation.service.ts";
+import type { Owner } from "./card-order.service.ts";
 import { createCardOrders } from "./card-order.service.ts";
 import { createCardPayments } from "./card-payment.service.ts";
 import { createCardPrograms } from "./card-programs.ts";
 import { createCardRsa } from "./card-rsa.ts";
-import { createCardsRepository } from "./cards.repository.ts";
 import { moneyOf } from "./card-views.ts";
-import type { Owner } from "./card-order.service.ts";
-import type { CardProgram } from "../merchants/feature-flags.ts";
+import { createCardsRepository } from "./cards.repository.ts";
 
 /** Cards (docs/cards.md): programs, the order and its payment, the issuer's callbacks, activation. */
 export function createCardsService(deps: {
@@ -85,7 +85,9 @@ export type CardBalances = (
   merchantId: string,
   customerId: string,
   cardIds: string[],
-) => Promise<Map<string, { balance: bigint; monthlyIncome: bigint; monthlyExpenses: bigint; currency: string }>>;
+) => Promise<
+  Map<string, { balance: bigint; monthlyIncome: bigint; monthlyExpenses: bigint; currency: string }>
+>;
 export type { CardRow } from "./cards.repository.ts";
 
 export type CardsService = ReturnType<typeof createCardsService>;

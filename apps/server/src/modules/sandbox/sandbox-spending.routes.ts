@@ -15,7 +15,9 @@ const purchaseBody = z
     amount: z.string().trim().min(1, "is required").max(20),
   })
   .strict();
-const actionBody = z.object({ transactionId: z.string().min(4).max(64), action: z.enum(["settle", "reverse", "refund"]) }).strict();
+const actionBody = z
+  .object({ transactionId: z.string().min(4).max(64), action: z.enum(["settle", "reverse", "refund"]) })
+  .strict();
 const transactionResponse = z
   .object({
     transactionId: z.string(),

@@ -39,4 +39,7 @@ export const cardEventAnswerSchema = z.object({
 });
 export type CardEventAnswer = z.infer<typeof cardEventAnswerSchema>;
 
-export type DeliverCardEvent = (rawBody: string, signature: string) => Promise<{ status: number; body: unknown }>;
+export type DeliverCardEvent = (
+  rawBody: string,
+  signature: string,
+) => Promise<{ status: number; body: unknown }>;

@@ -73,7 +73,13 @@ export function createSandboxSpending(deps: { db: ClientSource; callbackSecret: 
     await tx.query(
       `select graphile_worker.add_job($1, json_build_object('transactionId', $2::text, 'type', $3::text),
          run_at := $4, job_key := $5, max_attempts := 25)`,
-      [ISSUER_CARD_EVENT_TASK, id, type, new Date(at.getTime() + RETRY_AFTER_SECONDS * 1000), jobKey(id, type)],
+      [
+        ISSUER_CARD_EVENT_TASK,
+        id,
+        type,
+        new Date(at.getTime() + RETRY_AFTER_SECONDS * 1000),
+        jobKey(id, type),
+      ],
     );
   }
 
@@ -227,7 +233,12 @@ export function createSandboxSpending(deps: { db: ClientSource; callbackSecret: 
     /** Cards a purchase can be made with (issued, not cancelled), newest first, for the console's form. */
     async cards(limit = 30) {
       return deps.db.withClient(async (c) => {
-        const { rows } = await c.query<{ orderRef: string; last4: string; program: string; cardType: string }>(
+        const { rows } = await c.query<{
+          orderRef: string;
+          last4: string;
+          program: string;
+          cardType: string;
+        }>(
           `select order_ref as "orderRef", last4, program, card_type as "cardType" from sandbox_issuer_cards
            where last4 is not null and state <> 'CANCELLED' order by created_at desc limit $1`,
           [limit],
