@@ -7,6 +7,7 @@
  * that a merchant can replace them.
  */
 
+import { enCardFunding } from "./en-card-funding.ts";
 import { enCardPayments } from "./en-card-payments.ts";
 import { enCards } from "./en-cards.ts";
 import { enEarn } from "./en-earn.ts";
@@ -18,6 +19,7 @@ export const en = {
   ...enWallets,
   ...enEarn,
   ...enCards,
+  ...enCardFunding,
   ...enExchange,
   ...enCardPayments,
   ...enIban,

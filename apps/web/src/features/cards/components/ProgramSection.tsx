@@ -15,7 +15,9 @@ import {
   useCardPrices,
 } from "../api/cards-queries.ts";
 import { ActivateCardModal } from "./ActivateCardModal.tsx";
+import { CardFundingPanel, CardTopUpButton } from "./CardFundingPanel.tsx";
 import { CardTerms } from "./CardTerms.tsx";
+import { CardTopUpModal } from "./CardTopUpModal.tsx";
 import { StatusNote } from "./StatusNote.tsx";
 
 const orderLink = (program: CardProgram, requestId?: string) =>
@@ -30,6 +32,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
   const actions = useCardOrderActions(program);
   const [activating, setActivating] = useState<Card>();
   const [cancelling, setCancelling] = useState<string>();
+  const [toppingUp, setToppingUp] = useState<{ id: string }>();
   const notOffered = prices.error instanceof ApiError && prices.error.status === 403;
   const cards = list.data?.cards ?? [];
   const unfinished = cards.find((c) => c.id === null && c.status === "COLLECTION");
@@ -69,6 +72,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                   {card.number ? ` · ${card.number}` : ""}
                 </p>
                 <StatusNote status={card.displayStatus} />
+                {card.id ? <CardFundingPanel card={{ ...card, id: card.id }} program={program} /> : null}
                 {card.deliveryState ? (
                   <p className="k-cards__muted">{t(`cards.delivery.${card.deliveryState}`)}</p>
                 ) : null}
@@ -81,6 +85,9 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                   <CardTerms price={{ ...price, plan: card.plan, fees: card.fees }} showPrice={false} />
                 ) : null}
                 <div className="k-cards__actions">
+                  {card.id && card.status === "ACTIVE" ? (
+                    <CardTopUpButton onClick={() => setToppingUp({ id: card.id as string })} />
+                  ) : null}
                   {card.displayStatus === "READY" && card.id ? (
                     <Button onClick={() => setActivating(card)}>{t("cards.activate")}</Button>
                   ) : null}
@@ -105,6 +112,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
           {cards.length === 0 ? t("cards.order") : t("cards.orderAnother")}
         </Link>
       ) : null}
+      <CardTopUpModal card={toppingUp} program={program} onClose={() => setToppingUp(undefined)} />
       <ActivateCardModal card={activating} program={program} onClose={() => setActivating(undefined)} />
       <CancelOrderModal
         open={Boolean(cancelling)}
