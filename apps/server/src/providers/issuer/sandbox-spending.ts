@@ -231,7 +231,7 @@ export function createSandboxSpending(deps: { db: ClientSource; callbackSecret: 
     },
 
     /** Cards a purchase can be made with (issued, not cancelled), newest first, for the console's form. */
-    async cards(limit = 30) {
+    async cards(limit = 100) {
       return deps.db.withClient(async (c) => {
         const { rows } = await c.query<{
           orderRef: string;
