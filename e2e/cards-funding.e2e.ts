@@ -126,7 +126,7 @@ describe.skipIf(!e2eEnabled())(
       await expectNoSeriousAxeViolations(page, "card top-up modal");
       await modal.getByRole("button", { name: /Via crypto wallets/ }).click();
 
-      await page.getByRole("heading", { name: "Top up card from crypto", level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "Top up a card from crypto", level: 1 }).waitFor();
       await page.getByLabel("Pay from").selectOption("USDT");
       await page.getByLabel("The card receives (EUR)").fill("25");
       await page.getByTestId("top-up-receives").getByText("25.00").waitFor();

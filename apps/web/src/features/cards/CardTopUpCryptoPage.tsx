@@ -11,7 +11,7 @@ import { SuccessModal } from "../../components/modal/SuccessModal.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
-import { formatExactMoney, readAmount } from "../../lib/format/money.ts";
+import { formatExactMoney, formatMoney, readAmount } from "../../lib/format/money.ts";
 import { formatTimer } from "../../lib/format/timer.ts";
 import { ApiError } from "../../lib/http/api-error.ts";
 import { ROUTES } from "../../lib/routes.ts";
@@ -147,7 +147,7 @@ export function CardTopUpCryptoPage() {
               <option key={w.currency} value={w.currency}>
                 {t("cardFunding.walletOption", {
                   currency: w.currency,
-                  available: formatExactMoney(w.available.value, w.currency),
+                  available: formatMoney(w.available.value, w.currency),
                 })}
               </option>
             ))}
@@ -251,7 +251,7 @@ export function CardTopUpCryptoPage() {
           buttonText={t("cardFunding.backToCards")}
           onDone={() => navigate(ROUTES.cards)}
           details={
-            <dl className="k-top-up__quote" aria-label={t("cardFunding.receipt")}>
+            <dl className="k-top-up__quote k-top-up__receipt" aria-label={t("cardFunding.receipt")}>
               <dt>{t("cardFunding.receiptCard")}</dt>
               <dd>{receipt.cardNumber}</dd>
               <dt>{t("cardFunding.receiptPaid")}</dt>

@@ -6,7 +6,16 @@ import type { Card, CardProgram } from "../api/cards-queries.ts";
 import { CardHistorySection } from "./CardHistorySection.tsx";
 
 /** The card's balance, this month's money in and out, and its history behind a toggle. */
-export function CardFundingPanel({ card, program }: { card: Card & { id: string }; program: CardProgram }) {
+export function CardFundingPanel({
+  card,
+  program,
+  onTopUp,
+}: {
+  card: Card & { id: string };
+  program: CardProgram;
+  /** Opens the top-up modal; absent when the card cannot take money now (not active). */
+  onTopUp?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const money = (m: { value: string; currency: string }) => formatExactMoney(m.value, m.currency);
@@ -22,16 +31,13 @@ export function CardFundingPanel({ card, program }: { card: Card & { id: string 
           expenses: money(card.monthlyExpenses),
         })}
       </p>
-      <Button variant="ghost" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {open ? t("cardFunding.hideHistory") : t("cardFunding.showHistory")}
-      </Button>
+      <div className="k-cards__actions">
+        {onTopUp ? <Button onClick={onTopUp}>{t("cardFunding.topUp")}</Button> : null}
+        <Button variant="ghost" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? t("cardFunding.hideHistory") : t("cardFunding.showHistory")}
+        </Button>
+      </div>
       {open ? <CardHistorySection cardId={card.id} program={program} /> : null}
     </div>
   );
-}
-
-/** Opens the card top-up modal (spec §2). */
-export function CardTopUpButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation();
-  return <Button onClick={onClick}>{t("cardFunding.topUp")}</Button>;
 }

@@ -15,7 +15,7 @@ import {
   useCardPrices,
 } from "../api/cards-queries.ts";
 import { ActivateCardModal } from "./ActivateCardModal.tsx";
-import { CardFundingPanel, CardTopUpButton } from "./CardFundingPanel.tsx";
+import { CardFundingPanel } from "./CardFundingPanel.tsx";
 import { CardTerms } from "./CardTerms.tsx";
 import { CardTopUpModal } from "./CardTopUpModal.tsx";
 import { StatusNote } from "./StatusNote.tsx";
@@ -72,7 +72,15 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                   {card.number ? ` · ${card.number}` : ""}
                 </p>
                 <StatusNote status={card.displayStatus} />
-                {card.id ? <CardFundingPanel card={{ ...card, id: card.id }} program={program} /> : null}
+                {card.id ? (
+                  <CardFundingPanel
+                    card={{ ...card, id: card.id }}
+                    program={program}
+                    onTopUp={
+                      card.status === "ACTIVE" ? () => setToppingUp({ id: card.id as string }) : undefined
+                    }
+                  />
+                ) : null}
                 {card.deliveryState ? (
                   <p className="k-cards__muted">{t(`cards.delivery.${card.deliveryState}`)}</p>
                 ) : null}
@@ -85,9 +93,6 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                   <CardTerms price={{ ...price, plan: card.plan, fees: card.fees }} showPrice={false} />
                 ) : null}
                 <div className="k-cards__actions">
-                  {card.id && card.status === "ACTIVE" ? (
-                    <CardTopUpButton onClick={() => setToppingUp({ id: card.id as string })} />
-                  ) : null}
                   {card.displayStatus === "READY" && card.id ? (
                     <Button onClick={() => setActivating(card)}>{t("cards.activate")}</Button>
                   ) : null}
