@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ISSUER_CARD_EVENTS_PATH } from "../../providers/issuer/card-events.ts";
+import { clientSourceFromPool } from "../../db/transaction.ts";
+import { type DeliverCardEvent, ISSUER_CARD_EVENTS_PATH } from "../../providers/issuer/card-events.ts";
 import { ISSUER_SIGNATURE_HEADER, signIssuerCallback } from "../../providers/issuer/issuer-provider.ts";
+import { createSandboxSpending } from "../../providers/issuer/sandbox-spending.ts";
 import type { TestApp } from "../../test-app.ts";
 import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
@@ -294,6 +296,45 @@ describe("spending at the sandbox issuer", () => {
       .operations.filter((o: { description: string }) => o.description === "Twice Bakery");
     expect(bakery).toHaveLength(1);
     expect((await send("sha256=00")).statusCode).toBe(401);
+  });
+});
+
+describe("the issuer's retries", () => {
+  it("keeps an unanswered authorisation waiting with a retry job, and records the answer when it comes", async () => {
+    const spending = createSandboxSpending({
+      db: clientSourceFromPool(t.database.pool),
+      callbackSecret: t.config.secrets.callback,
+    });
+    const down: DeliverCardEvent = async () => {
+      throw new Error("connection refused");
+    };
+    const waiting = await spending.purchase(
+      { cardRequestId: card.cardRequestId, shop: "Late Lunch", amount: "3.00" },
+      down,
+    );
+    expect(waiting.state).toBe("AUTHORISING");
+    const jobs = () =>
+      t.database.pool.query("select 1 from graphile_worker.jobs where key = $1", [
+        `issuer-card-event:${waiting.id}:AUTHORISATION`,
+      ]);
+    expect((await jobs()).rowCount).toBe(1);
+    const before = Number((await listed(alice, card.id)).balance.value);
+    // The worker's retry (here over inject instead of HTTP): answered, recorded, job removed.
+    const http: DeliverCardEvent = async (rawBody, signature) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: ISSUER_CARD_EVENTS_PATH,
+        headers: { "content-type": "application/json", [ISSUER_SIGNATURE_HEADER]: signature },
+        payload: rawBody,
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    expect(await spending.redeliver(waiting.id, "AUTHORISATION", http)).toBe(true);
+    expect((await spending.find(waiting.id))?.state).toBe("APPROVED");
+    expect((await jobs()).rowCount).toBe(0);
+    // Delivered again (a retry that crossed the answer): the same answer, nothing held twice.
+    expect(await spending.redeliver(waiting.id, "AUTHORISATION", http)).toBe(true);
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(before - 3, 2);
   });
 });
 
