@@ -139,6 +139,19 @@ describe("top-up from crypto", () => {
     expect(await usdt(alice)).toBe(wallet);
   });
 
+  it("applies one of ten concurrent confirms of an offer, whatever their keys", async () => {
+    const o = await offer(alice, card.id, { toAmount: "1" });
+    const balance = Number((await listed(alice, card.id)).balance.value);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => confirm(alice, card.id, o.json().offerId, c.nextKey())),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.json().error).toBe("OFFER_ALREADY_EXECUTED");
+    }
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(balance + 1, 2);
+  });
+
   it("answers 404 for another customer's card and for an offer of another card", async () => {
     const o = await offer(alice, card.id, { fromAmount: "10" });
     for (const res of [
