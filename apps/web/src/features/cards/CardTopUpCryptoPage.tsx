@@ -169,9 +169,8 @@ export function CardTopUpCryptoPage() {
           {pair ? (
             <p className="k-cards__muted k-top-up__limits">
               {t("cardFunding.limits", {
-                min: pair.fromLimits.min,
-                max: pair.fromLimits.max,
-                currency: from,
+                min: formatMoney(pair.fromLimits.min, from),
+                max: formatMoney(pair.fromLimits.max, from),
               })}
               {available && (readAmount(available, from) ?? 0n) > 0n ? (
                 <>
