@@ -26,6 +26,9 @@ export const BUDGET_KB = 150;
  * Every page is held: the entry alone is over the budget, so no page can fit until it shrinks
  * (lazy modals, libphonenumber on first use, zod/mini: docs/web-performance.md). The pages added
  * with cards, card payments, IBAN and /account (2026-11-24) are held at their first figure.
+ * Card funding (issue 20: /cards/top-up/crypto, the balance, top-up modal and history on /cards)
+ * added its page at its first figure, /cards grew by 6.5 KB (the chunk split moved with the new
+ * page), and its texts in the entry took /home and /cards/order 0.2 KB over their ceilings.
  */
 export const CEILINGS_KB: Readonly<Record<string, number>> = {
   "src/features/auth/SignUpPage.tsx": 226,
@@ -44,10 +47,11 @@ export const CEILINGS_KB: Readonly<Record<string, number>> = {
   "src/features/card-payments/CardTopUpPage.tsx": 187,
   "src/features/earn/EarnPage.tsx": 187,
   "src/features/kit/KitPage.tsx": 184,
-  "src/features/cards/CardOrderPage.tsx": 183,
-  "src/features/home/HomePage.tsx": 182,
+  "src/features/cards/CardOrderPage.tsx": 184,
+  "src/features/cards/CardTopUpCryptoPage.tsx": 187,
+  "src/features/home/HomePage.tsx": 183,
   "src/features/history/HistoryPage.tsx": 182,
-  "src/features/cards/CardsPage.tsx": 181,
+  "src/features/cards/CardsPage.tsx": 188,
   "src/features/limits/LimitsPage.tsx": 176,
   // Not a page: the support chat's panel, loaded when the chat first opens (issue 23 item 12).
   // Its first load is the entry plus its own 0.7 KB, so it is held like the pages.

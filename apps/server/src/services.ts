@@ -8,6 +8,7 @@ import { createSignupService } from "./modules/auth/signup.service.ts";
 import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
+import { createCardFundingService } from "./modules/card-funding/card-funding.service.ts";
 import { createCardPaymentsService } from "./modules/card-payments/card-payments.service.ts";
 import { createCardSecurityService } from "./modules/cards/card-security.service.ts";
 import { createCardsService } from "./modules/cards/cards.service.ts";
@@ -47,6 +48,7 @@ import { unavailableIssuerControls } from "./providers/issuer/issuer-card-contro
 import { type IssuerProvider, unavailableIssuer } from "./providers/issuer/issuer-provider.ts";
 import { createSandboxIssuer } from "./providers/issuer/sandbox-issuer.ts";
 import { createSandboxIssuerControls } from "./providers/issuer/sandbox-issuer-controls.ts";
+import { createSandboxSpending } from "./providers/issuer/sandbox-spending.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
 import { createSandboxSupportChatRepository } from "./providers/support-chat/sandbox-support-chat.repository.ts";
@@ -241,6 +243,8 @@ export function createServices(config: Config, database: Database, options: Serv
     issuer,
     secrets: cardSecrets,
     callbackSecret: config.secrets.callback,
+    // Late-bound: card funding reads cards through this service, and the list shows its balances.
+    cardBalances: (merchantId, customerId, cardIds) => cardFunding.cardSums(merchantId, customerId, cardIds),
     ...(options.clock ? { now: options.clock } : {}),
   });
   // Reveal, PIN, label and soft block: the issuer's controls behind the customer's cards.
@@ -258,6 +262,21 @@ export function createServices(config: Config, database: Database, options: Serv
     secrets: cardSecrets,
     ...(options.clock ? { now: options.clock } : {}),
   });
+  // A card's money: top-ups from crypto, spending reported by the issuer, the card's history.
+  const cardFunding = createCardFundingService({
+    db: sql,
+    cards,
+    offers: quotes.kinds,
+    auth,
+    ledger,
+    wallets,
+    history,
+    callbackSecret: config.secrets.callback,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  const sandboxSpending = config.sandbox
+    ? createSandboxSpending({ db: sql, callbackSecret: config.secrets.callback })
+    : undefined;
   return {
     merchants,
     catalog,
@@ -282,6 +301,8 @@ export function createServices(config: Config, database: Database, options: Serv
     cards,
     cardSecurity,
     sandboxIssuer,
+    cardFunding,
+    sandboxSpending,
     cardPayments,
     sandboxAcquirer,
     iban,

@@ -1368,6 +1368,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/card/payload/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The wallets a card can be topped up from, with what each holds. */
+        get: operations["getCardTopUpCurrencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/{cardId}/payload/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The card, its balance, and each pair's rate, bounds and fees. */
+        get: operations["getCardTopUpData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/{cardId}/payload/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Prices a top-up of the card from a crypto wallet (give fromAmount or toAmount). Valid 40 s; the app renews it every 30 s. */
+        post: operations["createCardTopUpOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/{cardId}/payload/offers/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Re-prices the open top-up offer (a lapsed one too): new amounts, new validity. */
+        put: operations["updateCardTopUpOffer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/{cardId}/payload/offers/{offerId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Tops the card up at exactly the offer's amounts, once per Idempotency-Key (a replay answers the same receipt). */
+        post: operations["confirmCardTopUpOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/history/card/{cardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The card's top-ups, purchases (pending, settled, declined with the reason, reversed) and refunds, newest first. */
+        get: operations["getCardHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/callbacks/issuer/card-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A card issuer's card-transaction event, signed: x-issuer-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. An authorisation is answered APPROVED or DECLINED (with the reason); a repeated event gets the first answer and moves nothing. */
+        post: operations["cardIssuerTransactionCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/chain/notifications": {
         parameters: {
             query?: never;
@@ -1962,6 +2081,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/issuer/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A purchase at a named shop with the card of an order (amount in EUR): the answer says whether it was approved, or declined and why. */
+        post: operations["sandboxCardPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/issuer/transactions/{transactionId}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Settles or reverses an approved purchase, or refunds a settled one. */
+        post: operations["sandboxCardTransactionAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/chain/deposit": {
         parameters: {
             query?: never;
@@ -2075,6 +2228,153 @@ export interface components {
             maxnumber?: number;
             salt: string;
             signature: string;
+        };
+        CardFundingMoneyInput: {
+            /** @description Decimal string */
+            value: string;
+            currency: string;
+        };
+        CardTopUpOfferRequestInput: {
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description The crypto to spend, fees included (decimal string); or give toAmount */
+            fromAmount?: string;
+            /** @description What the card should receive (decimal string); or give fromAmount */
+            toAmount?: string;
+        };
+        CardTopUpCurrenciesInput: {
+            cardCurrency: string;
+            currencies: {
+                currency: string;
+                available: components["schemas"]["CardFundingMoneyInput"];
+                lock: boolean;
+            }[];
+        };
+        CardTopUpDataInput: {
+            card: {
+                /** Format: uuid */
+                cardId: string;
+                maskedPan: string;
+                cardCompany: string;
+                cardProgram: string;
+                /** @enum {string} */
+                status: "COLLECTION" | "IN_PROGRESS" | "ACTIVATION" | "ACTIVE" | "SUPPORT" | "ACTION_NEEDED" | "SOFT_BLOCKED" | "HARD_BLOCKED" | "INACTIVE" | "BLOCKED" | "MULTI_ACCOUNT" | "KYC_FORBIDDEN_COUNTRY" | "PREORDERED";
+                cardBalance: components["schemas"]["CardFundingMoneyInput"];
+            };
+            fees: {
+                /** @description Percent, 2 places */
+                transactionFee: string;
+                /** @description Percent, 2 places */
+                additionalFee: string;
+            };
+            pairs: {
+                currencyFrom: string;
+                currencyTo: string;
+                /** @description Decimal string */
+                rate: string;
+                amountScaleFrom: number;
+                amountScaleTo: number;
+                lock: boolean;
+                fromLimits: {
+                    /** @description Decimal string */
+                    min: string;
+                    /** @description Decimal string */
+                    max: string;
+                    /** @description Decimal string */
+                    all: string;
+                };
+                toLimits: {
+                    /** @description Decimal string */
+                    min: string;
+                    /** @description Decimal string */
+                    max: string;
+                    all: string | null;
+                };
+                fees: {
+                    /** @description Percent, 2 places */
+                    transactionFee: string;
+                    /** @description Percent, 2 places */
+                    additionalFee: string;
+                };
+                /** @description EUR */
+                fixFee: string;
+            }[];
+        };
+        CardTopUpOfferInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            /** @enum {string} */
+            fixedSide: "from" | "to";
+            from: components["schemas"]["CardFundingMoneyInput"];
+            to: components["schemas"]["CardFundingMoneyInput"];
+            fees: {
+                transactionFee: components["schemas"]["CardFundingMoneyInput"];
+                additionalFee: components["schemas"]["CardFundingMoneyInput"];
+                fixFee: components["schemas"]["CardFundingMoneyInput"];
+            };
+            feeAmount: components["schemas"]["CardFundingMoneyInput"];
+            feePercents: {
+                /** @description Percent, 2 places */
+                transactionFee: string;
+                /** @description Percent, 2 places */
+                additionalFee: string;
+            };
+            rate: components["schemas"]["CardFundingMoneyInput"];
+            /** @description The wallet holds enough now */
+            possibleToExecute: boolean;
+        };
+        CardTopUpReceiptInput: {
+            /** @constant */
+            result: "ok";
+            /** Format: uuid */
+            operationId: string;
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            cardNumber: string;
+            /** @description What the card received */
+            amount: components["schemas"]["CardFundingMoneyInput"];
+            /** @description What the wallet paid, fees included */
+            from: components["schemas"]["CardFundingMoneyInput"];
+            feeAmount: components["schemas"]["CardFundingMoneyInput"];
+            /** @description Decimal string */
+            rate: string;
+            /** @constant */
+            status: "COMPLETED";
+            createdAt: string;
+        };
+        CardHistoryInput: {
+            /** Format: uuid */
+            cardId: string;
+            balance: components["schemas"]["CardFundingMoneyInput"];
+            offset: number;
+            size: number;
+            total: number;
+            operations: {
+                /** Format: uuid */
+                operationId: string;
+                /** @enum {string} */
+                type: "TOP_UP" | "PURCHASE" | "REFUND";
+                /** @enum {string} */
+                status: "PENDING" | "COMPLETED" | "DECLINED" | "REVERSED";
+                amount: components["schemas"]["CardFundingMoneyInput"];
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                /** @description The shop, or the wallet a top-up came from */
+                description: string;
+                declineReason: ("INSUFFICIENT_BALANCE" | "CARD_BLOCKED" | "CARD_SOFT_BLOCKED" | "CARD_EXPIRED" | "CARD_NOT_ACTIVE") | null;
+                declineMessage: string | null;
+                operationDate: string;
+                updatedAt: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
         };
         AcquirerEventInput: {
             eventId: string;
@@ -2785,6 +3085,32 @@ export interface components {
                 currency: string;
             };
         };
+        CardTopUpHistoryModelInput: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description Masked: •••• •••• •••• last4 */
+            cardNumber: string;
+            /** @description The wallet the crypto came from */
+            fromAddress: string;
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            exchangeRate: {
+                sourceCurrency: string;
+                targetCurrency: string;
+                rate: string;
+                multiplier: number;
+            };
+        };
         IbanHistoryModelInput: {
             /** Format: uuid */
             ibanId: string;
@@ -2800,7 +3126,7 @@ export interface components {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD" | "IBAN_RECEIVE" | "IBAN_WITHDRAW" | "EXCHANGE_IBAN";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD" | "IBAN_RECEIVE" | "IBAN_WITHDRAW" | "EXCHANGE_IBAN" | "CARD_TOP_UP";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -2831,6 +3157,8 @@ export interface components {
             exchangeModel: components["schemas"]["ExchangeModelInput"] | null;
             /** @description IBAN_RECEIVE and IBAN_WITHDRAW */
             ibanModel: components["schemas"]["IbanHistoryModelInput"] | null;
+            /** @description CARD_TOP_UP: a prepaid card topped up from a wallet */
+            cardTopUpModel: components["schemas"]["CardTopUpHistoryModelInput"] | null;
             payinAdvcashModel: null;
             payinCardModel: components["schemas"]["PayinCardModelInput"] | null;
             payoutCardModel: components["schemas"]["PayoutCardModelInput"] | null;
@@ -3349,6 +3677,17 @@ export interface components {
             cardRequestId: string;
             state: string;
         };
+        SandboxCardTransactionInput: {
+            transactionId: string;
+            /** Format: uuid */
+            cardRequestId: string;
+            shop: string;
+            amount: string;
+            currency: string;
+            /** @enum {string} */
+            state: "AUTHORISING" | "APPROVED" | "DECLINED" | "SETTLED" | "REVERSED" | "REFUNDED";
+            declineReason: string | null;
+        };
         WalletInput: {
             /** Format: uuid */
             id: string;
@@ -3465,6 +3804,14 @@ export interface components {
             message?: string;
             field?: string;
         };
+        CardIssuerEventAnswerInput: {
+            /** @constant */
+            result: "OK";
+            eventId: string;
+            /** @enum {string} */
+            decision: "APPROVED" | "DECLINED" | "ACCEPTED" | "IGNORED";
+            reason: string | null;
+        };
         ErrorBody: {
             /** @description Stable machine code, e.g. NOT_VALID_REQUEST_DATA */
             error: string;
@@ -3489,6 +3836,153 @@ export interface components {
             maxnumber?: number;
             salt: string;
             signature: string;
+        };
+        CardFundingMoney: {
+            /** @description Decimal string */
+            value: string;
+            currency: string;
+        };
+        CardTopUpOfferRequest: {
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description The crypto to spend, fees included (decimal string); or give toAmount */
+            fromAmount?: string;
+            /** @description What the card should receive (decimal string); or give fromAmount */
+            toAmount?: string;
+        };
+        CardTopUpCurrencies: {
+            cardCurrency: string;
+            currencies: {
+                currency: string;
+                available: components["schemas"]["CardFundingMoney"];
+                lock: boolean;
+            }[];
+        };
+        CardTopUpData: {
+            card: {
+                /** Format: uuid */
+                cardId: string;
+                maskedPan: string;
+                cardCompany: string;
+                cardProgram: string;
+                /** @enum {string} */
+                status: "COLLECTION" | "IN_PROGRESS" | "ACTIVATION" | "ACTIVE" | "SUPPORT" | "ACTION_NEEDED" | "SOFT_BLOCKED" | "HARD_BLOCKED" | "INACTIVE" | "BLOCKED" | "MULTI_ACCOUNT" | "KYC_FORBIDDEN_COUNTRY" | "PREORDERED";
+                cardBalance: components["schemas"]["CardFundingMoney"];
+            };
+            fees: {
+                /** @description Percent, 2 places */
+                transactionFee: string;
+                /** @description Percent, 2 places */
+                additionalFee: string;
+            };
+            pairs: {
+                currencyFrom: string;
+                currencyTo: string;
+                /** @description Decimal string */
+                rate: string;
+                amountScaleFrom: number;
+                amountScaleTo: number;
+                lock: boolean;
+                fromLimits: {
+                    /** @description Decimal string */
+                    min: string;
+                    /** @description Decimal string */
+                    max: string;
+                    /** @description Decimal string */
+                    all: string;
+                };
+                toLimits: {
+                    /** @description Decimal string */
+                    min: string;
+                    /** @description Decimal string */
+                    max: string;
+                    all: string | null;
+                };
+                fees: {
+                    /** @description Percent, 2 places */
+                    transactionFee: string;
+                    /** @description Percent, 2 places */
+                    additionalFee: string;
+                };
+                /** @description EUR */
+                fixFee: string;
+            }[];
+        };
+        CardTopUpOffer: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            /** @enum {string} */
+            fixedSide: "from" | "to";
+            from: components["schemas"]["CardFundingMoney"];
+            to: components["schemas"]["CardFundingMoney"];
+            fees: {
+                transactionFee: components["schemas"]["CardFundingMoney"];
+                additionalFee: components["schemas"]["CardFundingMoney"];
+                fixFee: components["schemas"]["CardFundingMoney"];
+            };
+            feeAmount: components["schemas"]["CardFundingMoney"];
+            feePercents: {
+                /** @description Percent, 2 places */
+                transactionFee: string;
+                /** @description Percent, 2 places */
+                additionalFee: string;
+            };
+            rate: components["schemas"]["CardFundingMoney"];
+            /** @description The wallet holds enough now */
+            possibleToExecute: boolean;
+        };
+        CardTopUpReceipt: {
+            /** @constant */
+            result: "ok";
+            /** Format: uuid */
+            operationId: string;
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            cardNumber: string;
+            /** @description What the card received */
+            amount: components["schemas"]["CardFundingMoney"];
+            /** @description What the wallet paid, fees included */
+            from: components["schemas"]["CardFundingMoney"];
+            feeAmount: components["schemas"]["CardFundingMoney"];
+            /** @description Decimal string */
+            rate: string;
+            /** @constant */
+            status: "COMPLETED";
+            createdAt: string;
+        };
+        CardHistory: {
+            /** Format: uuid */
+            cardId: string;
+            balance: components["schemas"]["CardFundingMoney"];
+            offset: number;
+            size: number;
+            total: number;
+            operations: {
+                /** Format: uuid */
+                operationId: string;
+                /** @enum {string} */
+                type: "TOP_UP" | "PURCHASE" | "REFUND";
+                /** @enum {string} */
+                status: "PENDING" | "COMPLETED" | "DECLINED" | "REVERSED";
+                amount: components["schemas"]["CardFundingMoney"];
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                /** @description The shop, or the wallet a top-up came from */
+                description: string;
+                declineReason: ("INSUFFICIENT_BALANCE" | "CARD_BLOCKED" | "CARD_SOFT_BLOCKED" | "CARD_EXPIRED" | "CARD_NOT_ACTIVE") | null;
+                declineMessage: string | null;
+                operationDate: string;
+                updatedAt: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
         };
         AcquirerEvent: {
             eventId: string;
@@ -4199,6 +4693,32 @@ export interface components {
                 currency: string;
             };
         };
+        CardTopUpHistoryModel: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description Masked: •••• •••• •••• last4 */
+            cardNumber: string;
+            /** @description The wallet the crypto came from */
+            fromAddress: string;
+            debitAmount: {
+                value: string;
+                currency: string;
+            };
+            creditAmount: {
+                value: string;
+                currency: string;
+            };
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            exchangeRate: {
+                sourceCurrency: string;
+                targetCurrency: string;
+                rate: string;
+                multiplier: number;
+            };
+        };
         IbanHistoryModel: {
             /** Format: uuid */
             ibanId: string;
@@ -4214,7 +4734,7 @@ export interface components {
             /** Format: uuid */
             operationId: string;
             /** @enum {string} */
-            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD" | "IBAN_RECEIVE" | "IBAN_WITHDRAW" | "EXCHANGE_IBAN";
+            type: "RECEIVE_CRYPTO" | "SEND_TO_PHONE" | "SEND_TO_WALLET" | "EXCHANGE" | "TEST_CREDIT" | "DEPOSIT_OPEN" | "DEPOSIT_CLOSE" | "CARD_ORDER" | "CARD_ORDER_REFUND" | "PAYIN_CARD" | "PAYOUT_CARD" | "IBAN_RECEIVE" | "IBAN_WITHDRAW" | "EXCHANGE_IBAN" | "CARD_TOP_UP";
             /** @enum {string} */
             direction: "IN" | "OUT";
             /** @enum {string} */
@@ -4245,6 +4765,8 @@ export interface components {
             exchangeModel: components["schemas"]["ExchangeModel"] | null;
             /** @description IBAN_RECEIVE and IBAN_WITHDRAW */
             ibanModel: components["schemas"]["IbanHistoryModel"] | null;
+            /** @description CARD_TOP_UP: a prepaid card topped up from a wallet */
+            cardTopUpModel: components["schemas"]["CardTopUpHistoryModel"] | null;
             payinAdvcashModel: null;
             payinCardModel: components["schemas"]["PayinCardModel"] | null;
             payoutCardModel: components["schemas"]["PayoutCardModel"] | null;
@@ -4763,6 +5285,17 @@ export interface components {
             cardRequestId: string;
             state: string;
         };
+        SandboxCardTransaction: {
+            transactionId: string;
+            /** Format: uuid */
+            cardRequestId: string;
+            shop: string;
+            amount: string;
+            currency: string;
+            /** @enum {string} */
+            state: "AUTHORISING" | "APPROVED" | "DECLINED" | "SETTLED" | "REVERSED" | "REFUNDED";
+            declineReason: string | null;
+        };
         Wallet: {
             /** Format: uuid */
             id: string;
@@ -4878,6 +5411,14 @@ export interface components {
             reason?: string;
             message?: string;
             field?: string;
+        };
+        CardIssuerEventAnswer: {
+            /** @constant */
+            result: "OK";
+            eventId: string;
+            /** @enum {string} */
+            decision: "APPROVED" | "DECLINED" | "ACCEPTED" | "IGNORED";
+            reason: string | null;
         };
     };
     responses: never;
@@ -12183,6 +12724,722 @@ export interface operations {
             };
         };
     };
+    getCardTopUpCurrencies: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTopUpCurrencies"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCardTopUpData: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTopUpData"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCardTopUpOffer: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardTopUpOfferRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTopUpOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateCardTopUpOffer: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path: {
+                cardId: string;
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardTopUpOfferRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTopUpOffer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmCardTopUpOffer: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                cardId: string;
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTopUpReceipt"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCardHistory: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+                offset?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardHistory"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cardIssuerTransactionCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardIssuerEventAnswer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     chainNotification: {
         parameters: {
             query?: never;
@@ -15677,6 +16934,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxIssuerStep"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxCardPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cardRequestId: string;
+                    shop: string;
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardTransaction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxCardTransactionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+                action: "settle" | "reverse" | "refund";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardTransaction"];
                 };
             };
             /** @description Default Response */

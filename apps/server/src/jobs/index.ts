@@ -6,6 +6,7 @@ import { createChainTasks } from "./chain-jobs.ts";
 import { depositTasks } from "./deposit-jobs.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
 import { createIssuerTasks } from "./issuer-jobs.ts";
+import { createIssuerSpendingTasks } from "./issuer-spending-jobs.ts";
 import { createKycReviewTask, KYC_REVIEW_TASK } from "./kyc-review.ts";
 
 /**
@@ -22,6 +23,8 @@ export function createTaskList(config: Config): TaskList {
     ...(config.sandbox ? createChainTasks(config) : {}),
     // The sandbox card issuer's clock (issuing, shipping plastic cards).
     ...(config.sandbox ? createIssuerTasks(config) : {}),
+    // The sandbox issuer's card-transaction callbacks, retried until the server answers.
+    ...(config.sandbox ? createIssuerSpendingTasks(config) : {}),
     // The sandbox acquirer's signed callbacks (card pay-in and payout).
     ...(config.sandbox ? { [ACQUIRER_CALLBACK_TASK]: createAcquirerCallbackTask(config) } : {}),
     // The sandbox bank rail (SEPA transfers and their clock); a bank adapter brings its own.

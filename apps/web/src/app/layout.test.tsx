@@ -78,7 +78,7 @@ describe("layout", () => {
     const world = defaultWorld();
     world.banners.right = [
       { id: 1, title: "Exchange in seconds", text: "At a locked rate", imageUrl: null, link: "/exchange" },
-      // Card top-up from crypto is not built yet: its banner is left out.
+      // Card top-up from crypto is built (issue 20): its banner leads there.
       {
         id: 3,
         title: "Top up your card",
@@ -94,7 +94,7 @@ describe("layout", () => {
     installFakeConfigService(world);
     renderApp("/");
     expect(await screen.findByRole("link", { name: "Exchange in seconds At a locked rate" })).not.toBeNull();
-    expect(screen.queryByText("Top up your card")).toBeNull();
+    expect(screen.getByRole("link", { name: "Top up your card From any wallet" })).not.toBeNull();
     expect(screen.getByText("Get a card")).not.toBeNull();
 
     const question = await screen.findByRole("button", { name: "How do I add funds?" });

@@ -41,6 +41,10 @@ const CardWithdrawPage = lazyPage(
 );
 const CardsPage = lazyPage(() => import("../features/cards/CardsPage.tsx"), "CardsPage");
 const CardOrderPage = lazyPage(() => import("../features/cards/CardOrderPage.tsx"), "CardOrderPage");
+const CardTopUpCryptoPage = lazyPage(
+  () => import("../features/cards/CardTopUpCryptoPage.tsx"),
+  "CardTopUpCryptoPage",
+);
 const IbanPage = lazyPage(() => import("../features/iban/IbanPage.tsx"), "IbanPage");
 const IbanWithdrawPage = lazyPage(() => import("../features/iban/IbanWithdrawPage.tsx"), "IbanWithdrawPage");
 
@@ -89,6 +93,7 @@ const BUILT_PAGES: Partial<Record<PageKey, ReactNode>> = {
   history: <HistoryPage />,
   cards: <CardsPage />,
   cardsOrder: <CardOrderPage />,
+  cardsTopUpCrypto: <CardTopUpCryptoPage />,
 };
 
 const pageElement = (page: PageKey) => BUILT_PAGES[page] ?? <PlaceholderPage page={page} />;

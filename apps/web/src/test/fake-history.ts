@@ -23,6 +23,7 @@ export function historyOperation(over: Partial<HistoryOperation> = {}): HistoryO
     depositModel: null,
     cardOrderModel: null,
     ibanModel: null,
+    cardTopUpModel: null,
     ...over,
   };
 }

@@ -33,6 +33,8 @@ export const HISTORY_TYPES = [
   "IBAN_RECEIVE",
   "IBAN_WITHDRAW",
   "EXCHANGE_IBAN",
+  // A prepaid card topped up from a crypto wallet (docs/card-funding.md).
+  "CARD_TOP_UP",
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;

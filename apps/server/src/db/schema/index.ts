@@ -1,5 +1,6 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 
+export * from "./card-funding.ts";
 export * from "./card-payments.ts";
 export * from "./cards.ts";
 export * from "./catalog.ts";
@@ -9,6 +10,7 @@ export * from "./deposits.ts";
 export * from "./history.ts";
 export * from "./iban.ts";
 export * from "./issuer.ts";
+export * from "./issuer-spending.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";
 export * from "./merchants.ts";

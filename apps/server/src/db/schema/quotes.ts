@@ -16,8 +16,18 @@ import {
 import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
-/** Kinds of offer the quote engine prices: exchange, exchange into an IBAN, card-order payment, card pay-in (fiat → crypto), card payout (crypto → fiat). */
-export const OFFER_KINDS = ["EXCHANGE", "EXCHANGE_IBAN", "CARD_ORDER", "PAYIN_CARD", "PAYOUT_CARD"] as const;
+/**
+ * Kinds of offer the quote engine prices: exchange, exchange into an IBAN, card-order payment, card
+ * pay-in (fiat → crypto), card payout (crypto → fiat), a prepaid card's top-up from crypto.
+ */
+export const OFFER_KINDS = [
+  "EXCHANGE",
+  "EXCHANGE_IBAN",
+  "CARD_ORDER",
+  "PAYIN_CARD",
+  "PAYOUT_CARD",
+  "CARD_PAYLOAD",
+] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /**
@@ -54,10 +64,7 @@ export const quotePairs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.kind, t.currencyFrom, t.currencyTo] }),
-    check(
-      "quote_pairs_kind",
-      sql`${t.kind} in ('EXCHANGE', 'EXCHANGE_IBAN', 'CARD_ORDER', 'PAYIN_CARD', 'PAYOUT_CARD')`,
-    ),
+    check("quote_pairs_kind", sql`${t.kind} in (${sql.raw(OFFER_KINDS.map((k) => `'${k}'`).join(", "))})`),
     check("quote_pairs_two_currencies", sql`${t.currencyFrom} <> ${t.currencyTo}`),
     check("quote_pairs_bounds", sql`${t.minAmountFrom} > 0 and ${t.maxAmountFrom} >= ${t.minAmountFrom}`),
   ],
@@ -107,10 +114,7 @@ export const quoteOffers = pgTable(
       foreignColumns: [customers.id, customers.merchantId],
     }),
     index("quote_offers_customer").on(t.merchantId, t.customerId, t.createdAt),
-    check(
-      "quote_offers_kind",
-      sql`${t.kind} in ('EXCHANGE', 'EXCHANGE_IBAN', 'CARD_ORDER', 'PAYIN_CARD', 'PAYOUT_CARD')`,
-    ),
+    check("quote_offers_kind", sql`${t.kind} in (${sql.raw(OFFER_KINDS.map((k) => `'${k}'`).join(", "))})`),
     check("quote_offers_status", sql`${t.status} in ('open', 'expired', 'executed', 'failed')`),
     check("quote_offers_fixed_side", sql`${t.fixedSide} in ('from', 'to')`),
     check("quote_offers_two_currencies", sql`${t.currencyFrom} <> ${t.currencyTo}`),

@@ -240,6 +240,15 @@ export function createCardsRepository(db: ClientSource) {
       return rows[0];
     },
 
+    /** A card by the issuer's id (its callbacks name it so), within the merchant. */
+    async findCardByIssuerId(merchantId: string, issuerCardId: string): Promise<CardRow | undefined> {
+      const { rows } = await query<CardRow>(
+        `select ${CARD_COLUMNS} from cards where merchant_id = $1 and issuer_card_id = $2`,
+        [merchantId, issuerCardId],
+      );
+      return rows[0];
+    },
+
     /** The customer's cards of a program and form waiting for activation, newest first. */
     async awaitingActivation(merchantId: string, customerId: string, program: string, cardType: CardForm) {
       const { rows } = await query<CardRow>(

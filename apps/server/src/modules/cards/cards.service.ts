@@ -6,14 +6,17 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { CardProgram } from "../merchants/feature-flags.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
 import type { QuotesService } from "../quotes/quotes.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCardActivation } from "./card-activation.service.ts";
+import type { Owner } from "./card-order.service.ts";
 import { createCardOrders } from "./card-order.service.ts";
 import { createCardPayments } from "./card-payment.service.ts";
 import { createCardPrograms } from "./card-programs.ts";
 import { createCardRsa } from "./card-rsa.ts";
+import { moneyOf } from "./card-views.ts";
 import { createCardsRepository } from "./cards.repository.ts";
 
 /** Cards (docs/cards.md): programs, the order and its payment, the issuer's callbacks, activation. */
@@ -30,6 +33,8 @@ export function createCardsService(deps: {
   issuer: IssuerProvider;
   secrets: CardSecrets;
   callbackSecret: string;
+  /** Each card's balance and this month's money in and out (the card-funding module's ledger accounts). */
+  cardBalances?: CardBalances;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -39,7 +44,50 @@ export function createCardsService(deps: {
   const payments = createCardPayments({ ...deps, repository, programs, orders, now });
   const rsa = createCardRsa({ repository, secrets: deps.secrets });
   const activation = createCardActivation({ ...deps, repository, programs, orders, rsa, now });
-  return { ...orders, ...payments, ...activation };
+  return {
+    ...orders,
+    ...payments,
+    ...activation,
+
+    /** GET /v2/card/list, with each card's balance filled in. */
+    async list(owner: Owner, cp: CardProgram | undefined) {
+      const answer = await orders.list(owner, cp);
+      const ids = answer.cards.flatMap((c) => (c.id ? [c.id] : []));
+      if (!deps.cardBalances || ids.length === 0) return answer;
+      const sums = await deps.cardBalances(owner.merchant.id, owner.customerId, ids);
+      return {
+        ...answer,
+        cards: answer.cards.map((c) => {
+          const s = c.id ? sums.get(c.id) : undefined;
+          return s
+            ? {
+                ...c,
+                balance: moneyOf(s.balance, s.currency),
+                monthlyIncome: moneyOf(s.monthlyIncome, s.currency),
+                monthlyExpenses: moneyOf(s.monthlyExpenses, s.currency),
+              }
+            : c;
+        }),
+      };
+    },
+
+    /** The customer's own card (undefined when it is not theirs): for modules that work on a card. */
+    cardOf: (merchantId: string, customerId: string, cardId: string) =>
+      repository.findCard(merchantId, customerId, cardId),
+
+    /** A card by the issuer's id, for the issuer's callbacks. */
+    cardByIssuerId: (merchantId: string, issuerCardId: string) =>
+      repository.findCardByIssuerId(merchantId, issuerCardId),
+  };
 }
+
+export type CardBalances = (
+  merchantId: string,
+  customerId: string,
+  cardIds: string[],
+) => Promise<
+  Map<string, { balance: bigint; monthlyIncome: bigint; monthlyExpenses: bigint; currency: string }>
+>;
+export type { CardRow } from "./cards.repository.ts";
 
 export type CardsService = ReturnType<typeof createCardsService>;

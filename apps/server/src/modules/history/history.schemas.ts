@@ -144,6 +144,22 @@ const cardOrderModel = z
     fiatPrice: money.optional().describe("The card's price the payment bought (CARD_ORDER)"),
   })
   .meta({ id: "CardOrderHistoryModel" });
+const cardTopUpModel = z
+  .object({
+    cardId: z.uuid(),
+    cardNumber: z.string().describe("Masked: •••• •••• •••• last4"),
+    fromAddress: z.string().describe("The wallet the crypto came from"),
+    debitAmount: money,
+    creditAmount: money,
+    feeAmount: money,
+    exchangeRate: z.object({
+      sourceCurrency: z.string(),
+      targetCurrency: z.string(),
+      rate: z.string(),
+      multiplier: z.number(),
+    }),
+  })
+  .meta({ id: "CardTopUpHistoryModel" });
 const ibanModel = z
   .object({
     ibanId: z.uuid(),
@@ -180,6 +196,7 @@ export const historyItem = z
     cardOrderModel: cardOrderModel.nullable().describe("CARD_ORDER (paid) and CARD_ORDER_REFUND (cancelled)"),
     exchangeModel: exchangeModel.nullable().describe("EXCHANGE and EXCHANGE_IBAN"),
     ibanModel: ibanModel.nullable().describe("IBAN_RECEIVE and IBAN_WITHDRAW"),
+    cardTopUpModel: cardTopUpModel.nullable().describe("CARD_TOP_UP: a prepaid card topped up from a wallet"),
     payinAdvcashModel: z.null(),
     payinCardModel: payinCardModel.nullable(),
     payoutCardModel: payoutCardModel.nullable(),

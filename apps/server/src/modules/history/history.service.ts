@@ -73,6 +73,7 @@ const MODEL_OF = {
   IBAN_RECEIVE: "ibanModel",
   IBAN_WITHDRAW: "ibanModel",
   EXCHANGE_IBAN: "exchangeModel",
+  CARD_TOP_UP: "cardTopUpModel",
 } as const;
 
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */
@@ -89,6 +90,7 @@ function toItem(r: HistoryRow) {
     depositModel: null,
     cardOrderModel: null,
     ibanModel: null,
+    cardTopUpModel: null,
   };
   return {
     operationId: r.operationId,

@@ -12,8 +12,8 @@ import { convertMinor, type RatesService } from "../rates/rates.service.ts";
 export function createExchangeLimits(deps: {
   kyc: Pick<KycService, "prepare" | "assertAllowed">;
   rates: RatesService;
-  /** The catalog's operation the limits count: EXCHANGE unless a card pay-in or payout. */
-  operationType?: "EXCHANGE" | "PAYIN_CARD" | "PAYOUT_CARD";
+  /** The catalog's operation the limits count: EXCHANGE unless a card pay-in, payout or top-up. */
+  operationType?: "EXCHANGE" | "PAYIN_CARD" | "PAYOUT_CARD" | "CARD_TOPUP_CRYPTO";
 }) {
   const query = (c: ExchangeCheck) => {
     const fiat = c.merchant.fiatCurrency as CurrencyCode;

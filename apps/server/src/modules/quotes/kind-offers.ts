@@ -21,8 +21,22 @@ import {
 
 /** Offers of the card kinds live 20 seconds, as exchange offers (reference §4.10, §4.11). */
 export const CARD_OFFER_VALID_SECONDS = 20;
+/**
+ * A card top-up offer (reference §4.16) is renewed every 30 seconds while the customer stays;
+ * it lives 40, so a renewal a little late still finds it open.
+ */
+export const CARD_PAYLOAD_VALID_SECONDS = 40;
+const validSecondsOf = (kind: CardKind) =>
+  kind === "CARD_PAYLOAD" ? CARD_PAYLOAD_VALID_SECONDS : CARD_OFFER_VALID_SECONDS;
 
-type CardKind = Extract<OfferKind, "PAYIN_CARD" | "PAYOUT_CARD">;
+type CardKind = Extract<OfferKind, "PAYIN_CARD" | "PAYOUT_CARD" | "CARD_PAYLOAD">;
+
+/** The catalog operation (and KYC limits) each kind is held to: a card top-up is CARD_TOPUP_CRYPTO. */
+const OPERATION_OF = {
+  PAYIN_CARD: "PAYIN_CARD",
+  PAYOUT_CARD: "PAYOUT_CARD",
+  CARD_PAYLOAD: "CARD_TOPUP_CRYPTO",
+} as const;
 
 /**
  * The quote engine for the other modules' kinds (card pay-in and payout): the same pairs table,
@@ -38,7 +52,7 @@ export function createKindOffers(deps: {
 }) {
   const { repository, pricer } = deps;
   const limitsOf = (kind: CardKind) =>
-    createExchangeLimits({ kyc: deps.kyc, rates: deps.rates, operationType: kind });
+    createExchangeLimits({ kyc: deps.kyc, rates: deps.rates, operationType: OPERATION_OF[kind] });
 
   async function price(
     merchant: Merchant,
@@ -53,7 +67,7 @@ export function createKindOffers(deps: {
     const priced = pricer.price(merchant, terms, r.fixed, at);
     // Catalog (maintenance, disabled, the merchant's feature flag, KYC level) and limits first.
     await limitsOf(kind).assertAllowed({ merchant, customerId, currency: r.from, amount: priced.fromAmount });
-    const expiresAt = new Date(at.getTime() + CARD_OFFER_VALID_SECONDS * 1000);
+    const expiresAt = new Date(at.getTime() + validSecondsOf(kind) * 1000);
     return { at, row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind, expiresAt }) };
   }
 

@@ -116,6 +116,15 @@ function cardOrderPairsOf(
   );
 }
 
+/** CARD_PAYLOAD pairs: a prepaid card's EUR balance topped up from each crypto wallet, exchange fees. */
+function cardPayloadPairsOf(
+  merchantId: string,
+  currencies: string[],
+  fees: (from: CurrencyCode) => FeeSettings,
+) {
+  return cardOrderPairsOf(merchantId, currencies, fees).map((p) => ({ ...p, kind: "CARD_PAYLOAD" as const }));
+}
+
 /** Every pair of the seeded merchants' currencies (merchants.seed.ts), both ways. */
 export function seedQuotePairs(): NewQuotePair[] {
   const demo = ["BTC", "ETH", "USDT", "USDC", "LTC", "TRX", "EUR", "USD"];
@@ -135,5 +144,7 @@ export function seedQuotePairs(): NewQuotePair[] {
     ...toIban,
     ...cardOrderPairsOf(DEMO_MERCHANT_ID, demo, demoFees),
     ...cardOrderPairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
+    ...cardPayloadPairsOf(DEMO_MERCHANT_ID, demo, demoFees),
+    ...cardPayloadPairsOf(NIMBUS_MERCHANT_ID, nimbus, nimbusFees),
   ];
 }

@@ -53,6 +53,7 @@ ${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No email
 <p><a href="/sandbox/chain">Send a test deposit to an address, follow its confirmations</a></p>
 <h2>Cards</h2>
 <p><a href="/sandbox/issuer">Card issuer: issue paid cards, ship plastic cards</a></p>
+<p><a href="/sandbox/issuer/spending">Card purchases: buy at a shop with a card, settle, reverse or refund</a></p>
 <h2>Card acquirer</h2>
 <p><a href="/sandbox/acquirer">Test cards, and the card payments and payouts of the sandbox acquirer</a></p>
 <h2>Bank</h2>

@@ -25,6 +25,7 @@ export const HISTORY_TYPES: readonly HistoryType[] = [
   "CARD_ORDER_REFUND",
   "PAYIN_CARD",
   "PAYOUT_CARD",
+  "CARD_TOP_UP",
 ];
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_QUERY_KEY = ["history"] as const;

@@ -75,6 +75,7 @@ export const enWallets = {
       IBAN_RECEIVE: "Bank transfer received",
       IBAN_WITHDRAW: "Sent to a bank",
       EXCHANGE_IBAN: "Exchange to IBAN",
+      CARD_TOP_UP: "Card top-up",
     },
     exchangedTo: "Received",
     rate: "Rate",

@@ -7,6 +7,7 @@
  * that a merchant can replace them.
  */
 
+import { enCardFunding } from "./en-card-funding.ts";
 import { enCardPayments } from "./en-card-payments.ts";
 import { enCardSecurity } from "./en-card-security.ts";
 import { enCards } from "./en-cards.ts";
@@ -20,6 +21,7 @@ export const en = {
   ...enEarn,
   ...enCards,
   ...enCardSecurity,
+  ...enCardFunding,
   ...enExchange,
   ...enCardPayments,
   ...enIban,

@@ -18,6 +18,7 @@ const BUILT_OPERATIONS: ReadonlySet<OperationType> = new Set<OperationType>([
   "TRANSFER_MOBILE",
   "CARDS",
   "CARD_ORDER",
+  "CARD_TOPUP_CRYPTO",
   "IBAN",
   "WITHDRAW_IBAN",
 ]);

@@ -15,7 +15,9 @@ import {
   useCardPrices,
 } from "../api/cards-queries.ts";
 import { ActivateCardModal } from "./ActivateCardModal.tsx";
+import { CardFundingPanel } from "./CardFundingPanel.tsx";
 import { CardTerms } from "./CardTerms.tsx";
+import { CardTopUpModal } from "./CardTopUpModal.tsx";
 import { StatusNote } from "./StatusNote.tsx";
 import { CardSecurityActions } from "./security/CardSecurityActions.tsx";
 
@@ -31,6 +33,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
   const actions = useCardOrderActions(program);
   const [activating, setActivating] = useState<Card>();
   const [cancelling, setCancelling] = useState<string>();
+  const [toppingUp, setToppingUp] = useState<{ id: string }>();
   const notOffered = prices.error instanceof ApiError && prices.error.status === 403;
   const cards = list.data?.cards ?? [];
   const unfinished = cards.find((c) => c.id === null && c.status === "COLLECTION");
@@ -71,6 +74,15 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                   {card.number ? ` · ${card.number}` : ""}
                 </p>
                 <StatusNote status={card.displayStatus} />
+                {card.id ? (
+                  <CardFundingPanel
+                    card={{ ...card, id: card.id }}
+                    program={program}
+                    onTopUp={
+                      card.status === "ACTIVE" ? () => setToppingUp({ id: card.id as string }) : undefined
+                    }
+                  />
+                ) : null}
                 {card.deliveryState ? (
                   <p className="k-cards__muted">{t(`cards.delivery.${card.deliveryState}`)}</p>
                 ) : null}
@@ -108,6 +120,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
           {cards.length === 0 ? t("cards.order") : t("cards.orderAnother")}
         </Link>
       ) : null}
+      <CardTopUpModal card={toppingUp} program={program} onClose={() => setToppingUp(undefined)} />
       <ActivateCardModal card={activating} program={program} onClose={() => setActivating(undefined)} />
       <CancelOrderModal
         open={Boolean(cancelling)}

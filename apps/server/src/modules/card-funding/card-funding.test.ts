@@ -1,0 +1,374 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientSourceFromPool } from "../../db/transaction.ts";
+import { type DeliverCardEvent, ISSUER_CARD_EVENTS_PATH } from "../../providers/issuer/card-events.ts";
+import { ISSUER_SIGNATURE_HEADER, signIssuerCallback } from "../../providers/issuer/issuer-provider.ts";
+import { createSandboxSpending } from "../../providers/issuer/sandbox-spending.ts";
+import type { TestApp } from "../../test-app.ts";
+import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
+import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
+let t: TestApp;
+let c: ReturnType<typeof cardsDriver>;
+let alice: Customer;
+let bob: Customer;
+type Card = { id: string; cardRequestId: string; balance: { value: string } };
+let card: Card;
+
+/** A paid virtual CP_1 card, issued by the sandbox issuer and activated with the texted code. */
+async function activeCard(who: Customer): Promise<Card> {
+  const { id } = await c.paidOrder(who, "VIRTUAL", "USDT");
+  expect((await c.advance(id)).statusCode).toBe(200);
+  const activated = await c.call(
+    who,
+    "POST",
+    "/v2/card/virtual/activate",
+    await c.sealed(who, await c.lastCode(who.phone)),
+  );
+  expect(activated.statusCode, activated.body).toBe(200);
+  return activated.json();
+}
+
+const listed = async (who: Customer, cardId: string) =>
+  (await c.list(who)).cards.find((x: Card) => x.id === cardId) as Card & {
+    monthlyIncome: { value: string };
+    monthlyExpenses: { value: string };
+  };
+const usdt = async (who: Customer) => (await c.d.wallet(who.token, "USDT")).balance;
+const offer = (who: Customer, cardId: string, body: Record<string, string>) =>
+  c.call(who, "POST", `/v2/card/${cardId}/payload/offers`, {
+    fromCurrency: "USDT",
+    toCurrency: "EUR",
+    ...body,
+  });
+const confirm = (who: Customer, cardId: string, offerId: string, key: string) =>
+  c.call(who, "POST", `/v2/card/${cardId}/payload/offers/${offerId}/confirm`, undefined, {
+    "idempotency-key": key,
+  });
+const history = async (who: Customer, cardId: string, query = "") =>
+  c.call(who, "GET", `/v2/history/card/${cardId}${query}`);
+const purchase = (cardRequestId: string, amount: string, shop = "Corner Coffee") =>
+  t.app.inject({ method: "POST", url: "/sandbox/issuer/purchase", payload: { cardRequestId, shop, amount } });
+const act = (transactionId: string, action: string) =>
+  t.app.inject({ method: "POST", url: `/sandbox/issuer/transactions/${transactionId}/${action}` });
+const setStatus = (cardId: string, status: string) =>
+  t.database.pool.query("update cards set status = $2 where id = $1", [cardId, status]);
+
+beforeAll(async () => {
+  t = await createKycTestApp();
+  c = cardsDriver(t);
+  [alice, bob] = await Promise.all([c.d.verified(), c.d.verified()]);
+  expect((await c.d.faucet(alice.phone, "USDT", "500")).statusCode).toBe(200);
+  expect((await c.d.faucet(bob.phone, "USDT", "500")).statusCode).toBe(200);
+  card = await activeCard(alice);
+}, 60_000);
+afterAll(() => t.close());
+
+describe("top-up from crypto", () => {
+  it("lists the wallets, prices, renews and confirms a top-up: wallet down, card balance up, both histories", async () => {
+    const currencies = await c.call(alice, "GET", "/v2/card/payload/currencies");
+    expect(currencies.statusCode, currencies.body).toBe(200);
+    expect(currencies.json().cardCurrency).toBe("EUR");
+    expect(currencies.json().currencies.map((x: { currency: string }) => x.currency)).toContain("USDT");
+
+    const data = await c.call(alice, "GET", `/v2/card/${card.id}/payload/data?cp=CP_1`);
+    expect(data.statusCode, data.body).toBe(200);
+    expect(data.json().card).toMatchObject({
+      cardId: card.id,
+      cardBalance: { value: "0.00", currency: "EUR" },
+    });
+    const pair = data.json().pairs.find((p: { currencyFrom: string }) => p.currencyFrom === "USDT");
+    expect(pair).toMatchObject({ currencyTo: "EUR", fromLimits: { all: await usdt(alice) } });
+
+    const before = await usdt(alice);
+    const created = await offer(alice, card.id, { fromAmount: "50" });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({
+      cardId: card.id,
+      from: { value: "50.000000", currency: "USDT" },
+      validSeconds: 40,
+    });
+    const renewed = await c.call(
+      alice,
+      "PUT",
+      `/v2/card/${card.id}/payload/offers/${created.json().offerId}`,
+      {
+        fromCurrency: "USDT",
+        toCurrency: "EUR",
+        toAmount: "20",
+      },
+    );
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json()).toMatchObject({
+      offerId: created.json().offerId,
+      to: { value: "20.00" },
+      fixedSide: "to",
+    });
+
+    const done = await confirm(alice, card.id, created.json().offerId, c.nextKey());
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: "COMPLETED", amount: { value: "20.00", currency: "EUR" } });
+    expect(done.json().from).toEqual(renewed.json().from);
+    expect(Number(await usdt(alice))).toBeCloseTo(Number(before) - Number(renewed.json().from.value), 6);
+    expect((await listed(alice, card.id)).balance.value).toBe("20.00");
+    expect((await listed(alice, card.id)).monthlyIncome.value).toBe("20.00");
+
+    const rows = (await history(alice, card.id)).json();
+    expect(rows).toMatchObject({ balance: { value: "20.00" }, total: 1 });
+    expect(rows.operations[0]).toMatchObject({
+      type: "TOP_UP",
+      status: "COMPLETED",
+      amount: { value: "20.00" },
+    });
+    const wallet = JSON.stringify((await c.d.history(alice.token, "size=50")).json());
+    expect(wallet).toContain("CARD_TOP_UP");
+  });
+
+  it("acts once on a replayed confirm: the same key answers the same receipt, another key is refused", async () => {
+    const o = await offer(alice, card.id, { fromAmount: "10" });
+    const key = c.nextKey();
+    const first = await confirm(alice, card.id, o.json().offerId, key);
+    const balance = (await listed(alice, card.id)).balance.value;
+    const wallet = await usdt(alice);
+    const again = await confirm(alice, card.id, o.json().offerId, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const other = await confirm(alice, card.id, o.json().offerId, c.nextKey());
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toBe("OFFER_ALREADY_EXECUTED");
+    expect((await listed(alice, card.id)).balance.value).toBe(balance);
+    expect(await usdt(alice)).toBe(wallet);
+  });
+
+  it("applies one of ten concurrent confirms of an offer, whatever their keys", async () => {
+    const o = await offer(alice, card.id, { toAmount: "1" });
+    const balance = Number((await listed(alice, card.id)).balance.value);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => confirm(alice, card.id, o.json().offerId, c.nextKey())),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.json().error).toBe("OFFER_ALREADY_EXECUTED");
+    }
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(balance + 1, 2);
+  });
+
+  it("answers 404 for another customer's card and for an offer of another card", async () => {
+    const o = await offer(alice, card.id, { fromAmount: "10" });
+    for (const res of [
+      await c.call(bob, "GET", `/v2/card/${card.id}/payload/data`),
+      await offer(bob, card.id, { fromAmount: "10" }),
+      await confirm(bob, card.id, o.json().offerId, c.nextKey()),
+      await history(bob, card.id),
+      await c.call(alice, "GET", `/v2/card/${card.id}/payload/data?cp=CP_2`),
+    ]) {
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    const bobs = await activeCard(bob);
+    const crossed = await confirm(bob, bobs.id, o.json().offerId, c.nextKey());
+    expect(crossed.statusCode).toBe(404);
+    expect(crossed.json().error).toBe("OFFER_NOT_FOUND");
+  });
+
+  it("names the bad field (400) and refuses a frozen card's top-up (409), before and at confirm", async () => {
+    expect((await offer(alice, card.id, { fromAmount: "10", toAmount: "5" })).json().field).toBe("toAmount");
+    expect((await offer(alice, card.id, {})).json().field).toBe("fromAmount");
+    expect((await offer(alice, card.id, { fromAmount: "1.1234567" })).json().field).toBe("fromAmount");
+    const usd = await c.call(alice, "POST", `/v2/card/${card.id}/payload/offers`, {
+      fromCurrency: "USDT",
+      toCurrency: "USD",
+      fromAmount: "10",
+    });
+    expect(usd.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field: "toCurrency" });
+
+    const o = await offer(alice, card.id, { fromAmount: "10" });
+    const balance = (await listed(alice, card.id)).balance.value;
+    await setStatus(card.id, "SOFT_BLOCKED");
+    try {
+      const refused = await offer(alice, card.id, { fromAmount: "10" });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: "CARD_SOFT_BLOCKED", field: "cardId" });
+      const late = await confirm(alice, card.id, o.json().offerId, c.nextKey());
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error).toBe("CARD_SOFT_BLOCKED");
+      expect((await listed(alice, card.id)).balance.value).toBe(balance);
+      await setStatus(card.id, "BLOCKED");
+      expect((await offer(alice, card.id, { fromAmount: "10" })).json().error).toBe("CARD_BLOCKED");
+    } finally {
+      await setStatus(card.id, "ACTIVE");
+    }
+  });
+});
+
+describe("spending at the sandbox issuer", () => {
+  it("holds an approved purchase, posts it at settlement, voids a reversal, credits a refund", async () => {
+    const start = Number((await listed(alice, card.id)).balance.value);
+    const coffee = await purchase(card.cardRequestId, "4.50");
+    expect(coffee.statusCode, coffee.body).toBe(200);
+    expect(coffee.json()).toMatchObject({ state: "APPROVED", declineReason: null });
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(start - 4.5, 2);
+
+    const rows = async () => (await history(alice, card.id)).json().operations;
+    expect((await rows())[0]).toMatchObject({
+      type: "PURCHASE",
+      status: "PENDING",
+      description: "Corner Coffee",
+    });
+    expect((await act(coffee.json().transactionId, "settle")).json().state).toBe("SETTLED");
+    expect((await rows())[0]).toMatchObject({ type: "PURCHASE", status: "COMPLETED" });
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(start - 4.5, 2);
+
+    const books = await purchase(card.cardRequestId, "12.00", "Book Nook");
+    expect(books.json(), books.body).toMatchObject({ state: "APPROVED" });
+    expect((await act(books.json().transactionId, "reverse")).json().state).toBe("REVERSED");
+    expect((await rows())[0]).toMatchObject({ description: "Book Nook", status: "REVERSED" });
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(start - 4.5, 2);
+    // A reversed authorisation cannot be settled at the issuer.
+    expect((await act(books.json().transactionId, "settle")).statusCode).toBe(400);
+
+    expect((await act(coffee.json().transactionId, "refund")).json().state).toBe("REFUNDED");
+    expect((await rows())[0]).toMatchObject({
+      type: "REFUND",
+      status: "COMPLETED",
+      amount: { value: "4.50" },
+    });
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(start, 2);
+    expect((await listed(alice, card.id)).monthlyExpenses.value).toBe("4.50");
+  });
+
+  it("declines for each reason and records why", async () => {
+    const balance = (await listed(alice, card.id)).balance.value;
+    const tooMuch = await purchase(card.cardRequestId, "100000.00", "Car Dealer");
+    expect(tooMuch.json()).toMatchObject({ state: "DECLINED", declineReason: "INSUFFICIENT_BALANCE" });
+    const cases: Array<[string, string]> = [
+      ["SOFT_BLOCKED", "CARD_SOFT_BLOCKED"],
+      ["BLOCKED", "CARD_BLOCKED"],
+      ["HARD_BLOCKED", "CARD_BLOCKED"],
+    ];
+    try {
+      for (const [status, reason] of cases) {
+        await setStatus(card.id, status);
+        expect((await purchase(card.cardRequestId, "1.00")).json()).toMatchObject({
+          state: "DECLINED",
+          declineReason: reason,
+        });
+      }
+      await setStatus(card.id, "ACTIVE");
+      await t.database.pool.query("update cards set expiry_year = 2021 where id = $1", [card.id]);
+      expect((await purchase(card.cardRequestId, "1.00")).json()).toMatchObject({
+        declineReason: "CARD_EXPIRED",
+      });
+    } finally {
+      await t.database.pool.query("update cards set status = 'ACTIVE', expiry_year = 2099 where id = $1", [
+        card.id,
+      ]);
+    }
+    expect((await listed(alice, card.id)).balance.value).toBe(balance);
+    const declined = (await history(alice, card.id, "?size=5")).json().operations;
+    expect(declined.map((o: { declineReason: string }) => o.declineReason)).toEqual([
+      "CARD_EXPIRED",
+      "CARD_BLOCKED",
+      "CARD_BLOCKED",
+      "CARD_SOFT_BLOCKED",
+      "INSUFFICIENT_BALANCE",
+    ]);
+    expect(declined[4]).toMatchObject({ status: "DECLINED", declineMessage: "Not enough money on the card" });
+  });
+
+  it("handles a repeated callback once, and refuses an unsigned one (401)", async () => {
+    const { rows } = await t.database.pool.query<{ issuerCardId: string; merchantId: string }>(
+      `select issuer_card_id as "issuerCardId", merchant_id as "merchantId" from cards where id = $1`,
+      [card.id],
+    );
+    const { issuerCardId, merchantId } = rows[0] ?? { issuerCardId: "", merchantId: "" };
+    const event = {
+      eventId: "it_duplicate_test:AUTHORISATION",
+      type: "AUTHORISATION",
+      merchantId,
+      issuerCardId,
+      transactionId: "it_duplicate_test",
+      amount: "2.00",
+      currency: "EUR",
+      shop: "Twice Bakery",
+      at: new Date().toISOString(),
+    };
+    const rawBody = JSON.stringify(event);
+    const secret = t.config.secrets.callback;
+    const send = (signature: string) =>
+      t.app.inject({
+        method: "POST",
+        url: ISSUER_CARD_EVENTS_PATH,
+        headers: { "content-type": "application/json", [ISSUER_SIGNATURE_HEADER]: signature },
+        payload: rawBody,
+      });
+    const before = Number((await listed(alice, card.id)).balance.value);
+    const answers = await Promise.all([1, 2, 3].map(() => send(signIssuerCallback(secret, rawBody))));
+    for (const a of answers) expect(a.json()).toMatchObject({ decision: "APPROVED", eventId: event.eventId });
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(before - 2, 2);
+    const bakery = (await history(alice, card.id, "?size=50"))
+      .json()
+      .operations.filter((o: { description: string }) => o.description === "Twice Bakery");
+    expect(bakery).toHaveLength(1);
+    expect((await send("sha256=00")).statusCode).toBe(401);
+  });
+});
+
+describe("the issuer's retries", () => {
+  it("keeps an unanswered authorisation waiting with a retry job, and records the answer when it comes", async () => {
+    const spending = createSandboxSpending({
+      db: clientSourceFromPool(t.database.pool),
+      callbackSecret: t.config.secrets.callback,
+    });
+    const down: DeliverCardEvent = async () => {
+      throw new Error("connection refused");
+    };
+    const waiting = await spending.purchase(
+      { cardRequestId: card.cardRequestId, shop: "Late Lunch", amount: "3.00" },
+      down,
+    );
+    expect(waiting.state).toBe("AUTHORISING");
+    const jobs = () =>
+      t.database.pool.query("select 1 from graphile_worker.jobs where key = $1", [
+        `issuer-card-event:${waiting.id}:AUTHORISATION`,
+      ]);
+    expect((await jobs()).rowCount).toBe(1);
+    const before = Number((await listed(alice, card.id)).balance.value);
+    // The worker's retry (here over inject instead of HTTP): answered, recorded, job removed.
+    const http: DeliverCardEvent = async (rawBody, signature) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: ISSUER_CARD_EVENTS_PATH,
+        headers: { "content-type": "application/json", [ISSUER_SIGNATURE_HEADER]: signature },
+        payload: rawBody,
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    expect(await spending.redeliver(waiting.id, "AUTHORISATION", http)).toBe(true);
+    expect((await spending.find(waiting.id))?.state).toBe("APPROVED");
+    expect((await jobs()).rowCount).toBe(0);
+    // Delivered again (a retry that crossed the answer): the same answer, nothing held twice.
+    expect(await spending.redeliver(waiting.id, "AUTHORISATION", http)).toBe(true);
+    expect(Number((await listed(alice, card.id)).balance.value)).toBeCloseTo(before - 3, 2);
+  });
+});
+
+describe("card history", () => {
+  it("pages newest first with offset and size, and names a bad size (400)", async () => {
+    const all = (await history(alice, card.id, "?size=100")).json();
+    expect(all.total).toBeGreaterThan(6);
+    const first = (await history(alice, card.id, "?cp=CP_1&offset=0&size=3")).json();
+    const second = (await history(alice, card.id, "?offset=3&size=3")).json();
+    expect(first.operations).toHaveLength(3);
+    expect(
+      [...first.operations, ...second.operations].map((o: { operationId: string }) => o.operationId),
+    ).toEqual(all.operations.slice(0, 6).map((o: { operationId: string }) => o.operationId));
+    const dates = all.operations.map((o: { operationDate: string }) => o.operationDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const bad = await history(alice, card.id, "?size=0");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe("size");
+  });
+
+  it("leaves the ledger's invariants whole", async () => {
+    await c.d.expectInvariants();
+  });
+});

@@ -1,0 +1,275 @@
+import { isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AmountInput } from "../../components/AmountInput.tsx";
+import { Button } from "../../components/Button.tsx";
+import { FormError } from "../../components/FormError.tsx";
+import { ErrorModal } from "../../components/modal/ErrorModal.tsx";
+import { PendingModal } from "../../components/modal/PendingModal.tsx";
+import { SuccessModal } from "../../components/modal/SuccessModal.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { formatDate } from "../../lib/format/dates.ts";
+import { formatExactMoney, formatMoney, readAmount } from "../../lib/format/money.ts";
+import { formatTimer } from "../../lib/format/timer.ts";
+import { ApiError } from "../../lib/http/api-error.ts";
+import { ROUTES } from "../../lib/routes.ts";
+import { fieldMessage } from "../../lib/session/api-result.ts";
+import {
+  CARD_CURRENCY,
+  type TopUpReceipt,
+  useConfirmTopUp,
+  useTopUpCurrencies,
+  useTopUpData,
+} from "./api/card-funding-queries.ts";
+import type { CardProgram } from "./api/cards-queries.ts";
+import { useTopUpOffer } from "./api/use-top-up-offer.ts";
+import "./cards.css";
+
+/** A typed amount as a wire decimal of the currency, or undefined while incomplete. */
+function wireOf(value: string, currency: string): string | undefined {
+  if (!isCurrencyCode(currency) || value === "" || value.endsWith(".")) return undefined;
+  const parsed = parseAmount(value, currency, { allowZero: false });
+  return parsed.ok ? toDecimalString(parsed.minor, currency) : undefined;
+}
+
+/** The offer is gone: a fresh price is asked and the customer confirms again. */
+const OFFER_GONE = new Set(["OFFER_EXPIRED", "OFFER_NOT_FOUND"]);
+
+/** /cards/top-up/crypto?card=<id>&cp=<program>: top a card up from a crypto wallet (reference §5.10). */
+export function CardTopUpCryptoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const cardId = params.get("card") ?? undefined;
+  const program: CardProgram = params.get("cp") === "CP_2" ? "CP_2" : "CP_1";
+  const data = useTopUpData(cardId, program);
+  const currencies = useTopUpCurrencies();
+  const confirm = useConfirmTopUp(cardId, program);
+
+  const pairs = data.data?.pairs.filter((p) => !p.lock) ?? [];
+  const wallets =
+    currencies.data?.currencies.filter((c) => pairs.some((p) => p.currencyFrom === c.currency)) ?? [];
+  const [picked, setPicked] = useState<string | undefined>();
+  const from =
+    wallets.find((w) => w.currency === picked)?.currency ??
+    (wallets.find((w) => (readAmount(w.available.value, w.currency) ?? 0n) > 0n) ?? wallets[0])?.currency;
+  const pair = pairs.find((p) => p.currencyFrom === from);
+  const available = wallets.find((w) => w.currency === from)?.available.value;
+
+  const [side, setSide] = useState<"from" | "to">("from");
+  const [typed, setTyped] = useState("");
+  const [receipt, setReceipt] = useState<TopUpReceipt | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  const [notice, setNotice] = useState<Error | undefined>();
+  const typedCurrency = side === "from" ? from : CARD_CURRENCY;
+  const wire = typedCurrency ? wireOf(typed, typedCurrency) : undefined;
+  const fundable = data.data?.card.status === "ACTIVE";
+  const quote = useTopUpOffer(
+    cardId && fundable ? { cardId, program } : undefined,
+    from && wire ? { from, side, amount: wire } : undefined,
+    confirm.isPending || receipt !== undefined,
+  );
+  const { offer } = quote;
+  const notEnough = offer !== undefined && !offer.possibleToExecute;
+  const amountError =
+    quote.error instanceof ApiError && quote.error.field ? fieldMessage(quote.error) : undefined;
+
+  const submit = () => {
+    if (!offer) return;
+    setNotice(undefined);
+    confirm.mutate(offer.offerId, {
+      onSuccess: (r) => {
+        quote.forget();
+        setReceipt(r);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && OFFER_GONE.has(error.code)) {
+          setNotice(error);
+          quote.renew();
+          return;
+        }
+        setFailure(error.message);
+      },
+    });
+  };
+
+  if (!cardId) {
+    return (
+      <div className="k-card-order">
+        <h1 className="k-page-title">{t("cardFunding.pageTitle")}</h1>
+        <p>{t("cardFunding.noCard")}</p>
+        <Link className="k-button k-button--secondary" to={ROUTES.cards}>
+          {t("cardFunding.backToCards")}
+        </Link>
+      </div>
+    );
+  }
+
+  const card = data.data?.card;
+  return (
+    <div className="k-card-order k-top-up">
+      <h1 className="k-page-title">{t("cardFunding.pageTitle")}</h1>
+      <p className="k-cards__muted">{t("cardFunding.pageIntro")}</p>
+      {data.isPending || currencies.isPending ? <Spinner /> : null}
+      <FormError error={data.error ?? currencies.error ?? undefined} />
+      {card ? (
+        <div className="k-surface k-top-up__card">
+          <p className="k-cards__title">
+            {t("cardFunding.card")} {card.maskedPan}
+          </p>
+          <p className="k-top-up__balance" data-testid="card-balance">
+            {t("cardFunding.cardBalance", {
+              amount: formatExactMoney(card.cardBalance.value, card.cardBalance.currency),
+            })}
+          </p>
+          {fundable ? null : <p className="k-card-history__reason">{t("cardFunding.notActive")}</p>}
+        </div>
+      ) : null}
+      {card && fundable && from ? (
+        <form
+          className="k-surface k-top-up__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <SelectField
+            label={t("cardFunding.wallet")}
+            value={from}
+            onChange={(e) => {
+              setPicked(e.target.value);
+              setTyped("");
+            }}
+          >
+            {wallets.map((w) => (
+              <option key={w.currency} value={w.currency}>
+                {t("cardFunding.walletOption", {
+                  currency: w.currency,
+                  available: formatMoney(w.available.value, w.currency),
+                })}
+              </option>
+            ))}
+          </SelectField>
+          <AmountInput
+            label={t("cardFunding.youPay", { currency: from })}
+            suffix={from}
+            value={side === "from" ? typed : (offer?.from.value ?? "")}
+            onChange={(v) => {
+              setSide("from");
+              setTyped(v);
+            }}
+            error={
+              side === "from"
+                ? (amountError ?? (notEnough ? t("cardFunding.notEnough") : undefined))
+                : undefined
+            }
+          />
+          {pair ? (
+            <p className="k-cards__muted k-top-up__limits">
+              {t("cardFunding.limits", {
+                min: formatMoney(pair.fromLimits.min, from),
+                max: formatMoney(pair.fromLimits.max, from),
+              })}
+              {available && (readAmount(available, from) ?? 0n) > 0n ? (
+                <>
+                  {" · "}
+                  <button
+                    type="button"
+                    className="k-link k-top-up__all"
+                    onClick={() => {
+                      setSide("from");
+                      setTyped(pair.fromLimits.all);
+                    }}
+                  >
+                    {t("cardFunding.useAll")}
+                  </button>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <AmountInput
+            label={t("cardFunding.cardGets")}
+            suffix={CARD_CURRENCY}
+            value={side === "to" ? typed : (offer?.to.value ?? "")}
+            onChange={(v) => {
+              setSide("to");
+              setTyped(v);
+            }}
+            error={side === "to" ? amountError : undefined}
+          />
+          {offer ? (
+            <dl className="k-top-up__quote" aria-live="polite">
+              <dt>{t("cardFunding.rate")}</dt>
+              <dd>
+                1 {offer.from.currency} = {offer.rate.value} {offer.rate.currency}
+              </dd>
+              <dt>{t("cardFunding.fee")}</dt>
+              <dd>{formatExactMoney(offer.feeAmount.value, offer.feeAmount.currency)}</dd>
+              <dt>{t("cardFunding.youPayLine")}</dt>
+              <dd>{formatExactMoney(offer.from.value, offer.from.currency)}</dd>
+              <dt>{t("cardFunding.cardGetsLine")}</dt>
+              <dd data-testid="top-up-receives">{formatExactMoney(offer.to.value, offer.to.currency)}</dd>
+            </dl>
+          ) : null}
+          <p className="k-cards__muted" role="timer">
+            {quote.loading
+              ? t("cardFunding.updating")
+              : offer
+                ? t("cardFunding.renewsIn", { time: formatTimer(quote.remaining) })
+                : ""}
+          </p>
+          <FormError error={notice ?? (amountError ? undefined : quote.error)} />
+          <Button
+            type="submit"
+            fullWidth
+            disabled={!offer || quote.loading || notEnough || confirm.isPending}
+          >
+            {confirm.isPending
+              ? t("cardFunding.confirming")
+              : t("cardFunding.confirm", {
+                  amount: offer ? formatExactMoney(offer.to.value, offer.to.currency) : "",
+                })}
+          </Button>
+        </form>
+      ) : null}
+      <PendingModal
+        open={confirm.isPending}
+        onOpenChange={() => undefined}
+        title={t("cardFunding.pendingTitle")}
+        description={t("cardFunding.pendingText")}
+      />
+      {receipt ? (
+        <SuccessModal
+          open
+          onOpenChange={(open) => (open ? undefined : navigate(ROUTES.cards))}
+          title={t("cardFunding.successTitle")}
+          date={`${formatDate(receipt.createdAt, "long")}, ${formatDate(receipt.createdAt, "time")}`}
+          value={formatExactMoney(receipt.amount.value, receipt.amount.currency)}
+          buttonText={t("cardFunding.backToCards")}
+          onDone={() => navigate(ROUTES.cards)}
+          details={
+            <dl className="k-top-up__quote k-top-up__receipt" aria-label={t("cardFunding.receipt")}>
+              <dt>{t("cardFunding.receiptCard")}</dt>
+              <dd>{receipt.cardNumber}</dd>
+              <dt>{t("cardFunding.receiptPaid")}</dt>
+              <dd>{formatExactMoney(receipt.from.value, receipt.from.currency)}</dd>
+              <dt>{t("cardFunding.receiptFee")}</dt>
+              <dd>{formatExactMoney(receipt.feeAmount.value, receipt.feeAmount.currency)}</dd>
+              <dt>{t("cardFunding.receiptReceived")}</dt>
+              <dd>{formatExactMoney(receipt.amount.value, receipt.amount.currency)}</dd>
+              <dt>{t("cardFunding.receiptOperation")}</dt>
+              <dd className="k-top-up__id">{receipt.operationId}</dd>
+            </dl>
+          }
+        />
+      ) : null}
+      <ErrorModal
+        open={failure !== undefined}
+        onOpenChange={(open) => (open ? undefined : setFailure(undefined))}
+        message={failure}
+      />
+    </div>
+  );
+}

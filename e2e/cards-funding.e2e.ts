@@ -1,0 +1,191 @@
+import { constants, createPublicKey, publicEncrypt } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousAxeViolations } from "./axe.ts";
+import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
+import { ledgerViolations } from "./ledger-audit.ts";
+import { type Customer, credit, customerAtKyc1, eventually, signedInPage } from "./wallets-support.ts";
+
+// A card's money in the browser: a customer with an ACTIVE virtual card (ordered, paid in USDT,
+// issued and activated over HTTP, as the sandbox would) tops it up from USDT on
+// /cards/top-up/crypto, buys a coffee in the sandbox console, sees both in the card's history;
+// the ledger audits clean.
+
+/** A signed-in JSON call of the customer's; fails unless 2xx. */
+async function api<T>(
+  c: Customer,
+  method: string,
+  route: string,
+  body?: object,
+  headers: Record<string, string> = {},
+) {
+  const { access_token: token } = await c.signIn();
+  const response = await fetch(`${baseUrl()}${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : null,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Orders, pays (USDT), issues (sandbox issuer) and activates a virtual CP_1 card over HTTP. */
+async function activeCard(c: Customer): Promise<{ id: string; cardRequestId: string }> {
+  const { id } = await api<{ id: string }>(c, "POST", "/v2/card/card-requests?cp=CP_1", {
+    cardType: "VIRTUAL",
+    cardDesignId: 2,
+  });
+  await api(c, "PUT", "/v1/customer/profile/tax", { taxCountry: "DEU", taxId: "12345678901" });
+  await api(c, "POST", "/v3/card/additional-personal-info?cp=CP_1", {
+    dataCorrectnessConfirmation: true,
+    isUsRelated: false,
+    incomeSources: ["salary"],
+    estimatedMonthlyTurnoverRange: "0-1000",
+  });
+  await api(c, "PUT", `/v2/card/card-requests/${id}/cardholder-name?cp=CP_1`, {
+    firstName: "Ada",
+    lastName: "Lovelace",
+  });
+  await api(c, "PUT", `/v3/card/card-requests/${id}/address?cp=CP_1`, {
+    billingAddress: { country: "DE", city: "Berlin", address: "Invalidenstr. 1", postalCode: "10115" },
+    shippingMatchBilling: true,
+  });
+  const offer = await api<{ offerId: string }>(
+    c,
+    "POST",
+    `/v2/card/card-requests/${id}/payment-offer/USDT?cp=CP_1`,
+  );
+  await api(c, "POST", `/v2/card/card-requests/payment-offer/${offer.offerId}/confirm?cp=CP_1`, undefined, {
+    "idempotency-key": offer.offerId,
+  });
+  const advanced = await fetch(`${baseUrl()}/sandbox/issuer/advance`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ cardRequestId: id }),
+  });
+  expect(advanced.status).toBe(200);
+  const code = await eventually(async () => {
+    const sms = (await (await fetch(`${baseUrl()}/sandbox/sms?phone=${c.phone}`)).json()) as {
+      data: Array<{ body: string }>;
+    };
+    const text = sms.data.find((m) => /activation code/i.test(m.body));
+    return text ? /(\d{6})$/.exec(text.body)?.[1] : undefined;
+  }, "the activation code");
+  const key = await api<{ id: string; publicKey: string }>(c, "GET", "/v2/card/rsa-public-key");
+  const passCode = publicEncrypt(
+    {
+      key: createPublicKey({ key: Buffer.from(key.publicKey, "base64"), format: "der", type: "spki" }),
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+      oaepHash: "sha256",
+    },
+    Buffer.from(code),
+  ).toString("base64");
+  const card = await api<{ id: string; status: string }>(c, "POST", "/v2/card/virtual/activate?cp=CP_1", {
+    keyId: key.id,
+    passCode,
+  });
+  expect(card.status).toBe("ACTIVE");
+  return { id: card.id, cardRequestId: id };
+}
+
+type Listed = { id: string | null; balance: { value: string } };
+const balanceOf = async (c: Customer, cardId: string) =>
+  (await api<{ cards: Listed[] }>(c, "GET", "/v2/card/list?cp=CP_1")).cards.find((x) => x.id === cardId)
+    ?.balance.value;
+
+describe.skipIf(!e2eEnabled())(
+  "card funding: top up from USDT, spend at a shop, see the card's history",
+  () => {
+    let browser: Browser;
+    let customer: Customer;
+    let card: { id: string; cardRequestId: string };
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      customer = await customerAtKyc1();
+      await credit(customer.phone, "USDT", "200");
+      card = await activeCard(customer);
+    }, 90_000);
+    afterAll(() => browser?.close());
+
+    it("tops the card up from USDT through the modal and /cards/top-up/crypto", async () => {
+      const { context, page } = await signedInPage(browser, customer);
+      await page.goto(`${baseUrl()}/cards`);
+      const item = page.getByTestId(`card-${card.cardRequestId}`);
+      await item.getByTestId(`card-balance-${card.id}`).getByText("0.00").waitFor();
+      await item.getByRole("button", { name: "Top up" }).click();
+      const modal = page.getByRole("dialog", { name: "Top up card" });
+      await modal.waitFor();
+      await expect(modal.getByRole("button", { name: "Via bank account" }).isDisabled()).resolves.toBe(true);
+      await modal.getByText("Coming soon").waitFor();
+      await shoot(page, "card-funding-modal", { modal: true });
+      await expectNoSeriousAxeViolations(page, "card top-up modal");
+      await modal.getByRole("button", { name: /Via crypto wallets/ }).click();
+
+      await page.getByRole("heading", { name: "Top up a card from crypto", level: 1 }).waitFor();
+      await page.getByLabel("Pay from").selectOption("USDT");
+      await page.getByLabel("The card receives (EUR)").fill("25");
+      await page.getByTestId("top-up-receives").getByText("25.00").waitFor();
+      await page
+        .getByRole("timer")
+        .getByText(/Price updates in 00:\d\d/)
+        .waitFor();
+      await shoot(page, "card-funding-top-up");
+      await expectNoSeriousAxeViolations(page, "card top-up page");
+      await page.getByRole("button", { name: /^Top up / }).click();
+      const success = page.getByRole("dialog").filter({ hasText: "Your card is topped up" });
+      await success.waitFor();
+      await shoot(page, "card-funding-receipt", { modal: true });
+      await success.getByRole("button", { name: "Back to cards" }).click();
+      await page.getByRole("heading", { name: "Cards", level: 1 }).waitFor();
+      expect(await balanceOf(customer, card.id)).toBe("25.00");
+      await context.close();
+    }, 90_000);
+
+    it("buys a coffee in the sandbox console and shows it in the card's history", async () => {
+      const { context, page } = await signedInPage(browser, customer);
+      await page.goto(`${baseUrl()}/sandbox/issuer/spending`);
+      await page.getByLabel("Card").selectOption(card.cardRequestId);
+      await page.getByLabel("Shop").fill("Corner Coffee");
+      await page.getByLabel("Amount, EUR").fill("4.50");
+      await page.getByRole("button", { name: "Make the purchase" }).click();
+      await page.getByRole("status").getByText("Corner Coffee, 4.50 EUR: APPROVED.").waitFor();
+      await shoot(page, "card-funding-console");
+      // A purchase the balance cannot cover, through the JSON route: declined, with its reason.
+      const declined = await fetch(`${baseUrl()}/sandbox/issuer/purchase`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          cardRequestId: card.cardRequestId,
+          shop: "Grand Piano Store",
+          amount: "9000",
+        }),
+      });
+      expect(await declined.json()).toMatchObject({
+        state: "DECLINED",
+        declineReason: "INSUFFICIENT_BALANCE",
+      });
+      expect(await balanceOf(customer, card.id)).toBe("20.50");
+
+      await page.goto(`${baseUrl()}/cards`);
+      const item = page.getByTestId(`card-${card.cardRequestId}`);
+      await item.getByTestId(`card-balance-${card.id}`).getByText("20.50").waitFor();
+      await item.getByRole("button", { name: "History" }).click();
+      const history = item.getByRole("region", { name: "Card history" });
+      await history.getByText("Corner Coffee").waitFor();
+      await history.getByText("Not enough money on the card").waitFor();
+      await history.getByText("From your USDT wallet").waitFor();
+      await shoot(page, "card-funding-history");
+      await expectNoSeriousAxeViolations(page, "cards with history");
+      await context.close();
+    }, 90_000);
+
+    it("leaves a ledger that passes every ledger:audit invariant", async () => {
+      expect(await ledgerViolations(inject("e2eDatabaseUrl"))).toEqual([]);
+    });
+  },
+);
