@@ -23,6 +23,14 @@ export default defineConfig({
     // first-load JavaScript from it.
     manifest: true,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // Two known, harmless notices the React plugin used to hide: "use client" only matters
+        // to server components (there are none), and react-router feature-detects React 19's
+        // useOptimistic, which Preact has not (it takes its React 18 path).
+        if (log.code === "MODULE_LEVEL_DIRECTIVE") return;
+        if (log.code === "IMPORT_IS_UNDEFINED" && log.message.includes("useOptimistic")) return;
+        handler(level, log);
+      },
       output: {
         // Preact (what `react` resolves to, preact-aliases.ts) changes far less often than the
         // app: its own chunk stays cached across releases. Other libraries are not grouped: each
