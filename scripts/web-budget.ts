@@ -17,47 +17,6 @@ import { gzipSync } from "node:zlib";
  */
 export const BUDGET_KB = 150;
 
-/**
- * Pages already over the budget when it was set (issue 24), each held at its figure then (plus
- * 2 KB for texts and small fixes) so it cannot grow; lower a ceiling whenever a page gets lighter
- * and delete it once under BUDGET_KB.
- * The entry alone is ~168 KB: React 67, React Router 30, zod 21 (config and form schemas),
- * i18next 18, Radix dialog 13, TanStack Query 11; the sign-in pages add libphonenumber (30).
- * Every page is held: the entry alone is over the budget, so no page can fit until it shrinks
- * (lazy modals, libphonenumber on first use, zod/mini: docs/web-performance.md). The pages added
- * with cards, card payments, IBAN and /account (2026-11-24) are held at their first figure.
- * Card funding (issue 20: /cards/top-up/crypto, the balance, top-up modal and history on /cards)
- * added its page at its first figure, /cards grew by 6.5 KB (the chunk split moved with the new
- * page), and its texts in the entry took /home and /cards/order 0.2 KB over their ceilings.
- */
-export const CEILINGS_KB: Readonly<Record<string, number>> = {
-  "src/features/auth/SignUpPage.tsx": 226,
-  "src/features/auth/ResetPasswordPage.tsx": 222,
-  "src/features/auth/SignInPage.tsx": 222,
-  "src/features/auth/ReferralCodePage.tsx": 219,
-  "src/features/auth/AccountPage.tsx": 218,
-  "src/features/send/SendPhonePage.tsx": 217,
-  "src/features/verification/VerificationPage.tsx": 197,
-  "src/features/iban/IbanWithdrawPage.tsx": 190,
-  "src/features/receive/ReceivePage.tsx": 190,
-  "src/features/send/SendWalletPage.tsx": 188,
-  "src/features/iban/IbanPage.tsx": 188,
-  "src/features/exchange/ExchangePage.tsx": 187,
-  "src/features/card-payments/CardWithdrawPage.tsx": 187,
-  "src/features/card-payments/CardTopUpPage.tsx": 187,
-  "src/features/earn/EarnPage.tsx": 187,
-  "src/features/kit/KitPage.tsx": 184,
-  "src/features/cards/CardOrderPage.tsx": 184,
-  "src/features/cards/CardTopUpCryptoPage.tsx": 187,
-  "src/features/home/HomePage.tsx": 183,
-  "src/features/history/HistoryPage.tsx": 182,
-  "src/features/cards/CardsPage.tsx": 188,
-  "src/features/limits/LimitsPage.tsx": 176,
-  // Not a page: the support chat's panel, loaded when the chat first opens (issue 23 item 12).
-  // Its first load is the entry plus its own 0.7 KB, so it is held like the pages.
-  "src/components/support/SupportChatPanel.tsx": 174,
-};
-
 export type ManifestChunk = {
   file: string;
   src?: string;
@@ -71,16 +30,13 @@ export type Manifest = Record<string, ManifestChunk>;
 export type PageLoad = { page: string; files: string[] };
 
 /**
- * Each lazily loaded screen with the JavaScript files its first load fetches. A screen is a
- * dynamic entry the entry imports (a route); one that only a screen imports (a modal loaded on
- * first use, e.g. the card controls) comes after the screen's first load, so it is not one.
+ * Each lazily loaded screen with the JavaScript files its first load fetches. The screens are the
+ * entry's own dynamic imports (app/routes.tsx); a chunk a screen imports on use (the phone number
+ * library, the KYC SDK) loads after the screen's first paint and is not a page of its own.
  */
 export function pageLoads(manifest: Manifest): PageLoad[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const routes = new Set(entries.flatMap((key) => manifest[key]?.dynamicImports ?? []));
-  const pages = Object.keys(manifest).filter(
-    (key) => manifest[key]?.isDynamicEntry && (routes.size === 0 || routes.has(key)),
-  );
+  const pages = [...new Set(entries.flatMap((key) => manifest[key]?.dynamicImports ?? []))];
   // A build without lazy screens still has one page: the entry alone.
   const roots = pages.length > 0 ? pages.map((page) => [page]) : [[]];
   return roots.map((page) => ({
@@ -103,23 +59,15 @@ function staticClosure(manifest: Manifest, keys: string[]): string[] {
 export type PageFigure = { page: string; gzipBytes: number; overBudget: boolean };
 
 /** Gzipped bytes of each page's first load; `size` reads one file's gzipped size. */
-export function checkBudget(
-  manifest: Manifest,
-  size: (file: string) => number,
-  budgetKb = BUDGET_KB,
-  ceilingsKb: Readonly<Record<string, number>> = CEILINGS_KB,
-) {
+export function checkBudget(manifest: Manifest, size: (file: string) => number, budgetKb = BUDGET_KB) {
   return pageLoads(manifest).map(({ page, files }): PageFigure => {
     const gzipBytes = files.reduce((sum, file) => sum + size(file), 0);
-    return { page, gzipBytes, overBudget: gzipBytes > (ceilingsKb[page] ?? budgetKb) * 1024 };
+    return { page, gzipBytes, overBudget: gzipBytes > budgetKb * 1024 };
   });
 }
 
 function main(args: string[]) {
-  const budgetOption = option(args, "--budget-kb");
-  const budgetKb = Number(budgetOption ?? BUDGET_KB);
-  // An explicit --budget-kb applies to every page, ceilings included.
-  const ceilings = budgetOption ? {} : CEILINGS_KB;
+  const budgetKb = Number(option(args, "--budget-kb") ?? BUDGET_KB);
   let dist = option(args, "--dist");
   let temporary: string | undefined;
   if (!dist) {
@@ -156,12 +104,10 @@ function main(args: string[]) {
       sizes.set(file, bytes);
       return bytes;
     };
-    const figures = checkBudget(manifest, size, budgetKb, ceilings);
+    const figures = checkBudget(manifest, size, budgetKb);
     for (const figure of figures.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
       const kb = (figure.gzipBytes / 1024).toFixed(1).padStart(6);
-      const ceiling = ceilings[figure.page];
-      const limit = ceiling ? ` (held at ${ceiling} KB, over the ${budgetKb} KB budget)` : "";
-      console.log(`${figure.overBudget ? "OVER" : "  ok"} ${kb} KB  ${figure.page}${limit}`);
+      console.log(`${figure.overBudget ? "OVER" : "  ok"} ${kb} KB  ${figure.page}`);
     }
     const over = figures.filter((figure) => figure.overBudget);
     if (over.length > 0) {
@@ -170,9 +116,7 @@ function main(args: string[]) {
       );
       process.exitCode = 1;
     } else {
-      const held = figures.filter((figure) => ceilings[figure.page] !== undefined).length;
-      const note = held > 0 ? `; ${held} page(s) over it held at their ceilings (CEILINGS_KB)` : "";
-      console.log(`web-budget: ok, budget ${budgetKb} KB of gzipped JavaScript per first load${note}`);
+      console.log(`web-budget: ok, budget ${budgetKb} KB of gzipped JavaScript per first load`);
     }
   } finally {
     if (temporary) rmSync(temporary, { recursive: true, force: true });

@@ -61,13 +61,14 @@ describe("operation entry points on the home page", () => {
     expect(screen.getByRole("dialog", { name: "Add funds" })).not.toBeNull();
     await user.click(screen.getByRole("button", { name: "Via bank card" }));
     expect(router.state.location.pathname).toBe("/top-up/card");
-    // Home stays (modal included) until the card screen's code has loaded, then the modal goes.
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The card screen replaces home, modal included, once its code has loaded.
+    await screen.findByRole("heading", { name: "Add funds by bank card" });
+    expect(screen.queryByRole("dialog")).toBeNull();
     await router.navigate("/");
     await user.click(await screen.findByRole("button", { name: "Add funds" }));
     await user.click(screen.getByRole("button", { name: "Via other crypto wallets" }));
     expect(router.state.location.pathname).toBe("/top-up/receive");
-    // Home stays (modal included) until the receive screen's code has loaded, then the modal goes.
+    // The modal goes with home when the receive screen opens.
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import * as z from "zod/mini";
-import { phoneDigits } from "../../lib/phone/phone-number.ts";
+import { loadPhoneNumbers, phoneDigits } from "../../lib/phone/phone-number.ts";
 
 /** Spec §5 and §9: at least 6 characters with a digit; a 4-digit SMS code. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -15,11 +15,16 @@ const newPassword = (t: TFunction) =>
       z.regex(/\d/, t("auth.password.needsDigit")),
     );
 
+// Asynchronous: the phone number library loads on first use (lib/phone/phone-number.ts); the
+// forms' resolver (zodResolver) parses asynchronously.
 const validPhone = (t: TFunction) =>
-  z.refine<{ phone: string; country: string }>((v) => phoneDigits(v.phone, v.country) !== undefined, {
-    message: t("auth.phone.invalid"),
-    path: ["phone"],
-  });
+  z.refine<{ phone: string; country: string }>(
+    async (v) => {
+      await loadPhoneNumbers();
+      return phoneDigits(v.phone, v.country) !== undefined;
+    },
+    { message: t("auth.phone.invalid"), path: ["phone"] },
+  );
 
 const passwordsMatch = (t: TFunction) =>
   z.refine<{ password: string; confirmPassword: string }>((v) => v.password === v.confirmPassword, {

@@ -4,6 +4,7 @@ import { SelectField } from "../../components/SelectField.tsx";
 import { TextField } from "../../components/TextField.tsx";
 import { cleanPhoneInput, formatPhone, phoneDigits } from "../../lib/phone/phone-number.ts";
 import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
+import { usePhoneNumbers } from "../../lib/phone/use-phone-numbers.ts";
 import { fieldMessage } from "../../lib/session/api-result.ts";
 import { SendForm } from "./SendForm.tsx";
 
@@ -15,7 +16,10 @@ export function SendPhonePage() {
   const country = picked ?? phoneCountries.defaultCountry ?? "";
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const digits = phoneDigits(typed, country);
+  // The phone number library loads with the screen (lib/phone/phone-number.ts), in well under the
+  // time it takes to type a number; until then no number counts as valid and Next waits.
+  const phoneReady = usePhoneNumbers();
+  const digits = phoneReady ? phoneDigits(typed, country) : undefined;
 
   return (
     <SendForm
@@ -23,6 +27,7 @@ export function SendPhonePage() {
       recipient={digits ? { phone: digits } : undefined}
       recipientText={digits ? formatPhone(digits) : ""}
       checkRecipient={() => {
+        if (!phoneReady) return false;
         setError(digits ? undefined : t("sendForm.errors.phone"));
         return digits !== undefined;
       }}

@@ -1,6 +1,38 @@
-// "min" metadata checks lengths and prefixes, a fifth the size of "max"; the server checks with
+import type { CountryCode } from "libphonenumber-js/min";
+
+// libphonenumber-js (~28 KB gzipped even with the "min" metadata: lengths and prefixes, a fifth
+// of "max") loads on first use, after the screen's first paint, not with the sign-in pages'
+// code (the 150 KB budget, docs/web-performance.md). A phone field starts the load when it
+// appears (usePhoneNumbers); validation waits for it (validation.ts). The server checks with
 // "max" and its refusal names the phone field, where the form then shows it.
-import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
+type PhoneLibrary = typeof import("libphonenumber-js/min");
+
+let library: PhoneLibrary | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the phone number library once; every function below needs it loaded. */
+export function loadPhoneNumbers(): Promise<void> {
+  loading ??= import("libphonenumber-js/min").then(
+    (loaded) => {
+      library = loaded;
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed download (network) may be retried on the next use
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** True once loadPhoneNumbers has finished. */
+export function phoneNumbersLoaded(): boolean {
+  return library !== undefined;
+}
+
+function loaded(): PhoneLibrary {
+  if (!library) throw new Error("phone-number: call loadPhoneNumbers() before using a phone number");
+  return library;
+}
 
 /**
  * The E.164 digits (no '+') the API takes (spec §5), from what the customer typed and the
@@ -10,6 +42,7 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/
 export function phoneDigits(typed: string, country: string): string | undefined {
   const text = typed.trim();
   if (text === "") return undefined;
+  const { parsePhoneNumberFromString } = loaded();
   const parsed = text.startsWith("+")
     ? parsePhoneNumberFromString(text)
     : parsePhoneNumberFromString(text, country as CountryCode);
@@ -18,7 +51,7 @@ export function phoneDigits(typed: string, country: string): string | undefined 
 
 /** "+49 1512 3456789" for "we sent a code to …", with no-break spaces: it never wraps. */
 export function formatPhone(digits: string): string {
-  const text = parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
+  const text = loaded().parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
   return text.replaceAll(" ", "\u00a0");
 }
 

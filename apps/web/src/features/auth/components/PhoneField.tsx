@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CatalogCountry } from "../../../lib/catalog/countries-query.ts";
+import { usePhoneNumbers } from "../../../lib/phone/use-phone-numbers.ts";
 import "../../../components/field.css";
 
 export interface PhoneFieldProps {
@@ -21,6 +22,8 @@ export interface PhoneFieldProps {
  */
 export function PhoneField(props: PhoneFieldProps) {
   const { t } = useTranslation();
+  // The form's validation needs the phone number library: its download starts with the field.
+  usePhoneNumbers();
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const selected = props.countries.find((country) => country.code === props.selectedCountry);
