@@ -1,10 +1,10 @@
-import { constants, createPublicKey, publicEncrypt } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { activeVirtualCard } from "./active-card-support.ts";
 import { expectNoSeriousAxeViolations } from "./axe.ts";
 import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
 import { ledgerViolations } from "./ledger-audit.ts";
-import { type Customer, credit, customerAtKyc1, eventually, signedInPage } from "./wallets-support.ts";
+import { type Customer, credit, customerAtKyc1, signedInPage } from "./wallets-support.ts";
 
 // A card's money in the browser: a customer with an ACTIVE virtual card (ordered, paid in USDT,
 // issued and activated over HTTP, as the sandbox would) tops it up from USDT on
@@ -34,65 +34,6 @@ async function api<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Orders, pays (USDT), issues (sandbox issuer) and activates a virtual CP_1 card over HTTP. */
-async function activeCard(c: Customer): Promise<{ id: string; cardRequestId: string }> {
-  const { id } = await api<{ id: string }>(c, "POST", "/v2/card/card-requests?cp=CP_1", {
-    cardType: "VIRTUAL",
-    cardDesignId: 2,
-  });
-  await api(c, "PUT", "/v1/customer/profile/tax", { taxCountry: "DEU", taxId: "12345678901" });
-  await api(c, "POST", "/v3/card/additional-personal-info?cp=CP_1", {
-    dataCorrectnessConfirmation: true,
-    isUsRelated: false,
-    incomeSources: ["salary"],
-    estimatedMonthlyTurnoverRange: "0-1000",
-  });
-  await api(c, "PUT", `/v2/card/card-requests/${id}/cardholder-name?cp=CP_1`, {
-    firstName: "Ada",
-    lastName: "Lovelace",
-  });
-  await api(c, "PUT", `/v3/card/card-requests/${id}/address?cp=CP_1`, {
-    billingAddress: { country: "DE", city: "Berlin", address: "Invalidenstr. 1", postalCode: "10115" },
-    shippingMatchBilling: true,
-  });
-  const offer = await api<{ offerId: string }>(
-    c,
-    "POST",
-    `/v2/card/card-requests/${id}/payment-offer/USDT?cp=CP_1`,
-  );
-  await api(c, "POST", `/v2/card/card-requests/payment-offer/${offer.offerId}/confirm?cp=CP_1`, undefined, {
-    "idempotency-key": offer.offerId,
-  });
-  const advanced = await fetch(`${baseUrl()}/sandbox/issuer/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ cardRequestId: id }),
-  });
-  expect(advanced.status).toBe(200);
-  const code = await eventually(async () => {
-    const sms = (await (await fetch(`${baseUrl()}/sandbox/sms?phone=${c.phone}`)).json()) as {
-      data: Array<{ body: string }>;
-    };
-    const text = sms.data.find((m) => /activation code/i.test(m.body));
-    return text ? /(\d{6})$/.exec(text.body)?.[1] : undefined;
-  }, "the activation code");
-  const key = await api<{ id: string; publicKey: string }>(c, "GET", "/v2/card/rsa-public-key");
-  const passCode = publicEncrypt(
-    {
-      key: createPublicKey({ key: Buffer.from(key.publicKey, "base64"), format: "der", type: "spki" }),
-      padding: constants.RSA_PKCS1_OAEP_PADDING,
-      oaepHash: "sha256",
-    },
-    Buffer.from(code),
-  ).toString("base64");
-  const card = await api<{ id: string; status: string }>(c, "POST", "/v2/card/virtual/activate?cp=CP_1", {
-    keyId: key.id,
-    passCode,
-  });
-  expect(card.status).toBe("ACTIVE");
-  return { id: card.id, cardRequestId: id };
-}
-
 type Listed = { id: string | null; balance: { value: string } };
 const balanceOf = async (c: Customer, cardId: string) =>
   (await api<{ cards: Listed[] }>(c, "GET", "/v2/card/list?cp=CP_1")).cards.find((x) => x.id === cardId)
@@ -108,7 +49,9 @@ describe.skipIf(!e2eEnabled())(
       browser = await launchBrowser();
       customer = await customerAtKyc1();
       await credit(customer.phone, "USDT", "200");
-      card = await activeCard(customer);
+      const active = await activeVirtualCard(customer);
+      if (!active.id) throw new Error("the active card has no id");
+      card = { id: active.id, cardRequestId: active.cardRequestId };
     }, 90_000);
     afterAll(() => browser?.close());
 

@@ -8,15 +8,27 @@ import { customerGet } from "./kyc-support.ts";
 import { ledgerViolations } from "./ledger-audit.ts";
 import { type Customer, customerAtKyc1, signedInPage } from "./wallets-support.ts";
 
-// A card's own controls on /cards (issue 20 items 1-2): freeze and unfreeze by SMS, reveal the
-// details (and check in the recorded traffic that no answer carried the number in clear), set a
-// PIN (the easy one refused), name the card. The card is made ACTIVE over HTTP beforehand.
+// A card's own controls on /cards (issue 20 items 1-2): freeze and unfreeze by SMS (a purchase
+// while frozen is declined for it), reveal the details (and check in the recorded traffic that
+// no answer carried the number in clear), set a PIN (the easy one refused), name the card. The
+// card is made ACTIVE over HTTP beforehand.
 
 type Listed = { id: string | null; status: string; pinSet: boolean; label: string | null; number: string };
 
 let browser: Browser;
 let customer: Customer;
 let cardId: string;
+let cardRequestId: string;
+
+/** A purchase at `shop` through the sandbox issuer, as a card terminal would make it. */
+async function purchase(shop: string, amount: string) {
+  const response = await fetch(`${baseUrl()}/sandbox/issuer/purchase`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ cardRequestId, shop, amount }),
+  });
+  return (await response.json()) as { state: string; declineReason?: string };
+}
 
 const listed = async () =>
   (await customerGet<{ cards: Listed[] }>(customer, "/v2/card/list?cp=CP_1")).cards.find(
@@ -54,6 +66,7 @@ describe.skipIf(!e2eEnabled())("cards: reveal, PIN, name, freeze", () => {
     const card = await activeVirtualCard(customer);
     if (!card.id) throw new Error("no card id");
     cardId = card.id;
+    cardRequestId = card.cardRequestId;
   }, 120_000);
   afterAll(() => browser?.close());
 
@@ -73,6 +86,11 @@ describe.skipIf(!e2eEnabled())("cards: reveal, PIN, name, freeze", () => {
     await freeze.waitFor({ state: "hidden" });
     await section(page).getByText("Frozen", { exact: true }).waitFor();
     expect((await listed())?.status).toBe("SOFT_BLOCKED");
+    // The next purchase is declined because the card is frozen.
+    expect(await purchase("Corner Coffee", "2")).toMatchObject({
+      state: "DECLINED",
+      declineReason: "CARD_SOFT_BLOCKED",
+    });
     await shoot(page, "cards-secure-frozen");
 
     await section(page).getByRole("button", { name: "Unfreeze card" }).click();
@@ -84,6 +102,11 @@ describe.skipIf(!e2eEnabled())("cards: reveal, PIN, name, freeze", () => {
     await unfreeze.waitFor({ state: "hidden" });
     await section(page).getByText("Active", { exact: true }).waitFor();
     expect((await listed())?.status).toBe("ACTIVE");
+    // Unfrozen, a purchase is judged on the balance again (this card holds nothing yet).
+    expect(await purchase("Corner Coffee", "2")).toMatchObject({
+      state: "DECLINED",
+      declineReason: "INSUFFICIENT_BALANCE",
+    });
     // Focus went back to the button that opened the dialog.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/freeze card/i);
     await close();
