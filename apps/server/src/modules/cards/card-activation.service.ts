@@ -62,7 +62,11 @@ export function createCardActivation(deps: {
   }
 
   return {
-    rsaPublicKey: () => deps.rsa.publicKey(),
+    /** GET /v2/card/rsa-public-key: one key for every program, but only to a program the merchant offers. */
+    async rsaPublicKey(merchant: Owner["merchant"], cp: CardProgram | undefined) {
+      await deps.programs.requireProgram(merchant.id, cp);
+      return deps.rsa.publicKey();
+    },
 
     /** POST /v2/card/virtual/activate, /v2/card/plastic/{id}/activate, /v2/card/plastic/activate. */
     async activate(

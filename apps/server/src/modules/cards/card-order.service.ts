@@ -243,16 +243,21 @@ export function createCardOrders(deps: {
       return info ? { ...info.personalInfo, filled: true } : { filled: false };
     },
 
-    constants: () => ({
-      additionalDocumentType: [...DOCUMENT_TYPES],
-      incomeSource: [...INCOME_SOURCES],
-      deprecatedIncomeSource: [...DEPRECATED_INCOME_SOURCES],
-      purposesOfAccountOpening: [...PURPOSES_OF_ACCOUNT_OPENING],
-      estimatedMonthlyTurnoverRange: [...TURNOVER_RANGES],
-    }),
+    /** GET /v3/card/additional-personal-info/constants (the program checked like every card call). */
+    async constants(merchant: Merchant, cp: CardProgram | undefined) {
+      await programs.requireProgram(merchant.id, cp);
+      return {
+        additionalDocumentType: [...DOCUMENT_TYPES],
+        incomeSource: [...INCOME_SOURCES],
+        deprecatedIncomeSource: [...DEPRECATED_INCOME_SOURCES],
+        purposesOfAccountOpening: [...PURPOSES_OF_ACCOUNT_OPENING],
+        estimatedMonthlyTurnoverRange: [...TURNOVER_RANGES],
+      };
+    },
 
     /** GET /v2/card/card-requests/country/plastic-delivery. */
-    deliveryCountries() {
+    async deliveryCountries(merchant: Merchant, cp: CardProgram | undefined) {
+      await programs.requireProgram(merchant.id, cp);
       const names = new Intl.DisplayNames(["en"], { type: "region" });
       return {
         countries: PLASTIC_DELIVERY_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort(

@@ -240,7 +240,7 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async () => cards.constants(),
+      async (req) => cards.constants((await owner(req)).merchant, req.query.cp),
     );
 
     app.get(
@@ -253,7 +253,7 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async () => cards.deliveryCountries(),
+      async (req) => cards.deliveryCountries((await owner(req)).merchant, req.query.cp),
     );
 
     app.get(
@@ -340,7 +340,7 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async () => cards.rsaPublicKey(),
+      async (req) => cards.rsaPublicKey((await owner(req)).merchant, req.query.cp),
     );
 
     const activation = (description: string) => ({

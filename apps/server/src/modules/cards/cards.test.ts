@@ -17,6 +17,12 @@ const usdt = async (who: Customer) => (await c.d.wallet(who.token, "USDT")).bala
 beforeAll(async () => {
   t = await createKycTestApp();
   c = cardsDriver(t);
+  // Before any call reads the catalog (it caches a few seconds): Nimbus pauses card payment only.
+  await t.database.pool.query(
+    `update merchant_operations set operation_constraint = 'MAINTENANCE'
+     where merchant_id = $1 and operation_type = 'PAY_FOR_CARD'`,
+    [NIMBUS_MERCHANT_ID],
+  );
   [alice, bob] = await Promise.all([c.d.verified(), c.d.verified()]);
   expect((await c.d.faucet(alice.phone, "USDT", "500")).statusCode).toBe(200);
   expect((await c.d.faucet(bob.phone, "USDT", "500")).statusCode).toBe(200);
@@ -49,7 +55,13 @@ describe("programs and prices", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe("cp");
     const nimbus = await c.d.verified(NIMBUS_MERCHANT_ID);
-    for (const url of ["/v2/card/prices?cp=CP_2", "/v2/card/list?cp=CP_2"]) {
+    for (const url of [
+      "/v2/card/prices?cp=CP_2",
+      "/v2/card/list?cp=CP_2",
+      "/v3/card/additional-personal-info/constants?cp=CP_2",
+      "/v2/card/card-requests/country/plastic-delivery?cp=CP_2",
+      "/v2/card/rsa-public-key?cp=CP_2",
+    ]) {
       const res = await c.call(nimbus, "GET", url);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: "CARD_PROGRAM_NOT_ALLOWED", field: "cp" });
@@ -58,6 +70,43 @@ describe("programs and prices", () => {
     const create = await c.create(nimbus, "VIRTUAL", "CP_2");
     expect(create.statusCode).toBe(403);
     expect((await c.create(nimbus, "VIRTUAL", "CP_1")).statusCode).toBe(200);
+  });
+
+  it("refuses a form the merchant lacks (403): plastic without the delivery flag", async () => {
+    const pool = t.database.pool;
+    const { rows } = await pool.query<{ allowed: string[] }>(
+      "select allowed from merchant_feature_flags where merchant_id = $1",
+      [NIMBUS_MERCHANT_ID],
+    );
+    const allowed = rows[0]?.allowed ?? [];
+    await pool.query("update merchant_feature_flags set allowed = $2 where merchant_id = $1", [
+      NIMBUS_MERCHANT_ID,
+      allowed.filter((f) => f !== "CP_1_PLASTIC_DELIVERY"),
+    ]);
+    try {
+      const res = await c.create(await c.d.verified(NIMBUS_MERCHANT_ID), "PLASTIC", "CP_1");
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ error: "CARD_TYPE_NOT_ALLOWED", field: "cardType" });
+    } finally {
+      await pool.query("update merchant_feature_flags set allowed = $2 where merchant_id = $1", [
+        NIMBUS_MERCHANT_ID,
+        allowed,
+      ]);
+    }
+  });
+
+  it("pausing payment (PAY_FOR_CARD) leaves ordering (CARD_ORDER) open", async () => {
+    const carol = await c.d.verified(NIMBUS_MERCHANT_ID);
+    const id = (await c.create(carol, "VIRTUAL")).json().id;
+    await c.fillOrder(carol, id);
+    for (const res of [
+      await c.call(carol, "GET", `/v2/card/card-requests/${id}/price/USDT`),
+      await c.offer(carol, id, "USDT"),
+    ]) {
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ error: "OPERATION_MAINTENANCE", data: { reason: "MAINTENANCE" } });
+    }
+    expect((await c.cancel(carol, id)).statusCode).toBe(200);
   });
 });
 
@@ -124,6 +173,45 @@ describe("order steps", () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().data.steps).toContain("ADDRESS");
     expect((await c.cancel(alice, id, "CP_2")).statusCode).toBe(200);
+  });
+
+  it("names the field of a bad cancel, offer, confirm (no Idempotency-Key) and activation (no keyId)", async () => {
+    const sealed = await c.sealed(alice, "123456");
+    const bad = [
+      [c.cancel(alice, "not-a-uuid"), "id"],
+      [c.offer(alice, "not-a-uuid", "USDT"), "id"],
+      [
+        c.call(
+          alice,
+          "POST",
+          "/v2/card/card-requests/payment-offer/01900000-0000-7000-8000-000000000000/confirm",
+        ),
+        "Idempotency-Key",
+      ],
+      [c.call(alice, "POST", "/v2/card/virtual/activate", { passCode: sealed.passCode }), "keyId"],
+      [c.call(alice, "POST", "/v2/card/plastic/activate", { keyId: sealed.keyId }), "passCode"],
+    ] as const;
+    for (const [call, field] of bad) {
+      const res = await call;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+  });
+
+  it("saves the v2 (residence) address, and a plastic card ships there", async () => {
+    const id = (await c.create(bob, "PLASTIC", "CP_2")).json().id;
+    const res = await c.call(bob, "PUT", `/v2/card/card-requests/${id}/address?cp=CP_2`, {
+      ...BILLING,
+      documentCountry: "DE",
+      state: "Berlin",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = (await c.list(bob, "CP_2")).cards.find(
+      (x: { cardRequestId: string }) => x.cardRequestId === id,
+    );
+    expect(order.additionalStatuses).not.toContain("ADDRESS");
+    expect(order.additionalStatuses).not.toContain("SHIPPING_ADDRESS");
+    expect((await c.cancel(bob, id, "CP_2")).statusCode).toBe(200);
   });
 
   it("resumes where the order stopped and knows the constants and delivery countries", async () => {
@@ -231,6 +319,19 @@ describe("a virtual card, paid in USDT", () => {
         })
       ).statusCode,
     ).toBe(404);
+    const notAlice = [
+      await c.call(alice, "PUT", `/v2/card/card-requests/${bobOpen}/address?cp=CP_2`, {
+        ...BILLING,
+        documentCountry: "DE",
+        state: "",
+      }),
+      await c.call(alice, "PUT", `/v3/card/card-requests/${bobOpen}/address?cp=CP_2`, {
+        billingAddress: BILLING,
+      }),
+      await c.offer(alice, bobOpen, "USDT", "CP_2"),
+    ];
+    for (const res of notAlice) expect(res.json()).toMatchObject({ error: "CARD_REQUEST_NOT_FOUND" });
+    expect(notAlice.map((res) => res.statusCode)).toEqual([404, 404, 404]);
     expect((await c.confirm(alice, offer.offerId, c.nextKey())).statusCode).toBe(404);
     const plastic = await c.call(
       alice,
@@ -295,6 +396,46 @@ describe("a plastic CP_2 card", () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "ACTIVE", deliveryState: "ACTIVATED" });
+  });
+
+  it("activates the plastic card on its way without its id (generic), not before it ships", async () => {
+    const { id } = await c.paidOrder(bob, "PLASTIC", "USDT", "CP_2");
+    expect((await c.advance(id)).json().state).toBe("ORDER_PENDING");
+    const generic = async (code: string) =>
+      c.call(bob, "POST", "/v2/card/plastic/activate?cp=CP_2", await c.sealed(bob, code));
+    const early = await generic("123456");
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("CARD_NOT_READY");
+    await c.advance(id);
+    expect((await c.advance(id)).json().state).toBe("IN_DELIVERY");
+    const code = await c.lastCode(bob.phone);
+    const wrong = await generic(code === "000000" ? "111111" : "000000");
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ error: "ACTIVATION_CODE_NOT_VALID", field: "passCode" });
+    const res = await generic(code);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: "ACTIVE",
+      deliveryState: "ACTIVATED",
+      displayStatus: "ACTIVE",
+    });
+  });
+
+  it("locks activation after five wrong codes, even for the right one then", async () => {
+    const dan = await c.d.verified();
+    expect((await c.d.faucet(dan.phone, "USDT", "100")).statusCode).toBe(200);
+    const { id } = await c.paidOrder(dan, "VIRTUAL", "USDT");
+    await c.advance(id);
+    const code = await c.lastCode(dan.phone);
+    const activate = async (given: string) =>
+      c.call(dan, "POST", "/v2/card/virtual/activate", await c.sealed(dan, given));
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push((await activate(code === "000000" ? "111111" : "000000")).statusCode);
+    expect(answers).toEqual([422, 422, 422, 422, 409]);
+    const locked = await activate(code);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json()).toMatchObject({ error: "ACTIVATION_LOCKED", field: "passCode" });
   });
 
   it("refuses an unsigned issuer callback", async () => {

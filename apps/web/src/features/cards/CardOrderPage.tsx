@@ -90,6 +90,7 @@ export function CardOrderPage() {
         ) : null}
         {screen === "INFORMATION" ? (
           <InformationStep
+            program={program}
             pending={actions.information.isPending}
             error={actions.information.error ?? undefined}
             onSubmit={(v) => actions.information.mutate(v)}
@@ -104,6 +105,7 @@ export function CardOrderPage() {
         ) : null}
         {screen === "BILLING_ADDRESS" ? (
           <AddressStep
+            program={program}
             plastic={order?.cardType === "PLASTIC"}
             pending={actions.address.isPending}
             error={actions.address.error ?? undefined}

@@ -49,20 +49,21 @@ export function useCardList(program: CardProgram, enabled = true) {
   });
 }
 
-export function useCardConstants() {
+export function useCardConstants(program: CardProgram) {
   const api = useApi();
   return useQuery({
-    queryKey: [...CARDS_KEY, "constants"],
-    queryFn: () => unwrap(api.GET("/v3/card/additional-personal-info/constants")),
+    queryKey: [...CARDS_KEY, "constants", program],
+    queryFn: () => unwrap(api.GET("/v3/card/additional-personal-info/constants", { params: cp(program) })),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-export function useDeliveryCountries() {
+export function useDeliveryCountries(program: CardProgram) {
   const api = useApi();
   return useQuery({
-    queryKey: [...CARDS_KEY, "delivery-countries"],
-    queryFn: () => unwrap(api.GET("/v2/card/card-requests/country/plastic-delivery")),
+    queryKey: [...CARDS_KEY, "delivery-countries", program],
+    queryFn: () =>
+      unwrap(api.GET("/v2/card/card-requests/country/plastic-delivery", { params: cp(program) })),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -4,7 +4,7 @@ import { Button } from "../../../../components/Button.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
 import { SelectField } from "../../../../components/SelectField.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
-import { type AddressBody, useDeliveryCountries } from "../../api/cards-queries.ts";
+import { type AddressBody, type CardProgram, useDeliveryCountries } from "../../api/cards-queries.ts";
 
 type Fields = Record<"country" | "city" | "state" | "address" | "address2" | "postalCode", string>;
 const EMPTY: Fields = { country: "", city: "", state: "", address: "", address2: "", postalCode: "" };
@@ -87,18 +87,20 @@ function AddressFields({
 
 /** Step 5: the billing address; a plastic card ships there unless another address is given. */
 export function AddressStep({
+  program,
   plastic,
   pending,
   error,
   onSubmit,
 }: {
+  program: CardProgram;
   plastic: boolean;
   pending: boolean;
   error: Error | undefined;
   onSubmit: (body: AddressBody) => void;
 }) {
   const { t } = useTranslation();
-  const countries = useDeliveryCountries().data?.countries ?? [];
+  const countries = useDeliveryCountries(program).data?.countries ?? [];
   const [billing, setBilling] = useState<Fields>(EMPTY);
   const [match, setMatch] = useState(true);
   const [shipping, setShipping] = useState<Fields>(EMPTY);

@@ -4,23 +4,25 @@ import { Button } from "../../../../components/Button.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
 import { SelectField } from "../../../../components/SelectField.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
-import { type PersonalInfoBody, useCardConstants } from "../../api/cards-queries.ts";
+import { type CardProgram, type PersonalInfoBody, useCardConstants } from "../../api/cards-queries.ts";
 import { TAX_COUNTRIES, taxCountryOptions } from "../../tax-countries.ts";
 
 export type InformationValues = { tax: { taxCountry: string; taxId: string }; info: PersonalInfoBody };
 
 /** Step 3: US relation, income sources, monthly turnover, tax country and tax id. */
 export function InformationStep({
+  program,
   pending,
   error,
   onSubmit,
 }: {
+  program: CardProgram;
   pending: boolean;
   error: Error | undefined;
   onSubmit: (v: InformationValues) => void;
 }) {
   const { t } = useTranslation();
-  const constants = useCardConstants();
+  const constants = useCardConstants(program);
   const [usRelated, setUsRelated] = useState<boolean>(false);
   const [usPerson, setUsPerson] = useState("");
   const [sources, setSources] = useState<string[]>([]);
