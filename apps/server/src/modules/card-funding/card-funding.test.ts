@@ -52,6 +52,19 @@ const act = (transactionId: string, action: string) =>
   t.app.inject({ method: "POST", url: `/sandbox/issuer/transactions/${transactionId}/${action}` });
 const setStatus = (cardId: string, status: string) =>
   t.database.pool.query("update cards set status = $2 where id = $1", [cardId, status]);
+/** Bob's active card, made on first use (one card for the tests that need one). */
+let bobActive: Card | undefined;
+const bobsCard = async () => {
+  bobActive ??= await activeCard(bob);
+  return bobActive;
+};
+/** The stored offer as one text, to see that a refused call changed nothing on it. */
+const offerRow = async (offerId: string) =>
+  (
+    await t.database.pool.query<{ row: string }>("select o::text as row from quote_offers o where id = $1", [
+      offerId,
+    ])
+  ).rows[0]?.row;
 
 beforeAll(async () => {
   t = await createKycTestApp();
@@ -163,10 +176,35 @@ describe("top-up from crypto", () => {
     ]) {
       expect(res.statusCode, res.body).toBe(404);
     }
-    const bobs = await activeCard(bob);
+    const bobs = await bobsCard();
     const crossed = await confirm(bob, bobs.id, o.json().offerId, c.nextKey());
     expect(crossed.statusCode).toBe(404);
     expect(crossed.json().error).toBe("OFFER_NOT_FOUND");
+  });
+
+  it("answers 404 to a renewal (PUT) of another customer's card or offer, and changes nothing", async () => {
+    const bobs = await bobsCard();
+    const mine = await offer(alice, card.id, { fromAmount: "10" });
+    const theirs = await offer(bob, bobs.id, { fromAmount: "10" });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const [aliceOffer, bobOffer] = [mine.json().offerId, theirs.json().offerId];
+    const before = [await offerRow(aliceOffer), await offerRow(bobOffer)];
+    const renew = (who: Customer, cardId: string, offerId: string) =>
+      c.call(who, "PUT", `/v2/card/${cardId}/payload/offers/${offerId}`, {
+        fromCurrency: "USDT",
+        toCurrency: "EUR",
+        toAmount: "3",
+      });
+    for (const [res, error] of [
+      [await renew(bob, card.id, aliceOffer), "CARD_NOT_FOUND"],
+      [await renew(bob, bobs.id, aliceOffer), "OFFER_NOT_FOUND"],
+      [await renew(alice, card.id, bobOffer), "OFFER_NOT_FOUND"],
+      [await renew(alice, bobs.id, bobOffer), "CARD_NOT_FOUND"],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error).toBe(error);
+    }
+    expect([await offerRow(aliceOffer), await offerRow(bobOffer)]).toEqual(before);
   });
 
   it("names the bad field (400) and refuses a frozen card's top-up (409), before and at confirm", async () => {

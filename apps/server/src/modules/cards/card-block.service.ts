@@ -13,9 +13,10 @@ const MOVES: Record<BlockAction, { from: CardStatus; to: CardStatus; purpose: Co
 
 /**
  * Soft block and unblock (spec §4, reference §4.15): a code is texted, then the same action
- * with the code changes the card, at the issuer first (which declines a blocked card), then in
- * our table. The code is spent when checked, so a replayed confirmation acts once; a block code
- * never unblocks (separate purposes), and each purpose has its own 60-second resend wait.
+ * with the code changes the card, at the issuer first (a real one declines a blocked card by
+ * itself; the sandbox only records it), then in our table, whose status authorisations go by.
+ * The code is spent when checked, so a replayed confirmation acts once; a block code never
+ * unblocks (separate purposes), and each purpose has its own 60-second resend wait.
  */
 export function createCardBlocks(deps: CardSecurityParts) {
   function requireFrom(card: CardRow, action: BlockAction) {

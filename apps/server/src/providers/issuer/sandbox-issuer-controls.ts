@@ -13,8 +13,10 @@ const ISSUED = ["ISSUED", "ORDER_PENDING", "ORDERED", "IN_DELIVERY", "ACTIVATED"
  * The sandbox issuer's side of the customer's controls (docs/cards.md "Reveal, PIN, blocks").
  * Number and CVV stay AES-256-GCM encrypted in its books; a reveal opens them only to seal them
  * at once to the browser's key, so the clear text lives for one function call and is never
- * returned, logged or stored. The PIN is kept as a salted scrypt hash; the soft block is a flag
- * its authorisations honour.
+ * returned, logged or stored. The PIN is kept as a salted scrypt hash. The soft block is only
+ * recorded (`soft_blocked`, what a real issuer would be told): the sandbox's authorisations do
+ * not read it but ask the program manager, which declines from the card's status
+ * (docs/card-funding.md "Spending"), so a frozen card's declined purchase reaches its history.
  */
 export function createSandboxIssuerControls(deps: {
   db: ClientSource;
