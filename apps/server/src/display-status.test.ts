@@ -30,5 +30,9 @@ describe("display status", () => {
     expect(displayStatus({ status: "NONE" })).toBe("START");
     expect(displayStatus({ status: "UNAVAILABLE" })).toBe("SOON");
     expect(displayStatus({ status: "CLOSED" })).toBe("INACTIVE");
+    expect(displayStatus({ status: "CREATED", openSteps: ["KYC"], kycStatus: "IN_PROGRESS" })).toBe(
+      "VERIFICATION",
+    );
+    expect(displayStatus({ status: "ACTION_NEEDED", kycStatus: "REJECTED" })).toBe("KYC_REJECTED");
   });
 });

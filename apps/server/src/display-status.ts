@@ -1,7 +1,8 @@
 /**
  * The one set of statuses a customer sees for a card or an account (spec §3's second list),
  * mapped once from the provider's statuses, the order's open steps and the delivery state.
- * Pure and shared by cards and IBAN (modules/iban/iban-display-status.ts maps IBAN statuses to it).
+ * Pure and shared: cards and IBAN both call displayStatus (IBAN through a typed entry in
+ * modules/iban/iban-display-status.ts), so the two features never say different things.
  */
 export const DISPLAY_STATUSES = [
   "ACTIVE",
@@ -32,12 +33,13 @@ export type ProductState = {
   kycStatus?: string | null;
 };
 
+/** The identity review the order waits for is running: the customer can only wait for it. */
+const underReview = (s: ProductState) =>
+  s.openSteps?.includes("KYC") === true && (s.kycStatus === "IN_PROGRESS" || s.kycStatus === "UNDER_REVIEW");
+
 function collecting(s: ProductState): DisplayStatus {
-  if (s.openSteps?.includes("KYC")) {
-    if (s.kycStatus === "REJECTED") return "KYC_REJECTED";
-    if (s.kycStatus === "IN_PROGRESS" || s.kycStatus === "UNDER_REVIEW") return "VERIFICATION";
-  }
-  return "ACTION";
+  if (s.openSteps?.includes("KYC") && s.kycStatus === "REJECTED") return "KYC_REJECTED";
+  return underReview(s) ? "VERIFICATION" : "ACTION";
 }
 
 function awaitingActivation(s: ProductState): DisplayStatus {
@@ -62,9 +64,11 @@ export function displayStatus(s: ProductState): DisplayStatus {
       return "SOON";
     case "COLLECTION":
       return collecting(s);
+    case "CREATED":
+      // An order under identity review shows VERIFICATION (spec §3), whatever its own status.
+      return underReview(s) ? "VERIFICATION" : "PROGRESS";
     case "PREORDERED":
     case "IN_PROGRESS":
-    case "CREATED":
       return "PROGRESS";
     case "ACTIVATION":
       return awaitingActivation(s);
@@ -83,8 +87,10 @@ export function displayStatus(s: ProductState): DisplayStatus {
     case "KYC_FORBIDDEN_COUNTRY":
       return "REJECTED";
     case "SUPPORT":
-    case "ACTION_NEEDED":
       return "ACTION";
+    case "ACTION_NEEDED":
+      // The action needed is a new verification when the last one was rejected: the customer is told so.
+      return s.kycStatus === "REJECTED" ? "KYC_REJECTED" : "ACTION";
     default:
       throw new Error(`no display status for ${s.status}`);
   }

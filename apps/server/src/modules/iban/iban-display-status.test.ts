@@ -1,17 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { DISPLAY_STATUSES } from "../../display-status.ts";
+import { DISPLAY_STATUSES, displayStatus } from "../../display-status.ts";
 import { IBAN_STATUSES, ibanDisplayStatus } from "./iban-display-status.ts";
 import { openSteps } from "./iban-eligibility.ts";
 
 describe("ibanDisplayStatus", () => {
-  it("maps every IBAN status into the customer display list", () => {
-    for (const s of IBAN_STATUSES) expect(DISPLAY_STATUSES).toContain(ibanDisplayStatus(s));
+  it("maps every IBAN status into the customer display list, as cards map theirs", () => {
+    for (const s of IBAN_STATUSES) {
+      expect(DISPLAY_STATUSES).toContain(ibanDisplayStatus(s));
+      expect(ibanDisplayStatus(s)).toBe(displayStatus({ status: s }));
+    }
   });
   it("tells waiting for the identity review from waiting for the customer", () => {
-    expect(ibanDisplayStatus("COLLECTION")).toBe("ACTION");
-    expect(ibanDisplayStatus("COLLECTION", { waitingForReview: true })).toBe("VERIFICATION");
-    expect(ibanDisplayStatus("ACTION_NEEDED", { kycRejected: true })).toBe("KYC_REJECTED");
-    expect(ibanDisplayStatus("ACTIVE", { kycRejected: true })).toBe("ACTIVE");
+    const reviewing = { openSteps: ["KYC"], kycStatus: "UNDER_REVIEW" };
+    expect(ibanDisplayStatus("COLLECTION", { openSteps: ["KYC"], kycStatus: "NONE" })).toBe("ACTION");
+    expect(ibanDisplayStatus("COLLECTION", reviewing)).toBe("VERIFICATION");
+    // Under review is VERIFICATION whatever the order's status; once nothing is reviewed, PROGRESS.
+    expect(ibanDisplayStatus("CREATED", reviewing)).toBe("VERIFICATION");
+    expect(ibanDisplayStatus("CREATED")).toBe("PROGRESS");
+    expect(ibanDisplayStatus("IN_PROGRESS")).toBe("PROGRESS");
+    expect(ibanDisplayStatus("ACTION_NEEDED", { openSteps: ["KYC"], kycStatus: "REJECTED" })).toBe(
+      "KYC_REJECTED",
+    );
+    expect(ibanDisplayStatus("ACTION_NEEDED")).toBe("ACTION");
+    expect(ibanDisplayStatus("ACTIVE", { kycStatus: "REJECTED" })).toBe("ACTIVE");
     expect(ibanDisplayStatus("NONE")).toBe("START");
     expect(ibanDisplayStatus("UNAVAILABLE")).toBe("SOON");
   });

@@ -20,8 +20,6 @@ import { isEuResident, openSteps, type RequiredInfoKind } from "./iban-eligibili
 export type Owner = { merchant: Merchant; customerId: string };
 const key = (o: Owner) => ({ merchantId: o.merchant.id, customerId: o.customerId });
 
-const REVIEWING = new Set(["IN_PROGRESS", "UNDER_REVIEW"]);
-
 /**
  * The IBAN order (spec §2 steps About, Identity verification, Additional information, Billing
  * address): who may order (the merchant's IBAN flag and bank program, residence in the EU), the
@@ -66,13 +64,10 @@ export function createIbanOrders(deps: {
     account: AccountRow | undefined,
     steps: RequiredInfoKind[],
     customer: Customer,
-  ): { status: IbanStatus; waitingForReview: boolean; kycRejected: boolean } {
-    const kycRejected = customer.kycStatus === "REJECTED";
-    if (account) return { status: account.status, waitingForReview: false, kycRejected: false };
-    const waitingForReview = steps.length === 1 && steps[0] === "KYC" && REVIEWING.has(customer.kycStatus);
-    if (kycRejected) return { status: "ACTION_NEEDED", waitingForReview, kycRejected };
-    if (steps.length === 0) return { status: "IN_PROGRESS", waitingForReview, kycRejected };
-    return { status: "COLLECTION", waitingForReview, kycRejected };
+  ): IbanStatus {
+    if (account) return account.status;
+    if (customer.kycStatus === "REJECTED") return "ACTION_NEEDED";
+    return steps.length === 0 ? "IN_PROGRESS" : "COLLECTION";
   }
 
   /**
@@ -128,7 +123,7 @@ export function createIbanOrders(deps: {
     const account = accounts.find((a) => a.requestId === request.id);
     return {
       id: request.id,
-      status: statusOf(account, account ? [] : steps, customer).status,
+      status: statusOf(account, account ? [] : steps, customer),
       additionalStatuses: account ? [] : steps,
     };
   }
@@ -268,13 +263,17 @@ export function createIbanOrders(deps: {
       const items = ibans.map((r) => {
         const account = accounts.find((a) => a.requestId === r.id);
         const steps = account ? [] : openSteps({ kycLevel: customer.kycLevel, info: info ?? null });
-        const s = statusOf(account, steps, customer);
+        const status = statusOf(account, steps, customer);
         const ledger = account ? balances.find((b) => b.id === account.balanceAccountId) : undefined;
         return {
           id: account?.id ?? null,
           ibanRequestId: r.id,
-          status: s.status,
-          displayStatus: ibanDisplayStatus(s.status, s),
+          status,
+          // An issued account's status speaks for itself; the order's review only before it.
+          displayStatus: ibanDisplayStatus(
+            status,
+            account ? {} : { openSteps: steps, kycStatus: customer.kycStatus },
+          ),
           additionalStatuses: steps,
           iban: account?.iban ?? null,
           bic: account?.bic ?? null,
