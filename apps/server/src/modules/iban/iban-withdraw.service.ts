@@ -50,7 +50,7 @@ export function createIbanWithdrawals(deps: {
   customers: Pick<CustomersService, "getCustomer">;
   ledger: LedgerService;
   history: Pick<HistoryService, "record">;
-  kyc: Pick<KycService, "prepare">;
+  kyc: Pick<KycService, "assertAllowed" | "prepare">;
   rates: RatesService;
   codes: Codes;
   orders: Pick<IbanOrders, "programOf">;
@@ -123,13 +123,18 @@ export function createIbanWithdrawals(deps: {
         const fiat = merchant.fiatCurrency as CurrencyCode;
         const inFiat =
           fiat === "EUR" ? amount : convertMinor(amount, "EUR", fiat, deps.rates.quote("EUR", fiat, 0).mid);
-        // The catalog's switch and KYC level (503, 403) and the limits (422), before any code is sent.
-        const limit = await deps.kyc.prepare({
+        const check = {
           merchantId,
           customerId,
-          operationType: "WITHDRAW_IBAN",
+          operationType: "WITHDRAW_IBAN" as const,
           amountInFiatMinor: inFiat > 0n ? inFiat : 1n,
-        });
+        };
+        // The catalog's switch and KYC level (403, 503) and the limits (422) are judged now, before
+        // a code is texted or spent: a refusal after the SMS would cost the customer a code and a
+        // 60-second wait for nothing (as send does). `consume` judges them again in the
+        // transaction, the backstop for a change in between.
+        await deps.kyc.assertAllowed(check);
+        const limit = await deps.kyc.prepare(check);
         const balance = await ledger.getAccount({ merchantId, accountId: account.balanceAccountId });
         if (balance.available < amount + fee)
           throw ibanErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });

@@ -33,7 +33,7 @@ export function createIbanService(deps: {
   customers: Pick<CustomersService, "getCustomer">;
   ledger: LedgerService;
   history: Pick<HistoryService, "record" | "update">;
-  kyc: Pick<KycService, "prepare" | "release">;
+  kyc: Pick<KycService, "assertAllowed" | "prepare" | "release">;
   rates: RatesService;
   codes: Codes;
   quotes: Pick<QuotesService, "createOffer" | "updateOffer" | "executeOffer">;

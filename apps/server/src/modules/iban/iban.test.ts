@@ -17,6 +17,8 @@ let aliceIban: { id: string; iban: string; bic: string };
 let bobIban: { id: string; iban: string };
 let carol: Customer;
 let carolIban: { id: string; iban: string };
+let dave: Customer;
+let daveIban: { id: string; iban: string };
 
 // Customers sign up, verify and order over HTTP: slow on a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
@@ -28,11 +30,12 @@ beforeAll(async () => {
   t = await createKycTestApp({ BANK_EXECUTION_SECONDS: "600" });
   d = cryptoDriver(t);
   api = ibanDriver(t);
-  [alice, bob, carol] = await Promise.all([d.verified(), d.verified(), d.verified()]);
-  [aliceIban, bobIban, carolIban] = await Promise.all([
+  [alice, bob, carol, dave] = await Promise.all([d.verified(), d.verified(), d.verified(), d.verified()]);
+  [aliceIban, bobIban, carolIban, daveIban] = await Promise.all([
     api.issue(alice.token),
     api.issue(bob.token),
     api.issue(carol.token),
+    api.issue(dave.token),
   ]);
 });
 afterAll(() => t.close());
@@ -396,6 +399,9 @@ describe("money", () => {
   });
 
   it("refuses bad withdrawals before any code is sent; another's IBAN or recipient is 404", async () => {
+    const texts = async () =>
+      (await t.app.inject({ url: `/sandbox/sms?phone=${alice.phone}` })).json().data.length as number;
+    const textsBefore = await texts();
     const recipient = (await api.addRecipient(alice.token, RECIPIENT)).json();
     const tooMuch = await api.withdraw(alice.token, aliceIban.id, {
       recipientId: recipient.id,
@@ -403,20 +409,25 @@ describe("money", () => {
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().field).toBe("amount");
+    // Within the KYC_1 limit (1,000 EUR a transaction), above the balance.
     const broke = await api.withdraw(alice.token, aliceIban.id, {
       recipientId: recipient.id,
-      amount: "5000.00",
+      amount: "900.00",
     });
-    expect(broke.statusCode).toBe(422);
+    expect(broke.statusCode, broke.body).toBe(422);
     expect(broke.json()).toMatchObject({ error: "INSUFFICIENT_FUNDS", field: "amount" });
-    const wrongCode = await api.withdraw(
-      alice.token,
-      aliceIban.id,
-      { recipientId: recipient.id, amount: "2.00" },
-      "k-wrong",
-      "0000",
-    );
-    expect([400, 403]).toContain(wrongCode.statusCode);
+    // Covered by the balance, above the limit: refused by the limit, not after a code.
+    await api.transferIn(aliceIban.iban, "2000.00");
+    await api.runBankJobs();
+    const overLimit = await api.withdraw(alice.token, aliceIban.id, {
+      recipientId: recipient.id,
+      amount: "1500.00",
+    });
+    expect(overLimit.statusCode, overLimit.body).toBe(422);
+    expect(overLimit.json()).toMatchObject({
+      error: "LIMIT_EXCEEDED",
+      data: { reason: "PER_TRANSACTION_LIMIT", operationType: "WITHDRAW_IBAN" },
+    });
     const othersRecipient = (await api.addRecipient(bob.token, RECIPIENT)).json();
     const notMine = await api.withdraw(alice.token, aliceIban.id, {
       recipientId: othersRecipient.id,
@@ -431,6 +442,32 @@ describe("money", () => {
     expect(othersIban.statusCode).toBe(404);
     expect((await api.get(alice.token, `/v2/iban/${bobIban.id}/withdraw/data`)).statusCode).toBe(404);
     expect((await api.history(alice.token, bobIban.id)).statusCode).toBe(404);
+    expect(await texts()).toBe(textsBefore);
+  });
+
+  it("refuses a wrong SMS code with 400 naming the header, moving nothing", async () => {
+    await api.transferIn(daveIban.iban, "30.00");
+    await api.runBankJobs();
+    const before = await api.balance(dave.token);
+    const recipient = (await api.addRecipient(dave.token, RECIPIENT)).json();
+    const body = { recipientId: recipient.id, amount: "2.00" };
+    const first = await api.withdraw(dave.token, daveIban.id, body, "dave-wrong");
+    expect(first.json()).toMatchObject({ error: "CONFIRMATION_REQUIRED" });
+    const code = await accountsDriver(t.app, t.database).lastCode(dave.phone);
+    const wrong = await api.withdraw(
+      dave.token,
+      daveIban.id,
+      body,
+      "dave-wrong",
+      code === "0000" ? "1111" : "0000",
+    );
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      error: "CUSTOMER_SMS_CODE_INCORRECT",
+      field: "X-Confirmation-Code",
+    });
+    expect(await api.balance(dave.token)).toEqual(before);
+    expect((await api.history(dave.token, daveIban.id)).json().items).toHaveLength(1); // the transfer in
   });
 
   it("keeps the ledger's invariants", async () => {
