@@ -105,11 +105,16 @@ export const sandboxChainSql = {
    * (a new transaction, the console's "move the clock") replace a later one; a tick planning its
    * successor keeps an earlier one already queued, so a clock moved on while that tick was
    * running is not pushed back to the old schedule.
+   * A queue per transaction, because a key alone does not serialise: adding under the key of a
+   * running job makes a second job that another worker starts at once, and the running one loses
+   * its key and its retries. Two ticks of one transaction would then race, and the first one's
+   * plan for its successor would push a failed confirming tick's retry an hour on (the planned
+   * tick). In its queue, the new tick waits for the running one and keeps its own retries.
    */
   async scheduleTick(c: SqlClient, txHash: string, runAt: Date | null): Promise<void> {
     await c.query(
       `select graphile_worker.add_job($1, json_build_object('txHash', $2::text), run_at := coalesce($3, now()),
-         job_key := 'chain_tick:' || $2, max_attempts := 25,
+         job_key := 'chain_tick:' || $2, queue_name := 'chain_tick:' || $2, max_attempts := 25,
          job_key_mode := case when $3::timestamptz is null then 'replace' else 'preserve_run_at' end)`,
       [SANDBOX_CHAIN_TICK_TASK, txHash, runAt],
     );
