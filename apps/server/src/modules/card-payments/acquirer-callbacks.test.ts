@@ -83,6 +83,21 @@ describe("the acquirer's callbacks", () => {
     expect(ok.json().effect).toBe("CREDITED");
   });
 
+  it("an offer re-priced under a started payment (a re-price racing pay) is never booked", async () => {
+    const p = await pendingPayin();
+    // What a re-price landing just after pay's commit would leave: the offer no longer the one paid.
+    await x.t.database.pool.query("update quote_offers set amount_to = amount_to + 1 where id = $1", [
+      p.offer.offerId,
+    ]);
+    const res = await x.post(JSON.stringify(p.events[0]));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: "CALLBACK_MISMATCH", field: "amount" });
+    const captured = await x.post(JSON.stringify(x.event({ ...p.ids, status: "CAPTURED", sequence: 2 })));
+    expect(captured.statusCode).toBe(422);
+    expect(await status(p.offer.offerId)).toBe("PENDING");
+    expect(await credits(p.ids.reference)).toBe(0);
+  });
+
   it("duplicates change nothing: credited once", async () => {
     const p = await pendingPayin();
     const [authorised] = p.events;

@@ -48,8 +48,24 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
     return parsed.data;
   }
 
-  /** The event must be about exactly what was priced: the card's amount and currency. */
+  /**
+   * The event must be about exactly what was priced: the card's amount and currency. And the offer
+   * must still be what pay recorded: one re-priced after the payment started (a re-price racing
+   * pay) is never booked, whatever the acquirer says.
+   */
   function assertMatches(event: AcquirerEvent, payment: PaymentRow, offer: OfferRow) {
+    const changed =
+      payment.amountFrom !== null &&
+      (payment.amountFrom !== offer.amountFrom ||
+        payment.amountTo !== offer.amountTo ||
+        payment.currencyFrom !== offer.currencyFrom ||
+        payment.currencyTo !== offer.currencyTo);
+    if (changed) {
+      throw cardPaymentsErrors.create("CALLBACK_MISMATCH", {
+        field: "amount",
+        message: "The payment's offer was re-priced after the payment started; nothing is booked.",
+      });
+    }
     const payin = payment.kind === "PAYIN_CARD";
     const [amount, currency] = payin
       ? [offer.amountFrom, offer.currencyFrom]

@@ -25,4 +25,15 @@ export const cardPaymentsErrors = defineErrors({
     errorId: 9106,
     message: "Card payments are not available right now. Please try again later.",
   },
+  PAYMENT_STARTED: {
+    status: 409,
+    errorId: 9107,
+    message:
+      "This offer's payment has already started, so its price can no longer change. Please start a new one.",
+  },
+  OFFER_CHANGED: {
+    status: 409,
+    errorId: 9108,
+    message: "The price changed while you were paying. Please check the new price and pay again.",
+  },
 });

@@ -34,8 +34,23 @@ export type PaymentRow = {
   lastSequence: number;
   reason: string | null;
   pendingIds: string[] | null;
+  /** What pay sent to the acquirer or reserved (the offer's amounts then); null while OFFERED. */
+  amountFrom: bigint | null;
+  currencyFrom: string | null;
+  amountTo: bigint | null;
+  currencyTo: string | null;
   updatedAt: Date;
 };
+
+type RawPayment = Omit<PaymentRow, "amountFrom" | "amountTo"> & {
+  amountFrom: string | null;
+  amountTo: string | null;
+};
+const toPayment = (r: RawPayment): PaymentRow => ({
+  ...r,
+  amountFrom: r.amountFrom === null ? null : BigInt(r.amountFrom),
+  amountTo: r.amountTo === null ? null : BigInt(r.amountTo),
+});
 
 const CARD_COLUMNS = `merchant_id as "merchantId", id, customer_id as "customerId", purpose,
   acquirer_token as "acquirerToken", brand, masked_pan as "maskedPan", bin, bank_name as "bankName",
@@ -44,7 +59,8 @@ const CARD_COLUMNS = `merchant_id as "merchantId", id, customer_id as "customerI
 
 const PAYMENT_COLUMNS = `merchant_id as "merchantId", id, customer_id as "customerId", kind, offer_id as "offerId",
   card_id as "cardId", status, provider_ref as "providerRef", auth_link as "authLink",
-  last_sequence as "lastSequence", reason, pending_ids as "pendingIds", updated_at as "updatedAt"`;
+  last_sequence as "lastSequence", reason, pending_ids as "pendingIds", amount_from as "amountFrom",
+  currency_from as "currencyFrom", amount_to as "amountTo", currency_to as "currencyTo", updated_at as "updatedAt"`;
 
 /**
  * The SQL of saved cards and card payments. Every customer-facing statement names the merchant
@@ -135,12 +151,12 @@ export function createCardPaymentsRepository(db: ClientSource) {
       offerId: string,
     ): Promise<PaymentRow | undefined> {
       const { rows } = await db.withClient((c) =>
-        c.query<PaymentRow>(
+        c.query<RawPayment>(
           `select ${PAYMENT_COLUMNS} from card_payments where merchant_id = $1 and customer_id = $2 and offer_id = $3`,
           [merchantId, customerId, offerId],
         ),
       );
-      return rows[0];
+      return rows[0] && toPayment(rows[0]);
     },
 
     async countSucceeded(merchantId: string, customerId: string, kind: PaymentRow["kind"]): Promise<number> {
@@ -157,12 +173,12 @@ export function createCardPaymentsRepository(db: ClientSource) {
     /** A callback's payment: by our id (its reference) and the acquirer's id together. */
     async findForCallback(id: string, providerRef: string): Promise<PaymentRow | undefined> {
       const { rows } = await db.withClient((c) =>
-        c.query<PaymentRow>(
+        c.query<RawPayment>(
           `select ${PAYMENT_COLUMNS} from card_payments where id = $1 and (provider_ref = $2 or provider_ref is null)`,
           [id, providerRef],
         ),
       );
-      return rows[0];
+      return rows[0] && toPayment(rows[0]);
     },
 
     /** After the acquirer answered the authorisation: its id, the challenge link, the status. */
@@ -191,11 +207,11 @@ export async function lockPaymentSql(
   merchantId: string,
   id: string,
 ): Promise<PaymentRow | undefined> {
-  const { rows } = await tx.query<PaymentRow>(
+  const { rows } = await tx.query<RawPayment>(
     `select ${PAYMENT_COLUMNS} from card_payments where merchant_id = $1 and id = $2 for update`,
     [merchantId, id],
   );
-  return rows[0];
+  return rows[0] && toPayment(rows[0]);
 }
 
 export async function updatePaymentSql(

@@ -91,6 +91,22 @@ export async function cardTestApp() {
       }
       return effects;
     },
+    /** The sandbox's 3-D Secure page of a payment: the one-time code it shows, and its form. */
+    async challenge(authLink: string) {
+      const path = new URL(authLink).pathname;
+      const page = await t.app.inject({ url: path });
+      return {
+        page,
+        code: /data-testid="challenge-code">(\d{6})</.exec(page.body)?.[1],
+        submit: (form: string) =>
+          t.app.inject({
+            method: "POST",
+            url: path,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            payload: form,
+          }),
+      };
+    },
     addPayinCard: (token: string, cardNumber: string, extra: Record<string, unknown> = {}) =>
       call(token, "POST", "/v3/payin/card", {
         cardNumber,

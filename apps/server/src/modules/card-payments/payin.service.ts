@@ -127,6 +127,7 @@ export function createPayinService(deps: PayinDeps) {
       body: { fromCurrency: string; toCurrency: string; amount: string },
     ) {
       const { payment } = await paymentOf(merchant, customerId, offerId);
+      assertNotStarted(payment);
       const request = parseCardOffer(merchant, body);
       const offer = await offers.update(merchant, customerId, "PAYIN_CARD", offerId, request);
       return offerView(offer, payment.cardId, true);
@@ -160,6 +161,7 @@ export function createPayinService(deps: PayinDeps) {
         const locked = await offers.lock(tx, merchant.id, customerId, offer.id);
         if (!locked) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
         await offers.assertPayable(locked);
+        assertUnchanged(locked, offer);
         const current = await lockPaymentSql(tx, merchant.id, payment.id);
         if (current?.status !== "OFFERED") return false;
         await limit.consume(tx, payment.id);
@@ -259,6 +261,24 @@ export function createPayinService(deps: PayinDeps) {
       status: result.outcome === "CHALLENGE" ? "CHALLENGE" : "PENDING",
     });
   }
+}
+
+/**
+ * An offer is re-priced only while its payment has not started. Once pay has sent it to the
+ * acquirer (or reserved a payout's money) the callbacks check and book the offer's amounts, so a
+ * new price then would credit or pay out what was never charged (409, whatever the outcome since).
+ */
+export function assertNotStarted(payment: PaymentRow) {
+  if (payment.status !== "OFFERED") throw cardPaymentsErrors.create("PAYMENT_STARTED", { field: "offerId" });
+}
+
+/**
+ * The offer locked in pay's transaction is the one read (and priced into the limits, history and
+ * the acquirer's amount) before it: an update that slipped in between is refused, not half used.
+ */
+export function assertUnchanged(locked: OfferRow, read: OfferRow) {
+  if (locked.updatedAt.getTime() !== read.updatedAt.getTime())
+    throw cardPaymentsErrors.create("OFFER_CHANGED", { field: "offerId" });
 }
 
 /**

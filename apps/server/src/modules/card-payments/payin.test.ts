@@ -207,6 +207,36 @@ describe("POST /v3/payin/pay and the acquirer", () => {
     expect((await x.payinStatus(alice.token, offerId)).json().status).toBe("SUCCESS");
   });
 
+  it("once paid, the offer keeps its price: an update is 409 and the capture books what was charged", async () => {
+    const cardId = await card(alice.token, CARDS.challenge);
+    const offerId = await offer(alice.token, cardId, "50");
+    const quoted = (await x.payinStatus(alice.token, offerId)).json();
+    const reprice = () =>
+      x.call(alice.token, "PUT", `/v3/payin/offer/${offerId}`, {
+        fromCurrency: "EUR",
+        toCurrency: "USDT",
+        amount: "60",
+      });
+    const pay = (await x.payinPay(alice.token, offerId)).json();
+    expect(pay.transactionStatus).toBe("CHALLENGE");
+    const during = await reprice();
+    expect(during.statusCode).toBe(409);
+    expect(during.json()).toMatchObject({ error: "PAYMENT_STARTED", field: "offerId" });
+    const challenge = await x.challenge(pay.authLink);
+    expect((await challenge.submit(`code=${challenge.code}`)).statusCode).toBe(303);
+    // Authorised, the capture not yet in: still no new price.
+    const [authorised] = await x.takeJobs();
+    expect((await x.post(JSON.stringify(authorised))).json().effect).toBe("AUTHORISED");
+    expect((await reprice()).json()).toMatchObject({ error: "PAYMENT_STARTED" });
+    expect(await x.runCallbacks()).toEqual(["CREDITED"]);
+    expect((await x.payinStatus(alice.token, offerId)).json()).toMatchObject({
+      status: "SUCCESS",
+      amount: "50.00",
+      cryptoAmount: quoted.cryptoAmount,
+    });
+    expect((await reprice()).statusCode).toBe(409);
+  });
+
   it.each([
     ["declined", CARDS.decline, "Your bank declined the payment"],
     ["insufficient funds", CARDS.insufficient, "insufficient funds"],

@@ -25,7 +25,7 @@ import {
   PARTNER_NOTE,
   pairView,
 } from "./card-views.ts";
-import type { PayinDeps } from "./payin.service.ts";
+import { assertNotStarted, assertUnchanged, type PayinDeps } from "./payin.service.ts";
 
 /** How long a payout's reservation waits for the rail before the expiry job releases it. */
 const PAYOUT_RESERVATION_SECONDS = 7 * 24 * 3600;
@@ -123,6 +123,7 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       body: { fromCurrency: string; toCurrency: string; amount: string },
     ) {
       const { payment } = await paymentOf(merchant, customerId, offerId);
+      assertNotStarted(payment);
       const offer = await offers.update(
         merchant,
         customerId,
@@ -174,6 +175,7 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
           const locked = await offers.lock(tx, merchant.id, customerId, offer.id);
           if (!locked) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
           await offers.assertPayable(locked);
+          assertUnchanged(locked, offer);
           const current = await lockPaymentSql(tx, merchant.id, payment.id);
           if (current?.status !== "OFFERED") return false;
           await limit.consume(tx, payment.id);

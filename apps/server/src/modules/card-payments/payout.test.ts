@@ -90,6 +90,27 @@ describe("card payout", () => {
     expect((await x.payoutPay(alice.token, offer.offerId)).json().status).toBe("SUCCESS");
   });
 
+  it("once paid, the offer keeps its price: an update is 409", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const offer = (await x.payoutOffer(alice.token, cardId, "5")).json();
+    expect((await x.payoutPay(alice.token, offer.offerId)).json().status).toBe("PENDING");
+    const upd = await x.call(
+      alice.token,
+      "PUT",
+      `/v4/payout/offer/${offer.offerId}`,
+      { fromCurrency: "USDT", toCurrency: "EUR", amount: "6" },
+      x.sdk,
+    );
+    expect(upd.statusCode).toBe(409);
+    expect(upd.json()).toMatchObject({ error: "PAYMENT_STARTED", field: "offerId" });
+    expect(await x.runCallbacks()).toEqual(["PAID"]);
+    expect((await x.payoutPay(alice.token, offer.offerId)).json()).toMatchObject({
+      status: "SUCCESS",
+      amountFrom: "5.000000",
+      amountTo: offer.amountTo,
+    });
+  });
+
   it("a rejecting card: the reservation is voided, the money is back", async () => {
     const cardId = await payoutCard(alice.token, CARDS.decline);
     const offer = (await x.payoutOffer(alice.token, cardId, "10")).json();
