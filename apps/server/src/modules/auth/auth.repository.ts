@@ -88,8 +88,31 @@ export function createAuthRepository(db: Db) {
         from old join sessions s on s.id = old.session_id`);
       return result.rows[0];
     },
-    async insertCode(row: typeof verificationCodes.$inferInsert) {
-      await db.insert(verificationCodes).values(row);
+    /**
+     * Stores the code that follows `previous` (the newest code of this phone and purpose, or none),
+     * once: two requests that both read the same newest code and both passed the 60 s wait would
+     * otherwise both send. The right to follow it is claimed in the same statement, as a row of
+     * rate_limits keyed by phone and purpose at the previous code's time; the second claim waits
+     * for the first to commit, finds the row and stores nothing. False: another request won.
+     */
+    async insertCodeAfter(
+      previous: Pick<CodeRow, "createdAt"> | undefined,
+      row: Pick<CodeRow, "id" | "merchantId" | "phone" | "purpose" | "codeHash" | "expiresAt" | "createdAt">,
+    ): Promise<boolean> {
+      const claimKey = `code-after:${row.merchantId}:${row.phone}:${row.purpose}`;
+      const after = (previous?.createdAt ?? new Date(0)).toISOString();
+      const result = await db.execute(sql`
+        with claim as (
+          insert into rate_limits (key, window_start, count) values (${claimKey}, ${after}, 1)
+          on conflict (key, window_start) do nothing
+          returning 1
+        )
+        insert into verification_codes (id, merchant_id, phone, purpose, code_hash, expires_at, created_at)
+        select ${row.id}::uuid, ${row.merchantId}::uuid, ${row.phone}, ${row.purpose}, ${row.codeHash},
+               ${row.expiresAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz
+        from claim
+        returning id`);
+      return result.rows.length > 0;
     },
     async latestCode(merchantId: string, phone: string, purpose: string): Promise<CodeRow | undefined> {
       const [row] = await db

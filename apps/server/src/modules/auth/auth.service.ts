@@ -146,7 +146,10 @@ export function createAuthService(deps: AuthDeps) {
       signed: Signed,
     ): Promise<TokenSet> {
       checkSignature(ctx.merchant, signed, input.phone, input.password);
-      await deps.limits.assertBelow(LIMITS.signInFailuresPerIp, ctx.ip);
+      // The address's failure count is claimed before the password is checked, as the account's
+      // is: N concurrent guesses from one address across many accounts get at most the limit's
+      // evaluations. An attempt that proves no failure (a lock, the right password) gives it back.
+      const ipFailure = await deps.limits.claim(LIMITS.signInFailuresPerIp, ctx.ip);
       const customer = await customers.findByPhone(ctx.merchant.id, input.phone);
       if (customer) {
         // Counted before the password is checked, atomically: 30 concurrent guesses get at most
@@ -158,16 +161,17 @@ export function createAuthService(deps: AuthDeps) {
           lockUntil,
         );
         if (!attempt.claimed) {
+          await ipFailure.giveBack();
           const retry = Math.max(1, Math.ceil((attempt.lockedUntil.getTime() - Date.now()) / 1000));
           throw authErrors.create("SIGN_IN_LOCKED", { headers: { "retry-after": String(retry) } });
         }
       }
       const ok = await verifyPassword(customer?.passwordHash ?? DUMMY_HASH, input.password);
       if (!customer || !ok || !customer.phoneConfirmed) {
-        await deps.limits.record(LIMITS.signInFailuresPerIp, ctx.ip);
         throw authErrors.create("WRONG_LOGIN_OR_PASSWORD_EXCEPTION");
       }
-      // The right password is no failure: its claim is given back (the count resets on success).
+      // The right password is no failure: its claims are given back (the count resets on success).
+      await ipFailure.giveBack();
       await customers.releaseSignInAttempt(customer.id, SIGN_IN_FAILURES_BEFORE_LOCK);
       const deviceKnown = ctx.deviceId ? await customers.isDeviceKnown(customer.id, ctx.deviceId) : false;
       if (!deviceKnown) {

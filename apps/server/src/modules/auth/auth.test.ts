@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { accountsDriver, newPhone } from "./auth.test-helpers.ts";
+import { hashPassword } from "./passwords.ts";
 
 let t: TestApp;
 let d: ReturnType<typeof accountsDriver>;
@@ -114,6 +117,46 @@ describe("sign-in", () => {
     expect(errors.filter((e) => e === "SIGN_IN_LOCKED")).toHaveLength(20);
     // The right password now meets the lock too.
     expect((await d.signIn(phone, "secret1", "device-1")).json()).toMatchObject({ error: "SIGN_IN_LOCKED" });
+  });
+
+  it("counts an address's failures atomically: of 60 concurrent wrong passwords on 60 accounts, 50 are evaluated", async () => {
+    // Sixty confirmed accounts straight in the table: the sign-up flow's own per-address limit
+    // (20 an hour) would stop at a third of them.
+    const passwordHash = await hashPassword("secret1");
+    const phones = Array.from({ length: 60 }, () => newPhone());
+    await t.database.db.insert(customers).values(
+      phones.map((phone) => ({
+        id: randomUUID(),
+        merchantId: DEMO_MERCHANT_ID,
+        phone,
+        phoneConfirmed: true,
+        passwordHash,
+        ownReferralCode: randomUUID().slice(0, 8),
+      })),
+    );
+    const answers = await Promise.all(
+      phones.map(async (phone) =>
+        t.app.inject({
+          method: "POST",
+          url: "/oauth/token",
+          // An address of its own, so other tests' failures leave its 50 an hour untouched.
+          remoteAddress: "198.51.100.60",
+          headers: {
+            ...(await d.signed(phone, "wrong-pass1")),
+            "x-deviceid": "device-1",
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          payload: new URLSearchParams({
+            grant_type: "mobile_phone",
+            number: phone,
+            password: "wrong-pass1",
+          }).toString(),
+        }),
+      ),
+    );
+    const errors = answers.map((a) => a.json().error as string);
+    expect(errors.filter((e) => e === "WRONG_LOGIN_OR_PASSWORD_EXCEPTION")).toHaveLength(50);
+    expect(errors.filter((e) => e === "TOO_MANY_REQUESTS")).toHaveLength(10);
   });
 
   it("puts the refresh token in an HttpOnly SameSite=Strict cookie, and not in a browser's body", async () => {

@@ -52,6 +52,7 @@ export function createCodes(deps: {
   const now = deps.now ?? (() => new Date());
   const hashCode = (id: string, code: string) =>
     createHmac("sha256", deps.secret).update(`${id}:${code}`).digest("hex");
+  const secondsSince = (at: Date) => (now().getTime() - at.getTime()) / 1000;
 
   return {
     async send(p: {
@@ -62,19 +63,19 @@ export function createCodes(deps: {
       ip: string;
     }) {
       const last = await deps.repository.latestCode(p.merchantId, p.phone, p.purpose);
-      const waited = last ? (now().getTime() - last.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
-      if (waited < CODE_RULES.resendAfterSeconds) {
-        const retry = String(Math.ceil(CODE_RULES.resendAfterSeconds - waited));
-        throw authErrors.create("SMS_CODE_DELAY_NOT_REACHED", {
-          headers: { "retry-after": retry },
-          data: { retryAfter: Number(retry) },
+      const waitFor = (sent: Date) => {
+        const retry = Math.max(1, Math.ceil(CODE_RULES.resendAfterSeconds - secondsSince(sent)));
+        return authErrors.create("SMS_CODE_DELAY_NOT_REACHED", {
+          headers: { "retry-after": String(retry) },
+          data: { retryAfter: retry },
         });
-      }
+      };
+      if (last && secondsSince(last.createdAt) < CODE_RULES.resendAfterSeconds) throw waitFor(last.createdAt);
       await deps.limits.consume(LIMITS.codesPerPhone, `${p.merchantId}:${p.phone}`);
       await deps.limits.consume(LIMITS.codeSendsPerIp, p.ip);
       const id = uuidv7();
       const code = String(randomInt(0, 10 ** CODE_RULES.length)).padStart(CODE_RULES.length, "0");
-      await deps.repository.insertCode({
+      const stored = await deps.repository.insertCodeAfter(last, {
         id,
         merchantId: p.merchantId,
         phone: p.phone,
@@ -83,6 +84,11 @@ export function createCodes(deps: {
         expiresAt: new Date(now().getTime() + CODE_RULES.ttlSeconds * 1000),
         createdAt: now(),
       });
+      // A concurrent request sent the code that follows `last` a moment ago: its wait applies.
+      if (!stored) {
+        const winner = await deps.repository.latestCode(p.merchantId, p.phone, p.purpose);
+        throw waitFor(winner?.createdAt ?? now());
+      }
       await deps.sms.send({
         merchantId: p.merchantId,
         phone: p.phone,

@@ -41,14 +41,17 @@ export function createRateLimitService(deps: {
       headers: { "retry-after": String(windowOf(limit).retryAfter) },
     });
   return {
-    /** Refuses when the window is already full, without counting (for limits on failures). */
-    async assertBelow(limit: Limit, subject: string): Promise<void> {
-      const count = await deps.repository.count(`${limit.name}:${subject}`, windowOf(limit).start);
-      if (count >= maxOf(limit)) throw refuse(limit);
-    },
-    /** Counts one event (a failure) without refusing it. */
-    async record(limit: Limit, subject: string): Promise<void> {
-      await deps.repository.hit(`${limit.name}:${subject}`, windowOf(limit).start);
+    /**
+     * For limits on failures, where the outcome is known only after the work: claims a place
+     * before the work, atomically (a check now and a count afterwards would let N concurrent
+     * attempts all pass the check), and refuses when the window is full. The caller gives the
+     * place back when the attempt turns out not to be a failure.
+     */
+    async claim(limit: Limit, subject: string): Promise<{ giveBack: () => Promise<void> }> {
+      const key = `${limit.name}:${subject}`;
+      const { start } = windowOf(limit);
+      if (!(await deps.repository.claim(key, start, maxOf(limit)))) throw refuse(limit);
+      return { giveBack: () => deps.repository.giveBack(key, start) };
     },
     /** Counts one hit and refuses it when the window is over its maximum. */
     async consume(limit: Limit, subject: string): Promise<void> {
