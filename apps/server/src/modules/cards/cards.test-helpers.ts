@@ -63,11 +63,17 @@ export function cardsDriver(t: TestApp) {
     cancel: (c: Customer, id: string, cp = "CP_1") =>
       call(c, "POST", `/v2/card/card-requests/${id}/cancel?cp=${cp}`),
     /** A paid order: filled, offered and confirmed in `currency`. */
-    async paidOrder(c: Customer, cardType: string, currency: string, cp = "CP_1") {
+    async paidOrder(
+      c: Customer,
+      cardType: string,
+      currency: string,
+      cp = "CP_1",
+      billing: Record<string, string> = BILLING,
+    ) {
       const created = await driver.create(c, cardType, cp);
       if (created.statusCode !== 200) throw new Error(`create: ${created.body}`);
       const id = created.json().id as string;
-      await driver.fillOrder(c, id, cp);
+      await driver.fillOrder(c, id, cp, billing);
       const offer = await driver.offer(c, id, currency, cp);
       if (offer.statusCode !== 200) throw new Error(`offer: ${offer.body}`);
       const paid = await driver.confirm(c, offer.json().offerId, driver.nextKey(), cp);
