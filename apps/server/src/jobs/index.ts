@@ -1,5 +1,7 @@
 import type { TaskList } from "graphile-worker";
 import type { Config } from "../config.ts";
+import { createChallengeTimeoutTask } from "../providers/acquirer/challenge-timeout-task.ts";
+import { ACQUIRER_CHALLENGE_TIMEOUT_TASK } from "../providers/acquirer/sandbox-acquirer.ts";
 import { ACQUIRER_CALLBACK_TASK, createAcquirerCallbackTask } from "./acquirer-callbacks.ts";
 import { createBankTasks } from "./bank-jobs.ts";
 import { createChainTasks } from "./chain-jobs.ts";
@@ -27,6 +29,8 @@ export function createTaskList(config: Config): TaskList {
     ...(config.sandbox ? createIssuerSpendingTasks(config) : {}),
     // The sandbox acquirer's signed callbacks (card pay-in and payout).
     ...(config.sandbox ? { [ACQUIRER_CALLBACK_TASK]: createAcquirerCallbackTask(config) } : {}),
+    // The sandbox acquirer's clock: a 3-D Secure challenge nobody answers is declined in time.
+    ...(config.sandbox ? { [ACQUIRER_CHALLENGE_TIMEOUT_TASK]: createChallengeTimeoutTask(config) } : {}),
     // The sandbox bank rail (SEPA transfers and their clock); a bank adapter brings its own.
     ...(config.sandbox ? createBankTasks(config) : {}),
   };

@@ -1,11 +1,14 @@
+import { Logger, runOnce } from "graphile-worker";
 import { v7 as uuidv7 } from "uuid";
 import { deliverAcquirerEvent } from "../../jobs/acquirer-callbacks.ts";
+import { createTaskList } from "../../jobs/index.ts";
 import {
   ACQUIRER_CALLBACK_PATH,
   ACQUIRER_SIGNATURE_HEADER,
   type AcquirerEvent,
   signAcquirerCallback,
 } from "../../providers/acquirer/acquirer-callback.ts";
+import { ACQUIRER_CHALLENGE_TIMEOUT_TASK } from "../../providers/acquirer/sandbox-acquirer.ts";
 import { exchangeTestApp } from "../quotes/exchange.test-helpers.ts";
 
 export const BROWSER = {
@@ -90,6 +93,24 @@ export async function cardTestApp() {
         }
       }
       return effects;
+    },
+    /**
+     * Moves the sandbox acquirer's clock past its challenges' timeouts: their jobs fall due and
+     * the worker (its real task list, through graphile-worker) runs them. Callbacks stay queued.
+     */
+    async expireChallenges(): Promise<void> {
+      await t.database.pool.query(
+        `update graphile_worker._private_jobs j set run_at = now() from graphile_worker._private_tasks k
+         where k.id = j.task_id and k.identifier = $1`,
+        [ACQUIRER_CHALLENGE_TIMEOUT_TASK],
+      );
+      const task = createTaskList(t.config)[ACQUIRER_CHALLENGE_TIMEOUT_TASK];
+      if (!task) throw new Error("the worker does not run the challenge timeout");
+      await runOnce({
+        pgPool: t.database.pool,
+        taskList: { [ACQUIRER_CHALLENGE_TIMEOUT_TASK]: task },
+        logger: new Logger(() => () => {}),
+      });
     },
     /** The sandbox's 3-D Secure page of a payment: the one-time code it shows, and its form. */
     async challenge(authLink: string) {

@@ -290,6 +290,68 @@ describe("POST /v3/payin/pay and the acquirer", () => {
     expect(await x.balance(bob.token, "USDT")).toBe("0.000000");
   });
 
+  it("an unanswered challenge ends: declined at its timeout, the limit released, the history says why", async () => {
+    const pool = x.t.database.pool;
+    const cardId = await card(bob.token, CARDS.challenge);
+    const offerId = await offer(bob.token, cardId);
+    const before = await x.balance(bob.token, "USDT");
+    const pay = (await x.payinPay(bob.token, offerId)).json();
+    expect(pay.transactionStatus).toBe("CHALLENGE");
+    const held = () =>
+      pool.query<{ n: number }>(
+        "select count(*)::int as n from kyc_usage where reference = $1 and released_at is null",
+        [pay.operationId],
+      );
+    expect((await held()).rows[0]?.n).toBe(1);
+    // The acquirer's timeout is queued with the challenge, 15 minutes on.
+    const { rows } = await pool.query<{ seconds: number }>(
+      `select extract(epoch from j.run_at - now())::int as seconds from graphile_worker._private_jobs j
+       join graphile_worker._private_tasks k on k.id = j.task_id join card_payments p on p.id = $1
+       where k.identifier = 'acquirer_challenge_timeout' and j.payload->>'paymentId' = p.provider_ref`,
+      [pay.operationId],
+    );
+    expect(rows[0]?.seconds).toBeGreaterThan(14 * 60);
+    expect(rows[0]?.seconds).toBeLessThanOrEqual(15 * 60);
+    expect(await x.runCallbacks()).toEqual([]);
+    expect((await x.payinStatus(bob.token, offerId)).json().status).toBe("CHALLENGE");
+
+    await x.expireChallenges();
+    expect(await x.runCallbacks()).toEqual(["DECLINED"]);
+    const status = (await x.payinStatus(bob.token, offerId)).json();
+    expect(status).toMatchObject({
+      status: "FAILURE",
+      reason: expect.stringContaining("not completed in time"),
+    });
+    const row = (await x.d.history(bob.token, "typeFilter=PAYIN_CARD")).json().operations[0];
+    expect(row).toMatchObject({ operationId: pay.operationId, status: "FAILED" });
+    expect(row.payinCardModel.failureReason).toBe(status.reason);
+    expect((await held()).rows[0]?.n).toBe(0);
+    expect(await x.balance(bob.token, "USDT")).toBe(before);
+    // The bank's page has closed: a code typed now changes nothing.
+    const challenge = await x.challenge(pay.authLink);
+    expect(challenge.page.body).toContain("This check is finished.");
+    expect((await challenge.submit("code=123456")).statusCode).toBe(303);
+    expect(await x.runCallbacks()).toEqual([]);
+  });
+
+  it("a challenge answered after its time is declined, even before the timeout job has run", async () => {
+    const cardId = await card(bob.token, CARDS.challenge);
+    const offerId = await offer(bob.token, cardId);
+    const pay = (await x.payinPay(bob.token, offerId)).json();
+    const challenge = await x.challenge(pay.authLink);
+    // The sandbox's clock is its database's: the challenge began 16 minutes ago.
+    await x.t.database.pool.query(
+      "update sandbox_acquirer_payments set created_at = created_at - interval '16 minutes' where reference = $1",
+      [pay.operationId],
+    );
+    expect((await challenge.submit(`code=${challenge.code}`)).statusCode).toBe(303);
+    expect(await x.runCallbacks()).toEqual(["DECLINED"]);
+    expect((await x.payinStatus(bob.token, offerId)).json().reason).toContain("not completed in time");
+    // Its timeout job, run later, finds the challenge over.
+    await x.expireChallenges();
+    expect(await x.runCallbacks()).toEqual([]);
+  });
+
   it("refuses a lapsed offer (409), bad CVV or browser info (400 naming the field)", async () => {
     const cardId = await card(alice.token, CARDS.frictionless);
     const offerId = await offer(alice.token, cardId);

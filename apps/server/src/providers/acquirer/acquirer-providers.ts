@@ -2,7 +2,33 @@ import type { Config } from "../../config.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import type { AcquirerProvider } from "./acquirer-provider.ts";
-import { createSandboxAcquirer, type SandboxAcquirer } from "./sandbox-acquirer.ts";
+import {
+  createSandboxAcquirer,
+  type SandboxAcquirer,
+  type SandboxAcquirerOptions,
+} from "./sandbox-acquirer.ts";
+
+/**
+ * How long the sandbox's 3-D Secure page waits for the customer before the acquirer declines:
+ * 15 minutes, a common acquirer's session. One place for the server and the worker alike.
+ */
+export const CHALLENGE_TIMEOUT_SECONDS = 15 * 60;
+
+/** The sandbox acquirer's settings: the same in the server and in the worker's jobs. */
+export function sandboxAcquirerOptions(
+  config: Pick<Config, "publicBaseUrl" | "secrets">,
+  db: ClientSource,
+): SandboxAcquirerOptions {
+  return {
+    db,
+    secret: config.secrets.callback,
+    publicBaseUrl: config.publicBaseUrl,
+    callbackDelaySeconds: 1,
+    lateCallbackSeconds: 12,
+    payoutDelaySeconds: 3,
+    challengeTimeoutSeconds: CHALLENGE_TIMEOUT_SECONDS,
+  };
+}
 
 /**
  * The card acquirer: the sandbox in sandbox mode; no production adapter is written yet, so
@@ -13,14 +39,7 @@ export function createAcquirer(
   db: ClientSource,
 ): { acquirer: AcquirerProvider; sandboxAcquirer?: SandboxAcquirer } {
   if (config.sandbox) {
-    const sandboxAcquirer = createSandboxAcquirer({
-      db,
-      secret: config.secrets.callback,
-      publicBaseUrl: config.publicBaseUrl,
-      callbackDelaySeconds: 1,
-      lateCallbackSeconds: 12,
-      payoutDelaySeconds: 3,
-    });
+    const sandboxAcquirer = createSandboxAcquirer(sandboxAcquirerOptions(config, db));
     return { acquirer: sandboxAcquirer, sandboxAcquirer };
   }
   const unavailable = async (): Promise<never> => {

@@ -1,3 +1,4 @@
+import type pg from "pg";
 import type { ClientSource } from "../../db/transaction.ts";
 import type { AcquirerEvent } from "./acquirer-callback.ts";
 import type { BrowserInfo } from "./acquirer-provider.ts";
@@ -24,6 +25,42 @@ const toRow = (r: SandboxPaymentRow & { amount: string | bigint }): SandboxPayme
   amount: BigInt(r.amount),
 });
 
+/** The worker job that ends a challenge nobody answered (jobs/index.ts runs it). */
+export const ACQUIRER_CHALLENGE_TIMEOUT_TASK = "acquirer_challenge_timeout";
+
+type NewPayment = {
+  id: string;
+  kind: "PAYIN" | "PAYOUT";
+  token: string;
+  reference: string;
+  amount: bigint;
+  currency: string;
+  status: string;
+  otp: string | null;
+  returnUrl: string | null;
+  browser: BrowserInfo | null;
+};
+
+async function insertPaymentSql(c: pg.ClientBase, p: NewPayment): Promise<SandboxPaymentRow> {
+  const { rows } = await c.query<SandboxPaymentRow & { amount: string }>(
+    `insert into sandbox_acquirer_payments (id, kind, token, reference, amount, currency, status, otp, return_url, browser)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
+    [
+      p.id,
+      p.kind,
+      p.token,
+      p.reference,
+      String(p.amount),
+      p.currency,
+      p.status,
+      p.otp,
+      p.returnUrl,
+      p.browser,
+    ],
+  );
+  return toRow(rows[0] as SandboxPaymentRow & { amount: string });
+}
+
 /** The sandbox acquirer's SQL (its own tables, as a real acquirer keeps its own books). */
 export function createSandboxAcquirerRepository(db: ClientSource) {
   return {
@@ -47,37 +84,42 @@ export function createSandboxAcquirerRepository(db: ClientSource) {
       return rows[0];
     },
 
-    async insertPayment(p: {
-      id: string;
-      kind: "PAYIN" | "PAYOUT";
-      token: string;
-      reference: string;
-      amount: bigint;
-      currency: string;
-      status: string;
-      otp: string | null;
-      returnUrl: string | null;
-      browser: BrowserInfo | null;
-    }): Promise<SandboxPaymentRow> {
+    async insertPayment(p: NewPayment): Promise<SandboxPaymentRow> {
+      return db.withClient((c) => insertPaymentSql(c, p));
+    },
+
+    /**
+     * A payment waiting at the challenge, with the job that ends it `timeoutSeconds` later if the
+     * customer never answers (its clock is the worker's run_at), both or neither.
+     */
+    async insertChallenge(p: NewPayment, timeoutSeconds: number): Promise<SandboxPaymentRow> {
+      return db.withClient(async (c) => {
+        await c.query("begin");
+        try {
+          const row = await insertPaymentSql(c, p);
+          await c.query(
+            `select graphile_worker.add_job($1, json_build_object('paymentId', $2::text),
+               run_at := now() + make_interval(secs => $3), job_key := $4)`,
+            [ACQUIRER_CHALLENGE_TIMEOUT_TASK, p.id, timeoutSeconds, `acquirer-challenge:${p.id}`],
+          );
+          await c.query("commit");
+          return row;
+        } catch (err) {
+          await c.query("rollback");
+          throw err;
+        }
+      });
+    },
+
+    /** True once the payment is older than `seconds` by the database's clock. */
+    async olderThan(id: string, seconds: number): Promise<boolean> {
       const { rows } = await db.withClient((c) =>
-        c.query<SandboxPaymentRow & { amount: string }>(
-          `insert into sandbox_acquirer_payments (id, kind, token, reference, amount, currency, status, otp, return_url, browser)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
-          [
-            p.id,
-            p.kind,
-            p.token,
-            p.reference,
-            String(p.amount),
-            p.currency,
-            p.status,
-            p.otp,
-            p.returnUrl,
-            p.browser,
-          ],
+        c.query<{ old: boolean }>(
+          "select created_at <= now() - make_interval(secs => $2) as old from sandbox_acquirer_payments where id = $1",
+          [id, seconds],
         ),
       );
-      return toRow(rows[0] as SandboxPaymentRow & { amount: string });
+      return rows[0]?.old ?? false;
     },
 
     async findPayment(id: string): Promise<SandboxPaymentRow | undefined> {
@@ -102,22 +144,30 @@ export function createSandboxAcquirerRepository(db: ClientSource) {
 
     /**
      * The payment's next state and its callback job, together: the sequence is taken under the
-     * row's lock, so a payment's events are numbered in the order they happened.
+     * row's lock, so a payment's events are numbered in the order they happened. With `from`, only
+     * a payment still in that state moves (the customer's answer and the challenge's timeout may
+     * meet: one wins, the other changes nothing); answers whether it moved.
      */
     async advance(
       id: string,
       status: string,
       event: (sequence: number) => AcquirerEvent,
       delaySeconds: number,
-    ): Promise<void> {
-      await db.withClient(async (c) => {
+      from?: string,
+    ): Promise<boolean> {
+      return db.withClient(async (c) => {
         await c.query("begin");
         try {
           const { rows } = await c.query<{ sequence: number }>(
-            "update sandbox_acquirer_payments set status = $2, sequence = sequence + 1 where id = $1 returning sequence",
-            [id, status],
+            `update sandbox_acquirer_payments set status = $2, sequence = sequence + 1
+             where id = $1 and ($3::text is null or status = $3) returning sequence`,
+            [id, status, from ?? null],
           );
           const sequence = rows[0]?.sequence;
+          if (sequence === undefined && from !== undefined) {
+            await c.query("rollback");
+            return false;
+          }
           if (sequence === undefined) throw new Error(`no sandbox payment ${id}`);
           await c.query(
             `select graphile_worker.add_job('acquirer_callback', $1::json,
@@ -125,6 +175,7 @@ export function createSandboxAcquirerRepository(db: ClientSource) {
             [JSON.stringify({ event: event(sequence) }), delaySeconds],
           );
           await c.query("commit");
+          return true;
         } catch (err) {
           await c.query("rollback");
           throw err;

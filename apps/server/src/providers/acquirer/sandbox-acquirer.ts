@@ -5,11 +5,16 @@ import { v7 as uuidv7 } from "uuid";
 import type { ClientSource } from "../../db/transaction.ts";
 import type { AcquirerEvent } from "./acquirer-callback.ts";
 import type { AcquirerProvider, AuthoriseResult } from "./acquirer-provider.ts";
-import { createSandboxAcquirerRepository, type SandboxPaymentRow } from "./sandbox-acquirer.repository.ts";
+import {
+  ACQUIRER_CHALLENGE_TIMEOUT_TASK,
+  createSandboxAcquirerRepository,
+  type SandboxPaymentRow,
+} from "./sandbox-acquirer.repository.ts";
 import { DECLINE_REASONS, type Scenario, scenarioOf } from "./test-cards.ts";
 
 /** The worker job that delivers one signed callback (jobs/acquirer-callbacks.ts). */
 export const ACQUIRER_CALLBACK_TASK = "acquirer_callback";
+export { ACQUIRER_CHALLENGE_TIMEOUT_TASK };
 export const CHALLENGE_PATH = "/sandbox/acquirer/challenge";
 /** Wrong codes allowed before the challenge fails for good. */
 const CHALLENGE_ATTEMPTS = 3;
@@ -23,6 +28,11 @@ export type SandboxAcquirerOptions = {
   callbackDelaySeconds: number;
   lateCallbackSeconds: number;
   payoutDelaySeconds: number;
+  /**
+   * How long a 3-D Secure challenge waits for the customer: then the acquirer declines it, as a
+   * real one does, and says so by callback (a payment abandoned at the bank's page ends).
+   */
+  challengeTimeoutSeconds: number;
 };
 
 /**
@@ -33,14 +43,18 @@ export type SandboxAcquirerOptions = {
 export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
   const repository = createSandboxAcquirerRepository(options.db);
 
-  /** Moves a payment to `status` and queues its callback (the next sequence), `delay` seconds on. */
+  /**
+   * Moves a payment to `status` and queues its callback (the next sequence), `delay` seconds on;
+   * with `from`, only if it is still in that state (answers whether it moved).
+   */
   async function emit(
     payment: SandboxPaymentRow,
     status: AcquirerEvent["status"],
     reason: string | null,
     delaySeconds: number,
-  ) {
-    await repository.advance(
+    from?: string,
+  ): Promise<boolean> {
+    return repository.advance(
       payment.id,
       status,
       (sequence) => ({
@@ -55,8 +69,13 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
         occurredAt: new Date().toISOString(),
       }),
       delaySeconds,
+      from,
     );
   }
+
+  /** Ends an unanswered challenge: declined, unless the customer's answer got there first. */
+  const expire = (payment: SandboxPaymentRow) =>
+    emit(payment, "DECLINED", DECLINE_REASONS.CHALLENGE_EXPIRED, options.callbackDelaySeconds, "CHALLENGE");
 
   const delayOf = (scenario: Scenario) =>
     scenario === "LATE_CALLBACK" ? options.lateCallbackSeconds : options.callbackDelaySeconds;
@@ -109,7 +128,10 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
       }
       if (scenario === "CHALLENGE" || scenario === "CHALLENGE_FAILS") {
         const otp = String(randomInt(0, 1_000_000)).padStart(6, "0");
-        await repository.insertPayment({ ...base, status: "CHALLENGE", otp });
+        await repository.insertChallenge(
+          { ...base, status: "CHALLENGE", otp },
+          options.challengeTimeoutSeconds,
+        );
         return {
           outcome: "CHALLENGE",
           paymentId: id,
@@ -168,16 +190,21 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
     ): Promise<"AUTHORISED" | "RETRY" | "DECLINED" | "DONE"> {
       const payment = await repository.findPayment(paymentId);
       if (payment?.status !== "CHALLENGE") return "DONE";
+      // Past its time the page no longer takes a code, even before the timeout job has run.
+      if (await repository.olderThan(paymentId, options.challengeTimeoutSeconds)) {
+        return (await expire(payment)) ? "DECLINED" : "DONE";
+      }
       const card = await repository.findToken(payment.token);
       const fails = card?.scenario === "CHALLENGE_FAILS";
       if (!fails && code === payment.otp) {
-        await emit(payment, "AUTHORISED", null, options.callbackDelaySeconds);
-        return "AUTHORISED";
+        const moved = await emit(payment, "AUTHORISED", null, options.callbackDelaySeconds, "CHALLENGE");
+        return moved ? "AUTHORISED" : "DONE";
       }
       const attempts = await repository.countAttempt(paymentId);
       if (fails || attempts >= CHALLENGE_ATTEMPTS) {
-        await emit(payment, "DECLINED", DECLINE_REASONS.CHALLENGE_FAILS, options.callbackDelaySeconds);
-        return "DECLINED";
+        const reason = DECLINE_REASONS.CHALLENGE_FAILS;
+        const moved = await emit(payment, "DECLINED", reason, options.callbackDelaySeconds, "CHALLENGE");
+        return moved ? "DECLINED" : "DONE";
       }
       return "RETRY";
     },
@@ -186,7 +213,19 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
     async cancelChallenge(paymentId: string) {
       const payment = await repository.findPayment(paymentId);
       if (payment?.status !== "CHALLENGE") return;
-      await emit(payment, "DECLINED", "You cancelled the 3-D Secure check.", options.callbackDelaySeconds);
+      const reason = DECLINE_REASONS.CHALLENGE_CANCELLED;
+      await emit(payment, "DECLINED", reason, options.callbackDelaySeconds, "CHALLENGE");
+    },
+
+    /**
+     * The challenge's timeout job (queued with it, run when it is due): a challenge still
+     * unanswered is declined with the reason, by callback like every other outcome.
+     */
+    async expireChallenge(paymentId: string): Promise<"EXPIRED" | "ANSWERED" | "UNKNOWN"> {
+      const payment = await repository.findPayment(paymentId);
+      if (!payment) return "UNKNOWN";
+      if (payment.status !== "CHALLENGE") return "ANSWERED";
+      return (await expire(payment)) ? "EXPIRED" : "ANSWERED";
     },
 
     /** The card's last four digits, for the challenge page. */

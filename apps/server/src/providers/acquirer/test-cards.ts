@@ -31,5 +31,8 @@ export const DECLINE_REASONS = {
   DECLINE: "Your bank declined the payment. Please use another card or contact your bank.",
   INSUFFICIENT_FUNDS: "Your bank declined the payment: insufficient funds on the card.",
   CHALLENGE_FAILS: "The 3-D Secure check failed, so your bank did not approve the payment.",
+  CHALLENGE_EXPIRED:
+    "The 3-D Secure check was not completed in time, so your bank did not approve the payment.",
+  CHALLENGE_CANCELLED: "You cancelled the 3-D Secure check.",
   PAYOUT_REJECTED: "The card's bank did not accept the payout. Your money is back in your wallet.",
 } as const;
