@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousAxeViolations } from "./axe.ts";
 import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
+import { issuedCardNumbers, scanDatabase } from "./database-scan.ts";
 import { customerGet } from "./kyc-support.ts";
 import { ledgerViolations } from "./ledger-audit.ts";
 import {
@@ -16,7 +17,7 @@ import {
 
 // Cards on screen: a virtual CP_1 card paid in USDT and activated; a plastic CP_2 card shipped in
 // the sandbox console and activated with the mailed code; a paid order cancelled and refunded
-// once; the ledger audits clean.
+// once; the ledger audits clean, and no table holds an issued card's number in clear.
 
 type Listed = { id: string | null; cardRequestId: string; status: string; displayStatus: string };
 
@@ -217,5 +218,18 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
 
   it("leaves a ledger that passes every ledger:audit invariant", async () => {
     expect(await ledgerViolations(inject("e2eDatabaseUrl"))).toEqual([]);
+  });
+
+  it("leaves no issued card number in clear in any table", async () => {
+    const databaseUrl = inject("e2eDatabaseUrl");
+    const numbers = await issuedCardNumbers(databaseUrl);
+    // This run's two cards at least (and any other suite's so far): the scan has something to find.
+    expect(numbers.length).toBeGreaterThanOrEqual(2);
+    const scan = await scanDatabase(
+      databaseUrl,
+      numbers.map((pan) => ({ value: pan, label: `card ending ${pan.slice(-4)}` })),
+    );
+    expect(scan.tables).toBeGreaterThan(20);
+    expect(scan.found).toEqual([]);
   });
 });

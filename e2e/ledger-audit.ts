@@ -4,7 +4,8 @@ import { checkInvariants } from "../apps/server/src/modules/ledger/ledger.invari
 // The ledger checks of `npm run ledger:audit` (the same checkInvariants), on the suite's database.
 // Read-only, on one repeatable-read snapshot: safe while the product runs.
 
-async function withClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to the suite's database for `use`, closed after. */
+export async function withClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
