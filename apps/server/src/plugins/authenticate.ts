@@ -35,18 +35,23 @@ export function bearerToken(req: FastifyRequest): string {
 }
 
 /**
- * The claims of a live access token issued for the merchant this request speaks for (header or
+ * Refuses a token issued for `merchantId` unless this request speaks for that merchant (header or
  * host, as anonymous calls resolve it). A token is only good on its own merchant's hosts: one
  * merchant's app must never act for a customer of another, even with a genuine token.
  */
-export async function verifiedCustomer(deps: AppDeps, req: FastifyRequest, token: string) {
-  const claims = await deps.services.auth.authenticate(token);
+export async function assertTokenMerchant(deps: AppDeps, req: FastifyRequest, merchantId: string) {
   // A header naming no merchant is a refusal of the token here, not a 400 shown to a stranger.
   const merchant = await requestMerchant(deps, req).catch((e: unknown) => {
     if (e instanceof AppError && e.status < 500) return undefined;
     throw e;
   });
-  if (merchant?.id !== claims.merchantId) throw authErrors.create("INVALID_TOKEN");
+  if (merchant?.id !== merchantId) throw authErrors.create("INVALID_TOKEN");
+}
+
+/** The claims of a live access token issued for the merchant this request speaks for. */
+export async function verifiedCustomer(deps: AppDeps, req: FastifyRequest, token: string) {
+  const claims = await deps.services.auth.authenticate(token);
+  await assertTokenMerchant(deps, req, claims.merchantId);
   return claims;
 }
 

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
-import { authenticationHook, bearerToken, verifiedCustomer } from "../../plugins/authenticate.ts";
+import {
+  assertTokenMerchant,
+  authenticationHook,
+  bearerToken,
+  verifiedCustomer,
+} from "../../plugins/authenticate.ts";
 import { authErrors } from "../auth/auth.errors.ts";
 
 /** Who calls a KYC route: the widget (its own token) or the signed-in app (an access token). */
@@ -10,14 +15,19 @@ const callers = new WeakMap<FastifyRequest, KycCaller>();
 
 /**
  * Authentication hook of the calls the widget makes (status, uploads, submit): a widget token from
- * POST /v5/kyc/start, or else a customer's access token. Anything else is 401 INVALID_TOKEN,
- * which the widget answers by asking its host for a new token.
+ * POST /v5/kyc/start, or else a customer's access token, either issued for the merchant this
+ * request speaks for. Anything else is 401 INVALID_TOKEN, which the widget answers by asking its
+ * host for a new token.
  */
 export function authenticateKycCaller(deps: AppDeps) {
   return authenticationHook(async (req) => {
     const token = bearerToken(req);
     const widget = await deps.services.kyc.widgetTokens.verify(token);
     if (widget) {
+      // Bound to its merchant as access tokens are. The widget sends no X-Merchant-ID: its calls
+      // go to the origin it is served from, and that host name names the merchant (the web app
+      // serves it from its own origin; a merchant's page frames it from that merchant's host).
+      await assertTokenMerchant(deps, req, widget.merchantId);
       callers.set(req, { customerId: widget.customerId, merchantId: widget.merchantId, via: "widget" });
       return;
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../test-app.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
 
 let t: TestApp;
@@ -44,6 +45,35 @@ describe("verification through the widget", () => {
     expect(
       (await t.app.inject({ method: "POST", url: "/v5/kyc/start", headers: k.bearer(widget) })).statusCode,
     ).toBe(401);
+  });
+
+  it("refuses a widget token issued for one merchant on another merchant's host or header", async () => {
+    const c = await k.customer("Lovelace", NIMBUS_MERCHANT_ID);
+    const widget = await k.widgetToken(c.token);
+    const authorization = `Bearer ${widget}`;
+    const on = (headers: Record<string, string>) =>
+      t.app.inject({ url: "/v2/customer/kyc/data", headers: { authorization, ...headers } });
+    // The widget's own way: no header, its merchant's host name. Or the merchant by header.
+    expect((await on({ host: "nimbus.localhost" })).statusCode).toBe(200);
+    expect((await on({ "x-merchant-id": NIMBUS_MERCHANT_ID })).statusCode).toBe(200);
+    const elsewhere: Record<string, string>[] = [
+      { host: "localhost" },
+      { host: "nimbus.localhost", "x-merchant-id": DEMO_MERCHANT_ID },
+    ];
+    for (const headers of elsewhere) {
+      const res = await on(headers);
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+        status: 401,
+        body: { error: "INVALID_TOKEN" },
+      });
+    }
+    // Every call the widget makes is held to it, not the status alone.
+    const submit = await t.app.inject({
+      method: "POST",
+      url: "/v5/kyc/submit",
+      headers: { authorization, host: "localhost" },
+    });
+    expect(submit.statusCode).toBe(401);
   });
 
   it("submits front, back and selfie; the sandbox approves after its delay and the level becomes KYC_1", async () => {
