@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_BLOCKED_COUNTRIES } from "../merchants/merchants.seed.ts";
 import { createIpCountryDatabase } from "./ip-country-database.ts";
 import { KNOWN_NETWORKS } from "./known-networks.ts";
 
@@ -12,6 +13,13 @@ describe("IP-to-country database", () => {
       if (found !== country) wrong.push(`${ip} (${what}): ${found ?? "none"}, not ${country}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("holds two networks at least of every blocked country of spec §6", () => {
+    const thin = DEFAULT_BLOCKED_COUNTRIES.filter(
+      (country) => KNOWN_NETWORKS.filter(([, c]) => c === country).length < 2,
+    );
+    expect(thin).toEqual([]);
   });
 
   it("places 77.88.8.8, a Moscow network, in Russia", async () => {

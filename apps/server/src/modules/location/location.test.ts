@@ -6,6 +6,7 @@ const GERMANY = "46.4.0.1"; // Hetzner, Nuremberg
 const GERMANY_V6 = "2003::1"; // Deutsche Telekom
 const RUSSIA = "95.167.0.1"; // Rostelecom
 const IRAN = "2.176.0.1"; // TCI
+const YANDEX_MOSCOW = "77.88.8.8"; // Yandex DNS: placed in Serbia by the database used before
 const FRANCE = "90.0.0.1"; // Orange
 const PROXY = "10.0.0.1";
 
@@ -34,6 +35,11 @@ describe("GET /location", () => {
     expect(ru.json().data).toEqual({ country: "RU", blocked: true });
     const ir = await locate(sandbox, { "x-sandbox-client-ip": IRAN });
     expect(ir.json().data).toEqual({ country: "IR", blocked: true });
+  });
+
+  it("says blocked for 77.88.8.8, a Moscow network", async () => {
+    const res = await locate(sandbox, { "x-sandbox-client-ip": YANDEX_MOSCOW });
+    expect(res.json()).toEqual({ success: true, data: { country: "RU", blocked: true } });
   });
 
   it("reads the peer address itself, IPv4-mapped IPv6 included", async () => {
