@@ -1732,6 +1732,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description The order's allowed answers and the 27 EU countries. 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs. */
         get: operations["getIbanPersonalInfoConstants"];
         put?: never;
         post?: never;
@@ -1800,7 +1801,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Cancels an open IBAN order. An issued one cannot be cancelled (409). */
+        /** @description Cancels an open IBAN order. An issued one cannot be cancelled (409); 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs. */
         get: operations["cancelIbanRequest"];
         put?: never;
         post?: never;
@@ -1817,7 +1818,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether the customer may hold an IBAN (and why not), the live order with its open steps (additionalStatuses), and the issued IBAN with its balance. */
+        /** @description Whether the customer may order an IBAN (and why not), the live order with its open steps (additionalStatuses), and the issued IBAN with its balance. An issued IBAN is listed even when the customer may no longer order one (eligible false, with the reason). */
         get: operations["listIbans"];
         put?: never;
         post?: never;
@@ -1834,9 +1835,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description The saved recipients: while the merchant offers IBANs, or to a customer holding an issued IBAN (its withdrawals go on). */
         get: operations["listIbanRecipients"];
         put?: never;
-        /** @description Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. */
+        /** @description Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 while the merchant does not offer IBANs (IBAN_NOT_OFFERED) or the customer lives outside the EU (COUNTRY_NOT_ELIGIBLE). */
         post: operations["createIbanRecipient"];
         delete?: never;
         options?: never;
@@ -1854,6 +1856,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** @description Removes a saved recipient; allowed as listing them is. */
         delete: operations["deleteIbanRecipient"];
         options?: never;
         head?: never;
@@ -1886,7 +1889,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A SEPA credit transfer to a saved recipient (WITHDRAW_IBAN). Confirmed by SMS: without X-Confirmation-Code the call texts a code and answers 403 CONFIRMATION_REQUIRED; repeat it with the same Idempotency-Key and body and the code. PENDING until the bank executes it (COMPLETED) or returns it (refunded). */
+        /** @description A SEPA credit transfer to a saved recipient (WITHDRAW_IBAN). Confirmed by SMS: without X-Confirmation-Code the call texts a code and answers 403 CONFIRMATION_REQUIRED; repeat it with the same Idempotency-Key and body and the code. PENDING until the bank executes it (COMPLETED) or returns it (refunded). An issued IBAN's money may be withdrawn even when the merchant no longer offers IBANs. */
         post: operations["withdrawFromIban"];
         delete?: never;
         options?: never;
@@ -1901,7 +1904,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The IBAN's own history: SEPA transfers in and out, exchanges into it; newest first. */
+        /** @description The IBAN's own history: SEPA transfers in and out, exchanges into it; newest first. Readable whatever the merchant offers now. */
         get: operations["getIbanHistory"];
         put?: never;
         post?: never;
@@ -1921,7 +1924,7 @@ export interface paths {
         get?: never;
         /** @description Re-prices the customer's open EXCHANGE_IBAN offer. */
         put: operations["updateIbanExchangeOffer"];
-        /** @description An offer from a wallet's currency into the IBAN's EUR (currencyTo EUR), valid 20 seconds. */
+        /** @description An offer from a wallet's currency into the IBAN's EUR (currencyTo EUR), valid 20 seconds. Money in: 403 while the merchant does not offer IBANs or the customer lives outside the EU. */
         post: operations["createIbanExchangeOffer"];
         delete?: never;
         options?: never;

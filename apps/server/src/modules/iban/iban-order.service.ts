@@ -37,11 +37,35 @@ export function createIbanOrders(deps: {
   const read = <T>(fn: (c: Parameters<Parameters<ClientSource["withClient"]>[0]>[0]) => Promise<T>) =>
     deps.db.withClient(fn);
 
+  /**
+   * The merchant's bank program whatever its flag says now: the terms (fee, bounds) an account
+   * already issued keeps for its withdrawals.
+   */
+  const bankProgram = (merchantId: string) => read((c) => ibanSql.program(c, merchantId));
+
   /** The merchant's bank program when its IBAN flag is on (spec §3 feature flags), else undefined. */
   async function programOf(merchant: Merchant): Promise<ProgramRow | undefined> {
     const features = await deps.merchants.features(merchant.id);
     const flag = features.cardPrograms.CP_1.iban || features.cardPrograms.CP_2.iban;
-    return flag ? read((c) => ibanSql.program(c, merchant.id)) : undefined;
+    return flag ? bankProgram(merchant.id) : undefined;
+  }
+
+  const assertResident = (customer: Customer) => {
+    if (!isEuResident(customer.residenceCountry))
+      throw ibanErrors.create("COUNTRY_NOT_ELIGIBLE", { field: "residenceCountry" });
+  };
+
+  /**
+   * Refuses new IBAN business (a new recipient, money exchanged in) while the merchant does not
+   * offer IBANs or the customer no longer lives in the EU. What an issued account already holds is
+   * not new business: it stays in sight and may be withdrawn (docs/iban.md, "Who may have one").
+   */
+  async function requireOffered(o: Owner): Promise<{ program: ProgramRow; customer: Customer }> {
+    const program = await programOf(o.merchant);
+    if (!program) throw ibanErrors.create("IBAN_NOT_OFFERED");
+    const customer = await deps.customers.getCustomer(o.merchant.id, o.customerId);
+    assertResident(customer);
+    return { program, customer };
   }
 
   /** Refuses an order call the customer may not make: not offered, catalog, not an EU resident. */
@@ -55,9 +79,23 @@ export function createIbanOrders(deps: {
       kycLevel: customer.kycLevel,
       kycStatus: customer.kycStatus,
     });
-    if (!isEuResident(customer.residenceCountry))
-      throw ibanErrors.create("COUNTRY_NOT_ELIGIBLE", { field: "residenceCountry" });
+    assertResident(customer);
     return { program, customer };
+  }
+
+  /** Why the customer may not order an IBAN now (the list says it in words), or null. */
+  function unavailability(program: ProgramRow | undefined, customer: Customer) {
+    type Reason = "NOT_OFFERED" | "COUNTRY_NOT_ELIGIBLE" | "PROFILE_INCOMPLETE";
+    const because = (reason: Reason, message: string) => ({ reason, message });
+    if (!program) return because("NOT_OFFERED", ibanErrors.specs.IBAN_NOT_OFFERED.message);
+    if (!customer.residenceCountry)
+      return because(
+        "PROFILE_INCOMPLETE",
+        "Complete your profile first: IBAN accounts depend on your country of residence.",
+      );
+    if (!isEuResident(customer.residenceCountry))
+      return because("COUNTRY_NOT_ELIGIBLE", ibanErrors.specs.COUNTRY_NOT_ELIGIBLE.message);
+    return null;
   }
 
   function statusOf(
@@ -135,7 +173,9 @@ export function createIbanOrders(deps: {
   }
 
   return {
+    bankProgram,
     programOf,
+    requireOffered,
     requireOrderable,
 
     async personalInfo(o: Owner) {
@@ -212,8 +252,12 @@ export function createIbanOrders(deps: {
       return requestView(o, current, customer);
     },
 
-    /** GET /v2/iban/iban-requests/{id}/cancel: an open order only; an issued one is refused (409). */
+    /**
+     * GET /v2/iban/iban-requests/{id}/cancel: an open order only; an issued one is refused (409).
+     * An order call: refused while the merchant does not offer IBANs (the order is out of sight).
+     */
     async cancelRequest(o: Owner, id: string) {
+      if (!(await programOf(o.merchant))) throw ibanErrors.create("IBAN_NOT_OFFERED");
       const request = await read((c) => ibanSql.request(c, key(o), id));
       if (!request) throw ibanErrors.create("IBAN_REQUEST_NOT_FOUND");
       if (request.status === "CANCELLED") return { result: "ok" as const };
@@ -224,31 +268,20 @@ export function createIbanOrders(deps: {
       return { result: "ok" as const };
     },
 
-    /** GET /v2/iban/list: eligibility, the live order with its open steps, the issued IBAN. */
+    /**
+     * GET /v2/iban/list: eligibility, the live order with its open steps, the issued IBAN. A
+     * customer who may not order one (any more) still sees an account already issued, with its
+     * balance: whatever changed since (the merchant's flag, their residence), they never lose
+     * sight of their money. An unfinished order is not shown then: it cannot go on.
+     */
     async list(o: Owner) {
-      const program = await programOf(o.merchant);
-      const customer = await deps.customers.getCustomer(o.merchant.id, o.customerId);
-      const unavailable = (
-        reason: "NOT_OFFERED" | "COUNTRY_NOT_ELIGIBLE" | "PROFILE_INCOMPLETE",
-        message: string,
-      ) => ({
-        status: "UNAVAILABLE" as const,
-        displayStatus: ibanDisplayStatus("UNAVAILABLE"),
-        eligible: false,
-        reason,
-        message,
-        ibans: [],
-      });
-      if (!program) return unavailable("NOT_OFFERED", ibanErrors.specs.IBAN_NOT_OFFERED.message);
-      if (!customer.residenceCountry)
-        return unavailable(
-          "PROFILE_INCOMPLETE",
-          "Complete your profile first: IBAN accounts depend on your country of residence.",
-        );
-      if (!isEuResident(customer.residenceCountry))
-        return unavailable("COUNTRY_NOT_ELIGIBLE", ibanErrors.specs.COUNTRY_NOT_ELIGIBLE.message);
+      const [program, customer] = await Promise.all([
+        programOf(o.merchant),
+        deps.customers.getCustomer(o.merchant.id, o.customerId),
+      ]);
+      const unavailable = unavailability(program, customer);
       // A verification approved since the last answer may have closed the last step.
-      await issueIfReady(o, program, customer).catch(() => undefined);
+      if (program && !unavailable) await issueIfReady(o, program, customer).catch(() => undefined);
       const [request, info, accounts, balances] = await Promise.all([
         read((c) => ibanSql.liveRequest(c, key(o))),
         read((c) => ibanSql.info(c, key(o))),
@@ -260,38 +293,49 @@ export function createIbanOrders(deps: {
         }),
       ]);
       const ibans = request ? [request] : [];
-      const items = ibans.map((r) => {
-        const account = accounts.find((a) => a.requestId === r.id);
-        const steps = account ? [] : openSteps({ kycLevel: customer.kycLevel, info: info ?? null });
-        const status = statusOf(account, steps, customer);
-        const ledger = account ? balances.find((b) => b.id === account.balanceAccountId) : undefined;
-        return {
-          id: account?.id ?? null,
-          ibanRequestId: r.id,
-          status,
-          // An issued account's status speaks for itself; the order's review only before it.
-          displayStatus: ibanDisplayStatus(
+      const items = ibans
+        .map((r) => {
+          const account = accounts.find((a) => a.requestId === r.id);
+          const steps = account ? [] : openSteps({ kycLevel: customer.kycLevel, info: info ?? null });
+          const status = statusOf(account, steps, customer);
+          const ledger = account ? balances.find((b) => b.id === account.balanceAccountId) : undefined;
+          return {
+            id: account?.id ?? null,
+            ibanRequestId: r.id,
             status,
-            account ? {} : { openSteps: steps, kycStatus: customer.kycStatus },
-          ),
-          additionalStatuses: steps,
-          iban: account?.iban ?? null,
-          bic: account?.bic ?? null,
-          holderName: account?.holderName ?? null,
-          currency: "EUR" as const,
-          balance: toDecimalString(ledger?.balance ?? 0n, "EUR"),
-          availableBalance: toDecimalString(ledger?.available ?? 0n, "EUR"),
-          createdAt: (account?.createdAt ?? r.createdAt).toISOString(),
-        };
-      });
+            // An issued account's status speaks for itself; the order's review only before it.
+            displayStatus: ibanDisplayStatus(
+              status,
+              account ? {} : { openSteps: steps, kycStatus: customer.kycStatus },
+            ),
+            additionalStatuses: steps,
+            iban: account?.iban ?? null,
+            bic: account?.bic ?? null,
+            holderName: account?.holderName ?? null,
+            currency: "EUR" as const,
+            balance: toDecimalString(ledger?.balance ?? 0n, "EUR"),
+            availableBalance: toDecimalString(ledger?.available ?? 0n, "EUR"),
+            createdAt: (account?.createdAt ?? r.createdAt).toISOString(),
+          };
+        })
+        .filter((i) => !unavailable || i.iban !== null);
       const first = items[0];
+      if (unavailable && !first) {
+        return {
+          status: "UNAVAILABLE" as const,
+          displayStatus: ibanDisplayStatus("UNAVAILABLE"),
+          eligible: false,
+          ...unavailable,
+          ibans: [],
+        };
+      }
       const status: IbanStatus = first?.status ?? "NONE";
       return {
         status,
         displayStatus: first?.displayStatus ?? ibanDisplayStatus("NONE"),
-        eligible: true,
-        reason: null,
-        message: null,
+        eligible: !unavailable,
+        reason: unavailable?.reason ?? null,
+        message: unavailable?.message ?? null,
         ibans: items,
       };
     },

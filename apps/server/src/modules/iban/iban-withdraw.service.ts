@@ -53,13 +53,17 @@ export function createIbanWithdrawals(deps: {
   kyc: Pick<KycService, "assertAllowed" | "prepare">;
   rates: RatesService;
   codes: Codes;
-  orders: Pick<IbanOrders, "programOf">;
+  orders: Pick<IbanOrders, "bankProgram">;
   ownAccount: (merchantId: string, customerId: string, ibanId: string) => Promise<AccountRow>;
 }) {
   const { ledger } = deps;
 
+  /**
+   * The bank program's terms whatever the merchant's IBAN flag says now: an issued account's money
+   * may always be withdrawn (docs/iban.md). No program at all: nothing to price a transfer with.
+   */
   async function terms(merchant: Merchant) {
-    const program = await deps.orders.programOf(merchant);
+    const program = await deps.orders.bankProgram(merchant.id);
     if (!program) throw ibanErrors.create("IBAN_NOT_OFFERED");
     return program;
   }

@@ -64,12 +64,14 @@ export const ibanRoutes =
         schema: {
           operationId: "getIbanPersonalInfoConstants",
           tags,
+          description:
+            "The order's allowed answers and the 27 EU countries. 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs.",
           security: bearerSecurity,
           response: { 200: constantsResponse, ...errors },
         },
         ...session,
       },
-      async () => iban.constants(),
+      async (req) => iban.constants(await owner(req)),
     );
 
     app.get(
@@ -145,7 +147,8 @@ export const ibanRoutes =
         schema: {
           operationId: "cancelIbanRequest",
           tags,
-          description: "Cancels an open IBAN order. An issued one cannot be cancelled (409).",
+          description:
+            "Cancels an open IBAN order. An issued one cannot be cancelled (409); 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs.",
           security: bearerSecurity,
           params: requestParams,
           response: { 200: ok, ...errors },
@@ -162,7 +165,7 @@ export const ibanRoutes =
           operationId: "listIbans",
           tags,
           description:
-            "Whether the customer may hold an IBAN (and why not), the live order with its open steps (additionalStatuses), and the issued IBAN with its balance.",
+            "Whether the customer may order an IBAN (and why not), the live order with its open steps (additionalStatuses), and the issued IBAN with its balance. An issued IBAN is listed even when the customer may no longer order one (eligible false, with the reason).",
           security: bearerSecurity,
           response: { 200: listResponse, ...errors },
         },
@@ -180,6 +183,8 @@ export const ibanRoutes =
         schema: {
           operationId: "listIbanRecipients",
           tags,
+          description:
+            "The saved recipients: while the merchant offers IBANs, or to a customer holding an issued IBAN (its withdrawals go on).",
           security: bearerSecurity,
           response: { 200: recipientsResponse, ...errors },
         },
@@ -198,7 +203,7 @@ export const ibanRoutes =
           operationId: "createIbanRecipient",
           tags,
           description:
-            "Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field.",
+            "Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 while the merchant does not offer IBANs (IBAN_NOT_OFFERED) or the customer lives outside the EU (COUNTRY_NOT_ELIGIBLE).",
           security: bearerSecurity,
           body: recipientBody,
           response: { 200: recipientResponse, ...errors },
@@ -214,6 +219,7 @@ export const ibanRoutes =
         schema: {
           operationId: "deleteIbanRecipient",
           tags,
+          description: "Removes a saved recipient; allowed as listing them is.",
           security: bearerSecurity,
           params: recipientParams,
           response: { 200: ok, ...errors },
@@ -250,7 +256,7 @@ export const ibanRoutes =
           operationId: "withdrawFromIban",
           tags,
           description:
-            "A SEPA credit transfer to a saved recipient (WITHDRAW_IBAN). Confirmed by SMS: without X-Confirmation-Code the call texts a code and answers 403 CONFIRMATION_REQUIRED; repeat it with the same Idempotency-Key and body and the code. PENDING until the bank executes it (COMPLETED) or returns it (refunded).",
+            "A SEPA credit transfer to a saved recipient (WITHDRAW_IBAN). Confirmed by SMS: without X-Confirmation-Code the call texts a code and answers 403 CONFIRMATION_REQUIRED; repeat it with the same Idempotency-Key and body and the code. PENDING until the bank executes it (COMPLETED) or returns it (refunded). An issued IBAN's money may be withdrawn even when the merchant no longer offers IBANs.",
           security: bearerSecurity,
           headers: withdrawHeaders,
           params: ibanParams,
@@ -284,7 +290,8 @@ export const ibanRoutes =
         schema: {
           operationId: "getIbanHistory",
           tags: ["history"],
-          description: "The IBAN's own history: SEPA transfers in and out, exchanges into it; newest first.",
+          description:
+            "The IBAN's own history: SEPA transfers in and out, exchanges into it; newest first. Readable whatever the merchant offers now.",
           security: bearerSecurity,
           params: ibanParams,
           querystring: historyQuery,
@@ -306,7 +313,7 @@ export const ibanRoutes =
           operationId: "createIbanExchangeOffer",
           tags,
           description:
-            "An offer from a wallet's currency into the IBAN's EUR (currencyTo EUR), valid 20 seconds.",
+            "An offer from a wallet's currency into the IBAN's EUR (currencyTo EUR), valid 20 seconds. Money in: 403 while the merchant does not offer IBANs or the customer lives outside the EU.",
           security: bearerSecurity,
           params: ibanParams,
           body: createOfferBody,

@@ -49,12 +49,27 @@ export function createIbanService(deps: {
     return account;
   }
 
-  /** An active IBAN of the customer, of a merchant still offering IBANs. */
+  /**
+   * An active IBAN of the customer that may take money in: the merchant still offers IBANs and
+   * the customer still lives in the EU (403 with the reason otherwise; withdrawing needs neither).
+   */
   async function activeAccount(o: Owner, ibanId: string): Promise<AccountRow> {
     const account = await ownAccount(o.merchant.id, o.customerId, ibanId);
-    if (!(await orders.programOf(o.merchant))) throw ibanErrors.create("IBAN_NOT_OFFERED");
+    await orders.requireOffered(o);
     if (account.status !== "ACTIVE") throw ibanErrors.create("IBAN_NOT_ACTIVE");
     return account;
+  }
+
+  /**
+   * Saved recipients serve withdrawals, which an issued account keeps when the merchant stops
+   * offering IBANs: listing or removing them needs the offer or an issued account.
+   */
+  async function requireOfferedOrHeld(o: Owner): Promise<void> {
+    if (await orders.programOf(o.merchant)) return;
+    const accounts = await deps.db.withClient((c) =>
+      ibanSql.accounts(c, { merchantId: o.merchant.id, customerId: o.customerId }),
+    );
+    if (accounts.length === 0) throw ibanErrors.create("IBAN_NOT_OFFERED");
   }
 
   const withdrawals = createIbanWithdrawals({ ...deps, orders, ownAccount });
@@ -83,7 +98,9 @@ export function createIbanService(deps: {
   }
 
   return {
-    constants() {
+    /** The order's allowed answers: an order call, so the merchant's flag must be on. */
+    async constants(o: Owner) {
+      if (!(await orders.programOf(o.merchant))) throw ibanErrors.create("IBAN_NOT_OFFERED");
       return {
         incomeSource: [...INCOME_SOURCES],
         estimatedMonthlyTurnoverRange: [...TURNOVER_RANGES],
@@ -101,15 +118,19 @@ export function createIbanService(deps: {
     list: orders.list,
 
     async listRecipients(o: Owner) {
+      await requireOfferedOrHeld(o);
       const rows = await deps.db.withClient((c) =>
         ibanSql.recipients(c, { merchantId: o.merchant.id, customerId: o.customerId }),
       );
       return { recipients: rows.map(recipientView) };
     },
 
-    /** A recipient with a valid IBAN of the SEPA area and a valid BIC (400 naming the field). */
+    /**
+     * A recipient with a valid IBAN of the SEPA area and a valid BIC (400 naming the field). New
+     * business: refused while IBANs are not offered or the customer lives outside the EU.
+     */
     async createRecipient(o: Owner, body: { name: string; iban: string; bic: string }) {
-      if (!(await orders.programOf(o.merchant))) throw ibanErrors.create("IBAN_NOT_OFFERED");
+      await orders.requireOffered(o);
       const iban = normalizeIban(body.iban);
       if (!iban) throw ibanErrors.create("INVALID_IBAN", { field: "iban" });
       if (!isSepaIban(iban)) throw ibanErrors.create("IBAN_NOT_SEPA", { field: "iban" });
@@ -129,6 +150,7 @@ export function createIbanService(deps: {
     },
 
     async deleteRecipient(o: Owner, id: string) {
+      await requireOfferedOrHeld(o);
       const deleted = await deps.db.withClient((c) =>
         ibanSql.deleteRecipient(c, { merchantId: o.merchant.id, customerId: o.customerId }, id),
       );
@@ -139,7 +161,10 @@ export function createIbanService(deps: {
     withdrawData: withdrawals.data,
     withdraw: withdrawals.withdraw,
 
-    /** GET /v2/history/iban/{ibanId}: the IBAN's transfers, newest first. */
+    /**
+     * GET /v2/history/iban/{ibanId}: the IBAN's transfers, newest first. The customer's own issued
+     * account is enough: its history stays in sight whatever the merchant offers now.
+     */
     async history(o: Owner, ibanId: string, q: { offset: number; size: number }) {
       const account = await ownAccount(o.merchant.id, o.customerId, ibanId);
       const { rows, total } = await deps.db.withClient((c) =>

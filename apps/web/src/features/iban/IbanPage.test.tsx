@@ -84,6 +84,57 @@ describe("/iban", () => {
     expect(screen.queryByRole("button", { name: "Order IBAN" })).toBeNull();
   });
 
+  it("with the merchant's flag off and no account, says plainly that IBANs are not offered", async () => {
+    installFakeIban({
+      "GET /v2/iban/list": () =>
+        json(
+          200,
+          list({
+            status: "UNAVAILABLE",
+            displayStatus: "SOON",
+            eligible: false,
+            reason: "NOT_OFFERED",
+            message: "IBAN accounts are not offered here.",
+            ibans: [],
+          }),
+        ),
+    });
+    renderApp("/iban");
+    expect(await screen.findByText("IBAN accounts are not offered here.")).not.toBeNull();
+    expect(screen.getByRole("heading", { name: "IBAN accounts are not available to you" })).not.toBeNull();
+    expect(screen.queryByRole("button", { name: "Order IBAN" })).toBeNull();
+    expect(screen.queryByTestId("iban-number")).toBeNull();
+  });
+
+  it("with the merchant's flag off, still shows an issued account, read-only apart from withdrawing", async () => {
+    const fake = installFakeIban({
+      "GET /v2/iban/list": () =>
+        json(
+          200,
+          list({
+            eligible: false,
+            reason: "NOT_OFFERED",
+            message: "IBAN accounts are not offered here.",
+          }),
+        ),
+      "GET /v2/history/iban/0190f4d2-0000-7000-8000-000000000001": () =>
+        json(200, { ibanId: IBAN_ID, offset: 0, size: 50, total: 0, items: [] }),
+    });
+    renderApp("/iban");
+    expect((await screen.findByTestId("iban-number")).textContent).toBe("LT35 3250 0123 4567 8901");
+    expect(
+      screen.getByRole("heading", { name: "You can still see this account and send its balance to a bank" }),
+    ).not.toBeNull();
+    expect(screen.getByText("IBAN accounts are not offered here.")).not.toBeNull();
+    expect(screen.getAllByText(/120\.00/).length).toBeGreaterThan(0);
+    expect(screen.getByRole("link", { name: "Send to a bank" })).not.toBeNull();
+    expect(await screen.findByText(/No transfers yet/)).not.toBeNull();
+    // No money in: the exchange form is not offered, nor is an order.
+    expect(screen.queryByRole("heading", { name: "Exchange to IBAN" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Order IBAN" })).toBeNull();
+    expect(fake.find("POST", `/v2/iban/${IBAN_ID}/exchange/offer`)).toHaveLength(0);
+  });
+
   it("resumes an unfinished order at its first open step", async () => {
     installFakeIban({
       "GET /v2/iban/list": () =>
@@ -143,6 +194,32 @@ describe("/iban", () => {
 });
 
 describe("/iban/withdraw/bank", () => {
+  it("with the merchant's flag off, withdraws to a saved recipient but offers no new one", async () => {
+    installFakeIban({
+      "GET /v2/iban/list": () =>
+        json(
+          200,
+          list({ eligible: false, reason: "NOT_OFFERED", message: "IBAN accounts are not offered here." }),
+        ),
+      "GET /v2/iban/recipients": () => json(200, { recipients: [] }),
+      "GET /v2/iban/0190f4d2-0000-7000-8000-000000000001/withdraw/data": () =>
+        json(200, {
+          ibanId: IBAN_ID,
+          currency: "EUR",
+          balance: "120.00",
+          availableBalance: "120.00",
+          fees: { fixFee: "1.00" },
+          minAmount: "1.00",
+          maxAmount: "10000.00",
+          confirmation: "SMS",
+        }),
+    });
+    renderApp("/iban/withdraw/bank");
+    expect(await screen.findByText(/New recipients can no longer be saved/)).not.toBeNull();
+    expect(screen.queryByRole("button", { name: "+ New recipient" })).toBeNull();
+    expect(screen.queryByLabelText("Account holder's name")).toBeNull();
+  });
+
   it("confirms by SMS with the same key, then says the transfer is pending and what it waits for", async () => {
     const fake = installFakeIban({
       "GET /v2/iban/list": () => json(200, list()),

@@ -6,11 +6,16 @@ import { IbanAccount } from "./components/IbanAccount.tsx";
 import { IbanOrder } from "./components/IbanOrder.tsx";
 import "./iban.css";
 
-/** /iban: the order (About, Identity verification, Additional information, Billing address), then the account. */
+/**
+ * /iban: the order (About, Identity verification, Additional information, Billing address), then the
+ * account. A customer who may no longer order one still sees an issued account: read-only apart
+ * from withdrawing, never hidden with the money on it (docs/iban.md).
+ */
 export function IbanPage() {
   const { t } = useTranslation();
   const list = useIbanList();
   const item = list.data?.ibans[0];
+  const account = item?.iban ? item : undefined;
   return (
     <div className="k-iban">
       <div className="k-iban__header">
@@ -19,14 +24,19 @@ export function IbanPage() {
       </div>
       {list.isPending ? <Spinner /> : null}
       <FormError error={list.error ?? undefined} />
-      {list.data && !list.data.eligible ? (
+      {list.data && !list.data.eligible && !account ? (
         <section className="k-surface" role="status">
           <h2 className="k-iban__heading">{t("iban.notEligible")}</h2>
           <p>{list.data.message}</p>
         </section>
       ) : null}
-      {list.data?.eligible && item?.iban ? <IbanAccount item={item} /> : null}
-      {list.data?.eligible && !item?.iban ? <IbanOrder item={item} /> : null}
+      {list.data && account ? (
+        <IbanAccount
+          item={account}
+          closedReason={list.data.eligible ? undefined : (list.data.message ?? "")}
+        />
+      ) : null}
+      {list.data?.eligible && !account ? <IbanOrder item={item} /> : null}
     </div>
   );
 }

@@ -56,10 +56,11 @@ export function IbanWithdrawPage() {
       </section>
     );
   }
-  return <WithdrawForm ibanId={ibanId} />;
+  // Saving a new recipient is new business, refused once the customer may no longer order an IBAN.
+  return <WithdrawForm ibanId={ibanId} canAddRecipients={list.data?.eligible ?? false} />;
 }
 
-function WithdrawForm({ ibanId }: { ibanId: string }) {
+function WithdrawForm({ ibanId, canAddRecipients }: { ibanId: string; canAddRecipients: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const data = useWithdrawData(ibanId);
@@ -174,7 +175,9 @@ function WithdrawForm({ ibanId }: { ibanId: string }) {
             </p>
           ) : null}
         </fieldset>
-        {adding || (recipients.isSuccess && list.length === 0) ? (
+        {!canAddRecipients ? (
+          <p className="k-iban__muted">{t("ibanWithdraw.noNewRecipients")}</p>
+        ) : adding || (recipients.isSuccess && list.length === 0) ? (
           <NewRecipient
             onAdded={(r) => {
               setRecipientId(r.id);

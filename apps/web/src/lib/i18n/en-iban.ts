@@ -75,6 +75,7 @@ export const enIban = {
       withdraw: "Send to a bank",
       history: "Account history",
       noHistory: "No transfers yet. Share your IBAN to receive a SEPA transfer.",
+      readOnly: "You can still see this account and send its balance to a bank",
     },
     exchange: {
       title: "Exchange to IBAN",
@@ -132,5 +133,6 @@ export const enIban = {
     backToIban: "Back to IBAN account",
     noIban: "Order an IBAN account first.",
     chooseRecipient: "Choose or add a recipient",
+    noNewRecipients: "New recipients can no longer be saved: send to one you saved before.",
   },
 };

@@ -22,13 +22,23 @@ import {
 /** An IBAN in groups of four, the way it is printed on a statement. */
 export const groupIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim();
 
-/** The issued account: IBAN and BIC with copy buttons, balance, exchange into it, its history. */
-export function IbanAccount({ item }: { item: IbanItem }) {
+/**
+ * The issued account: IBAN and BIC with copy buttons, balance, exchange into it, its history. With
+ * `closedReason` (the customer may no longer order one) it is read-only apart from withdrawing: the
+ * server refuses money in, so the exchange form is not offered.
+ */
+export function IbanAccount({ item, closedReason }: { item: IbanItem; closedReason?: string | undefined }) {
   const { t } = useTranslation();
   const iban = item.iban ?? "";
   const bic = item.bic ?? "";
   return (
     <div className="k-iban__account">
+      {closedReason === undefined ? null : (
+        <section className="k-surface" role="status">
+          <h2 className="k-iban__heading">{t("iban.account.readOnly")}</h2>
+          <p>{closedReason}</p>
+        </section>
+      )}
       <section className="k-surface k-iban__card" aria-label={t("iban.title")}>
         <div className="k-iban__card-top">
           <div>
@@ -66,7 +76,7 @@ export function IbanAccount({ item }: { item: IbanItem }) {
           {t("iban.account.withdraw")}
         </Link>
       </section>
-      {item.id ? <ExchangeToIban ibanId={item.id} /> : null}
+      {item.id && closedReason === undefined ? <ExchangeToIban ibanId={item.id} /> : null}
       {item.id ? <IbanHistoryList ibanId={item.id} /> : null}
     </div>
   );
