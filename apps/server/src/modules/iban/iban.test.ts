@@ -303,6 +303,63 @@ describe("money", () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it("re-prices an open exchange offer into the IBAN; refuses another's (404), a bad field (400), an executed one (409)", async () => {
+    const url = `/v2/iban/${aliceIban.id}/exchange/offer`;
+    const put = (c: Customer, path: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PUT", url: path, headers: { authorization: `Bearer ${c.token}` }, payload });
+    const usdt = (amountFrom: string) => ({ currencyFrom: "USDT", currencyTo: "EUR", amountFrom });
+    const offer = (await api.post(alice.token, url, usdt("10"))).json();
+    const repriced = await put(alice, url, { offerId: offer.offerId, ...usdt("20") });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(repriced.json()).toMatchObject({
+      offerId: offer.offerId,
+      fixedSide: "FROM",
+      sourceCurrencyAmount: { amount: "20.000000", currencyCode: "USDT" },
+      targetCurrencyAmount: { currencyCode: "EUR" },
+    });
+    expect(Number(repriced.json().targetCurrencyAmount.amount)).toBeGreaterThan(
+      Number(offer.targetCurrencyAmount.amount),
+    );
+    // Another customer's IBAN, and another customer's offer on one's own IBAN: 404.
+    const othersIban = await put(bob, url, { offerId: offer.offerId, ...usdt("20") });
+    expect(othersIban.statusCode).toBe(404);
+    expect(othersIban.json()).toMatchObject({ error: "IBAN_NOT_FOUND" });
+    const othersOffer = await put(bob, `/v2/iban/${bobIban.id}/exchange/offer`, {
+      offerId: offer.offerId,
+      ...usdt("20"),
+    });
+    expect(othersOffer.statusCode).toBe(404);
+    expect(othersOffer.json()).toMatchObject({ error: "OFFER_NOT_FOUND", field: "offerId" });
+    // A wallet exchange offer is not an IBAN offer: 404 here too.
+    const walletOffer = await api.post(alice.token, "/v1/mobile/exchange/offer", usdt("10"));
+    expect(walletOffer.statusCode, walletOffer.body).toBe(200);
+    const wrongKind = await put(alice, url, { offerId: walletOffer.json().offerId, ...usdt("20") });
+    expect(wrongKind.statusCode).toBe(404);
+    // 400 naming the field.
+    const noAmount = await put(alice, url, {
+      offerId: offer.offerId,
+      currencyFrom: "USDT",
+      currencyTo: "EUR",
+    });
+    expect(noAmount.statusCode).toBe(400);
+    expect(noAmount.json().field).toBe("amountFrom");
+    const notEur = await put(alice, url, { offerId: offer.offerId, ...usdt("20"), currencyTo: "BTC" });
+    expect(notEur.statusCode).toBe(400);
+    expect(notEur.json().field).toBe("currencyTo");
+    // Executed, it can no longer be re-priced.
+    const executed = await t.app.inject({
+      method: "PUT",
+      url: `${url}/${offer.offerId}`,
+      headers: { authorization: `Bearer ${alice.token}`, "idempotency-key": offer.offerId },
+    });
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.json().sourceCurrencyAmount).toEqual({ amount: "20.000000", currencyCode: "USDT" });
+    const again = await put(alice, url, { offerId: offer.offerId, ...usdt("30") });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: "OFFER_ALREADY_EXECUTED", field: "offerId" });
+    expect((await d.wallet(alice.token, "USDT")).balance).toBe("380.000000");
+  });
+
   it("withdraws to a recipient with an SMS code: reserved, pending, then executed", async () => {
     const before = await api.balance(alice.token);
     const recipient = (await api.addRecipient(alice.token, RECIPIENT)).json();
