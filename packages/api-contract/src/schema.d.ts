@@ -2416,6 +2416,26 @@ export interface components {
             /** @description True while the card has no billing address */
             billingAddressRequired: boolean;
         };
+        CardFeesInput: {
+            /** @description Percent, 2 decimals; outside the fee table's bands */
+            transactionFee: string;
+            /** @description Percent, 2 decimals */
+            additionalFee: string;
+            /** @description EUR, once per payment */
+            fixFee: string;
+            /** @description Whether the fee table's bands replace transactionFee */
+            feeTableEnabled: boolean;
+            feeTable: {
+                /** @description The transaction fee, percent with 2 decimals, in this band */
+                percent: string;
+                /** @description Lowest from-amount of the band, included */
+                amountFrom: string;
+                /** @description First from-amount past the band; null: no end */
+                amountTo: string | null;
+                /** @description The pair's from currency */
+                currency: string;
+            }[];
+        };
         CardPairInput: {
             currencyFrom: string;
             currencyTo: string;
@@ -2434,6 +2454,7 @@ export interface components {
             }[];
             /** @description EUR, once per payment */
             fixFee: string;
+            fees: components["schemas"]["CardFeesInput"];
             freeTransactionsPromo: {
                 total: number;
                 available: number;
@@ -2442,10 +2463,24 @@ export interface components {
         CardPaymentDataInput: {
             cards: components["schemas"]["PaymentCardInput"][];
             pairs: components["schemas"]["CardPairInput"][];
+            /** @description The fees of every pair when they are all the same; else null */
+            fees: components["schemas"]["CardFeesInput"] | null;
+            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
+            limit: {
+                value: string;
+                currency: string;
+            };
             validSeconds: number;
             validTo: string;
+            /** @description Cards need a billing address before they pay */
             billingAddressRequired: boolean;
+            /** @description No card pay-in of this customer has succeeded yet */
             firstPurchase: boolean;
+            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
+            firstPurchaseLimit: {
+                value: string;
+                currency: string;
+            } | null;
             /** @description The acquiring bank's own charge, shown with the fees */
             partnerNote: string;
         };
@@ -4024,6 +4059,26 @@ export interface components {
             /** @description True while the card has no billing address */
             billingAddressRequired: boolean;
         };
+        CardFees: {
+            /** @description Percent, 2 decimals; outside the fee table's bands */
+            transactionFee: string;
+            /** @description Percent, 2 decimals */
+            additionalFee: string;
+            /** @description EUR, once per payment */
+            fixFee: string;
+            /** @description Whether the fee table's bands replace transactionFee */
+            feeTableEnabled: boolean;
+            feeTable: {
+                /** @description The transaction fee, percent with 2 decimals, in this band */
+                percent: string;
+                /** @description Lowest from-amount of the band, included */
+                amountFrom: string;
+                /** @description First from-amount past the band; null: no end */
+                amountTo: string | null;
+                /** @description The pair's from currency */
+                currency: string;
+            }[];
+        };
         CardPair: {
             currencyFrom: string;
             currencyTo: string;
@@ -4042,6 +4097,7 @@ export interface components {
             }[];
             /** @description EUR, once per payment */
             fixFee: string;
+            fees: components["schemas"]["CardFees"];
             freeTransactionsPromo: {
                 total: number;
                 available: number;
@@ -4050,10 +4106,24 @@ export interface components {
         CardPaymentData: {
             cards: components["schemas"]["PaymentCard"][];
             pairs: components["schemas"]["CardPair"][];
+            /** @description The fees of every pair when they are all the same; else null */
+            fees: components["schemas"]["CardFees"] | null;
+            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
+            limit: {
+                value: string;
+                currency: string;
+            };
             validSeconds: number;
             validTo: string;
+            /** @description Cards need a billing address before they pay */
             billingAddressRequired: boolean;
+            /** @description No card pay-in of this customer has succeeded yet */
             firstPurchase: boolean;
+            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
+            firstPurchaseLimit: {
+                value: string;
+                currency: string;
+            } | null;
             /** @description The acquiring bank's own charge, shown with the fees */
             partnerNote: string;
         };

@@ -53,6 +53,23 @@ export const feeInfoItem = z.object({
   value: z.string().describe("Percent, 2 decimals"),
 });
 
+export const cardFees = z
+  .object({
+    transactionFee: z.string().describe("Percent, 2 decimals; outside the fee table's bands"),
+    additionalFee: z.string().describe("Percent, 2 decimals"),
+    fixFee: z.string().describe("EUR, once per payment"),
+    feeTableEnabled: z.boolean().describe("Whether the fee table's bands replace transactionFee"),
+    feeTable: z.array(
+      z.object({
+        percent: z.string().describe("The transaction fee, percent with 2 decimals, in this band"),
+        amountFrom: z.string().describe("Lowest from-amount of the band, included"),
+        amountTo: z.string().nullable().describe("First from-amount past the band; null: no end"),
+        currency: z.string().describe("The pair's from currency"),
+      }),
+    ),
+  })
+  .meta({ id: "CardFees" });
+
 export const cardPair = z
   .object({
     currencyFrom: z.string(),
@@ -65,6 +82,7 @@ export const cardPair = z
     defaultMaxAmountFrom: z.string(),
     feeInfo: z.array(feeInfoItem),
     fixFee: z.string().describe("EUR, once per payment"),
+    fees: cardFees,
     freeTransactionsPromo: z.object({ total: z.number().int(), available: z.number().int() }),
   })
   .meta({ id: "CardPair" });
@@ -73,10 +91,17 @@ export const cardDataResponse = z
   .object({
     cards: z.array(cardView),
     pairs: z.array(cardPair),
+    fees: cardFees.nullable().describe("The fees of every pair when they are all the same; else null"),
+    limit: money.describe(
+      "The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency",
+    ),
     validSeconds: z.number().int(),
     validTo: z.string(),
-    billingAddressRequired: z.boolean(),
-    firstPurchase: z.boolean(),
+    billingAddressRequired: z.boolean().describe("Cards need a billing address before they pay"),
+    firstPurchase: z.boolean().describe("No card pay-in of this customer has succeeded yet"),
+    firstPurchaseLimit: money
+      .nullable()
+      .describe("While firstPurchase: its limit (the same KYC limits as any payment); else null"),
     partnerNote: z.string().describe("The acquiring bank's own charge, shown with the fees"),
   })
   .meta({ id: "CardPaymentData" });

@@ -20,7 +20,7 @@ export function createCardPaymentsService(deps: {
   auth: Pick<AuthService, "requireLiveSession">;
   history: Pick<HistoryService, "record" | "update">;
   wallets: Pick<WalletsService, "ensureWallet">;
-  kyc: Pick<KycService, "release">;
+  kyc: Pick<KycService, "release" | "listLimits">;
   ledger: LedgerService;
   publicBaseUrl: string;
   now?: () => Date;

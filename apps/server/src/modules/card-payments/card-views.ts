@@ -1,9 +1,10 @@
 import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
 import { money } from "../history/history.service.ts";
 import type { Json } from "../ledger/ledger.types.ts";
-import { feeInfo } from "../quotes/fees.ts";
+import { type FeeSchedule, feeInfo } from "../quotes/fees.ts";
 import { CARD_OFFER_VALID_SECONDS, type OfferRow } from "../quotes/kind-offers.ts";
 import type { PairTerms } from "../quotes/offer-terms.ts";
+import { formatBps } from "../quotes/percent.ts";
 import { rateToString } from "../rates/rates.service.ts";
 import type { CardRow } from "./card-payments.repository.ts";
 import type { CardView } from "./card-payments.schemas.ts";
@@ -16,7 +17,8 @@ export const PARTNER_NOTE = "The acquiring bank may add up to 2%.";
 
 export const decimal = (minor: bigint, currency: string) => toDecimalString(minor, currency as CurrencyCode);
 
-export function cardView(card: CardRow): CardView {
+/** A saved card; `addressRequired`: the acquirer checks billing addresses (cards.service.ts). */
+export function cardView(card: CardRow, addressRequired: boolean): CardView {
   return {
     cardId: card.id,
     cardType: card.brand,
@@ -27,7 +29,7 @@ export function cardView(card: CardRow): CardView {
     cardBankName: card.bankName,
     cardCountryCode: card.countryCode,
     validationStatus: "APPROVED",
-    billingAddressRequired: card.billingAddress === null,
+    billingAddressRequired: addressRequired && card.billingAddress === null,
   };
 }
 
@@ -37,6 +39,25 @@ const feeInfoOf = (bps: { transactionBps: bigint; additionalBps: bigint }) =>
     type: f.type === "TransactionFee" ? ("TRANSACTION_FEE" as const) : ("ADDITIONAL_FEE" as const),
     value: f.value,
   }));
+
+/**
+ * A pair's fees as the merchant set them (spec §3 "fees"): the two percents, the fixed fee in EUR,
+ * and the fee table, whose band holding the amount replaces the transaction percent when enabled.
+ */
+export function feesView(fees: FeeSchedule) {
+  return {
+    transactionFee: formatBps(fees.transactionBps),
+    additionalFee: formatBps(fees.additionalBps),
+    fixFee: toDecimalString(fees.fixFeeEur, "EUR"),
+    feeTableEnabled: fees.feeTableEnabled,
+    feeTable: fees.feeTable.map((band) => ({
+      percent: formatBps(band.bps),
+      amountFrom: decimal(band.from, band.currency),
+      amountTo: band.to === null ? null : decimal(band.to, band.currency),
+      currency: band.currency,
+    })),
+  };
+}
 
 export function pairView(terms: PairTerms, rate: { value: bigint }) {
   const scale = (c: string) => getCurrency(c as CurrencyCode)?.scale ?? 0;
@@ -54,6 +75,7 @@ export function pairView(terms: PairTerms, rate: { value: bigint }) {
       additionalBps: terms.fees.additionalBps,
     }),
     fixFee: toDecimalString(terms.fees.fixFeeEur, "EUR"),
+    fees: feesView(terms.fees),
     freeTransactionsPromo: { total: terms.promoGranted, available: terms.fees.freeTransactionsAvailable },
   };
 }

@@ -4,7 +4,7 @@ import type { AcquirerProvider } from "../../providers/acquirer/acquirer-provide
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { checkCard, maskPan } from "./card-input.ts";
 import { cardPaymentsErrors } from "./card-payments.errors.ts";
-import type { CardPaymentsRepository } from "./card-payments.repository.ts";
+import type { CardPaymentsRepository, CardRow } from "./card-payments.repository.ts";
 import type { BillingAddress } from "./card-payments.schemas.ts";
 import { cardView } from "./card-views.ts";
 
@@ -26,7 +26,19 @@ export function createCardsService(deps: {
   now: () => Date;
 }) {
   const { repository } = deps;
+  // The acquirer checks the card's billing address with each payment (or not): its rule, not ours.
+  const addressRequired = deps.acquirer.billingAddressRequired;
+  const view = (card: CardRow) => cardView(card, addressRequired);
   return {
+    /** Whether cards need a billing address before they pay (GET .../data: billingAddressRequired). */
+    billingAddressRequired: addressRequired,
+
+    /** Pay refuses a card the acquirer would refuse for want of a billing address (422 naming it). */
+    assertBillingAddress(card: CardRow) {
+      if (addressRequired && !card.billingAddress)
+        throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
+    },
+
     async addCard(merchant: Merchant, customerId: string, purpose: CardPurpose, body: AddCardBody) {
       checkCard(body, deps.now());
       const card = await deps.acquirer.tokenise(
@@ -55,7 +67,7 @@ export function createCardsService(deps: {
         expYear: body.cardExpirationYear,
         billingAddress: body.billingAddress ?? null,
       });
-      return cardView(saved);
+      return view(saved);
     },
 
     async setBillingAddress(merchant: Merchant, customerId: string, cardId: string, address: BillingAddress) {
@@ -65,7 +77,7 @@ export function createCardsService(deps: {
     },
 
     async listCards(merchant: Merchant, customerId: string, purpose: CardPurpose) {
-      return (await repository.listCards(merchant.id, customerId, purpose)).map(cardView);
+      return (await repository.listCards(merchant.id, customerId, purpose)).map(view);
     },
 
     /** The customer's card of this purpose, or 404 naming cardId. */

@@ -10,6 +10,7 @@ import type { Merchant } from "../merchants/merchants.service.ts";
 import type { KindOffers, OfferRow } from "../quotes/kind-offers.ts";
 import { quotesErrors } from "../quotes/quotes.errors.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
+import { createCardData } from "./card-data.ts";
 import { parseCardOffer } from "./card-input.ts";
 import { cardPaymentsErrors } from "./card-payments.errors.ts";
 import {
@@ -19,14 +20,7 @@ import {
   type PaymentRow,
   updatePaymentSql,
 } from "./card-payments.repository.ts";
-import {
-  DATA_VALID_SECONDS,
-  decimal,
-  historyModel,
-  offerView,
-  PARTNER_NOTE,
-  pairView,
-} from "./card-views.ts";
+import { decimal, historyModel, offerView } from "./card-views.ts";
 import type { CardsService } from "./cards.service.ts";
 
 type Customer = Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
@@ -40,7 +34,7 @@ export type PayinDeps = {
   auth: Pick<AuthService, "requireLiveSession">;
   history: Pick<HistoryService, "record" | "update">;
   wallets: Pick<WalletsService, "ensureWallet">;
-  kyc: Pick<KycService, "release">;
+  kyc: Pick<KycService, "release" | "listLimits">;
   publicBaseUrl: string;
   now: () => Date;
 };
@@ -55,6 +49,7 @@ const statusOf = (s: PaymentRow["status"]): "SUCCESS" | "FAILURE" | "CHALLENGE" 
  */
 export function createPayinService(deps: PayinDeps) {
   const { repository, offers } = deps;
+  const cardData = createCardData(deps);
 
   async function paymentOf(merchant: Merchant, customerId: string, offerId: string) {
     const payment = await repository.findByOffer(merchant.id, customerId, offerId);
@@ -82,24 +77,8 @@ export function createPayinService(deps: PayinDeps) {
   }
 
   return {
-    /** GET /v3/payin/data: saved cards, pairs with their fees and bounds. */
-    async data(merchant: Merchant, customerId: string) {
-      const [cards, pairs, succeeded] = await Promise.all([
-        deps.cards.listCards(merchant, customerId, "PAYIN"),
-        offers.pairs(merchant, customerId, "PAYIN_CARD"),
-        repository.countSucceeded(merchant.id, customerId, "PAYIN_CARD"),
-      ]);
-      const at = deps.now();
-      return {
-        cards,
-        pairs: pairs.map((terms) => pairView(terms, offers.bid(merchant, terms.from, terms.to))),
-        validSeconds: DATA_VALID_SECONDS,
-        validTo: new Date(at.getTime() + DATA_VALID_SECONDS * 1000).toISOString(),
-        billingAddressRequired: true,
-        firstPurchase: succeeded === 0,
-        partnerNote: PARTNER_NOTE,
-      };
-    },
+    /** GET /v3/payin/data: saved cards, pairs with their fees and bounds, limits, first purchase. */
+    data: (merchant: Merchant, customerId: string) => cardData(merchant, customerId, "PAYIN_CARD"),
 
     async createOffer(
       merchant: Merchant,
@@ -149,8 +128,7 @@ export function createPayinService(deps: PayinDeps) {
       const card = await deps.cards.requireCard(merchant, customerId, "PAYIN", payment.cardId);
       if (payment.status !== "OFFERED") return payView(offer, card, payment);
       await offers.assertPayable(offer);
-      if (!card.billingAddress)
-        throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
+      deps.cards.assertBillingAddress(card);
       const [wallet, limit, promo] = await Promise.all([
         deps.wallets.ensureWallet(merchant.id, customerId, offer.currencyTo as never),
         offers.prepareLimit(merchant, customerId, "PAYIN_CARD", offer),

@@ -76,7 +76,59 @@ describe("GET /v3/payin/data and offers", () => {
     expect(pair).toMatchObject({ defaultMinAmountFrom: "1.00", amountScaleFrom: 2, lock: false });
     expect(pair.feeInfo[0]).toMatchObject({ type: "TRANSACTION_FEE", value: "2.00" });
     expect(data.partnerNote).toBe("The acquiring bank may add up to 2%.");
+    // The quote engine's terms as the merchant set them (2 %, no table), the same for every pair.
+    expect(pair.fees).toEqual({
+      transactionFee: "2.00",
+      additionalFee: "0.00",
+      fixFee: "0.00",
+      feeTableEnabled: false,
+      feeTable: [],
+    });
+    expect(data.fees).toEqual(pair.fees);
+    expect(data.billingAddressRequired).toBe(true);
+    // The limit is the KYC service's: what one card pay-in may be now.
+    const limits = (await x.call(alice.token, "GET", "/v1/kyc/limits")).json();
+    const payin = limits.operations.find((o: { operationType: string }) => o.operationType === "PAYIN_CARD");
+    expect(data.limit).toEqual({ value: payin.remaining.now, currency: limits.currency });
+    expect(Number(data.limit.value)).toBeGreaterThan(0);
     expect(data.firstPurchase).toBe(true);
+    expect(data.firstPurchaseLimit).toEqual(data.limit);
+  });
+
+  it("shows a pair's fee table from the quote engine, and prices with it", async () => {
+    const pool = x.t.database.pool;
+    const pairRow = `merchant_id = (select merchant_id from customers where id = $1)
+      and kind = 'PAYIN_CARD' and currency_from = 'EUR' and currency_to = 'USDT'`;
+    const { rows } = await pool.query<{ fees: Record<string, unknown> }>(
+      `select fees from quote_pairs where ${pairRow}`,
+      [alice.customerId],
+    );
+    const fees = rows[0]?.fees;
+    if (!fees) throw new Error("no card pay-in pair EUR→USDT");
+    const table = [{ percent: "1.5", amountFrom: "100", amountTo: null, currency: "EUR" }];
+    await pool.query(`update quote_pairs set fees = $2 where ${pairRow}`, [
+      alice.customerId,
+      { ...fees, feeTable: table, feeTableEnabled: true },
+    ]);
+    try {
+      const data = (await x.call(alice.token, "GET", "/v3/payin/data")).json();
+      const pair = data.pairs.find(
+        (p: { currencyFrom: string; currencyTo: string }) =>
+          p.currencyFrom === "EUR" && p.currencyTo === "USDT",
+      );
+      expect(pair.fees).toMatchObject({
+        transactionFee: "2.00",
+        feeTableEnabled: true,
+        feeTable: [{ percent: "1.50", amountFrom: "100.00", amountTo: null, currency: "EUR" }],
+      });
+      // The pairs differ now: each has its own fees, none shared.
+      expect(data.fees).toBeNull();
+      const cardId = await card(alice.token, CARDS.frictionless);
+      expect((await x.payinOffer(alice.token, cardId, "200")).json().feeAmount.value).toBe("3.00");
+      expect((await x.payinOffer(alice.token, cardId, "50")).json().feeAmount.value).toBe("1.00");
+    } finally {
+      await pool.query(`update quote_pairs set fees = $2 where ${pairRow}`, [alice.customerId, fees]);
+    }
   });
 
   it("prices 50 EUR with the 2 % fee, valid 20 s; updates re-price; bad input names the field", async () => {

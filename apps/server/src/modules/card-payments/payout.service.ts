@@ -9,6 +9,7 @@ import type { Merchant } from "../merchants/merchants.service.ts";
 import type { OfferRow } from "../quotes/kind-offers.ts";
 import type { QuoteLegAccount } from "../quotes/quote-legs.ts";
 import { quotesErrors } from "../quotes/quotes.errors.ts";
+import { createCardData } from "./card-data.ts";
 import { parseCardOffer } from "./card-input.ts";
 import { cardPaymentsErrors } from "./card-payments.errors.ts";
 import {
@@ -17,14 +18,7 @@ import {
   type PaymentRow,
   updatePaymentSql,
 } from "./card-payments.repository.ts";
-import {
-  DATA_VALID_SECONDS,
-  decimal,
-  historyModel,
-  offerView,
-  PARTNER_NOTE,
-  pairView,
-} from "./card-views.ts";
+import { decimal, historyModel, offerView } from "./card-views.ts";
 import { assertNotStarted, assertUnchanged, type PayinDeps } from "./payin.service.ts";
 
 /** How long a payout's reservation waits for the rail before the expiry job releases it. */
@@ -42,6 +36,7 @@ const statusOf = (s: PaymentRow["status"]) =>
  */
 export function createPayoutService(deps: PayinDeps & { ledger: LedgerService }) {
   const { repository, offers, ledger } = deps;
+  const cardData = createCardData(deps);
 
   async function paymentOf(merchant: Merchant, customerId: string, offerId: string) {
     const payment = await repository.findByOffer(merchant.id, customerId, offerId);
@@ -74,22 +69,7 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
   }
 
   return {
-    async data(merchant: Merchant, customerId: string) {
-      const [cards, pairs] = await Promise.all([
-        deps.cards.listCards(merchant, customerId, "PAYOUT"),
-        offers.pairs(merchant, customerId, "PAYOUT_CARD"),
-      ]);
-      const at = deps.now();
-      return {
-        cards,
-        pairs: pairs.map((terms) => pairView(terms, offers.bid(merchant, terms.from, terms.to))),
-        validSeconds: DATA_VALID_SECONDS,
-        validTo: new Date(at.getTime() + DATA_VALID_SECONDS * 1000).toISOString(),
-        billingAddressRequired: true,
-        firstPurchase: false,
-        partnerNote: PARTNER_NOTE,
-      };
-    },
+    data: (merchant: Merchant, customerId: string) => cardData(merchant, customerId, "PAYOUT_CARD"),
 
     async createOffer(
       merchant: Merchant,
@@ -142,8 +122,7 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       const card = await deps.cards.requireCard(merchant, customerId, "PAYOUT", payment.cardId);
       if (payment.status !== "OFFERED") return payView(offer, card, payment);
       await offers.assertPayable(offer);
-      if (!card.billingAddress)
-        throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
+      deps.cards.assertBillingAddress(card);
       const from = offer.currencyFrom as CurrencyCode;
       const [wallet, limit, promo] = await Promise.all([
         deps.wallets.ensureWallet(merchant.id, customerId, from),

@@ -40,6 +40,18 @@ describe("card payout", () => {
     const cardId = await payoutCard(alice.token, CARDS.frictionless);
     const data = (await x.call(alice.token, "GET", "/v4/payout/data", undefined, x.sdk)).json();
     expect(data.cards[0]).toMatchObject({ cardId, maskedPan: "424242******4242" });
+    // 1 % and a 0.50 EUR fixed fee, the quote engine's terms; the limit is the payout's.
+    expect(data.fees).toMatchObject({ transactionFee: "1.00", fixFee: "0.50", feeTableEnabled: false });
+    const limits = (await x.call(alice.token, "GET", "/v1/kyc/limits")).json();
+    const payout = limits.operations.find(
+      (o: { operationType: string }) => o.operationType === "PAYOUT_CARD",
+    );
+    expect(data.limit).toEqual({ value: payout.remaining.now, currency: limits.currency });
+    expect(data).toMatchObject({
+      billingAddressRequired: true,
+      firstPurchase: false,
+      firstPurchaseLimit: null,
+    });
     expect(
       data.pairs.some(
         (p: { currencyFrom: string; currencyTo: string }) =>

@@ -45,6 +45,8 @@ export type AuthoriseResult =
  * REJECTED.
  */
 export type AcquirerProvider = {
+  /** The acquirer checks the card's billing address with every payment: a card needs one first. */
+  billingAddressRequired: boolean;
   tokenise(card: CardInput, purpose: CardPurpose): Promise<TokenisedCard>;
   authorise(input: {
     token: string;

@@ -27,6 +27,8 @@ export function sandboxAcquirerOptions(
     lateCallbackSeconds: 12,
     payoutDelaySeconds: 3,
     challengeTimeoutSeconds: CHALLENGE_TIMEOUT_SECONDS,
+    // Like the acquirers it stands for: the address is checked (AVS) on pay-ins and payouts.
+    billingAddressRequired: true,
   };
 }
 
@@ -48,6 +50,12 @@ export function createAcquirer(
     });
   };
   return {
-    acquirer: { tokenise: unavailable, authorise: unavailable, capture: unavailable, payout: unavailable },
+    acquirer: {
+      billingAddressRequired: true,
+      tokenise: unavailable,
+      authorise: unavailable,
+      capture: unavailable,
+      payout: unavailable,
+    },
   };
 }

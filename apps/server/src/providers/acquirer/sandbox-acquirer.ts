@@ -33,6 +33,8 @@ export type SandboxAcquirerOptions = {
    * real one does, and says so by callback (a payment abandoned at the bank's page ends).
    */
   challengeTimeoutSeconds: number;
+  /** Whether it checks billing addresses (AVS): cards then need one before they pay. */
+  billingAddressRequired: boolean;
 };
 
 /**
@@ -81,6 +83,8 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
     scenario === "LATE_CALLBACK" ? options.lateCallbackSeconds : options.callbackDelaySeconds;
 
   const acquirer: AcquirerProvider = {
+    billingAddressRequired: options.billingAddressRequired,
+
     async tokenise(card) {
       const number = card.number;
       const info = cardValidator.number(number);
