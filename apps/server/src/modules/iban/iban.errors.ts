@@ -49,9 +49,4 @@ export const ibanErrors = defineErrors({
     errorId: 12014,
     message: "The notification's signature is not valid.",
   },
-  STEPS_OPEN: {
-    status: 409,
-    errorId: 12015,
-    message: "Your IBAN order still needs some information.",
-  },
 });
