@@ -8,8 +8,9 @@ import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { ibanDriver } from "./iban.test-helpers.ts";
 
 // docs/iban.md "Who may have one": with the merchant's flag off, or the customer no longer an EU
-// resident, nothing new starts (order, recipients, money in: 403 with the reason), while an account
-// already issued stays in sight (list, history) and its money can still be withdrawn.
+// resident, nothing new starts (order, money in: 403 with the reason), while an account already
+// issued stays in sight (list, history) and its money can still be withdrawn, to a recipient saved
+// before or now.
 
 type Customer = { phone: string; token: string; customerId: string };
 let t: TestApp;
@@ -64,7 +65,6 @@ const call = (c: Customer, method: "PUT" | "DELETE", url: string, payload?: Reco
 /** The calls that start something new, each answered 403 with `error` for `c`. */
 async function expectNothingNew(c: Customer, ibanId: string, error: string) {
   const refused = [
-    await api.addRecipient(c.token, RECIPIENT),
     await api.post(c.token, `/v2/iban/${ibanId}/exchange/offer`, EUR_OFFER),
     await call(c, "PUT", `/v2/iban/${ibanId}/exchange/offer`, { ...EUR_OFFER, offerId: randomUUID() }),
     await call(c, "PUT", `/v2/iban/${ibanId}/exchange/offer/${randomUUID()}`),
@@ -86,6 +86,10 @@ async function expectInSightAndWithdrawable(c: Customer, account: { id: string; 
   const recipients = await api.get(c.token, "/v2/iban/recipients");
   expect(recipients.statusCode, recipients.body).toBe(200);
   expect(recipients.json().recipients.map((r: { id: string }) => r.id)).toEqual([recipientId(c)]);
+  // A holder may still save a recipient: it only ever receives the holder's own money.
+  const added = await api.addRecipient(c.token, { ...RECIPIENT, name: "Second Account" });
+  expect(added.statusCode, added.body).toBe(200);
+  await call(c, "DELETE", `/v2/iban/recipients/${added.json().id}`);
   const sent = await api.confirmedWithdraw(c, account.id, { recipientId: recipientId(c), amount: "10.00" });
   expect(sent.statusCode, sent.body).toBe(200);
   expect(sent.json()).toMatchObject({ status: "PENDING", amount: "10.00", fee: "1.00" });

@@ -203,7 +203,7 @@ export const ibanRoutes =
           operationId: "createIbanRecipient",
           tags,
           description:
-            "Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 while the merchant does not offer IBANs (IBAN_NOT_OFFERED) or the customer lives outside the EU (COUNTRY_NOT_ELIGIBLE).",
+            "Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 IBAN_NOT_OFFERED while the merchant does not offer IBANs, unless the customer holds an issued IBAN (its money must be able to leave).",
           security: bearerSecurity,
           body: recipientBody,
           response: { 200: recipientResponse, ...errors },

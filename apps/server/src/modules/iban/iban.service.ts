@@ -62,7 +62,8 @@ export function createIbanService(deps: {
 
   /**
    * Saved recipients serve withdrawals, which an issued account keeps when the merchant stops
-   * offering IBANs: listing or removing them needs the offer or an issued account.
+   * offering IBANs: saving, listing or removing them needs the offer or an issued account, so a
+   * holder with no saved recipient can still take the money out.
    */
   async function requireOfferedOrHeld(o: Owner): Promise<void> {
     if (await orders.programOf(o.merchant)) return;
@@ -126,11 +127,12 @@ export function createIbanService(deps: {
     },
 
     /**
-     * A recipient with a valid IBAN of the SEPA area and a valid BIC (400 naming the field). New
-     * business: refused while IBANs are not offered or the customer lives outside the EU.
+     * A recipient with a valid IBAN of the SEPA area and a valid BIC (400 naming the field). It
+     * only ever receives the customer's own money, so an account holder may save one whatever
+     * the flag or residence says; anyone else needs the offer.
      */
     async createRecipient(o: Owner, body: { name: string; iban: string; bic: string }) {
-      await orders.requireOffered(o);
+      await requireOfferedOrHeld(o);
       const iban = normalizeIban(body.iban);
       if (!iban) throw ibanErrors.create("INVALID_IBAN", { field: "iban" });
       if (!isSepaIban(iban)) throw ibanErrors.create("IBAN_NOT_SEPA", { field: "iban" });

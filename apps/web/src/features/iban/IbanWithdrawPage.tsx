@@ -56,11 +56,10 @@ export function IbanWithdrawPage() {
       </section>
     );
   }
-  // Saving a new recipient is new business, refused once the customer may no longer order an IBAN.
-  return <WithdrawForm ibanId={ibanId} canAddRecipients={list.data?.eligible ?? false} />;
+  return <WithdrawForm ibanId={ibanId} />;
 }
 
-function WithdrawForm({ ibanId, canAddRecipients }: { ibanId: string; canAddRecipients: boolean }) {
+function WithdrawForm({ ibanId }: { ibanId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const data = useWithdrawData(ibanId);
@@ -175,9 +174,7 @@ function WithdrawForm({ ibanId, canAddRecipients }: { ibanId: string; canAddReci
             </p>
           ) : null}
         </fieldset>
-        {!canAddRecipients ? (
-          <p className="k-iban__muted">{t("ibanWithdraw.noNewRecipients")}</p>
-        ) : adding || (recipients.isSuccess && list.length === 0) ? (
+        {adding || (recipients.isSuccess && list.length === 0) ? (
           <NewRecipient
             onAdded={(r) => {
               setRecipientId(r.id);

@@ -133,6 +133,5 @@ export const enIban = {
     backToIban: "Back to IBAN account",
     noIban: "Order an IBAN account first.",
     chooseRecipient: "Choose or add a recipient",
-    noNewRecipients: "New recipients can no longer be saved: send to one you saved before.",
   },
 };
