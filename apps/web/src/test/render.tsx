@@ -1,12 +1,59 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+  useRoutes,
+} from "react-router";
 import { AppProviders } from "../app/AppProviders.tsx";
 import { AppShell } from "../app/AppShell.tsx";
 import { createAppServices } from "../app/create-app-services.ts";
-import { appRoutes } from "../app/routes.tsx";
 import { MaintenanceProvider } from "../components/operations/maintenance-context.tsx";
 import { markSignedInBefore } from "../lib/session/web-session.ts";
+
+/** What a test reads and drives of the router: where the app is, and going somewhere else. */
+export interface TestRouter {
+  readonly state: { location: Location };
+  navigate(to: string): void;
+}
+
+/**
+ * A memory router at `path` whose location and navigate a test reaches through `router` (the
+ * app's router is declarative, AppShell.tsx: there is no router object to ask).
+ */
+function memoryRouter(path: string) {
+  let location: Location | undefined;
+  let navigate: NavigateFunction | undefined;
+  function Probe() {
+    location = useLocation();
+    navigate = useNavigate();
+    return null;
+  }
+  const mounted = <T,>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the router has not rendered yet (the start gate holds it)");
+    return value;
+  };
+  const router: TestRouter = {
+    get state() {
+      return { location: mounted(location) };
+    },
+    navigate: (to) => void mounted(navigate)(to),
+  };
+  function Router({ children }: { children: ReactNode }) {
+    return (
+      <MemoryRouter initialEntries={[path]}>
+        {children}
+        <Probe />
+      </MemoryRouter>
+    );
+  }
+  return { router, Router };
+}
 
 /**
  * Renders the whole app (start gate, layout, routes) at `path`, with fresh services. The visitor
@@ -15,8 +62,8 @@ import { markSignedInBefore } from "../lib/session/web-session.ts";
 export function renderApp(path = "/", options: { signedIn?: boolean } = {}) {
   if (options.signedIn ?? true) markSignedInBefore();
   const services = createAppServices({ retry: false });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const view = render(<AppShell services={services} router={router} />);
+  const { router, Router } = memoryRouter(path);
+  const view = render(<AppShell services={services} router={Router} />);
   return { ...view, router, services };
 }
 
@@ -28,23 +75,26 @@ export function renderApp(path = "/", options: { signedIn?: boolean } = {}) {
 export function renderWithProviders(ui: ReactNode, options: { path?: string; routes?: RouteObject[] } = {}) {
   const services = createAppServices({ retry: false });
   const path = options.path ?? "/";
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <MaintenanceProvider>
-            {ui}
-            <Outlet />
-          </MaintenanceProvider>
-        ),
-        children: [{ path, element: null }, ...(options.routes ?? [])],
-      },
-    ],
-    { initialEntries: [path] },
-  );
+  const routes: RouteObject[] = [
+    {
+      element: (
+        <MaintenanceProvider>
+          {ui}
+          <Outlet />
+        </MaintenanceProvider>
+      ),
+      children: [{ path, element: null }, ...(options.routes ?? [])],
+    },
+  ];
+  function Routes() {
+    return useRoutes(routes);
+  }
+  const { router, Router } = memoryRouter(path);
   const view = render(
     <AppProviders services={services}>
-      <RouterProvider router={router} />
+      <Router>
+        <Routes />
+      </Router>
     </AppProviders>,
   );
   return { ...view, router, services };

@@ -1,9 +1,15 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { keepControlledFields } from "../app/controlled-fields.ts";
+import { loadModalDialog } from "../components/modal/modal-dialog-loader.ts";
 
 // As in main.tsx: controlled fields keep their value under Preact (app/controlled-fields.ts).
 keepControlledFields();
+
+// The dialog code loads on a modal's first open in the app (modal-dialog-loader.ts); tests get it
+// beforehand, so a modal opens in the same render as there once loaded. Modal.test.tsx covers the
+// first open without it.
+await loadModalDialog();
 
 // Screens load with their route (app/lazy-page.ts): the first render of a screen in a test run
 // waits for its module, which a busy machine may take more than the default second to prepare.

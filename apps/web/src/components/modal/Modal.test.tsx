@@ -4,6 +4,12 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/render.tsx";
 import { Modal, type ModalTone } from "./Modal.tsx";
+import {
+  forgetModalDialog,
+  loadModalDialog,
+  loadModalDialogOnFirstInput,
+  modalDialogLoaded,
+} from "./modal-dialog-loader.ts";
 
 function ModalHarness({
   onBack,
@@ -146,6 +152,47 @@ describe("Modal", () => {
       const icon = screen.getByRole("button", { name }).querySelector("svg");
       expect(icon?.getAttribute("aria-hidden"), name).toBe("true");
       expect(icon?.querySelector("path"), name).not.toBeNull();
+    }
+  });
+});
+
+// In the app the dialog code (Radix) loads on the first open, not with the page; the test setup
+// loads it beforehand for the tests above.
+describe("Modal's first open in the app", () => {
+  it("loads the dialog code on the first open, not on mount, and gives focus back as usual", async () => {
+    forgetModalDialog();
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<ModalHarness initiallyOpen={false} />);
+      const opener = screen.getByRole("button", { name: "Open" });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(modalDialogLoaded()).toBe(false);
+      await user.click(opener);
+      expect(await screen.findByRole("dialog", { name: "Example" })).not.toBeNull();
+      expect(modalDialogLoaded()).toBe(true);
+      await waitFor(() => expect(dialog()?.contains(document.activeElement)).toBe(true));
+      await user.keyboard("{Escape}");
+      expect(dialog()).toBeNull();
+      await waitFor(() => expect(document.activeElement).toBe(opener));
+    } finally {
+      await loadModalDialog();
+    }
+  });
+
+  it("starts the download at the visitor's first key or pointer press, once", async () => {
+    forgetModalDialog();
+    try {
+      const target = new EventTarget();
+      loadModalDialogOnFirstInput(target);
+      expect(modalDialogLoaded()).toBe(false);
+      target.dispatchEvent(new Event("keydown"));
+      await waitFor(() => expect(modalDialogLoaded()).toBe(true));
+      forgetModalDialog();
+      target.dispatchEvent(new Event("pointerdown"));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(modalDialogLoaded()).toBe(false);
+    } finally {
+      await loadModalDialog();
     }
   });
 });

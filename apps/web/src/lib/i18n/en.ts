@@ -28,6 +28,11 @@ export const en = {
   app: {
     loading: "Loading",
     skipToContent: "Skip to main content",
+    error: {
+      title: "Something went wrong",
+      message: "This page could not be shown. Reloading usually helps.",
+      reload: "Reload",
+    },
   },
   blocked: {
     title: "Oops",
