@@ -39,6 +39,39 @@ describe("app start", () => {
     expect(screen.queryByRole("navigation")).toBeNull();
   });
 
+  it("offers the start screens' raster logo in every width (srcset), a phone taking a small one", async () => {
+    const world = defaultWorld();
+    world.settings = { ...world.settings, horizontalImage: "/merchant-assets/demo/logo.png" };
+    world.location = { country: "IR", blocked: true };
+    let answerLocation: (() => void) | undefined;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const response = answer(world, String(input), new Headers(init?.headers));
+        if (String(input) !== "/location") return response;
+        return new Promise<Response>((resolve) => {
+          answerLocation = () => resolve(response);
+        });
+      }),
+    );
+    renderApp("/");
+    const widths = (img: HTMLElement) =>
+      img
+        .getAttribute("srcset")
+        ?.split(", ")
+        .map((c) => c.split(" ")[1]);
+    const splash = await screen.findByRole("img", { name: "Demo Finance" });
+    expect(splash.getAttribute("srcset")).toContain("/merchant-images/demo/logo.png?w=640 640w");
+    expect(widths(splash)).toEqual(["640w", "750w", "828w", "1080w", "1200w", "1920w", "2048w", "3840w"]);
+    expect(splash.getAttribute("sizes")).toBe("min(320px, 70vw)");
+
+    answerLocation?.();
+    expect(await heading("Oops")).not.toBeNull();
+    const blocked = screen.getByRole("img", { name: "Demo Finance" });
+    expect(widths(blocked)).toEqual(widths(splash));
+    expect(blocked.getAttribute("sizes")).toBe("min(200px, 60vw)");
+  });
+
   it("applies the merchant's colours as CSS variables, its favicon and its title", async () => {
     installFakeConfigService();
     renderApp("/");

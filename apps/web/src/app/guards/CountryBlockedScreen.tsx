@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { merchantSrcSet } from "../../lib/theme/responsive-image.ts";
 import { safeUrl } from "../../lib/theme/safe-url.ts";
 import "./start-screens.css";
 
@@ -10,7 +11,14 @@ export function CountryBlockedScreen({ logoUrl, title }: { logoUrl?: string; tit
     <main className="k-start-screen">
       <div className="k-start-screen__card k-surface">
         {logo ? (
-          <img className="k-start-screen__logo k-start-screen__logo--small" src={logo} alt={title ?? ""} />
+          <img
+            className="k-start-screen__logo k-start-screen__logo--small"
+            src={logo}
+            // The width of .k-start-screen__logo--small.
+            srcSet={merchantSrcSet(logo)}
+            sizes="min(200px, 60vw)"
+            alt={title ?? ""}
+          />
         ) : null}
         <h1>{t("blocked.title")}</h1>
         <p>{t("blocked.message")}</p>

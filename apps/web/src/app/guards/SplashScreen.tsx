@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../components/Spinner.tsx";
+import { merchantSrcSet } from "../../lib/theme/responsive-image.ts";
 import { safeUrl } from "../../lib/theme/safe-url.ts";
 import "./start-screens.css";
 
@@ -11,7 +12,14 @@ export function SplashScreen({ logoUrl, title }: { logoUrl?: string; title?: str
     <main className="k-start-screen" aria-busy="true">
       {logo ? (
         <>
-          <img className="k-start-screen__logo" src={logo} alt={title ?? ""} />
+          <img
+            className="k-start-screen__logo"
+            src={logo}
+            // The width of .k-start-screen__logo: a phone takes a small copy of a raster logo.
+            srcSet={merchantSrcSet(logo)}
+            sizes="min(320px, 70vw)"
+            alt={title ?? ""}
+          />
           <span role="status" className="k-visually-hidden">
             {t("app.loading")}
           </span>
