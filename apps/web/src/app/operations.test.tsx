@@ -72,6 +72,29 @@ describe("operation entry points on the home page", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("leave out card pay-in and payout the merchant's flags switch off; a DISABLED one stays, greyed", async () => {
+    const user = userEvent.setup();
+    const world = defaultWorld();
+    // Switched off by the merchant's feature flags: the catalog does not list them (not offered).
+    world.operations = world.operations.filter(
+      (entry) => entry.operationType !== "PAYIN_CARD" && entry.operationType !== "PAYOUT_CARD",
+    );
+    await startApp("/", world);
+    expect(screen.queryByRole("button", { name: "Withdraw" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Add funds" }));
+    expect(screen.queryByRole("button", { name: "Via bank card" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Via other crypto wallets" })).not.toBeNull();
+  });
+
+  it("keep card pay-in greyed with its reason when the catalog says DISABLED", async () => {
+    const user = userEvent.setup();
+    await startApp("/", worldWith("PAYIN_CARD", { constraint: "DISABLED", reason: "DISABLED" }));
+    await user.click(screen.getByRole("button", { name: "Add funds" }));
+    const card = screen.getByRole<HTMLButtonElement>("button", { name: "Via bank card" });
+    expect(card.disabled).toBe(true);
+    expect(card.title).toBe("Not available");
+  });
+
   it("Send offers 'Via phone number' (no fees, instant, worldwide) and 'To a wallet'", async () => {
     const user = userEvent.setup();
     const { router } = await startApp("/");

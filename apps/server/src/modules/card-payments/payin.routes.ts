@@ -3,6 +3,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
+import { cardFeatureOffered } from "./card-feature-guard.ts";
 import {
   billingAddress,
   cardDataResponse,
@@ -36,6 +37,8 @@ export const payinRoutes =
   async (app) => {
     const { cards, payin } = deps.services.cardPayments;
     const session = { preHandler: authenticate(deps) };
+    // Saving a card and the data call: refused too while the merchant has the feature off.
+    const offered = { preHandler: [authenticate(deps), cardFeatureOffered(deps, "PAYIN_CARD")] };
     const customer = async (req: Parameters<typeof signedIn>[0]) => {
       const claims = signedIn(req);
       return { claims, merchant: await customerMerchant(deps, claims.merchantId) };
@@ -54,7 +57,7 @@ export const payinRoutes =
           body: payinCardBody,
           response: { 200: cardView, ...cardErrors },
         },
-        ...session,
+        ...offered,
       },
       async (req) => {
         const { claims, merchant } = await customer(req);
@@ -93,7 +96,7 @@ export const payinRoutes =
           security: bearerSecurity,
           response: { 200: cardDataResponse, ...cardErrors },
         },
-        ...session,
+        ...offered,
       },
       async (req) => {
         const { claims, merchant } = await customer(req);

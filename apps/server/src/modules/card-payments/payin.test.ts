@@ -421,8 +421,16 @@ describe("POST /v3/payin/pay and the acquirer", () => {
 });
 
 describe("the merchant's feature flags (spec §3)", () => {
-  it("card pay-in and payout switched off: refused with the reason and DISABLED in the catalog", async () => {
+  it("card pay-in and payout switched off: every new call refused with the reason, gone from the catalog", async () => {
     const cardId = await card(alice.token, CARDS.frictionless);
+    const payoutCard = (
+      await x.addPayoutCard(alice.token, CARDS.frictionless, { billingAddress: ADDRESS })
+    ).json().cardId;
+    expect((await x.faucet(alice.phone, "USDT", "10")).statusCode).toBe(200);
+    // An offer priced before the switch, and a pay-in under way: what the customer has stays in sight.
+    const payoutOffer = (await x.payoutOffer(alice.token, payoutCard, "5")).json().offerId;
+    const started = await offer(alice.token, cardId);
+    expect((await x.payinPay(alice.token, started)).json().transactionStatus).toBe("PENDING");
     const pool = x.t.database.pool;
     const { rows } = await pool.query<{ merchant_id: string; level: string; allowed: string[] }>(
       "select merchant_id, level, allowed from merchant_feature_flags where level = 'ALL'",
@@ -433,14 +441,33 @@ describe("the merchant's feature flags (spec §3)", () => {
       "update merchant_feature_flags set level = 'FULL', allowed = '{}' where merchant_id = $1",
       [demo.merchant_id],
     );
+    const refusal = { error: "OPERATION_DISABLED", data: { reason: "DISABLED" } };
     try {
-      const refused = await x.payinOffer(alice.token, cardId);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ error: "OPERATION_DISABLED", data: { reason: "DISABLED" } });
-      const catalog = await x.call(alice.token, "GET", "/v2/catalog/operations");
-      const list = JSON.stringify(catalog.json());
-      expect(list).toMatch(/"operationType":"PAYIN_CARD"[^}]*"constraint":"DISABLED"/);
-      expect(list).toMatch(/"operationType":"PAYOUT_CARD"[^}]*"constraint":"DISABLED"/);
+      const calls = {
+        "POST /v3/payin/card": await x.addPayinCard(alice.token, CARDS.challenge),
+        "GET /v3/payin/data": await x.call(alice.token, "GET", "/v3/payin/data"),
+        "POST /v3/payin/offer": await x.payinOffer(alice.token, cardId),
+        "POST /v4/payout/card": await x.addPayoutCard(alice.token, CARDS.challenge),
+        "GET /v4/payout/data": await x.call(alice.token, "GET", "/v4/payout/data", undefined, x.sdk),
+        "POST /v4/payout/offer": await x.payoutOffer(alice.token, payoutCard, "5"),
+        "POST /v4/payout/pay": await x.payoutPay(alice.token, payoutOffer),
+      };
+      for (const [call, res] of Object.entries(calls)) {
+        expect(res.statusCode, call).toBe(403);
+        expect(res.json(), call).toMatchObject({
+          ...refusal,
+          data: { ...refusal.data, operationType: call.includes("payin") ? "PAYIN_CARD" : "PAYOUT_CARD" },
+        });
+      }
+      // Nothing was reserved for the refused payout.
+      expect(await x.takeJobs()).toHaveLength(1);
+      expect((await x.payinStatus(alice.token, started)).json().status).toBe("PENDING");
+      // The merchant does not offer them: not in the catalog (clients leave their entries out).
+      const catalog = (await x.call(alice.token, "GET", "/v2/catalog/operations")).json();
+      const types = catalog.data.map((o: { operationType: string }) => o.operationType);
+      expect(types).not.toContain("PAYIN_CARD");
+      expect(types).not.toContain("PAYOUT_CARD");
+      expect(types).toContain("EXCHANGE");
     } finally {
       await pool.query("update merchant_feature_flags set level = $2, allowed = $3 where merchant_id = $1", [
         demo.merchant_id,
@@ -449,5 +476,31 @@ describe("the merchant's feature flags (spec §3)", () => {
       ]);
     }
     expect((await x.payinOffer(alice.token, cardId)).statusCode).toBe(200);
+    expect((await x.call(alice.token, "GET", "/v3/payin/data")).statusCode).toBe(200);
+  });
+
+  it("under maintenance the data call still answers; pricing says why it cannot go on", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const pool = x.t.database.pool;
+    const where =
+      "operation_type = 'PAYIN_CARD' and merchant_id = (select merchant_id from customers where id = $1)";
+    await pool.query(`update merchant_operations set operation_constraint = 'MAINTENANCE' where ${where}`, [
+      alice.customerId,
+    ]);
+    try {
+      // The catalog is cached a few seconds: wait until pricing sees the maintenance.
+      await expect
+        .poll(async () => (await x.payinOffer(alice.token, cardId)).statusCode, {
+          timeout: 10_000,
+          interval: 500,
+        })
+        .toBe(503);
+      expect((await x.call(alice.token, "GET", "/v3/payin/data")).statusCode).toBe(200);
+      expect((await x.addPayinCard(alice.token, CARDS.frictionless)).statusCode).toBe(200);
+    } finally {
+      await pool.query(`update merchant_operations set operation_constraint = 'NONE' where ${where}`, [
+        alice.customerId,
+      ]);
+    }
   });
 });

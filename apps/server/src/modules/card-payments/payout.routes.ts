@@ -3,6 +3,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
+import { cardFeatureOffered } from "./card-feature-guard.ts";
 import {
   cardDataResponse,
   cardOfferResponse,
@@ -34,6 +35,8 @@ export const payoutRoutes =
       }
     });
     const session = { preHandler: authenticate(deps) };
+    // Saving a card and the data call: refused too while the merchant has the feature off.
+    const offered = { preHandler: [authenticate(deps), cardFeatureOffered(deps, "PAYOUT_CARD")] };
     const customer = async (req: Parameters<typeof signedIn>[0]) => {
       const claims = signedIn(req);
       return { claims, merchant: await customerMerchant(deps, claims.merchantId) };
@@ -54,7 +57,7 @@ export const payoutRoutes =
           body: payoutCardBody,
           response: { 200: cardView, ...cardErrors },
         },
-        ...session,
+        ...offered,
       },
       async (req) => {
         const { claims, merchant } = await customer(req);
@@ -73,7 +76,7 @@ export const payoutRoutes =
           headers,
           response: { 200: cardDataResponse, ...cardErrors },
         },
-        ...session,
+        ...offered,
       },
       async (req) => {
         const { claims, merchant } = await customer(req);

@@ -133,8 +133,10 @@ export function createCatalogService(deps: {
 
     /**
      * The merchant's operations catalog in spec order. A type the merchant has no row for is not
-     * listed (not offered). Without a customer, reason follows the merchant's switch only; the
-     * accounts issue passes the signed-in customer's KYC level and status.
+     * listed (not offered), nor one its feature flags switch off (spec §3: card pay-in and payout):
+     * the merchant does not offer that feature, so clients leave its entries out, where a catalog
+     * DISABLED or MAINTENANCE is shown with its reason. Without a customer, reason follows the
+     * merchant's switch only; the accounts issue passes the signed-in customer's KYC level and status.
      */
     async listOperations(q: { merchantId: string; customer?: CustomerKyc }): Promise<OperationStatus[]> {
       const [rows, flaggedOff] = await Promise.all([
@@ -144,14 +146,13 @@ export function createCatalogService(deps: {
       const byType = new Map(rows.map((r) => [r.operationType, r]));
       return OPERATION_TYPES.flatMap((type) => {
         const row = byType.get(type);
-        if (!row) return [];
-        const constraint = flaggedOff.has(type) ? "DISABLED" : row.constraint;
+        if (!row || flaggedOff.has(type)) return [];
         return [
           {
             operationType: type,
             ...OPERATION_INFO[type],
-            constraint,
-            reason: availabilityReason(constraint, row.kycLevels, q.customer),
+            constraint: row.constraint,
+            reason: availabilityReason(row.constraint, row.kycLevels, q.customer),
             kycLevelPermissibleList: row.kycLevels,
           },
         ];
@@ -171,6 +172,22 @@ export function createCatalogService(deps: {
       kycStatus?: string | undefined;
     }): Promise<void> {
       (await operationRule(q.merchantId, q.operationType))(q.kycLevel, q.kycStatus);
+    },
+
+    /**
+     * Refuses an operation the merchant does not offer at all (no row, DISABLED, or switched off
+     * by its feature flags): 403 OPERATION_DISABLED, reason DISABLED. Neither maintenance nor the
+     * customer's KYC level counts: for the calls that come before any price (saving a card, the
+     * data call), which a customer of any level may make while the feature is there.
+     */
+    async assertOffered(merchantId: string, operationType: OperationType): Promise<void> {
+      const [row, flaggedOff] = await Promise.all([
+        findOperation(merchantId, operationType),
+        switchedOffByFlags(merchantId),
+      ]);
+      if (!row || row.constraint === "DISABLED" || flaggedOff.has(operationType)) {
+        throw catalogErrors.create("OPERATION_DISABLED", { data: { operationType, reason: "DISABLED" } });
+      }
     },
 
     operationRule,

@@ -61,6 +61,12 @@ describe("OperationEntryButton", () => {
     expect(onEnter).not.toHaveBeenCalled();
   });
 
+  it("is left out when the merchant does not offer the operation (the catalog does not list it)", async () => {
+    const { catalogLoaded } = renderEntry(operation("PAYIN_CRYPTO"));
+    await catalogLoaded();
+    expect(screen.queryByRole("button", { name: "Exchange" })).toBeNull();
+  });
+
   it("asks the catalog with the merchant's id in X-Merchant-ID", async () => {
     const { fetchMock, catalogLoaded } = renderEntry(operation("EXCHANGE"));
     await catalogLoaded();

@@ -20,11 +20,14 @@ export interface OperationEntryButtonProps {
 /**
  * A button that starts an operation through the operations catalog: under maintenance it opens
  * the maintenance modal, when disabled (or not built yet: "Coming soon") it is disabled and says why.
+ * An operation the merchant does not offer at all (the loaded catalog does not list it, e.g. card
+ * pay-in switched off by its feature flags) has no entry: there is nothing to wait for or unlock.
  */
 export function OperationEntryButton(props: OperationEntryButtonProps) {
   const gate = useOperationGate(props.operations);
   const reasonId = useId();
   const disabled = gate.state === "disabled" || gate.state === "soon";
+  if (!gate.offered) return null;
 
   return (
     <div className={`k-entry ${props.className ?? ""}`}>

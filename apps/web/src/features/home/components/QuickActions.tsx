@@ -2,7 +2,9 @@ import { type CSSProperties, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { OperationEntryButton } from "../../../components/operations/OperationEntryButton.tsx";
+import { isOffered } from "../../../components/operations/use-operation-gate.ts";
 import { isBuilt } from "../../../lib/operations/built-operations.ts";
+import { useOperationsCatalog } from "../../../lib/operations/operations-catalog.ts";
 import type { OperationType } from "../../../lib/operations/operations-schema.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import { ActionIcon, type ActionIconName } from "./ActionIcon.tsx";
@@ -40,7 +42,11 @@ export function QuickActions() {
   const [openModal, setOpenModal] = useState<"addFundsModal" | "sendModal" | null>(null);
   const setModalOpen = (modal: "addFundsModal" | "sendModal") => (open: boolean) =>
     setOpenModal(open ? modal : null);
-  const actions = QUICK_ACTIONS.filter((action) => isBuilt(action.operations));
+  const catalog = useOperationsCatalog();
+  // Left out, not shown dead: what this release has not built, and what the merchant does not offer.
+  const actions = QUICK_ACTIONS.filter(
+    (action) => isBuilt(action.operations) && isOffered(catalog.data, action.operations),
+  );
   // An even grid: one row on wide screens; on phones up to four a row, more in two rows that
   // differ by one at most (7: 4 + 3, never 3 + 3 + 1).
   const columns = {
