@@ -1,6 +1,7 @@
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
+import { startFailure } from "./db/prepare.ts";
 import { startWorker } from "./worker.ts";
 
 /** The worker alone, for production (`npm run start:worker`): needs DATABASE_URL. */
@@ -21,6 +22,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : `Worker failed to start: ${String(err)}`);
+  console.error(err instanceof ConfigError ? err.message : `Worker failed to start: ${startFailure(err)}`);
   process.exit(1);
 });
