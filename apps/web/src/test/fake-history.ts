@@ -24,6 +24,8 @@ export function historyOperation(over: Partial<HistoryOperation> = {}): HistoryO
     cardOrderModel: null,
     ibanModel: null,
     cardTopUpModel: null,
+    payinCardModel: null,
+    payoutCardModel: null,
     ...over,
   };
 }

@@ -1,7 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney } from "../../lib/format/money.ts";
-import { type HistoryOperation, operationLabelKey } from "../../lib/history/history-queries.ts";
+import {
+  cardPaymentDetails,
+  type HistoryOperation,
+  operationLabelKey,
+} from "../../lib/history/history-queries.ts";
 import { Modal } from "../modal/Modal.tsx";
 import "./history-list.css";
 
@@ -18,6 +22,8 @@ export function OperationDetailsModal({
   const { t } = useTranslation();
   const chain = operation?.receiveCryptoModel ?? operation?.sendToWalletModel;
   const exchange = operation?.exchangeModel;
+  const card = operation ? cardPaymentDetails(operation) : undefined;
+  const rate = exchange?.exchangeRate ?? card?.rate;
   return (
     <Modal
       open={operation !== undefined}
@@ -31,20 +37,53 @@ export function OperationDetailsModal({
           <dt>{t("history.amount")}</dt>
           <dd>{formatMoney(operation.amount, operation.currency)}</dd>
           <dt>{t("history.fee")}</dt>
-          <dd>{formatMoney(operation.fee, operation.currency)}</dd>
+          <dd>
+            {/* A card payment's fee is taken in what it debits (a pay-in's: the card's currency). */}
+            {card
+              ? formatMoney(card.fee.value, card.fee.currency)
+              : formatMoney(operation.fee, operation.currency)}
+          </dd>
           <dt>{t("history.status")}</dt>
           <dd>{t(`history.statuses.${operation.status}`)}</dd>
           <dt>{t("history.date")}</dt>
           <dd>{when(operation.operationDate || operation.createdAt)}</dd>
+          {card ? (
+            <>
+              <dt>{t("history.card")}</dt>
+              <dd>{card.card}</dd>
+              {/* The wallet's side is the amount above; this is the card's side. */}
+              {card.kind === "PAYIN_CARD" ? (
+                <>
+                  <dt>{t("history.cardCharged")}</dt>
+                  <dd>{formatMoney(card.debited.value, card.debited.currency)}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>{t("history.cardReceives")}</dt>
+                  <dd>{formatMoney(card.credited.value, card.credited.currency)}</dd>
+                </>
+              )}
+            </>
+          ) : null}
           {exchange ? (
             <>
               <dt>{t("history.exchangedTo")}</dt>
               <dd>{formatMoney(exchange.creditAmount.value, exchange.creditAmount.currency)}</dd>
-              <dt>{t("history.rate")}</dt>
-              <dd>{`1 ${exchange.exchangeRate.sourceCurrency} = ${exchange.exchangeRate.rate} ${exchange.exchangeRate.targetCurrency}`}</dd>
             </>
           ) : null}
-          {operation.counterparty ? (
+          {rate ? (
+            <>
+              <dt>{t("history.rate")}</dt>
+              <dd>{`1 ${rate.sourceCurrency} = ${rate.rate} ${rate.targetCurrency}`}</dd>
+            </>
+          ) : null}
+          {card?.failureReason ? (
+            <>
+              <dt>{t("history.failureReason")}</dt>
+              <dd>{card.failureReason}</dd>
+            </>
+          ) : null}
+          {operation.counterparty && !card ? (
             <>
               <dt>{t("history.counterparty")}</dt>
               <dd>{operation.counterparty}</dd>

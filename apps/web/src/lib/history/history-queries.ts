@@ -3,11 +3,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { unwrap } from "../session/api-result.ts";
 import { useApi, useSessionStatus } from "../session/session-context.tsx";
 
-// The models of operation kinds this app does not have yet are always null; the client leaves them out.
-export type HistoryOperation = Omit<
-  components["schemas"]["HistoryOperation"],
-  "payinAdvcashModel" | "payinCardModel" | "payoutCardModel"
->;
+// Advcash pay-ins do not exist in Kestrel: their model is always null, so the client leaves it out.
+export type HistoryOperation = Omit<components["schemas"]["HistoryOperation"], "payinAdvcashModel">;
 export type HistoryPage = Omit<components["schemas"]["HistoryPage"], "operations"> & {
   operations: HistoryOperation[];
 };
@@ -67,6 +64,40 @@ export function useHistory(filters: HistoryFilters) {
     },
     enabled: signedIn,
   });
+}
+
+type Money = { value: string; currency: string };
+
+/**
+ * A card pay-in's or payout's model (reference §4.12 payinCardModel / payoutCardModel) in one
+ * shape for the screens: the masked card, what was debited (the card for a pay-in, the wallet for
+ * a payout, fees included), the fee, the rate and what arrived, and why it failed if it did.
+ */
+export type CardPaymentDetails = {
+  kind: "PAYIN_CARD" | "PAYOUT_CARD";
+  card: string;
+  debited: Money;
+  fee: Money;
+  credited: Money;
+  rate: { sourceCurrency: string; targetCurrency: string; rate: string };
+  failureReason: string | null;
+};
+
+/** The card model of an operation, or undefined for any other kind. */
+export function cardPaymentDetails(operation: HistoryOperation): CardPaymentDetails | undefined {
+  const payin = operation.payinCardModel;
+  const payout = operation.payoutCardModel;
+  const model = payin ?? payout;
+  if (!model) return undefined;
+  return {
+    kind: payin ? "PAYIN_CARD" : "PAYOUT_CARD",
+    card: payin ? payin.fromCardPAN : (payout?.toCardPAN ?? ""),
+    debited: model.debitAmount,
+    fee: model.feeAmount,
+    credited: model.creditAmount,
+    rate: model.exchangeRate,
+    failureReason: model.failureReason,
+  };
 }
 
 /** The i18n key naming an operation: a send by phone reads as received on the receiving side. */
