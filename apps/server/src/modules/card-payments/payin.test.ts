@@ -155,6 +155,35 @@ describe("GET /v3/payin/data and offers", () => {
     expect(small.json()).toMatchObject({ error: "AMOUNT_TOO_SMALL" });
   });
 
+  it.each([
+    ["amount", { amount: "50.001" }],
+    ["amount", { amount: "fifty" }],
+    ["fromCurrency", { fromCurrency: "eur" }],
+    ["fromCurrency", { fromCurrency: "XYZ" }],
+    ["toCurrency", { toCurrency: "EUR" }],
+    ["operation", { operation: "PAYOUT" }],
+    ["cardId", { cardId: "1" }],
+  ])("POST and PUT /v3/payin/offer with a bad %s: 400 naming it", async (field, change) => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const body = {
+      cardId,
+      fromCurrency: "EUR",
+      toCurrency: "USDT",
+      amount: "50",
+      operation: "PAYIN",
+      ...change,
+    };
+    const created = await x.call(alice.token, "POST", "/v3/payin/offer", body);
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field });
+    if (field === "cardId") return; // the update names no card
+    const offerId = await offer(alice.token, cardId);
+    const { cardId: _card, ...update } = body;
+    const updated = await x.call(alice.token, "PUT", `/v3/payin/offer/${offerId}`, update);
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field });
+  });
+
   it("another customer's card or offer is 404", async () => {
     const aliceCard = await card(alice.token, CARDS.frictionless);
     const offerId = await offer(alice.token, aliceCard);
@@ -401,6 +430,36 @@ describe("POST /v3/payin/pay and the acquirer", () => {
     expect((await x.payinStatus(bob.token, offerId)).json().reason).toContain("not completed in time");
     // Its timeout job, run later, finds the challenge over.
     await x.expireChallenges();
+    expect(await x.runCallbacks()).toEqual([]);
+  });
+
+  it("Cancel on the bank's page declines: the reason says so, nothing moves, the limit is released", async () => {
+    const cardId = await card(bob.token, CARDS.challenge);
+    const offerId = await offer(bob.token, cardId);
+    const before = await x.balance(bob.token, "USDT");
+    const pay = (await x.payinPay(bob.token, offerId, { successUrl: "/top-up/card" })).json();
+    expect(pay.transactionStatus).toBe("CHALLENGE");
+    const challenge = await x.challenge(pay.authLink);
+    const cancelled = await challenge.submit("cancel=1");
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toContain(`/top-up/card?offerId=${offerId}`);
+    expect(await x.runCallbacks()).toEqual(["DECLINED"]);
+    expect((await x.payinStatus(bob.token, offerId)).json()).toMatchObject({
+      status: "FAILURE",
+      reason: "You cancelled the 3-D Secure check.",
+    });
+    const row = (await x.d.history(bob.token, "typeFilter=PAYIN_CARD")).json().operations[0];
+    expect(row).toMatchObject({ operationId: pay.operationId, status: "FAILED" });
+    expect(row.payinCardModel.failureReason).toBe("You cancelled the 3-D Secure check.");
+    const usage = await x.t.database.pool.query(
+      "select count(*)::int as n from kyc_usage where reference = $1 and released_at is null",
+      [pay.operationId],
+    );
+    expect(usage.rows[0].n).toBe(0);
+    expect(await x.balance(bob.token, "USDT")).toBe(before);
+    // The page is closed now: a late code or a second Cancel changes nothing.
+    expect((await challenge.submit(`code=${challenge.code}`)).statusCode).toBe(303);
+    expect((await challenge.submit("cancel=1")).statusCode).toBe(303);
     expect(await x.runCallbacks()).toEqual([]);
   });
 

@@ -35,6 +35,60 @@ describe("X-Sdk-Version", () => {
   });
 });
 
+describe("bad input: 400 naming the field, nothing saved or priced", () => {
+  it.each([
+    ["cardNumber", { cardNumber: "4242424242424241" }],
+    ["cardNumber", { cardNumber: "4242 4242 4242 4242" }],
+    ["cardExpirationYear", { cardExpirationYear: 2020 }],
+    ["cardExpirationMonth", { cardExpirationMonth: 0 }],
+    ["cardHolder", { cardHolder: "A" }],
+    ["billingAddress.zip", { billingAddress: { ...ADDRESS, zip: "" } }],
+    ["billingAddress.countryCode", { billingAddress: { ...ADDRESS, countryCode: "de" } }],
+  ])("POST /v4/payout/card with a bad %s", async (field, change) => {
+    const before = await x.t.database.pool.query("select count(*) from payment_cards");
+    const res = await x.addPayoutCard(bob.token, CARDS.frictionless, change);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field });
+    expect((await x.t.database.pool.query("select count(*) from payment_cards")).rows).toEqual(before.rows);
+  });
+
+  it.each([
+    ["amount", { amount: "1.1234567" }],
+    ["amount", { amount: "-5" }],
+    ["amount", { amount: undefined }],
+    ["fromCurrency", { fromCurrency: "usdt" }],
+    ["fromCurrency", { fromCurrency: "XYZ" }],
+    ["toCurrency", { toCurrency: "USDT" }],
+    ["cardId", { cardId: "not-a-card" }],
+  ])("POST and PUT /v4/payout/offer with a bad %s", async (field, change) => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const body = { cardId, fromCurrency: "USDT", toCurrency: "EUR", amount: "5", ...change };
+    const created = await x.call(alice.token, "POST", "/v4/payout/offer", body, x.sdk);
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field });
+    if (field === "cardId") return; // the update names no card
+    const offer = (await x.payoutOffer(alice.token, cardId, "5")).json();
+    const { cardId: _card, ...update } = body;
+    const updated = await x.call(alice.token, "PUT", `/v4/payout/offer/${offer.offerId}`, update, x.sdk);
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field });
+  });
+
+  it("PUT /v4/payout/offer refuses a card in its body (the offer keeps its own)", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const offer = (await x.payoutOffer(alice.token, cardId, "5")).json();
+    const res = await x.call(
+      alice.token,
+      "PUT",
+      `/v4/payout/offer/${offer.offerId}`,
+      { cardId, fromCurrency: "USDT", toCurrency: "EUR", amount: "6" },
+      x.sdk,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA" });
+  });
+});
+
 describe("card payout", () => {
   it("lists data; prices an offer saying whether the balance covers it", async () => {
     const cardId = await payoutCard(alice.token, CARDS.frictionless);
@@ -66,6 +120,51 @@ describe("card payout", () => {
       possibleToExecute: true,
     });
     expect((await x.payoutOffer(alice.token, cardId, "150")).json().possibleToExecute).toBe(false);
+  });
+
+  it("PUT /v4/payout/offer re-prices the open offer: new amounts and validity, then paid as re-priced", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const first = (await x.payoutOffer(alice.token, cardId, "10")).json();
+    x.clock.advance(15);
+    const res = await x.call(
+      alice.token,
+      "PUT",
+      `/v4/payout/offer/${first.offerId}`,
+      { fromCurrency: "USDT", toCurrency: "EUR", amount: "12" },
+      x.sdk,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = res.json();
+    expect(updated).toMatchObject({
+      offerId: first.offerId,
+      cardId,
+      fromCurrency: "USDT",
+      toCurrency: "EUR",
+      amount: "12.000000",
+      validSeconds: 20,
+      possibleToExecute: true,
+    });
+    expect(Date.parse(updated.expirationTime)).toBeGreaterThan(Date.parse(first.expirationTime));
+    expect(Number(updated.amountTo)).toBeGreaterThan(Number(first.amountTo));
+    expect(updated.feeInfo[0]).toMatchObject({ type: "TRANSACTION_FEE", value: "1.00" });
+    // Still open past the first offer's 20 seconds: the update renewed it.
+    x.clock.advance(10);
+    const pay = (await x.payoutPay(alice.token, first.offerId)).json();
+    expect(pay).toMatchObject({ status: "PENDING", amountFrom: "12.000000", amountTo: updated.amountTo });
+    expect(await x.runCallbacks()).toEqual(["PAID"]);
+    // A lapsed offer is renewed by an update too, and can then be paid.
+    const lapsed = (await x.payoutOffer(alice.token, cardId, "5")).json();
+    x.clock.advance(21);
+    const renewed = await x.call(
+      alice.token,
+      "PUT",
+      `/v4/payout/offer/${lapsed.offerId}`,
+      { fromCurrency: "USDT", toCurrency: "EUR", amount: "5" },
+      x.sdk,
+    );
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect((await x.payoutPay(alice.token, lapsed.offerId)).json().status).toBe("PENDING");
+    expect(await x.runCallbacks()).toEqual(["PAID"]);
   });
 
   it("reserves at pay, posts when the rail confirms: the balance drops once", async () => {
