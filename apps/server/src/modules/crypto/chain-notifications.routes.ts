@@ -39,7 +39,14 @@ export const chainNotificationRoutes =
         operationId: "chainNotification",
         tags: ["chain"],
         description: `A transaction's state from the chain provider (ChainNotification as JSON), signed: ${CHAIN_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats and out-of-order states are harmless: a deposit is credited once, a withdrawal settled once.`,
-        response: { 200: notificationResponse, 400: errorBodySchema, 422: errorBodySchema },
+        // 404 and 409 too: the ledger's own refusals (an account gone, an operation in progress).
+        response: {
+          200: notificationResponse,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
       handle: async (rawBody) => {
         const n = parseSignedJson(rawBody, chainNotificationSchema, "notification");

@@ -76,11 +76,13 @@ export const kycSandboxRoutes =
             "Console form: decides the newest submitted verification of a phone now (303 to /sandbox/kyc).",
           consumes: ["application/x-www-form-urlencoded"],
           body: z.object({ phone: phoneDigits, outcome: z.enum(REVIEW_OUTCOMES) }),
-          // A redirect back to the console, or a refusal of the form (validation, merchant).
+          // A redirect back to the console, or a refusal of the form (validation, merchant), or
+          // 409 when the application was reset between finding it and deciding it.
           response: {
             303: z.null().describe("Back to /sandbox/kyc with the result"),
             400: errorBodySchema,
             404: errorBodySchema,
+            409: errorBodySchema,
           },
         },
       },

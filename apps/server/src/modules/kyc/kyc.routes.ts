@@ -7,6 +7,8 @@ import { kycDataResponse, limitsResponse, startResponse } from "./kyc.schemas.ts
 import { authenticateKycCaller, kycCaller } from "./kyc-auth.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+/** Calls that hand an application to the review provider: 503 while none is configured. */
+const toReview = { ...errors, 503: errorBodySchema };
 const tags = ["kyc"];
 
 /** Verification status, the widget's start and submit, limit increases, and limits. */
@@ -66,7 +68,7 @@ export const kycRoutes =
           description:
             "Sends the uploaded documents to review: an identity document (front, and back unless a passport) and a selfie.",
           security: bearerSecurity,
-          response: { 200: kycDataResponse, ...errors },
+          response: { 200: kycDataResponse, ...toReview },
         },
         ...widgetOrSession,
       },
@@ -84,7 +86,7 @@ export const kycRoutes =
           tags,
           description: "Requests KYC_2 (needs KYC_1): recorded UNDER_REVIEW; the reviewer decides later.",
           security: bearerSecurity,
-          response: { 200: resultSchema, ...errors },
+          response: { 200: resultSchema, ...toReview },
         },
         ...session,
       },
@@ -104,7 +106,7 @@ export const kycRoutes =
           description:
             "Limit increase to KYC_3 (needs KYC_2): recorded UNDER_REVIEW; the reviewer decides later.",
           security: bearerSecurity,
-          response: { 200: resultSchema, ...errors },
+          response: { 200: resultSchema, ...toReview },
         },
         ...session,
       },

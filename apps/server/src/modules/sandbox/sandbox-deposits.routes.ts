@@ -18,7 +18,14 @@ export const sandboxDepositsRoutes =
             "Moves the deposit's clock on by `days` (its opening and expiry move back), then accrues what fell due and pays out at expiry, as the worker would.",
           params: depositParams,
           body: moveClockBody,
-          response: { 200: depositResponse, 400: errorBodySchema, 404: errorBodySchema },
+          // 409 and 422: the ledger's refusals of an accrual or payout it applies.
+          response: {
+            200: depositResponse,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+            422: errorBodySchema,
+          },
         },
       },
       async (req) =>

@@ -32,6 +32,9 @@ export const sandboxWalletsRoutes =
             200: z.object({ operationId: z.uuid(), amount: z.string(), currency: z.string() }),
             400: errorBodySchema,
             404: errorBodySchema,
+            // The idempotency key's: in progress, or reused with another body.
+            409: errorBodySchema,
+            422: errorBodySchema,
           },
         },
       },
