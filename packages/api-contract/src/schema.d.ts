@@ -1838,7 +1838,7 @@ export interface paths {
         /** @description The saved recipients: while the merchant offers IBANs, or to a customer holding an issued IBAN (its withdrawals go on). */
         get: operations["listIbanRecipients"];
         put?: never;
-        /** @description Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 while the merchant does not offer IBANs (IBAN_NOT_OFFERED) or the customer lives outside the EU (COUNTRY_NOT_ELIGIBLE). */
+        /** @description Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 IBAN_NOT_OFFERED while the merchant does not offer IBANs, unless the customer holds an issued IBAN (its money must be able to leave). */
         post: operations["createIbanRecipient"];
         delete?: never;
         options?: never;
