@@ -29,6 +29,7 @@ export const cardFundingCallbackRoutes =
             400: errorBodySchema,
             401: errorBodySchema,
             404: errorBodySchema,
+            409: errorBodySchema,
             422: errorBodySchema,
           },
         },

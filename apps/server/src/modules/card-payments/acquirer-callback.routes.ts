@@ -27,6 +27,7 @@ export const acquirerCallbackRoutes =
           200: callbackResponse,
           400: errorBodySchema,
           404: errorBodySchema,
+          409: errorBodySchema,
           422: errorBodySchema,
         },
       },

@@ -39,7 +39,13 @@ export const bankNotificationRoutes =
         operationId: "bankNotification",
         tags: ["bank"],
         description: `A SEPA transfer's state from the bank rail (BankNotification as JSON), signed: ${BANK_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are harmless: a transfer in is credited once, one out settled once.`,
-        response: { 200: notificationResponse, 400: errorBodySchema },
+        response: {
+          200: notificationResponse,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
       handle: async (rawBody) => {
         const notification = parseSignedJson(rawBody, bankNotificationSchema, "notification");
