@@ -60,16 +60,19 @@ try {
     const figures = [await measure(pages[0] as Page, debuggingPort)];
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.addInitScript((id) => localStorage.setItem("kestrel.deviceId", id), customer.deviceId);
-    await page.goto(`${baseUrl}/sign-in`);
-    await page.getByLabel("Phone number").fill(`+${customer.phone}`);
-    await page.getByLabel("Password", { exact: true }).fill(customer.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Home", level: 1 }).waitFor({ timeout: 30_000 });
+    const signIn = async () => {
+      await page.goto(`${baseUrl}/sign-in`);
+      await page.getByLabel("Phone number").fill(`+${customer.phone}`);
+      await page.getByLabel("Password", { exact: true }).fill(customer.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("heading", { name: "Home", level: 1 }).waitFor({ timeout: 30_000 });
+    };
+    await signIn();
     for (const signedIn of [
       { name: "home (signed in)", url: `${baseUrl}/` },
       { name: "top-up/receive", url: `${baseUrl}/top-up/receive` },
     ]) {
-      figures.push(await measure(signedIn, debuggingPort));
+      figures.push(await measure(signedIn, debuggingPort, signIn));
     }
     const load = loadavg()
       .map((n) => n.toFixed(2))
@@ -77,10 +80,13 @@ try {
     console.log(
       `\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling), ${RUNS} run(s) per page, load ${load}`,
     );
-    console.log("page                  score   LCP      TBT      bytes");
+    // The five metrics the score weighs (FCP 10 %, SI 10 %, LCP 25 %, TBT 30 %, CLS 25 %), so a
+    // low score says which one to work on.
+    console.log("page                  score   FCP     LCP     TBT      CLS    SI      bytes");
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padEnd(6);
     for (const f of figures) {
       console.log(
-        `${f.name.padEnd(20)}  ${String(f.score).padStart(3)}    ${`${(f.lcpMs / 1000).toFixed(1)} s`.padEnd(7)}  ${`${Math.round(f.tbtMs)} ms`.padEnd(7)}  ${(f.bytes / 1024).toFixed(0)} KiB`,
+        `${f.name.padEnd(20)}  ${String(f.score).padStart(3)}    ${seconds(f.fcpMs)}  ${seconds(f.lcpMs)}  ${`${Math.round(f.tbtMs)} ms`.padEnd(7)}  ${f.cls.toFixed(3)}  ${seconds(f.siMs)}  ${(f.bytes / 1024).toFixed(0)} KiB`,
       );
     }
     const below = figures.filter((f) => f.score < TARGET_SCORE);
@@ -99,10 +105,26 @@ try {
 }
 
 type Page = { name: string; url: string };
-type Figure = { name: string; score: number; lcpMs: number; tbtMs: number; bytes: number };
+type Figure = {
+  name: string;
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+  bytes: number;
+};
 
-async function measure(page: Page, port: number): Promise<Figure> {
+/**
+ * Lighthouse's runs of `page`, the median by score. `signIn` again, once, when a run ended on
+ * /sign-in (seen about one time in five): most likely Lighthouse closed a tab while its token
+ * refresh was answered, so the rotated refresh cookie was lost and the next use of the old one
+ * was taken for a stolen token, which ends the session (docs/accounts.md). Said on the output.
+ */
+async function measure(page: Page, port: number, signIn?: () => Promise<void>): Promise<Figure> {
   const runs: Figure[] = [];
+  let signedInAgain = false;
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(page.url, {
       port,
@@ -115,14 +137,25 @@ async function measure(page: Page, port: number): Promise<Figure> {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${page.url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(page.url).pathname) {
+    const ended = new URL(lhr.finalDisplayedUrl).pathname;
+    if (ended === "/sign-in" && signIn && !signedInAgain) {
+      console.log(`${page.name}: a run ended on /sign-in; signed in again and ran it anew`);
+      signedInAgain = true;
+      await signIn();
+      run--;
+      continue;
+    }
+    if (ended !== new URL(page.url).pathname) {
       throw new Error(`${page.url} ended at ${lhr.finalDisplayedUrl}: not the page meant`);
     }
     runs.push({
       name: page.name,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
       lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
       tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+      siMs: lhr.audits["speed-index"]?.numericValue ?? Number.NaN,
       bytes: lhr.audits["total-byte-weight"]?.numericValue ?? Number.NaN,
     });
   }

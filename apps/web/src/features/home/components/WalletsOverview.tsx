@@ -9,7 +9,25 @@ import { AddFundsModal } from "./AddFundsModal.tsx";
 const isEmpty = (wallets: readonly Wallet[]) =>
   wallets.every((wallet) => (readAmount(wallet.balance, wallet.currency) ?? 0n) === 0n);
 
-/** Home: the total in the customer's fiat currency and every wallet; empty wallets lead to a deposit. */
+/**
+ * Home's first line: the total in the customer's fiat currency. It keeps its height while the
+ * wallets load, so the quick actions under it never move when the figure arrives (Lighthouse
+ * counted that jump as a layout shift); a failed load is said by the wallet list below.
+ */
+export function BalanceTotal() {
+  const { t } = useTranslation();
+  const data = useWallets().data;
+  return (
+    <div className="k-balance" aria-busy={data ? undefined : true}>
+      <p className="k-balance__label">{t("wallets.total")}</p>
+      <p className="k-balance__total">
+        {data ? formatMoney(data.fiat.total, data.fiat.customerCurrency) : <Spinner size={24} />}
+      </p>
+    </div>
+  );
+}
+
+/** Home: every wallet; empty wallets lead to a deposit. Under the quick actions, whatever its length. */
 export function WalletsOverview() {
   const { t } = useTranslation();
   const wallets = useWallets();
@@ -18,9 +36,7 @@ export function WalletsOverview() {
   const data = wallets.data;
 
   if (!data) {
-    return wallets.isPending ? (
-      <Spinner />
-    ) : (
+    return wallets.isPending ? null : (
       <div role="alert" className="k-home__error">
         <p>{t("wallets.loadError")}</p>
         {wallets.error?.message ? <p className="k-home__muted">{wallets.error.message}</p> : null}
@@ -33,10 +49,6 @@ export function WalletsOverview() {
 
   return (
     <>
-      <div className="k-balance">
-        <p className="k-balance__label">{t("wallets.total")}</p>
-        <p className="k-balance__total">{formatMoney(data.fiat.total, data.fiat.customerCurrency)}</p>
-      </div>
       {isEmpty(data.wallets) ? (
         <div className="k-home__empty">
           <h2 className="k-home__subtitle">{t("wallets.emptyTitle")}</h2>
