@@ -311,7 +311,12 @@ describe.skipIf(!e2eEnabled())("the web app's shell", () => {
       await sms.getByText(/^Resend code in 0[01]:\d\d$/).waitFor();
       // Typed once the first box has the focus, as a person types after seeing the cursor there.
       await expect
-        .poll(() => sms.getByRole("textbox").first().evaluate((box) => box === document.activeElement))
+        .poll(() =>
+          sms
+            .getByRole("textbox")
+            .first()
+            .evaluate((box) => box === document.activeElement),
+        )
         .toBe(true);
       await page.keyboard.type("987");
       expect(await confirm.isDisabled()).toBe(true);
