@@ -118,9 +118,9 @@ type Figure = {
 
 /**
  * Lighthouse's runs of `page`, the median by score. `signIn` again, once, when a run ended on
- * /sign-in (seen about one time in five): most likely Lighthouse closed a tab while its token
- * refresh was answered, so the rotated refresh cookie was lost and the next use of the old one
- * was taken for a stolen token, which ends the session (docs/accounts.md). Said on the output.
+ * /sign-in, which should no longer happen: Lighthouse closes a tab as soon as the page is quiet,
+ * and before the server took a lost refresh answer into account (docs/accounts.md) that ended
+ * the session about one run in five. Said on the output when it does happen.
  */
 async function measure(page: Page, port: number, signIn?: () => Promise<void>): Promise<Figure> {
   const runs: Figure[] = [];

@@ -64,29 +64,50 @@ export function createAuthRepository(db: Db) {
     },
     /**
      * Marks a refresh token used, atomically: only one of two concurrent uses wins. Answers what
-     * the token was: unknown, already used (reuse!), expired, or fresh with its session.
+     * the token was: unknown, already used (reuse!), expired, or fresh with its session. For a
+     * used one, also whether its answer may have been lost: used within `graceSeconds` and the
+     * last token of its session used so far (so the token it was rotated to is still unused).
      */
-    async useRefreshToken(tokenHash: string) {
+    async useRefreshToken(tokenHash: string, graceSeconds: number) {
       const result = await db.execute<{
         session_id: string;
         merchant_id: string;
         customer_id: string;
         device_id: string | null;
         was_used: boolean;
+        answer_maybe_lost: boolean;
         expired: boolean;
         revoked: boolean;
       }>(sql`
         with old as (
-          select token_hash, session_id, used_at is not null as was_used, expires_at < now() as expired
+          select token_hash, session_id, used_at, used_at is not null as was_used,
+                 expires_at < now() as expired
           from refresh_tokens where token_hash = ${tokenHash} for update
         ), mark as (
           update refresh_tokens r set used_at = now() from old
           where r.token_hash = old.token_hash and not old.was_used
         )
         select old.session_id, s.merchant_id, s.customer_id, s.device_id, old.was_used, old.expired,
-               s.revoked_at is not null as revoked
+               s.revoked_at is not null as revoked,
+               coalesce(old.used_at > now() - make_interval(secs => ${graceSeconds})
+                 and not exists (select 1 from refresh_tokens later
+                                 where later.session_id = old.session_id and later.used_at > old.used_at),
+                 false) as answer_maybe_lost
         from old join sessions s on s.id = old.session_id`);
       return result.rows[0];
+    },
+    /**
+     * Retires the session's unused refresh token (the one a token was rotated to), once: of two
+     * concurrent callers only one finds it. True when this caller did. It is marked used at
+     * -infinity: never the session's last used token, never within the grace, so whoever shows
+     * it later is taken for a replay (a thief who got the lost answer) and the session ends.
+     */
+    async retireUnusedRefreshToken(sessionId: string): Promise<boolean> {
+      const result = await db.execute(sql`
+        update refresh_tokens set used_at = '-infinity'
+        where session_id = ${sessionId} and used_at is null
+        returning token_hash`);
+      return result.rows.length === 1;
     },
     /**
      * Stores the code that follows `previous` (the newest code of this phone and purpose, or none),

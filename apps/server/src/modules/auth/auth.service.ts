@@ -32,6 +32,12 @@ export type Signed = { fingerprint: string | undefined; signature: string | unde
 
 const SIGN_IN_FAILURES_BEFORE_LOCK = 10;
 const LOCK_MINUTES = 15;
+/**
+ * How long after a refresh token's use the same token may come again because the answer to that
+ * use was lost (the browser kept the old cookie): 30 seconds, as identity providers' "reuse
+ * interval" commonly is. Longer would widen the window a stolen token can be used unnoticed.
+ */
+const LOST_ANSWER_GRACE_SECONDS = 30;
 
 export type AuthDeps = {
   config: Config;
@@ -206,13 +212,23 @@ export function createAuthService(deps: AuthDeps) {
 
     /**
      * Rotates a refresh token. A token used before means it was stolen or replayed: the whole
-     * session is revoked, so both the thief and the owner must sign in again.
+     * session is revoked, so both the thief and the owner must sign in again. One exception: the
+     * token used last in its session, again within LOST_ANSWER_GRACE_SECONDS, while the token it
+     * was rotated to is still unused, is an answer that never arrived (a tab closed, a connection
+     * dropped): that unused token is retired and a new set issued. A thief in that window is
+     * still found out, at the owner's next refresh with the retired token (docs/accounts.md).
      */
     async refresh(merchant: Merchant, refreshToken: string): Promise<TokenSet> {
-      const row = await repository.useRefreshToken(hashToken(refreshToken));
+      const row = await repository.useRefreshToken(hashToken(refreshToken), LOST_ANSWER_GRACE_SECONDS);
       if (!row || row.merchant_id !== merchant.id)
         throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
       if (row.was_used) {
+        const lostAnswer =
+          row.answer_maybe_lost &&
+          !row.revoked &&
+          !row.expired &&
+          (await repository.retireUnusedRefreshToken(row.session_id));
+        if (lostAnswer) return issueTokens(row.merchant_id, row.customer_id, row.session_id);
         await repository.revokeSession(row.session_id, "refresh token reused");
         throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
       }

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { accountsDriver, newPhone } from "./auth.test-helpers.ts";
 import { hashPassword } from "./passwords.ts";
+import { hashToken } from "./tokens.ts";
 
 let t: TestApp;
 let d: ReturnType<typeof accountsDriver>;
@@ -204,6 +205,36 @@ describe("sessions", () => {
     expect(replay.statusCode).toBe(401);
     expect((await d.refresh(third.json().refresh_token)).statusCode).toBe(401);
     expect((await profileOf(third.json().access_token)).statusCode).toBe(401);
+  });
+
+  it("answers a token again whose answer was lost, once, within 30 s; the lost token then ends it", async () => {
+    const tokens = await d.register(newPhone());
+    const lost = await d.refresh(tokens.refresh_token); // its answer never reached the browser
+    expect(lost.statusCode).toBe(200);
+    const again = await d.refresh(tokens.refresh_token);
+    expect(again.statusCode, again.body).toBe(200);
+    const next = await d.refresh(again.json().refresh_token);
+    expect(next.statusCode).toBe(200);
+    expect((await profileOf(next.json().access_token)).statusCode).toBe(200);
+    // The token the lost answer carried was retired: whoever shows it got it some other way.
+    expect((await d.refresh(lost.json().refresh_token)).statusCode).toBe(401);
+    expect((await profileOf(next.json().access_token)).statusCode).toBe(401);
+  });
+
+  it("gives no second answer after 30 s, nor once the rotated token was used", async () => {
+    const late = await d.register(newPhone());
+    expect((await d.refresh(late.refresh_token)).statusCode).toBe(200);
+    await t.database.pool.query(
+      "update refresh_tokens set used_at = now() - interval '31 seconds' where token_hash = $1",
+      [hashToken(late.refresh_token)],
+    );
+    expect((await d.refresh(late.refresh_token)).statusCode).toBe(401);
+    expect((await profileOf(late.access_token)).statusCode).toBe(401);
+
+    const used = await d.register(newPhone());
+    const second = await d.refresh(used.refresh_token);
+    expect((await d.refresh(second.json().refresh_token)).statusCode).toBe(200);
+    expect((await d.refresh(used.refresh_token)).statusCode).toBe(401);
   });
 
   it("refuses a garbage, a forged and a missing token with 401", async () => {
