@@ -38,6 +38,14 @@ export type OfferKind = (typeof OFFER_KINDS)[number];
 export const OFFER_STATUSES = ["open", "expired", "executed", "failed"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
+/**
+ * What became of the free transaction an offer was priced with: none (not priced free, or not paid
+ * yet), used (counted down at pay or execution), returned (its payment failed and moved no money,
+ * so it was counted back up). Kept on the offer so a second failure report gives back nothing more.
+ */
+export const PROMO_STATES = ["none", "used", "returned"] as const;
+export type PromoState = (typeof PROMO_STATES)[number];
+
 const minor = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
 
 /**
@@ -98,6 +106,7 @@ export const quoteOffers = pgTable(
     additionalBps: integer("additional_bps").notNull(),
     /** A free transaction priced this offer: executing it uses one up. */
     promoApplied: boolean("promo_applied").notNull(),
+    promoState: text("promo_state").$type<PromoState>().notNull().default("none"),
     rate: minor("rate").notNull(),
     midRate: minor("mid_rate").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -116,6 +125,7 @@ export const quoteOffers = pgTable(
     index("quote_offers_customer").on(t.merchantId, t.customerId, t.createdAt),
     check("quote_offers_kind", sql`${t.kind} in (${sql.raw(OFFER_KINDS.map((k) => `'${k}'`).join(", "))})`),
     check("quote_offers_status", sql`${t.status} in ('open', 'expired', 'executed', 'failed')`),
+    check("quote_offers_promo_state", sql`${t.promoState} in ('none', 'used', 'returned')`),
     check("quote_offers_fixed_side", sql`${t.fixedSide} in ('from', 'to')`),
     check("quote_offers_two_currencies", sql`${t.currencyFrom} <> ${t.currencyTo}`),
     check(

@@ -18,6 +18,7 @@ import { quotesErrors } from "./quotes.errors.ts";
 import {
   lockOfferSql,
   markExecutedSql,
+  markPromoUsedSql,
   type OfferRow,
   type QuotesRepository,
   usePromoSql,
@@ -150,6 +151,7 @@ export function createExchangeExecution(deps: {
             message: "Your free exchanges are used up. Please check the new price and confirm again.",
           });
         }
+        if (offer.promoApplied) await markPromoUsedSql(tx, merchant.id, offer.id);
         await markExecutedSql(tx, merchant.id, offer.id, operationId, at);
         await input.destination?.onExecuted(tx, { operationId, offer, at });
         await deps.history.record(tx, [

@@ -14,8 +14,10 @@ import { quotesErrors } from "./quotes.errors.ts";
 import {
   lockOfferSql,
   markExecutedSql,
+  markPromoUsedSql,
   type OfferRow,
   type QuotesRepository,
+  returnPromoSql,
   usePromoSql,
 } from "./quotes.repository.ts";
 
@@ -154,7 +156,17 @@ export function createKindOffers(deps: {
       };
       if (!(await usePromoSql(tx, key, granted)))
         throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
+      await markPromoUsedSql(tx, offer.merchantId, offer.id);
     },
+
+    /**
+     * Gives back the free transaction the offer used, when its payment failed and moved no money
+     * (a declined pay-in, a rejected payout): the customer's next offer of the pair is free again.
+     * Idempotent: a failure reported twice gives back once. Call it in the transaction that marks
+     * the payment failed, after the limit usage is released (lock order: KYC row, then this row).
+     */
+    returnPromo: (tx: Tx, merchantId: string, offerId: string): Promise<boolean> =>
+      returnPromoSql(tx, merchantId, offerId),
 
     lock: (tx: Tx, merchantId: string, customerId: string, offerId: string) =>
       lockOfferSql(tx, merchantId, customerId, offerId),

@@ -253,6 +253,39 @@ export async function usePromoSql(
   return rows.length > 0 && granted > 0;
 }
 
+/**
+ * Records on the offer that its free transaction is used, in the transaction that counted it
+ * down. `updated_at` stays: it is the price's version, which pay compares (a re-price check).
+ */
+export async function markPromoUsedSql(tx: Tx, merchantId: string, id: string): Promise<void> {
+  await tx.query(
+    `update quote_offers set promo_state = 'used'
+     where merchant_id = $1 and id = $2 and promo_applied and promo_state = 'none'`,
+    [merchantId, id],
+  );
+}
+
+/**
+ * Gives back the free transaction the offer used, once: the offer moves from used to returned
+ * under its row lock, and only the caller that moved it counts the usage down (a usage at 1 is
+ * deleted: the table holds used > 0). False when there was nothing to give back.
+ */
+export async function returnPromoSql(tx: Tx, merchantId: string, id: string): Promise<boolean> {
+  const { rows } = await tx.query<{ customerId: string; kind: OfferKind; from: string; to: string }>(
+    `update quote_offers set promo_state = 'returned'
+     where merchant_id = $1 and id = $2 and promo_state = 'used'
+     returning customer_id as "customerId", kind, currency_from as "from", currency_to as "to"`,
+    [merchantId, id],
+  );
+  const offer = rows[0];
+  if (!offer) return false;
+  const key = [merchantId, offer.customerId, offer.kind, offer.from, offer.to];
+  const where = `merchant_id = $1 and customer_id = $2 and kind = $3 and currency_from = $4 and currency_to = $5`;
+  await tx.query(`delete from quote_promo_usage where ${where} and used = 1`, key);
+  await tx.query(`update quote_promo_usage set used = used - 1 where ${where} and used > 1`, key);
+  return true;
+}
+
 export async function insertQuotePairsIfMissing(db: Db, rows: NewQuotePair[]): Promise<void> {
   if (rows.length > 0) await db.insert(quotePairs).values(rows).onConflictDoNothing();
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "quote_offers" ADD COLUMN "promo_state" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "quote_offers" ADD CONSTRAINT "quote_offers_promo_state" CHECK ("quote_offers"."promo_state" in ('none', 'used', 'returned'));
