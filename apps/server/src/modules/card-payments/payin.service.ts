@@ -261,8 +261,9 @@ export function assertUnchanged(locked: OfferRow, read: OfferRow) {
 
 /**
  * A card payment that will not go through: the payment FAILED with the reason, its offer failed
- * (never paid again), the history row FAILED and the limit usage released. For a pay-in nothing
- * had moved; a payout's reservation is voided by the caller in the same transaction.
+ * (never paid again), the history row FAILED, the limit usage released and the free transaction
+ * given back. For a pay-in nothing had moved; a payout's reservation is voided by the caller in
+ * the same transaction.
  */
 export async function failPaymentSql(
   tx: Tx,
@@ -284,6 +285,9 @@ export async function failPaymentSql(
     details: { failureReason: reason },
   });
   await deps.kyc.release(tx, { merchantId: payment.merchantId, reference: payment.id });
+  // No money moved in the end (a pay-in was never captured, a payout's reservation is voided),
+  // so the free transaction pay used is the customer's again. Once, however often this runs.
+  await deps.offers.returnPromo(tx, payment.merchantId, payment.offerId);
 }
 
 async function failPayment(deps: PayinDeps, payment: PaymentRow, _offer: OfferRow, reason: string) {
