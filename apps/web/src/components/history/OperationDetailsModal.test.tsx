@@ -53,7 +53,7 @@ describe("OperationDetailsModal", () => {
         "Fee: €1.00",
         "Card: 424242******4242",
         "Charged to the card: €50.00",
-        "Rate: 1 EUR = 1.0800000000 USDT",
+        "Rate: 1 EUR = 1.08 USDT",
       ]),
     );
     // The card is named once, not again as a counterparty; no reason for a success.
@@ -93,7 +93,7 @@ describe("OperationDetailsModal", () => {
         "Fee: 0.70 USDT",
         "Card: 400000******0002",
         "The card receives: €17.85",
-        "Rate: 1 USDT = 0.9200000000 EUR",
+        "Rate: 1 USDT = 0.92 EUR",
       ]),
     );
     expect(shown).toContain(

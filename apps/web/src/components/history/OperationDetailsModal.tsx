@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney } from "../../lib/format/money.ts";
+import { displayRate } from "../../lib/format/rate.ts";
 import {
   cardPaymentDetails,
   type HistoryOperation,
@@ -74,7 +75,7 @@ export function OperationDetailsModal({
           {rate ? (
             <>
               <dt>{t("history.rate")}</dt>
-              <dd>{`1 ${rate.sourceCurrency} = ${rate.rate} ${rate.targetCurrency}`}</dd>
+              <dd>{`1 ${rate.sourceCurrency} = ${displayRate(rate.rate)} ${rate.targetCurrency}`}</dd>
             </>
           ) : null}
           {card?.failureReason ? (

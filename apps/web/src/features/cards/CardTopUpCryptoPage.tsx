@@ -12,6 +12,7 @@ import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatExactMoney, formatMoney, readAmount } from "../../lib/format/money.ts";
+import { displayRate } from "../../lib/format/rate.ts";
 import { formatTimer } from "../../lib/format/timer.ts";
 import { ApiError } from "../../lib/http/api-error.ts";
 import { ROUTES } from "../../lib/routes.ts";
@@ -203,7 +204,7 @@ export function CardTopUpCryptoPage() {
             <dl className="k-top-up__quote" aria-live="polite">
               <dt>{t("cardFunding.rate")}</dt>
               <dd>
-                1 {offer.from.currency} = {offer.rate.value} {offer.rate.currency}
+                1 {offer.from.currency} = {displayRate(offer.rate.value)} {offer.rate.currency}
               </dd>
               <dt>{t("cardFunding.fee")}</dt>
               <dd>{formatExactMoney(offer.feeAmount.value, offer.feeAmount.currency)}</dd>

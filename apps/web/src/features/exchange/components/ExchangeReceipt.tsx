@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { SuccessModal } from "../../../components/modal/SuccessModal.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
 import { formatExactMoney } from "../../../lib/format/money.ts";
+import { displayRate } from "../../../lib/format/rate.ts";
 import type { ExchangeExecution } from "../api/exchange-calls.ts";
-import { displayRate } from "../exchange-money.ts";
 
 /** The success modal with the receipt: from, to, rate, fees, date. */
 export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecution; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { formatPercent } from "@kestrel/money";
 import { useTranslation } from "react-i18next";
 import { formatExactMoney } from "../../../lib/format/money.ts";
+import { displayRate } from "../../../lib/format/rate.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import type { ExchangeOffer } from "../api/exchange-calls.ts";
-import { displayRate } from "../exchange-money.ts";
 
 /** Rate, fees (percents to 2 places, spec §9), what arrives. */
 export function OfferFigures({ offer }: { offer: ExchangeOffer }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayRate } from "./exchange-money.ts";
+import { displayRate } from "./rate.ts";
 
 describe("displayRate", () => {
   it("cuts a rate to 8 significant digits without rounding up, trailing zeros dropped", () => {
