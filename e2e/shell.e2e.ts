@@ -51,9 +51,13 @@ const dialog = (page: Page) => page.getByRole("dialog");
  * timer after it opens, and a busy browser may deliver the click first (input before timers).
  * A timer of ours queued now runs after it.
  */
+/**
+ * The dialog is drawn and its listeners are on: Preact runs effects (where the dialog listens for
+ * Escape and outside clicks) after the next frame, so wait a frame and a task beyond it.
+ */
 async function dialogListening(page: Page) {
   await dialog(page).waitFor();
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 async function expectNoDialog(page: Page) {
@@ -238,7 +242,7 @@ describe.skipIf(!e2eEnabled())("the web app's shell", () => {
     it("closes a modal on Escape, on an overlay click and with its close button", async () => {
       const open = page.getByRole("button", { name: "Open success modal" });
       await open.click();
-      await dialog(page).waitFor();
+      await dialogListening(page);
       await page.keyboard.press("Escape");
       await expectNoDialog(page);
 

@@ -137,6 +137,8 @@ describe.skipIf(!e2eEnabled())("the web app on a phone (issue 24)", () => {
     const addFunds = page.locator(".k-quick-actions").getByRole("button", { name: "Add funds" });
     await addFunds.click();
     await page.getByRole("dialog").waitFor();
+    // Escape is heard once the dialog's effects ran: Preact runs them after the next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await expect.poll(() => addFunds.evaluate((button) => button === document.activeElement)).toBe(true);
