@@ -28,16 +28,8 @@ const toRow = (r: SandboxPaymentRow & { amount: string | bigint }): SandboxPayme
 /** The worker job that ends a challenge nobody answered (jobs/index.ts runs it). */
 export const ACQUIRER_CHALLENGE_TIMEOUT_TASK = "acquirer_challenge_timeout";
 
-type NewPayment = {
-  id: string;
-  kind: "PAYIN" | "PAYOUT";
-  token: string;
-  reference: string;
-  amount: bigint;
-  currency: string;
-  status: string;
-  otp: string | null;
-  returnUrl: string | null;
+/** A payment as the sandbox first stores it: attempts, sequence and time are the database's. */
+type NewPayment = Omit<SandboxPaymentRow, "attempts" | "sequence" | "createdAt"> & {
   browser: BrowserInfo | null;
 };
 
