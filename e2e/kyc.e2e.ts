@@ -139,7 +139,11 @@ describe.skipIf(!e2eEnabled())("identity verification in the widget", () => {
         .toBe(true);
       await screenshotWidget(page, "step-selfie-camera");
       await widget.getByRole("button", { name: "Capture" }).click();
-      await widget.getByRole("img", { name: "Your photo" }).waitFor();
+      // The customer sees the photo before going on: wait until it has decoded.
+      const photo = widget.getByRole("img", { name: "Your photo" });
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       await widget.getByRole("button", { name: "Continue" }).click();
       await widget.getByRole("heading", { name: "Check and send" }).waitFor();
       await screenshotWidget(page, "step-review-passport");
