@@ -196,9 +196,7 @@ export function createCardTopUp(deps: {
         const receipt = receiptOf({ offer, card, operationId, at });
         return await inTransaction(deps.db, async (tx) => {
           await deps.auth.requireLiveSession(tx, input.customer);
-          const locked = await offers.lock(tx, merchant.id, customerId, offer.id);
-          if (!locked) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
-          await offers.assertPayable(locked);
+          await offers.lockPayable(tx, offer);
           await limit.consume(tx, operationId);
           await offers.usePromo(tx, offer, promo);
           const outcome = await ledger.apply(tx, {

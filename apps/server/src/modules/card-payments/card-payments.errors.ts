@@ -31,9 +31,4 @@ export const cardPaymentsErrors = defineErrors({
     message:
       "This offer's payment has already started, so its price can no longer change. Please start a new one.",
   },
-  OFFER_CHANGED: {
-    status: 409,
-    errorId: 9108,
-    message: "The price changed while you were paying. Please check the new price and pay again.",
-  },
 });

@@ -7,7 +7,7 @@ import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
-import type { KindOffers, OfferRow } from "../quotes/kind-offers.ts";
+import type { KindOffers, KindRequest, OfferRow } from "../quotes/kind-offers.ts";
 import { quotesErrors } from "../quotes/quotes.errors.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCardData } from "./card-data.ts";
@@ -108,7 +108,7 @@ export function createPayinService(deps: PayinDeps) {
       const { payment } = await paymentOf(merchant, customerId, offerId);
       assertNotStarted(payment);
       const request = parseCardOffer(merchant, body);
-      const offer = await offers.update(merchant, customerId, "PAYIN_CARD", offerId, request);
+      const offer = await repriceUnstarted(deps, offers, payment, "PAYIN_CARD", merchant, request);
       return offerView(offer, payment.cardId, true);
     },
 
@@ -136,10 +136,7 @@ export function createPayinService(deps: PayinDeps) {
       ]);
       const started = await inTransaction(deps.db, async (tx: Tx) => {
         await deps.auth.requireLiveSession(tx, customer);
-        const locked = await offers.lock(tx, merchant.id, customerId, offer.id);
-        if (!locked) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
-        await offers.assertPayable(locked);
-        assertUnchanged(locked, offer);
+        await offers.lockPayable(tx, offer);
         const current = await lockPaymentSql(tx, merchant.id, payment.id);
         if (current?.status !== "OFFERED") return false;
         await limit.consume(tx, payment.id);
@@ -246,17 +243,30 @@ export function createPayinService(deps: PayinDeps) {
  * acquirer (or reserved a payout's money) the callbacks check and book the offer's amounts, so a
  * new price then would credit or pay out what was never charged (409, whatever the outcome since).
  */
-export function assertNotStarted(payment: PaymentRow) {
-  if (payment.status !== "OFFERED") throw cardPaymentsErrors.create("PAYMENT_STARTED", { field: "offerId" });
+export function assertNotStarted(payment: PaymentRow | undefined) {
+  if (payment?.status !== "OFFERED") throw cardPaymentsErrors.create("PAYMENT_STARTED", { field: "offerId" });
 }
 
 /**
- * The offer locked in pay's transaction is the one read (and priced into the limits, history and
- * the acquirer's amount) before it: an update that slipped in between is refused, not half used.
+ * Re-prices a card payment's offer in one transaction with the check that its payment has not
+ * started: pay marks the payment started under the same two locks (offer, then payment), so a
+ * re-price either lands before pay reads the offer (and pay refuses OFFER_CHANGED) or is refused.
  */
-export function assertUnchanged(locked: OfferRow, read: OfferRow) {
-  if (locked.updatedAt.getTime() !== read.updatedAt.getTime())
-    throw cardPaymentsErrors.create("OFFER_CHANGED", { field: "offerId" });
+export async function repriceUnstarted(
+  deps: Pick<PayinDeps, "db">,
+  offers: KindOffers,
+  payment: PaymentRow,
+  kind: "PAYIN_CARD" | "PAYOUT_CARD",
+  merchant: Merchant,
+  request: KindRequest,
+) {
+  const update = await offers.priceUpdate(merchant, payment.customerId, kind, payment.offerId, request);
+  return inTransaction(deps.db, async (tx) => {
+    if (!(await offers.lock(tx, merchant.id, payment.customerId, payment.offerId)))
+      throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+    assertNotStarted(await lockPaymentSql(tx, merchant.id, payment.id));
+    return offers.applyUpdate(tx, update);
+  });
 }
 
 /**

@@ -318,6 +318,76 @@ describe("POST /v3/payin/pay and the acquirer", () => {
     expect((await reprice()).statusCode).toBe(409);
   });
 
+  it("a re-price that waited while pay started the payment is refused: PAYMENT_STARTED", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const offerId = await offer(alice.token, cardId, "50");
+    const quoted = (await x.payinStatus(alice.token, offerId)).json();
+    // The re-price reads the payment as not started, then waits for the offer's lock, which pay
+    // holds while it marks the payment started.
+    const held = await x.holdOffer(offerId);
+    const update = x.call(alice.token, "PUT", `/v3/payin/offer/${offerId}`, {
+      fromCurrency: "EUR",
+      toCurrency: "USDT",
+      amount: "60",
+    });
+    await held.waiters();
+    await held.run("update card_payments set status = 'AUTHORISING' where offer_id = $1", [offerId]);
+    await held.commit();
+    const res = await update;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: "PAYMENT_STARTED", field: "offerId" });
+    expect((await x.payinStatus(alice.token, offerId)).json()).toMatchObject({
+      amount: "50.00",
+      cryptoAmount: quoted.cryptoAmount,
+    });
+  });
+
+  it("pay refuses an offer re-priced after it read it: OFFER_CHANGED, nothing started", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const offerId = await offer(alice.token, cardId, "50");
+    const held = await x.holdOffer(offerId);
+    const paying = x.payinPay(alice.token, offerId);
+    await held.waiters();
+    // A re-price committed meanwhile (at the same amounts: pay goes by the offer's version).
+    await held.run("update quote_offers set updated_at = updated_at + interval '1 second' where id = $1", [
+      offerId,
+    ]);
+    await held.commit();
+    const res = await paying;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: "OFFER_CHANGED", field: "offerId" });
+    const { rows } = await x.t.database.pool.query(
+      `select p.status, (select count(*)::int from kyc_usage u where u.reference = p.id::text) as usage
+       from card_payments p where p.offer_id = $1`,
+      [offerId],
+    );
+    expect(rows).toEqual([{ status: "OFFERED", usage: 0 }]);
+    // Paying again, on the offer as it now stands, goes through.
+    const again = (await x.payinPay(alice.token, offerId)).json();
+    expect(again).toMatchObject({ transactionAmount: "50.00", transactionStatus: "PENDING" });
+    expect(await x.runCallbacks()).toEqual(["AUTHORISED", "CREDITED"]);
+  });
+
+  it("an offer that lapses while pay waits for its lock is refused OFFER_EXPIRED, not waited on", async () => {
+    const cardId = await card(alice.token, CARDS.frictionless);
+    const offerId = await offer(alice.token, cardId, "50");
+    const held = await x.holdOffer(offerId);
+    const paying = x.payinPay(alice.token, offerId);
+    await held.waiters();
+    x.clock.advance(25); // past the offer's 20 seconds
+    await held.commit();
+    const res = await paying;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: "OFFER_EXPIRED", field: "offerId" });
+    // The next read marks it expired; the payment never started.
+    expect((await x.payinPay(alice.token, offerId)).json()).toMatchObject({ error: "OFFER_EXPIRED" });
+    const { rows } = await x.t.database.pool.query(
+      "select o.status as offer, p.status as payment from quote_offers o join card_payments p on p.offer_id = o.id where o.id = $1",
+      [offerId],
+    );
+    expect(rows).toEqual([{ offer: "expired", payment: "OFFERED" }]);
+  }, 30_000);
+
   it.each([
     ["declined", CARDS.decline, "Your bank declined the payment"],
     ["insufficient funds", CARDS.insufficient, "insufficient funds"],

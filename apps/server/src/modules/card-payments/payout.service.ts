@@ -19,7 +19,7 @@ import {
   updatePaymentSql,
 } from "./card-payments.repository.ts";
 import { decimal, historyModel, offerView } from "./card-views.ts";
-import { assertNotStarted, assertUnchanged, type PayinDeps } from "./payin.service.ts";
+import { assertNotStarted, type PayinDeps, repriceUnstarted } from "./payin.service.ts";
 
 /** How long a payout's reservation waits for the rail before the expiry job releases it. */
 const PAYOUT_RESERVATION_SECONDS = 7 * 24 * 3600;
@@ -104,13 +104,8 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
     ) {
       const { payment } = await paymentOf(merchant, customerId, offerId);
       assertNotStarted(payment);
-      const offer = await offers.update(
-        merchant,
-        customerId,
-        "PAYOUT_CARD",
-        offerId,
-        parseCardOffer(merchant, body),
-      );
+      const request = parseCardOffer(merchant, body);
+      const offer = await repriceUnstarted(deps, offers, payment, "PAYOUT_CARD", merchant, request);
       const enough = (await available(merchant, customerId, offer.currencyFrom)) >= offer.amountFrom;
       return offerView(offer, payment.cardId, enough);
     },
@@ -151,10 +146,7 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       try {
         const started = await inTransaction(deps.db, async (tx: Tx) => {
           await deps.auth.requireLiveSession(tx, customer);
-          const locked = await offers.lock(tx, merchant.id, customerId, offer.id);
-          if (!locked) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
-          await offers.assertPayable(locked);
-          assertUnchanged(locked, offer);
+          await offers.lockPayable(tx, offer);
           const current = await lockPaymentSql(tx, merchant.id, payment.id);
           if (current?.status !== "OFFERED") return false;
           await limit.consume(tx, payment.id);

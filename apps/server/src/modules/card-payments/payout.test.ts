@@ -222,6 +222,30 @@ describe("card payout", () => {
     });
   });
 
+  it("a re-price that waited while pay reserved the money is refused: PAYMENT_STARTED", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const offer = (await x.payoutOffer(alice.token, cardId, "5")).json();
+    const held = await x.holdOffer(offer.offerId);
+    const update = x.call(
+      alice.token,
+      "PUT",
+      `/v4/payout/offer/${offer.offerId}`,
+      { fromCurrency: "USDT", toCurrency: "EUR", amount: "6" },
+      x.sdk,
+    );
+    await held.waiters();
+    // What pay writes under the offer's lock: the payment started.
+    await held.run("update card_payments set status = 'PENDING' where offer_id = $1", [offer.offerId]);
+    await held.commit();
+    const res = await update;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: "PAYMENT_STARTED", field: "offerId" });
+    const { rows } = await x.t.database.pool.query("select amount_from from quote_offers where id = $1", [
+      offer.offerId,
+    ]);
+    expect(rows).toEqual([{ amount_from: "5000000" }]);
+  });
+
   it("a rejecting card: the reservation is voided, the money is back", async () => {
     const cardId = await payoutCard(alice.token, CARDS.decline);
     const offer = (await x.payoutOffer(alice.token, cardId, "10")).json();

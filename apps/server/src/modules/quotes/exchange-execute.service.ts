@@ -11,6 +11,7 @@ import type { Merchant } from "../merchants/merchants.service.ts";
 import { rateToString } from "../rates/rates.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import type { ExchangeLimits } from "./exchange-limits.ts";
+import { assertUnchanged } from "./kind-offers.ts";
 import type { Pricer } from "./offer-terms.ts";
 import { pricedOf, RATE_DECIMALS, receiptOf } from "./offer-views.ts";
 import { legsOf, type QuoteLegAccount } from "./quote-legs.ts";
@@ -123,7 +124,10 @@ export function createExchangeExecution(deps: {
       return await inTransaction(deps.db, async (tx: Tx) => {
         await deps.auth.requireLiveSession(tx, input.customer);
         // A concurrent execution of this offer may have won meanwhile: judged again under the lock.
-        assertExecutable(await lockOfferSql(tx, merchant.id, customerId, offer.id), at);
+        // A re-price since prepare read it is refused: its legs and limits are the read offer's.
+        const locked = await lockOfferSql(tx, merchant.id, customerId, offer.id);
+        assertExecutable(locked, at);
+        assertUnchanged(locked, offer);
         // The limit's usage is recorded under the idempotency key: a replay records nothing new.
         await limit.consume(tx, input.idempotencyKey);
         const outcome = await ledger.apply(tx, {

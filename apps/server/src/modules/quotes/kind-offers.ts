@@ -16,7 +16,9 @@ import {
   markExecutedSql,
   markPromoUsedSql,
   type OfferRow,
+  type PricedOfferRow,
   type QuotesRepository,
+  repriceOpenOfferSql,
   returnPromoSql,
   usePromoSql,
 } from "./quotes.repository.ts";
@@ -73,6 +75,20 @@ export function createKindOffers(deps: {
     return { at, row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind, expiresAt }) };
   }
 
+  async function priceUpdate(
+    merchant: Merchant,
+    customerId: string,
+    kind: CardKind,
+    offerId: string,
+    r: KindRequest,
+  ): Promise<PricedUpdate> {
+    const existing = await repository.findOffer(merchant.id, customerId, offerId);
+    if (!existing || existing.kind !== kind)
+      throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+    if (existing.status !== "open") refuse(existing.status);
+    return price(merchant, customerId, kind, offerId, r);
+  }
+
   return {
     /** The merchant's pairs of a kind with this customer's terms (free transactions left). */
     async pairs(merchant: Merchant, customerId: string, kind: CardKind) {
@@ -96,15 +112,19 @@ export function createKindOffers(deps: {
 
     /** Re-prices the customer's open offer of this kind (a lapsed one included). */
     async update(merchant: Merchant, customerId: string, kind: CardKind, offerId: string, r: KindRequest) {
-      const existing = await repository.findOffer(merchant.id, customerId, offerId);
-      if (!existing || existing.kind !== kind)
-        throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
-      if (existing.status !== "open") throw refused(existing.status);
-      const { at, row } = await price(merchant, customerId, kind, offerId, r);
-      const updated = await repository.repriceOpenOffer(row, at);
-      if (!updated) throw refused("expired");
-      return updated;
+      const { at, row } = await priceUpdate(merchant, customerId, kind, offerId, r);
+      return (await repository.repriceOpenOffer(row, at)) ?? refuse("expired");
     },
+
+    /**
+     * A re-price in two steps, for a caller whose own rows decide whether the offer may still
+     * change (a card payment that has started): priced here, outside any transaction, then
+     * written by `applyUpdate` in the caller's transaction after it has locked the offer and
+     * checked its rows.
+     */
+    priceUpdate,
+    applyUpdate: async (tx: Tx, update: PricedUpdate) =>
+      (await repriceOpenOfferSql(tx, update.row, update.at)) ?? refuse("expired"),
 
     async find(merchantId: string, customerId: string, kind: CardKind, offerId: string) {
       const offer = await repository.findOffer(merchantId, customerId, offerId);
@@ -114,12 +134,9 @@ export function createKindOffers(deps: {
     /** Refuses an offer that cannot be paid now (executed, failed, lapsed); marks a lapsed one. */
     async assertPayable(offer: OfferRow): Promise<void> {
       const at = deps.now();
-      if (offer.status === "executed")
-        throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "offerId" });
       if (offer.status === "open" && offer.expiresAt <= at)
         await repository.markExpired(offer.merchantId, offer.id, at);
-      if (offer.status !== "open" || offer.expiresAt <= at)
-        throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
+      assertPayableAt(offer, at);
     },
 
     /** Read before the payment's transaction; `consume(tx, reference)` in it records the usage. */
@@ -170,6 +187,19 @@ export function createKindOffers(deps: {
 
     lock: (tx: Tx, merchantId: string, customerId: string, offerId: string) =>
       lockOfferSql(tx, merchantId, customerId, offerId),
+    /**
+     * Locks the offer a payment was prepared from (its limits, legs and the amount sent out were
+     * read before the transaction) and judges it again under the lock: still payable, and not
+     * re-priced in between (that is refused, not half used). Writes nothing: a lapsed offer is
+     * marked by the next read outside a transaction (another connection would wait for this lock).
+     */
+    async lockPayable(tx: Tx, read: OfferRow): Promise<OfferRow> {
+      const locked = await lockOfferSql(tx, read.merchantId, read.customerId, read.id);
+      if (!locked) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+      assertPayableAt(locked, deps.now());
+      assertUnchanged(locked, read);
+      return locked;
+    },
     markExecuted: (tx: Tx, merchantId: string, offerId: string, operationId: string) =>
       markExecutedSql(tx, merchantId, offerId, operationId, deps.now()),
     /** An outside party refused it (declined card, rejected payout): never paid again. */
@@ -187,10 +217,25 @@ export function createKindOffers(deps: {
 
 export type KindRequest = { from: CurrencyCode; to: CurrencyCode; fixed: FixedAmount };
 
-function refused(status: string) {
+function refuse(status: string): never {
   const code = status === "executed" ? "OFFER_ALREADY_EXECUTED" : "OFFER_EXPIRED";
-  return quotesErrors.create(code, { field: "offerId" });
+  throw quotesErrors.create(code, { field: "offerId" });
 }
+
+function assertPayableAt(offer: OfferRow, at: Date) {
+  if (offer.status === "executed") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "offerId" });
+  if (offer.status !== "open" || offer.expiresAt <= at)
+    throw quotesErrors.create("OFFER_EXPIRED", { field: "offerId" });
+}
+
+/** An offer re-priced after it was read (and priced into a payment) is refused: OFFER_CHANGED. */
+export function assertUnchanged(locked: OfferRow, read: OfferRow) {
+  if (locked.updatedAt.getTime() !== read.updatedAt.getTime())
+    throw quotesErrors.create("OFFER_CHANGED", { field: "offerId" });
+}
+
+/** A re-price computed outside the transaction that writes it. */
+export type PricedUpdate = { at: Date; row: PricedOfferRow };
 
 export type KindOffers = ReturnType<typeof createKindOffers>;
 export type { OfferRow };

@@ -20,6 +20,11 @@ export const quotesErrors = defineErrors({
     message: "This offer has expired. Please check the new rate and confirm again.",
   },
   OFFER_ALREADY_EXECUTED: { status: 409, errorId: 9006, message: "This offer has already been executed." },
+  OFFER_CHANGED: {
+    status: 409,
+    errorId: 9007,
+    message: "The price changed just now. Please check the new price and confirm again.",
+  },
   INSUFFICIENT_FUNDS: {
     status: 422,
     errorId: 5001,

@@ -161,20 +161,8 @@ export function createQuotesRepository(deps: { db: ClientSource }) {
     },
 
     /** Re-prices the customer's offer while it is open; undefined when it is not (or not theirs). */
-    async repriceOpenOffer(offer: PricedOfferRow, now: Date): Promise<OfferRow | undefined> {
-      const { rows } = await db.withClient((c) =>
-        c.query<RawOffer>(
-          `update quote_offers set kind = $4, currency_from = $5, currency_to = $6, fixed_side = $7,
-             amount_from = $8, amount_to = $9, converted = $10, house_remainder = $11, fee_transaction = $12,
-             fee_additional = $13, fee_fix = $14, fee_total = $15, transaction_bps = $16, additional_bps = $17,
-             promo_applied = $18, rate = $19, mid_rate = $20, expires_at = $21, updated_at = $22
-           where merchant_id = $1 and id = $2 and customer_id = $3 and status = 'open'
-           returning ${OFFER_COLUMNS}`,
-          [...pricedValues(offer), now],
-        ),
-      );
-      return rows[0] ? toOffer(rows[0]) : undefined;
-    },
+    repriceOpenOffer: (offer: PricedOfferRow, now: Date): Promise<OfferRow | undefined> =>
+      db.withClient((c) => repriceOpenOfferSql(c, offer, now)),
 
     async findOffer(merchantId: string, customerId: string, id: string): Promise<OfferRow | undefined> {
       const { rows } = await db.withClient((c) =>
@@ -215,6 +203,24 @@ export async function lockOfferSql(
     `select ${OFFER_COLUMNS} from quote_offers
      where merchant_id = $1 and id = $2 and customer_id = $3 for update`,
     [merchantId, id, customerId],
+  );
+  return rows[0] ? toOffer(rows[0]) : undefined;
+}
+
+/** Re-prices the customer's offer while it is open; undefined when it is not (or not theirs). */
+export async function repriceOpenOfferSql(
+  tx: Tx,
+  offer: PricedOfferRow,
+  now: Date,
+): Promise<OfferRow | undefined> {
+  const { rows } = await tx.query<RawOffer>(
+    `update quote_offers set kind = $4, currency_from = $5, currency_to = $6, fixed_side = $7,
+       amount_from = $8, amount_to = $9, converted = $10, house_remainder = $11, fee_transaction = $12,
+       fee_additional = $13, fee_fix = $14, fee_total = $15, transaction_bps = $16, additional_bps = $17,
+       promo_applied = $18, rate = $19, mid_rate = $20, expires_at = $21, updated_at = $22
+     where merchant_id = $1 and id = $2 and customer_id = $3 and status = 'open'
+     returning ${OFFER_COLUMNS}`,
+    [...pricedValues(offer), now],
   );
   return rows[0] ? toOffer(rows[0]) : undefined;
 }

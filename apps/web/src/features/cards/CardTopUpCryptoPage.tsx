@@ -36,7 +36,7 @@ function wireOf(value: string, currency: string): string | undefined {
 }
 
 /** The offer is gone: a fresh price is asked and the customer confirms again. */
-const OFFER_GONE = new Set(["OFFER_EXPIRED", "OFFER_NOT_FOUND"]);
+const OFFER_GONE = new Set(["OFFER_EXPIRED", "OFFER_NOT_FOUND", "OFFER_CHANGED"]);
 
 /** /cards/top-up/crypto?card=<id>&cp=<program>: top a card up from a crypto wallet (reference §5.10). */
 export function CardTopUpCryptoPage() {

@@ -153,10 +153,12 @@ describe("/exchange", () => {
     expect(executed[0]?.headers.get("idempotency-key")).toBe(idOf(1));
   });
 
-  it("asks a new offer when the confirmed one expired on the server, and says why", async () => {
+  it.each([
+    ["OFFER_EXPIRED", "This offer has expired. Please check the new rate and confirm again."],
+    ["OFFER_CHANGED", "The price changed just now. Please check the new price and confirm again."],
+  ])("asks a new offer when the server refuses the confirmed one %s, and says why", async (code, text) => {
     const fake = offerServer({
-      [`PUT ${OFFER}/${idOf(1)}`]: () =>
-        refusal(409, "OFFER_EXPIRED", "This offer has expired. Please check the new rate and confirm again."),
+      [`PUT ${OFFER}/${idOf(1)}`]: () => refusal(409, code, text),
     });
     const { user, pay } = await startTyping();
     await user.type(pay, "100");
@@ -165,7 +167,7 @@ describe("/exchange", () => {
     await user.click(screen.getByRole("button", { name: "Continue" }));
     await user.click(await screen.findByRole("button", { name: "Exchange" }));
 
-    expect((await screen.findByRole("alert")).textContent).toContain("This offer has expired.");
+    expect((await screen.findByRole("alert")).textContent).toContain(text);
     expect(await screen.findByText("1 USDT = 0.91 EUR")).not.toBeNull();
     expect(await fake.bodies("PUT", OFFER)).toEqual([
       { offerId: idOf(1), currencyFrom: "USDT", currencyTo: "EUR", amountFrom: "100.000000" },

@@ -14,6 +14,7 @@ import { TextField } from "../../../components/TextField.tsx";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
+import { ApiError } from "../../../lib/http/api-error.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import { useWallets, WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";
 import {
@@ -183,6 +184,9 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
       setCvv("");
     } catch (err) {
       setError(err as Error);
+      // Re-priced meanwhile (another tab): the price shown is not the offer's any more, so the
+      // customer asks for the price again before paying.
+      if (err instanceof ApiError && err.code === "OFFER_CHANGED") setOffer(undefined);
     } finally {
       setBusy(false);
     }

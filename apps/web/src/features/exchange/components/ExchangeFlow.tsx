@@ -16,8 +16,9 @@ import { ExchangeForm, type Side } from "./ExchangeForm.tsx";
 import { ExchangeReceipt } from "./ExchangeReceipt.tsx";
 
 const AMOUNT_FIELDS = { amountFrom: "from", amountTo: "to" } as const;
-/** The offer is no longer executable: a fresh one is asked and the customer confirms again. */
-const OFFER_GONE = new Set(["OFFER_EXPIRED", "OFFER_NOT_FOUND"]);
+/** The offer is no longer executable as shown (lapsed, gone, re-priced meanwhile): a fresh one is
+ * asked and the customer confirms again. */
+const OFFER_GONE = new Set(["OFFER_EXPIRED", "OFFER_NOT_FOUND", "OFFER_CHANGED"]);
 
 const amountFieldOf = (error: Error | undefined): Side | undefined =>
   error instanceof ApiError && error.field
