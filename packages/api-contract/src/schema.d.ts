@@ -2766,6 +2766,7 @@ export interface components {
             blocked: boolean;
         };
         CountriesResponseInput: {
+            /** @description Sorted by English name */
             data: components["schemas"]["CatalogCountryInput"][];
         };
         CatalogStateInput: {
@@ -4409,6 +4410,7 @@ export interface components {
             blocked: boolean;
         };
         CountriesResponse: {
+            /** @description Sorted by English name */
             data: components["schemas"]["CatalogCountry"][];
         };
         CatalogState: {

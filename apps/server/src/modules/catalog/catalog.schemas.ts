@@ -22,7 +22,7 @@ export const catalogCountry = z
   .meta({ id: "CatalogCountry" });
 
 export const countriesResponse = z
-  .object({ data: z.array(catalogCountry) })
+  .object({ data: z.array(catalogCountry).describe("Sorted by English name") })
   .meta({ id: "CountriesResponse" });
 
 export const statesQuery = z.object({ country: countryCode });

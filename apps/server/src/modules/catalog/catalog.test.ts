@@ -35,6 +35,11 @@ describe("GET /v1/catalog/countries", () => {
     expect(delivery.some((c) => c.blocked)).toBe(false);
     expect(byCode(delivery, "RU")).toBeUndefined();
     expect(byCode(delivery, "US")).toMatchObject({ dialCode: "+1" });
+    // Every list comes sorted by name: the web app shows it in this order without sorting again.
+    for (const list of [phone, delivery]) {
+      const names = list.map((c) => c.name);
+      expect(names).toEqual([...names].sort(new Intl.Collator("en").compare));
+    }
   });
 
   it.each([
