@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
+import type { Db, DbTx } from "../../db/database.ts";
 import { customerDevices, customers } from "../../db/schema/index.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -49,8 +49,14 @@ export function createCustomersRepository(db: Db) {
     )
     .prepare("customers_by_id");
   return {
-    async findById(merchantId: string, id: string): Promise<CustomerRow | undefined> {
-      const [row] = await byId.execute({ merchantId, id });
+    /** With `tx`, read in the caller's transaction (it may have locked or written the row). */
+    async findById(merchantId: string, id: string, tx?: DbTx): Promise<CustomerRow | undefined> {
+      const [row] = tx
+        ? await tx
+            .select()
+            .from(customers)
+            .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)))
+        : await byId.execute({ merchantId, id });
       return row;
     },
     async findByPhone(merchantId: string, phone: string): Promise<CustomerRow | undefined> {
@@ -75,8 +81,14 @@ export function createCustomersRepository(db: Db) {
       const [created] = await db.insert(customers).values(row).onConflictDoNothing().returning();
       return created;
     },
-    async update(merchantId: string, id: string, patch: CustomerPatch): Promise<CustomerRow | undefined> {
-      const [row] = await db
+    /** With `tx`, written in the caller's transaction: it commits or rolls back with it. */
+    async update(
+      merchantId: string,
+      id: string,
+      patch: CustomerPatch,
+      tx?: DbTx,
+    ): Promise<CustomerRow | undefined> {
+      const [row] = await (tx ?? db)
         .update(customers)
         .set(patch)
         .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)))

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createBoundedCache } from "../../bounded-cache.ts";
+import type { DbTx } from "../../db/database.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { customerErrors } from "./customers.errors.ts";
 import type {
@@ -28,13 +29,19 @@ export function isProfileComplete(c: Pick<Customer, (typeof PROFILE_FIELDS)[numb
 export function createCustomersService(deps: { repository: CustomersRepository }) {
   const { repository } = deps;
   const confirmedIds = createBoundedCache<string, string>({ max: 100_000 });
-  const get = async (merchantId: string, id: string): Promise<Customer> => {
-    const c = await repository.findById(merchantId, id);
+  // `tx`: the caller's transaction (a KYC state change mirrors the level in its own).
+  const get = async (merchantId: string, id: string, tx?: DbTx): Promise<Customer> => {
+    const c = await repository.findById(merchantId, id, tx);
     if (!c) throw customerErrors.create("CUSTOMER_NOT_FOUND");
     return c;
   };
-  const update = async (merchantId: string, id: string, patch: CustomerPatch): Promise<Customer> => {
-    const c = await repository.update(merchantId, id, patch);
+  const update = async (
+    merchantId: string,
+    id: string,
+    patch: CustomerPatch,
+    tx?: DbTx,
+  ): Promise<Customer> => {
+    const c = await repository.update(merchantId, id, patch, tx);
     if (!c) throw customerErrors.create("CUSTOMER_NOT_FOUND");
     return c;
   };

@@ -39,8 +39,10 @@ export function createKycStateKeeper(deps: {
       const before = await customers.getCustomer(merchantId, customerId);
       const initial = { level: profileLevel(before), status: "NONE" as KycStatus };
       return repository.inCustomerLock({ merchantId, customerId, initial }, async (q, _state, tx) => {
-        // Read again under the lock: the mirror below compares against the row as it is now.
-        const customer = await customers.getCustomer(merchantId, customerId);
+        // Read again under the lock, in the transaction: the mirror below compares against the
+        // row as it is now, and writes it in the same transaction (never on a second connection
+        // while this one holds the lock: the level commits with the applications or not at all).
+        const customer = await customers.getCustomer(merchantId, customerId, tx);
         const result = await work({
           q,
           tx,
@@ -49,18 +51,20 @@ export function createKycStateKeeper(deps: {
         });
         const next = workOutState(profileLevel(customer), await q.listApplications(merchantId, customerId));
         await q.saveState(merchantId, customerId, next);
-        await mirror(customer, next);
+        await mirror(customer, next, tx);
         return result;
       });
     },
   };
 
-  async function mirror(customer: Customer, next: { level: Level; status: KycStatus }) {
+  async function mirror(customer: Customer, next: { level: Level; status: KycStatus }, tx: Tx) {
     if (customer.kycLevel === next.level && customer.kycStatus === next.status) return;
-    await customers.updateCustomer(customer.merchantId, customer.id, {
-      kycLevel: next.level,
-      kycStatus: next.status,
-    });
+    await customers.updateCustomer(
+      customer.merchantId,
+      customer.id,
+      { kycLevel: next.level, kycStatus: next.status },
+      tx,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
+import type { Db, DbTx } from "../../db/database.ts";
 import {
   type KycStatus,
   kycApplications,
@@ -14,7 +14,7 @@ export type DocumentRow = typeof kycDocuments.$inferSelect;
 export type NewDocumentRow = typeof kycDocuments.$inferInsert;
 export type CustomerStateRow = typeof kycCustomers.$inferSelect;
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = DbTx;
 type Executor = Db | Tx;
 
 /** The queries, on the database or inside a transaction. Every one names the merchant. */
