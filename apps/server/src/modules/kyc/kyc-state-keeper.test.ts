@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config.ts";
 import { openDatabase } from "../../db/database.ts";
 import { createTestDatabase, type TestDatabase } from "../../db/test-database.ts";
-import { createCustomersRepository } from "../customers/customers.repository.ts";
-import { createCustomersService } from "../customers/customers.service.ts";
+import { createServices } from "../../services.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { createKycRepository } from "./kyc.repository.ts";
 import { createKycStateKeeper } from "./kyc-state-keeper.ts";
@@ -36,7 +36,8 @@ describe("a KYC state change", () => {
     try {
       const keeper = createKycStateKeeper({
         repository: createKycRepository(single.db),
-        customers: createCustomersService({ repository: createCustomersRepository(single.db) }),
+        // The customers service as the server wires it, on the same pool of one.
+        customers: createServices(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), single).customers,
       });
       const applied = await Promise.race([
         keeper.change(DEMO_MERCHANT_ID, customerId, async ({ customer }) => customer.id),
