@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CatalogCountry } from "../../../lib/catalog/countries-query.ts";
@@ -27,6 +27,7 @@ export function PhoneField(props: PhoneFieldProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const selected = props.countries.find((country) => country.code === props.selectedCountry);
+  const listed = useFullListSoon(props.countries, selected);
   return (
     <div className="k-field">
       <label htmlFor={inputId} className="k-field__label">
@@ -37,8 +38,14 @@ export function PhoneField(props: PhoneFieldProps) {
           <span className="k-phone__face" aria-hidden="true">
             {selected ? `${selected.code} ${selected.dialCode}` : "—"}
           </span>
-          <select className="k-phone__select" aria-label={t("auth.phone.country")} {...props.countrySelect}>
-            {props.countries.map((country) => (
+          <select
+            className="k-phone__select"
+            aria-label={t("auth.phone.country")}
+            onFocus={listed.showAll}
+            onPointerDown={listed.showAll}
+            {...props.countrySelect}
+          >
+            {listed.countries.map((country) => (
               <option key={country.code} value={country.code}>
                 {`${country.name} (${country.dialCode})`}
               </option>
@@ -66,4 +73,27 @@ export function PhoneField(props: PhoneFieldProps) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The picker's ~240 options are drawn just after the first paint (or at once when the customer
+ * reaches for the picker), not in it: the closed picker shows only the chosen country, and
+ * drawing them all made the sign-in screen's first render one long task on a slow phone.
+ */
+function useFullListSoon(countries: readonly CatalogCountry[], selected: CatalogCountry | undefined) {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all) return;
+    const show = () => setAll(true);
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(show, { timeout: 1000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(show, 0);
+    return () => window.clearTimeout(id);
+  }, [all]);
+  return {
+    countries: all || !selected ? countries : [selected],
+    showAll: () => setAll(true),
+  };
 }

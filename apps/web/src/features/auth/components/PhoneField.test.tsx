@@ -1,0 +1,45 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { installFakeConfigService } from "../../../test/fake-config-service.ts";
+import { renderWithProviders } from "../../../test/render.tsx";
+import { PhoneField } from "./PhoneField.tsx";
+
+const COUNTRIES = [
+  { code: "AT", name: "Austria", dialCode: "+43", blocked: false },
+  { code: "DE", name: "Germany", dialCode: "+49", blocked: false },
+  { code: "FR", name: "France", dialCode: "+33", blocked: false },
+];
+const register = (name: string) => ({
+  name,
+  onChange: async () => {},
+  onBlur: async () => {},
+  ref: () => {},
+});
+
+function renderField() {
+  installFakeConfigService();
+  renderWithProviders(
+    <PhoneField
+      countries={COUNTRIES}
+      selectedCountry="DE"
+      countrySelect={register("country")}
+      phoneInput={register("phone")}
+    />,
+  );
+  return screen.getByRole("combobox", { name: "Country calling code" }) as HTMLSelectElement;
+}
+
+describe("PhoneField's country picker", () => {
+  it("draws the chosen country first, and every country just after", async () => {
+    const picker = renderField();
+    expect([...picker.options].map((o) => o.value)).toEqual(["DE"]);
+    await waitFor(() => expect(picker.options).toHaveLength(3));
+    expect(picker.value).toBe("DE");
+  });
+
+  it("has every country the moment the customer reaches for it", () => {
+    const picker = renderField();
+    fireEvent.focus(picker);
+    expect([...picker.options].map((o) => o.value)).toEqual(["AT", "DE", "FR"]);
+  });
+});
