@@ -249,8 +249,9 @@ export function assertNotStarted(payment: PaymentRow | undefined) {
 
 /**
  * Re-prices a card payment's offer in one transaction with the check that its payment has not
- * started: pay marks the payment started under the same two locks (offer, then payment), so a
- * re-price either lands before pay reads the offer (and pay refuses OFFER_CHANGED) or is refused.
+ * started: pay marks the payment started under the same two locks (offer, then payment). A
+ * re-price that commits before pay locks the offer is the price pay uses (or, if pay had read the
+ * old one, pay refuses OFFER_CHANGED); one that waits for pay's locks is refused PAYMENT_STARTED.
  */
 export async function repriceUnstarted(
   deps: Pick<PayinDeps, "db">,
