@@ -99,6 +99,7 @@ export function SignInPage() {
           <PhoneField
             countries={phones.countries}
             selectedCountry={watch("country")}
+            defaultCountry={phones.defaultCountry}
             countrySelect={register("country")}
             phoneInput={register("phone")}
             error={formState.errors.phone?.message}

@@ -16,12 +16,13 @@ const register = (name: string) => ({
   ref: () => {},
 });
 
-function renderField() {
+function renderField(selectedCountry = "DE", defaultCountry?: string) {
   installFakeConfigService();
   renderWithProviders(
     <PhoneField
       countries={COUNTRIES}
-      selectedCountry="DE"
+      selectedCountry={selectedCountry}
+      defaultCountry={defaultCountry}
       countrySelect={register("country")}
       phoneInput={register("phone")}
     />,
@@ -35,6 +36,12 @@ describe("PhoneField's country picker", () => {
     expect([...picker.options].map((o) => o.value)).toEqual(["DE"]);
     await waitFor(() => expect(picker.options).toHaveLength(3));
     expect(picker.value).toBe("DE");
+  });
+
+  it("before the form's value is set, shows the country it will start with", () => {
+    const picker = renderField("", "DE");
+    expect([...picker.options].map((o) => o.value)).toEqual(["DE"]);
+    expect(screen.getByText("DE +49")).not.toBeNull();
   });
 
   it("has every country the moment the customer reaches for it", () => {

@@ -9,6 +9,11 @@ export interface PhoneFieldProps {
   countries: readonly CatalogCountry[];
   /** The picked country's code, to show its calling code in the closed picker. */
   selectedCountry: string;
+  /**
+   * The country the form starts with (its hook sets the value a moment after the first render):
+   * shown until then, so the first frame already has the chosen country and nothing moves.
+   */
+  defaultCountry?: string | undefined;
   countrySelect: UseFormRegisterReturn;
   phoneInput: UseFormRegisterReturn;
   error?: string;
@@ -26,7 +31,8 @@ export function PhoneField(props: PhoneFieldProps) {
   usePhoneNumbers();
   const inputId = useId();
   const errorId = `${inputId}-error`;
-  const selected = props.countries.find((country) => country.code === props.selectedCountry);
+  const shown = props.selectedCountry || props.defaultCountry;
+  const selected = props.countries.find((country) => country.code === shown);
   const listed = useFullListSoon(props.countries, selected);
   return (
     <div className="k-field">

@@ -45,6 +45,7 @@ export function PhoneForm(props: PhoneFormProps) {
       <PhoneField
         countries={props.countries}
         selectedCountry={watch("country")}
+        defaultCountry={props.defaultCountry}
         countrySelect={register("country")}
         phoneInput={register("phone")}
         error={formState.errors.phone?.message}

@@ -58,6 +58,7 @@ export function SignUpForm(props: SignUpFormProps) {
       <PhoneField
         countries={props.countries}
         selectedCountry={watch("country")}
+        defaultCountry={props.defaultCountry}
         countrySelect={register("country")}
         phoneInput={register("phone")}
         error={errors.phone?.message}
