@@ -208,6 +208,8 @@ export function createCardPayments(deps: {
           await deps.auth.requireLiveSession(tx, input.customer);
           const locked = await lockRequestSql(tx, merchant.id, request.id);
           if (locked?.status !== "OPEN") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "id" });
+          // A newer price offer for this order since it was read: this one is no longer the order's.
+          if (locked.paymentOfferId !== offer.id) throw quotesErrors.create("OFFER_CHANGED", { field: "id" });
           await offers.claimOffer(tx, offer, operationId, at);
           const outcome = await ledger.apply(tx, {
             merchantId: merchant.id,
@@ -229,13 +231,14 @@ export function createCardPayments(deps: {
             amount: offer.amountFrom,
             at,
           });
+          // The order as it stands under the lock (its address may have changed since the read).
           await deps.issuer.orderCard(tx, {
-            orderRef: request.id,
+            orderRef: locked.id,
             merchantId: merchant.id,
-            program: request.program,
-            cardType: request.cardType,
+            program: locked.program,
+            cardType: locked.cardType,
             phone: kyc.phone,
-            shippingCity: request.shippingAddress?.city ?? null,
+            shippingCity: locked.shippingAddress?.city ?? null,
           });
           await deps.history.record(tx, [
             {
@@ -250,9 +253,9 @@ export function createCardPayments(deps: {
               fee: offer.feeTotal,
               counterparty: null,
               details: {
-                cardRequestId: request.id,
-                cardProgram: request.program,
-                cardType: request.cardType,
+                cardRequestId: locked.id,
+                cardProgram: locked.program,
+                cardType: locked.cardType,
                 fiatPrice: money(offer.amountTo, offer.currencyTo),
               },
             },
@@ -310,9 +313,14 @@ export function createCardPayments(deps: {
           await markCancelledSql(tx, merchant.id, r.id, null, at);
           return { result: "ok" as const, refunded: null };
         }
+        // Paid since it was read (the refund was not prepared), or with another offer than read:
+        // the customer's retry reads it anew.
+        if (!offer || !wallet || locked.paymentOfferId !== offer.id) {
+          throw cardErrors.create("CARD_REQUEST_CHANGED", { field: "id" });
+        }
         // Paid: the issuer must give the order back before the money is.
-        if (!offer || !wallet || locked.paidAmount === null || !locked.paidCurrency) {
-          throw new Error(`card request ${r.id} is paid without its offer`);
+        if (locked.paidAmount === null || !locked.paidCurrency) {
+          throw new Error(`card request ${r.id} is paid without its amount`);
         }
         if (!(await deps.issuer.cancelOrder(tx, r.id)))
           throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });

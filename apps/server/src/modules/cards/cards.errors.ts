@@ -18,6 +18,11 @@ export const cardErrors = defineErrors({
     errorId: 19005,
     message: "This card order is already paid or cancelled and can no longer be changed.",
   },
+  CARD_REQUEST_CHANGED: {
+    status: 409,
+    errorId: 19016,
+    message: "This card order changed just now. Please try again.",
+  },
   CARD_ALREADY_ISSUED: {
     status: 409,
     errorId: 19006,

@@ -365,6 +365,73 @@ describe("cancel", () => {
   });
 });
 
+/** The order's row locked by the test, as a concurrent confirm or cancel holds it. */
+async function holdRequest(id: string) {
+  const client = await t.database.pool.connect();
+  await client.query("begin");
+  await client.query("select 1 from card_requests where id = $1 for update", [id]);
+  return {
+    run: (sql: string) => client.query(sql, [id]),
+    async waiters(count: number) {
+      for (let i = 0; i < 500; i++) {
+        const { rows } = await t.database.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        if ((rows[0]?.n ?? 0) >= count) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error("nobody waited for the order's lock");
+    },
+    async commit() {
+      await client.query("commit");
+      client.release();
+    },
+  };
+}
+
+describe("an order changed while it is paid or cancelled", () => {
+  it("a confirm of an offer the order no longer points to is refused OFFER_CHANGED, nothing paid", async () => {
+    const id = (await c.create(alice, "VIRTUAL")).json().id;
+    await c.fillOrder(alice, id);
+    const offer = (await c.offer(alice, id, "USDT")).json();
+    const before = await usdt(alice);
+    const held = await holdRequest(id);
+    const paying = c.confirm(alice, offer.offerId, c.nextKey());
+    await held.waiters(1);
+    // What a new price offer for the order does meanwhile: the order points elsewhere.
+    await held.run("update card_requests set payment_offer_id = null where id = $1");
+    await held.commit();
+    const res = await paying;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: "OFFER_CHANGED", field: "id" });
+    expect(await usdt(alice)).toBe(before);
+    const { rows } = await t.database.pool.query("select status from card_requests where id = $1", [id]);
+    expect(rows).toEqual([{ status: "OPEN" }]);
+  });
+
+  it("a cancel that read the order unpaid, then found it paid, asks for a retry; the retry refunds", async () => {
+    const before = await usdt(bob);
+    const id = (await c.create(bob, "VIRTUAL")).json().id;
+    await c.fillOrder(bob, id);
+    const offer = (await c.offer(bob, id, "USDT")).json();
+    const held = await holdRequest(id);
+    const paying = c.confirm(bob, offer.offerId, c.nextKey());
+    await held.waiters(1);
+    const cancelling = c.cancel(bob, id); // reads the order OPEN, then waits behind the confirm
+    await held.waiters(2);
+    await held.commit();
+    expect((await paying).statusCode).toBe(200);
+    const cancelled = await cancelling;
+    expect(cancelled.statusCode, cancelled.body).toBe(409);
+    expect(cancelled.json()).toMatchObject({ error: "CARD_REQUEST_CHANGED", field: "id" });
+    const retry = await c.cancel(bob, id);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().refunded).toEqual(offer.cryptoPrice);
+    expect(await usdt(bob)).toBe(before);
+  });
+});
+
 describe("a plastic CP_2 card", () => {
   it("ships on the issuer's clock and activates with the mailed code", async () => {
     const { id } = await c.paidOrder(alice, "PLASTIC", "USDT", "CP_2");
