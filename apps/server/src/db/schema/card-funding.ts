@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { cards } from "./cards.ts";
@@ -106,6 +107,8 @@ export const cardOperations = pgTable(
     description: text("description").notNull(),
     declineReason: text("decline_reason").$type<CardDeclineReason>(),
     issuerTxId: text("issuer_tx_id"),
+    /** A refund's issuer event (its id in `card_issuer_events`): a purchase may have several refunds. */
+    issuerEventId: text("issuer_event_id"),
     pendingTransferId: uuid("pending_transfer_id"),
     /** The ledger operation that moved the money last (none for a decline). */
     operationId: uuid("operation_id"),
@@ -125,8 +128,13 @@ export const cardOperations = pgTable(
       columns: [t.customerId, t.merchantId],
       foreignColumns: [customers.id, customers.merchantId],
     }),
-    // One purchase and one refund per issuer transaction, whatever the callbacks repeat.
-    unique("card_operations_issuer_tx").on(t.merchantId, t.issuerTxId, t.kind),
+    // One purchase per issuer transaction, whatever the callbacks repeat; refunds (partial, maybe
+    // several per purchase) one per issuer event, found by their purchase's transaction.
+    uniqueIndex("card_operations_issuer_tx")
+      .on(t.merchantId, t.issuerTxId, t.kind)
+      .where(sql`${t.kind} <> 'REFUND'`),
+    unique("card_operations_issuer_event").on(t.merchantId, t.issuerEventId),
+    index("card_operations_refunds").on(t.merchantId, t.issuerTxId).where(sql`${t.kind} = 'REFUND'`),
     index("card_operations_page").on(t.merchantId, t.cardId, t.createdAt, t.id),
     check("card_operations_kind", sql`${t.kind} in (${inList(CARD_OPERATION_KINDS)})`),
     check("card_operations_status", sql`${t.status} in (${inList(CARD_OPERATION_STATUSES)})`),
@@ -139,6 +147,7 @@ export const cardOperations = pgTable(
         and (${t.declineReason} is null or ${t.declineReason} in (${inList(CARD_DECLINE_REASONS)}))`,
     ),
     check("card_operations_issuer", sql`(${t.kind} = 'TOP_UP') = (${t.issuerTxId} is null)`),
+    check("card_operations_refund_event", sql`(${t.kind} = 'REFUND') = (${t.issuerEventId} is not null)`),
   ],
 );
 

@@ -21,7 +21,8 @@ export type CardOperationRow = {
   updatedAt: Date;
 };
 
-export type NewCardOperation = Omit<CardOperationRow, "updatedAt">;
+/** A row to write; a refund's also names its issuer event (`issuer_event_id`, REFUND rows only). */
+export type NewCardOperation = Omit<CardOperationRow, "updatedAt"> & { issuerEventId?: string | null };
 
 const OPERATION_COLUMNS = `merchant_id as "merchantId", id, customer_id as "customerId", card_id as "cardId",
   kind, status, amount::text as amount, currency, description, decline_reason as "declineReason",
@@ -179,8 +180,9 @@ export async function storeEventAnswerSql(tx: Tx, merchantId: string, eventId: s
 export async function insertOperationSql(tx: Tx, op: NewCardOperation): Promise<void> {
   await tx.query(
     `insert into card_operations (merchant_id, id, customer_id, card_id, kind, status, amount, currency,
-       description, decline_reason, issuer_tx_id, pending_transfer_id, operation_id, details, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
+       description, decline_reason, issuer_tx_id, pending_transfer_id, operation_id, details, created_at, updated_at,
+       issuer_event_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16)`,
     [
       op.merchantId,
       op.id,
@@ -197,6 +199,7 @@ export async function insertOperationSql(tx: Tx, op: NewCardOperation): Promise<
       op.operationId,
       JSON.stringify(op.details),
       op.createdAt,
+      op.issuerEventId ?? null,
     ],
   );
 }
@@ -207,6 +210,19 @@ export async function lockPurchaseSql(tx: Tx, merchantId: string, id: string) {
     [merchantId, id],
   );
   return rows[0] ? toOperation(rows[0]) : undefined;
+}
+
+/**
+ * What the card's refunds of an issuer transaction add up to, in the caller's transaction (with
+ * the purchase's row locked first, so two refunds of one purchase are summed one after the other).
+ */
+export async function refundedAmountSql(tx: Tx, merchantId: string, cardId: string, issuerTxId: string) {
+  const { rows } = await tx.query<{ total: string }>(
+    `select coalesce(sum(amount), 0)::text as total from card_operations
+     where merchant_id = $1 and card_id = $2 and issuer_tx_id = $3 and kind = 'REFUND'`,
+    [merchantId, cardId, issuerTxId],
+  );
+  return BigInt(rows[0]?.total ?? "0");
 }
 
 export async function setOperationStatusSql(

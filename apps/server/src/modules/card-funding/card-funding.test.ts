@@ -389,6 +389,125 @@ describe("the issuer's retries", () => {
   });
 });
 
+describe("a shop's refunds: partial, several, at most the purchase", () => {
+  /** The card's balance in cents, and its REFUND rows for one purchase (by its purchaseId). */
+  const cents = async () => Math.round(Number((await listed(alice, card.id)).balance.value) * 100);
+  const refundsOf = async (purchaseId: string) =>
+    (await history(alice, card.id, "?size=100"))
+      .json()
+      .operations.filter(
+        (o: { type: string; details: { purchaseId?: string } }) =>
+          o.type === "REFUND" && o.details.purchaseId === purchaseId,
+      )
+      .map((o: { status: string; amount: { value: string } }) => [o.status, o.amount.value]);
+  /** A purchase approved and settled at the sandbox issuer: its issuer transaction and row id. */
+  const settled = async (amount: string, shop: string) => {
+    const bought = await purchase(card.cardRequestId, amount, shop);
+    expect(bought.json(), bought.body).toMatchObject({ state: "APPROVED" });
+    const transactionId: string = bought.json().transactionId;
+    expect((await act(transactionId, "settle")).json().state).toBe("SETTLED");
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      "select id from card_operations where issuer_tx_id = $1 and kind = 'PURCHASE'",
+      [transactionId],
+    );
+    return { transactionId, purchaseId: rows[0]?.id ?? "" };
+  };
+  /** The issuer's signed REFUND callback for `amount` of the purchase, as its own event. */
+  const refundEvent = async (transactionId: string, eventId: string, amount: string) => {
+    const { rows } = await t.database.pool.query<{ issuerCardId: string; merchantId: string }>(
+      `select issuer_card_id as "issuerCardId", merchant_id as "merchantId" from cards where id = $1`,
+      [card.id],
+    );
+    const rawBody = JSON.stringify({
+      eventId,
+      type: "REFUND",
+      merchantId: rows[0]?.merchantId,
+      issuerCardId: rows[0]?.issuerCardId,
+      transactionId,
+      amount,
+      currency: "EUR",
+      shop: "Refund Shop",
+      at: new Date().toISOString(),
+    });
+    return t.app.inject({
+      method: "POST",
+      url: ISSUER_CARD_EVENTS_PATH,
+      headers: {
+        "content-type": "application/json",
+        [ISSUER_SIGNATURE_HEADER]: signIssuerCallback(t.config.secrets.callback, rawBody),
+      },
+      payload: rawBody,
+    });
+  };
+
+  it("credits two partial refunds of one purchase, each its own event, and lists both", async () => {
+    const { transactionId, purchaseId } = await settled("6.00", "Partial Shoes");
+    const before = await cents();
+    const first = await refundEvent(transactionId, `${transactionId}:REFUND:1`, "2.50");
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ decision: "ACCEPTED", eventId: `${transactionId}:REFUND:1` });
+    const second = await refundEvent(transactionId, `${transactionId}:REFUND:2`, "3.00");
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ decision: "ACCEPTED", eventId: `${transactionId}:REFUND:2` });
+    expect(await cents()).toBe(before + 550);
+    expect(await refundsOf(purchaseId)).toEqual([
+      ["COMPLETED", "3.00"],
+      ["COMPLETED", "2.50"],
+    ]);
+  });
+
+  it("refuses (422) a refund that would take the refunds above the purchase, and changes nothing", async () => {
+    const { transactionId, purchaseId } = await settled("5.00", "Capped Hats");
+    expect((await refundEvent(transactionId, `${transactionId}:REFUND:a`, "2.00")).statusCode).toBe(200);
+    expect((await refundEvent(transactionId, `${transactionId}:REFUND:b`, "2.50")).statusCode).toBe(200);
+    const before = await cents();
+    const over = await refundEvent(transactionId, `${transactionId}:REFUND:c`, "1.00");
+    expect(over.statusCode, over.body).toBe(422);
+    expect(over.json()).toMatchObject({ error: "ISSUER_EVENT_MISMATCH", field: "amount" });
+    // Not recorded as handled: the issuer's retry is refused the same way, and nothing moved.
+    expect((await refundEvent(transactionId, `${transactionId}:REFUND:c`, "1.00")).statusCode).toBe(422);
+    expect(await cents()).toBe(before);
+    expect(await refundsOf(purchaseId)).toEqual([
+      ["COMPLETED", "2.50"],
+      ["COMPLETED", "2.00"],
+    ]);
+    // What is left of the purchase can still be refunded: the cap is the purchase, inclusive.
+    expect((await refundEvent(transactionId, `${transactionId}:REFUND:d`, "0.50")).statusCode).toBe(200);
+    expect(await cents()).toBe(before + 50);
+  });
+
+  it("credits a refund event delivered twice at once only once", async () => {
+    const { transactionId, purchaseId } = await settled("4.00", "Twice Refunds");
+    expect((await refundEvent(transactionId, `${transactionId}:REFUND:x`, "1.00")).statusCode).toBe(200);
+    const before = await cents();
+    const answers = await Promise.all(
+      [1, 2].map(() => refundEvent(transactionId, `${transactionId}:REFUND:y`, "1.50")),
+    );
+    for (const a of answers) {
+      expect(a.statusCode, a.body).toBe(200);
+      expect(a.json()).toMatchObject({ decision: "ACCEPTED", eventId: `${transactionId}:REFUND:y` });
+    }
+    const again = await refundEvent(transactionId, `${transactionId}:REFUND:y`, "1.50");
+    expect(again.json()).toEqual(answers[0]?.json());
+    expect(await cents()).toBe(before + 150);
+    expect(await refundsOf(purchaseId)).toEqual([
+      ["COMPLETED", "1.50"],
+      ["COMPLETED", "1.00"],
+    ]);
+  });
+
+  it("credits one of two refunds racing that together exceed the purchase", async () => {
+    const { transactionId, purchaseId } = await settled("4.00", "Racing Refunds");
+    const before = await cents();
+    const answers = await Promise.all(
+      ["r1", "r2"].map((n) => refundEvent(transactionId, `${transactionId}:REFUND:${n}`, "3.00")),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(await cents()).toBe(before + 300);
+    expect(await refundsOf(purchaseId)).toEqual([["COMPLETED", "3.00"]]);
+  });
+});
+
 describe("card history", () => {
   it("pages newest first with offset and size, and names a bad size (400)", async () => {
     const all = (await history(alice, card.id, "?size=100")).json();

@@ -16,6 +16,7 @@ import {
   claimEventSql,
   insertOperationSql,
   lockPurchaseSql,
+  refundedAmountSql,
   setOperationStatusSql,
   storeEventAnswerSql,
 } from "./card-funding.repository.ts";
@@ -193,7 +194,12 @@ export function createCardSpending(deps: {
     });
   }
 
-  /** A shop's refund of a settled purchase: the amount (at most the purchase's) credited back to the card. */
+  /**
+   * A shop's refund of a settled purchase, credited back to the card: partial, and maybe several
+   * per purchase (each its own event, credited once), together at most the purchase's amount. The
+   * purchase's row is locked while its refunds are summed, so two refunds racing are summed one
+   * after the other; one that would take the total above the purchase is refused (422, nothing moves).
+   */
   async function refund(card: CardRow, event: CardEvent, amount: bigint): Promise<Answer> {
     const purchase = await repository.findPurchase(card.merchantId, card.id, event.transactionId);
     if (!purchase) throw cardFundingErrors.create("ISSUER_TRANSACTION_NOT_FOUND", { field: "transactionId" });
@@ -205,11 +211,17 @@ export function createCardSpending(deps: {
     const operationId = uuidv7();
     const at = deps.now();
     return once(event, async (tx) => {
+      const locked = await lockPurchaseSql(tx, card.merchantId, purchase.id);
+      const refunded = await refundedAmountSql(tx, card.merchantId, card.id, event.transactionId);
+      if (locked?.status !== "COMPLETED" || refunded + amount > locked.amount) {
+        throw cardFundingErrors.create("ISSUER_EVENT_MISMATCH", { field: "amount" });
+      }
       await ledger.apply(tx, {
         merchantId: card.merchantId,
         operationId,
-        idempotencyKey: `card-tx:${card.id}:${event.transactionId}:refund`,
-        requestHash: `card-tx:${event.transactionId}`,
+        // One credit per refund event: the identity `once` claims the event by (merchant, event id).
+        idempotencyKey: `card-refund:${event.eventId}`,
+        requestHash: `card-refund:${event.transactionId}:${amount}`,
         kind: "card_refund",
         legs: [
           {
@@ -219,7 +231,12 @@ export function createCardSpending(deps: {
             currency: CARD_CURRENCY,
           },
         ],
-        metadata: { customerId: card.customerId, cardId: card.id, issuerTxId: event.transactionId },
+        metadata: {
+          customerId: card.customerId,
+          cardId: card.id,
+          issuerTxId: event.transactionId,
+          issuerEventId: event.eventId,
+        },
         response: { purchaseId: purchase.id },
       });
       await insertOperationSql(tx, {
@@ -227,6 +244,7 @@ export function createCardSpending(deps: {
         kind: "REFUND",
         status: "COMPLETED",
         operationId,
+        issuerEventId: event.eventId,
         details: { shop: event.shop, purchaseId: purchase.id },
       });
       return answer(event, "ACCEPTED");
