@@ -100,6 +100,8 @@ describe.skipIf(!e2eEnabled())("accounts in the browser", () => {
     await page.getByLabel("Street and house number").fill(COMPLETE_PROFILE.residenceStreet);
     await page.getByRole("button", { name: "Save and continue" }).click();
     await heading(page, "Identity verification").waitFor();
+    // The status panel replaces its spinner above the links: wait for it before clicking one.
+    await page.getByTestId("kyc-level").waitFor();
     await screenshotBoth(page, "verification-identity");
     await page.getByRole("link", { name: "Go to home" }).click();
     await waitForPath(page, "/");

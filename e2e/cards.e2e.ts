@@ -37,12 +37,25 @@ async function activationCode(phone: string): Promise<string> {
   }, "the activation code");
 }
 
+/**
+ * Both programs' prices and lists are in (no section still loading): until then a section grows
+ * as its list arrives, and the buttons below it move under the pointer.
+ */
+async function cardsLoaded(page: Page) {
+  await page
+    .getByRole("region", { name: /Card program/ })
+    .first()
+    .waitFor();
+  await expect.poll(() => page.locator(".k-cards__program .k-spinner").count()).toBe(0);
+}
+
 /** Walks /cards/order from the program's "Order a card" to paying, whatever step it resumes at. */
 async function orderCard(
   page: Page,
   o: { program: string; form: "Virtual card" | "Plastic card"; colour: string; shots?: string },
 ) {
   await page.goto(`${baseUrl()}/cards`);
+  await cardsLoaded(page);
   const section = page.getByRole("region", { name: o.program });
   await section.getByRole("link", { name: /Order (a|another) card/ }).click();
   const step = page.locator("#card-order-step");
@@ -107,6 +120,7 @@ async function advanceInConsole(page: Page, requestId: string, expected: string)
 }
 
 async function activate(page: Page, code: string, shots?: string) {
+  await cardsLoaded(page);
   await page.getByRole("button", { name: "Activate" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Activate your card" });
   await dialog.waitFor();

@@ -19,6 +19,15 @@ const balanceIs = (c: Customer, balance: string) =>
     `IBAN balance ${balance}`,
   );
 
+/**
+ * /iban/withdraw/bank with its "Available: …" line drawn: the line arrives with its own call and
+ * pushes the form down (two lines on a phone), so nothing is clicked before it.
+ */
+async function openWithdraw(page: Page) {
+  await page.goto(`${baseUrl()}/iban/withdraw/bank`);
+  await page.getByText(/^Available: /).waitFor();
+}
+
 /** A withdrawal on iban/withdraw/bank to the recipient chosen, confirmed by its SMS code. */
 async function withdraw(page: Page, customer: Customer, amount: string, shots?: string) {
   await page.getByLabel("Amount").fill(amount);
@@ -115,7 +124,7 @@ describe.skipIf(!e2eEnabled())("iban: order, receive, exchange, withdraw, return
 
   it("withdraws to a new recipient: pending, saying what it waits for, then done", async () => {
     const before = (await ibanOf(customer))?.balance ?? "0";
-    await page.goto(`${baseUrl()}/iban/withdraw/bank`);
+    await openWithdraw(page);
     await page.getByLabel("Account holder's name").fill("Max Mustermann");
     await page.getByLabel("IBAN", { exact: true }).fill("DE89 3704 0044 0532 0130 01");
     await page.getByLabel("BIC", { exact: true }).fill("COBADEFFXXX");
@@ -138,7 +147,10 @@ describe.skipIf(!e2eEnabled())("iban: order, receive, exchange, withdraw, return
       "the withdrawal executed",
       60_000,
     );
+    // The withdrawal's own row says so (earlier rows of this customer say Completed too).
     await page
+      .getByRole("listitem")
+      .filter({ hasText: "Sent to Max Mustermann" })
       .getByText(/Completed/)
       .first()
       .waitFor({ timeout: 15_000 });
@@ -148,7 +160,7 @@ describe.skipIf(!e2eEnabled())("iban: order, receive, exchange, withdraw, return
     const before = (await ibanOf(customer))?.balance ?? "0";
     // A new SMS code may be texted 60 seconds after the last one (spec §9).
     await page.waitForTimeout(Math.max(0, 62_000 - (Date.now() - firstCodeAt)));
-    await page.goto(`${baseUrl()}/iban/withdraw/bank`);
+    await openWithdraw(page);
     await page.getByRole("radio", { name: /Max Mustermann/ }).check();
     // 66 cents: the sandbox bank returns it ("AC04 Account closed") when it is due.
     await withdraw(page, customer, "12.66");

@@ -33,12 +33,19 @@ describe.skipIf(!e2eEnabled())("the SDK on a merchant page and the widget's mess
     const update = page.locator('#log li[data-type="accessTokenUpdate"]').first();
     expect(await update.getAttribute("data-token")).not.toBe("not-a-valid-token".slice(-12));
 
-    // The frame follows the widget's height (no inner scroll bar).
-    const frameHeight = await page
-      .locator("#widget iframe")
-      .evaluate((f) => f.getBoundingClientRect().height);
-    const contentHeight = await widget.locator(".widget").evaluate((w) => w.getBoundingClientRect().height);
-    expect(Math.abs(frameHeight - contentHeight)).toBeLessThanOrEqual(1);
+    // The frame follows the widget's height (no inner scroll bar), once the widget's message of
+    // its height has reached the host page.
+    await expect
+      .poll(async () => {
+        const frameHeight = await page
+          .locator("#widget iframe")
+          .evaluate((f) => f.getBoundingClientRect().height);
+        const contentHeight = await widget
+          .locator(".widget")
+          .evaluate((w) => w.getBoundingClientRect().height);
+        return Math.abs(frameHeight - contentHeight);
+      })
+      .toBeLessThanOrEqual(1);
     // The SDK gave the host page a viewport tag, and the frame its camera permission.
     expect(await page.locator('meta[name="viewport"]').count()).toBe(1);
     expect(await page.locator("#widget iframe").getAttribute("allow")).toBe("camera");

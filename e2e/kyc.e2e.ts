@@ -131,6 +131,7 @@ describe.skipIf(!e2eEnabled())("identity verification in the widget", () => {
       await widget.getByLabel("Date of issue").fill("2019-07-01");
       await widget.getByRole("button", { name: "Continue" }).click();
       await widget.locator('input[type="file"]').setInputFiles(fixturePhoto("id-card-front"));
+      await widget.getByRole("img", { name: "Your photo" }).waitFor();
       await widget.getByRole("button", { name: "Continue" }).click();
       await widget.getByRole("heading", { name: "Take a selfie" }).waitFor();
       await widget.getByRole("button", { name: "Take a photo" }).click();

@@ -41,12 +41,21 @@ async function addCard(page: Page, number: string) {
   await page.getByLabel("Card", { exact: true }).waitFor();
 }
 
-/** The screenshots and accessibility checks may outlast the 20-second offer: renew it if so. */
+/**
+ * The screenshots and accessibility checks may outlast the 20-second offer: renew it if it has
+ * lapsed, or would lapse before the CVV is typed and Pay pressed (under 8 seconds left).
+ */
 async function freshPrice(page: Page) {
   const refresh = page.getByRole("button", { name: "Refresh the price" });
+  const timer = page.getByText("Price valid for", { exact: false });
+  const secondsLeft = async () => {
+    const left = (await timer.textContent({ timeout: 1_000 }).catch(() => null))?.match(/(\d+):(\d{2})/);
+    return left ? Number(left[1]) * 60 + Number(left[2]) : 0;
+  };
+  if (!(await refresh.isVisible()) && (await secondsLeft()) < 8) await refresh.waitFor({ timeout: 15_000 });
   if (await refresh.isVisible()) {
     await refresh.click();
-    await page.getByText("Price valid for", { exact: false }).waitFor();
+    await timer.waitFor();
   }
 }
 

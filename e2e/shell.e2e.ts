@@ -165,7 +165,9 @@ describe.skipIf(!e2eEnabled())("the web app's shell", () => {
       expect(await page.locator(".k-brand__title").textContent()).toBe("Nimbus Pay");
       const logo = page.locator(".k-brand__logo");
       expect(await logo.getAttribute("src")).toMatch(/nimbus\/logo\.svg$/);
-      expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       expect(await page.locator('link[rel="icon"]').getAttribute("href")).toMatch(/nimbus\/favicon\.svg$/);
       expect(await backgroundOf(page.getByRole("button", { name: "Show success banner" }))).toBe(
         NIMBUS_BUTTON_COLOUR,

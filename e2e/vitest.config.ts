@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     fileParallelism: false,
+    // expect.poll waits for the product (an effect a frame late, a message between frames, a
+    // background job): Vitest's 1 s default is one stalled second on a loaded CI machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -62,9 +62,9 @@ describe.skipIf(!e2eEnabled())(
       const btc = async () => (await serverWallets(a)).find((w) => w.currency === "BTC")?.balance ?? "";
       expect(minorUnits(await btc(), "BTC")).toBe(0n); // pending is not credited yet
       await advanceChain(txHash, 1);
-      await pending.getByText("1 of 2 confirmations").waitFor({ timeout: 20_000 });
+      await pending.getByText("1 of 2 confirmations").waitFor({ timeout: 30_000 });
       await advanceChain(txHash, 1);
-      await pending.waitFor({ state: "detached", timeout: 20_000 });
+      await pending.waitFor({ state: "detached", timeout: 30_000 });
       // Confirmed on this visit: it stays in sight, marked credited.
       const credited = page.getByRole("region", { name: "Credited deposits" });
       await credited.getByText("Credited to your wallet").waitFor();

@@ -151,18 +151,18 @@ describe.skipIf(!e2eEnabled())("the web app on a phone (issue 24)", () => {
     const address = (await page.locator(".k-receive__code").textContent()) ?? "";
     const first = await chainDeposit(address, "BTC", "0.02");
     const pending = page.getByRole("region", { name: "Pending deposits" });
-    await pending.getByText(`0 of ${first.requiredConfirmations} confirmations`).waitFor({ timeout: 20_000 });
+    await pending.getByText(`0 of ${first.requiredConfirmations} confirmations`).waitFor({ timeout: 30_000 });
     await pending.getByText("0.02000000 BTC").waitFor();
     await shoot(page, "webperf-receive-pending");
     await advanceChain(first.txHash, first.requiredConfirmations);
     const credited = page.getByRole("region", { name: "Credited deposits" });
-    await credited.getByText("0.02000000 BTC").waitFor({ timeout: 20_000 });
+    await credited.getByText("0.02000000 BTC").waitFor({ timeout: 30_000 });
     await pending.waitFor({ state: "detached" });
 
     // A fast chain: confirmed before the screen looked again. It still shows, as credited.
     const second = await chainDeposit(address, "BTC", "0.03");
     await advanceChain(second.txHash, second.requiredConfirmations);
-    await credited.getByText("0.03000000 BTC").waitFor({ timeout: 20_000 });
+    await credited.getByText("0.03000000 BTC").waitFor({ timeout: 30_000 });
     await shoot(page, "webperf-receive-credited");
   }, 60_000);
 });

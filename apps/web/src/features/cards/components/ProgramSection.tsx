@@ -53,6 +53,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
           ))}
         </div>
       ) : null}
+      {offered && list.isPending ? <Spinner /> : null}
       {offered && list.isSuccess && cards.length === 0 ? (
         <p className="k-cards__empty">{t("cards.empty")}</p>
       ) : null}
@@ -115,7 +116,8 @@ export function ProgramSection({ program }: { program: CardProgram }) {
           );
         })}
       </ul>
-      {offered && !unfinished ? (
+      {/* Only once the list is known: an unfinished order is continued, not ordered anew. */}
+      {offered && list.isSuccess && !unfinished ? (
         <Link className="k-button k-button--secondary k-cards__order" to={orderLink(program)}>
           {cards.length === 0 ? t("cards.order") : t("cards.orderAnother")}
         </Link>
