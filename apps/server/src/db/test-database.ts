@@ -32,3 +32,32 @@ async function adminQuery(url: string, sql: string) {
     await client.end();
   }
 }
+
+/**
+ * A row locked by the test in a transaction of its own, as a concurrent request would hold it
+ * (`lockSql` selects it `for update` with `values`): `waiters(n)` resolves once n other sessions
+ * of this database wait on a lock, `run` writes in the held transaction, `commit` lets them go on.
+ */
+export async function holdRowLock(pool: pg.Pool, lockSql: string, values: unknown[]) {
+  const client = await pool.connect();
+  await client.query("begin");
+  await client.query(lockSql, values);
+  return {
+    run: (sql: string, runValues: unknown[]) => client.query(sql, runValues),
+    async waiters(count = 1) {
+      for (let i = 0; i < 500; i++) {
+        const { rows } = await pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        if ((rows[0]?.n ?? 0) >= count) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`nobody waited for the lock of: ${lockSql}`);
+    },
+    async commit() {
+      await client.query("commit");
+      client.release();
+    },
+  };
+}

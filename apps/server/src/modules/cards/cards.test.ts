@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdRowLock } from "../../db/test-database.ts";
 import { createCardSecrets } from "../../providers/issuer/card-secrets.ts";
 import { ISSUER_CALLBACK_PATH, ISSUER_SIGNATURE_HEADER } from "../../providers/issuer/issuer-provider.ts";
 import { isLuhnValid } from "../../providers/issuer/luhn.ts";
@@ -366,29 +367,8 @@ describe("cancel", () => {
 });
 
 /** The order's row locked by the test, as a concurrent confirm or cancel holds it. */
-async function holdRequest(id: string) {
-  const client = await t.database.pool.connect();
-  await client.query("begin");
-  await client.query("select 1 from card_requests where id = $1 for update", [id]);
-  return {
-    run: (sql: string) => client.query(sql, [id]),
-    async waiters(count: number) {
-      for (let i = 0; i < 500; i++) {
-        const { rows } = await t.database.pool.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-           where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        if ((rows[0]?.n ?? 0) >= count) return;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error("nobody waited for the order's lock");
-    },
-    async commit() {
-      await client.query("commit");
-      client.release();
-    },
-  };
-}
+const holdRequest = (id: string) =>
+  holdRowLock(t.database.pool, "select 1 from card_requests where id = $1 for update", [id]);
 
 describe("an order changed while it is paid or cancelled", () => {
   it("a confirm of an offer the order no longer points to is refused OFFER_CHANGED, nothing paid", async () => {
@@ -400,7 +380,7 @@ describe("an order changed while it is paid or cancelled", () => {
     const paying = c.confirm(alice, offer.offerId, c.nextKey());
     await held.waiters(1);
     // What a new price offer for the order does meanwhile: the order points elsewhere.
-    await held.run("update card_requests set payment_offer_id = null where id = $1");
+    await held.run("update card_requests set payment_offer_id = null where id = $1", [id]);
     await held.commit();
     const res = await paying;
     expect(res.statusCode, res.body).toBe(409);

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from "uuid";
+import { holdRowLock } from "../../db/test-database.ts";
 import type { TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
@@ -71,34 +72,9 @@ export async function exchangeTestApp() {
       );
       return rows[0];
     },
-    /**
-     * The offer's row locked in a transaction of the test's, as a concurrent pay or re-price
-     * holds it: `waiters()` resolves once that many other sessions wait on a lock, `run` writes in
-     * the held transaction, `commit` lets them go on.
-     */
-    async holdOffer(offerId: string) {
-      const client = await t.database.pool.connect();
-      await client.query("begin");
-      await client.query("select 1 from quote_offers where id = $1 for update", [offerId]);
-      return {
-        run: (sql: string, values: unknown[]) => client.query(sql, values),
-        async waiters(count = 1) {
-          for (let i = 0; i < 500; i++) {
-            const { rows } = await t.database.pool.query<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity
-               where wait_event_type = 'Lock' and datname = current_database()`,
-            );
-            if ((rows[0]?.n ?? 0) >= count) return;
-            await new Promise((r) => setTimeout(r, 10));
-          }
-          throw new Error("nobody waited for the offer's lock");
-        },
-        async commit() {
-          await client.query("commit");
-          client.release();
-        },
-      };
-    },
+    /** The offer's row locked by the test, as a concurrent pay or re-price holds it. */
+    holdOffer: (offerId: string) =>
+      holdRowLock(t.database.pool, "select 1 from quote_offers where id = $1 for update", [offerId]),
     /**
      * An open offer written straight into the table (10 USDT for 9.00 EUR, no fees): for customers
      * the engine would not price for (maintenance, KYC level), to prove execution checks again.
