@@ -152,3 +152,23 @@ describe("operation pages and navigation", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 });
+
+describe("an operation page that needs a KYC level the customer lacks", () => {
+  it("says so before the form, from the catalog's levels; a permitted level gets the form", async () => {
+    const world = worldWith("PAYIN_CARD", { kycLevelPermissibleList: ["KYC_2", "KYC_3"] });
+    world.kyc = { kycLevel: "KYC_0", status: "NONE" };
+    await startApp("/top-up/card", world);
+    expect(await screen.findByRole("heading", { name: "Verify your identity" })).not.toBeNull();
+    expect(screen.getByText("Verify your identity to use this")).not.toBeNull();
+    expect(screen.getByRole("link", { name: "Verify now" }).getAttribute("href")).toBe("/verification");
+    expect(screen.queryByRole("heading", { name: "Add funds by bank card" })).toBeNull();
+  });
+
+  it("shows the form to a customer whose level the catalog permits", async () => {
+    const world = worldWith("PAYIN_CARD", { kycLevelPermissibleList: ["KYC_2", "KYC_3"] });
+    world.kyc = { kycLevel: "KYC_2", status: "APPROVED" };
+    await startApp("/top-up/card", world);
+    expect(await screen.findByRole("heading", { name: "Add funds by bank card" })).not.toBeNull();
+    expect(screen.queryByRole("heading", { name: "Verify your identity" })).toBeNull();
+  });
+});

@@ -27,6 +27,8 @@ export interface FakeWorld {
   session: "live" | "none";
   /** GET /v2/customer/profile of the signed-in customer. */
   profile: Record<string, unknown>;
+  /** GET /v2/customer/kyc/data of the signed-in customer; unset: 404 (operation pages show). */
+  kyc?: { kycLevel: string; status: string };
 }
 
 export function operation(
@@ -133,6 +135,13 @@ export function answer(world: FakeWorld, input: string, headers: Headers): Respo
   }
   if (url.pathname === "/v2/customer/profile" && headers.get("authorization") === "Bearer test-access") {
     return json(world.profile);
+  }
+  if (
+    url.pathname === "/v2/customer/kyc/data" &&
+    world.kyc &&
+    headers.get("authorization") === "Bearer test-access"
+  ) {
+    return json(world.kyc);
   }
   if (
     url.pathname === "/v2/catalog/operations" &&

@@ -102,6 +102,10 @@ export const en = {
     earn: "Earn",
     iban: "IBAN",
     comingSoon: "Coming soon",
+    kycRequired: {
+      title: "Verify your identity",
+      verify: "Verify now",
+    },
     reason: {
       NONE: "Not available",
       KYC_REQUIRED: "Verify your identity to use this",
