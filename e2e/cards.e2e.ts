@@ -49,11 +49,22 @@ async function cardsLoaded(page: Page) {
   await expect.poll(() => page.locator(".k-cards__program .k-spinner").count()).toBe(0);
 }
 
-/** Walks /cards/order from the program's "Order a card" to paying, whatever step it resumes at. */
+/**
+ * Walks /cards/order from the program's "Order a card" to paying, whatever step it resumes at;
+ * answers the crypto price the checkout showed when Pay was pressed (the offer it executes).
+ * `lapse`: the page's clock jumps past the offer's validity first, so the price is asked again.
+ */
 async function orderCard(
   page: Page,
-  o: { program: string; form: "Virtual card" | "Plastic card"; colour: string; shots?: string },
-) {
+  o: {
+    program: string;
+    form: "Virtual card" | "Plastic card";
+    colour: string;
+    shots?: string;
+    lapse?: boolean;
+  },
+): Promise<string> {
+  if (o.lapse) await page.clock.install();
   await page.goto(`${baseUrl()}/cards`);
   await cardsLoaded(page);
   const section = page.getByRole("region", { name: o.program });
@@ -91,15 +102,28 @@ async function orderCard(
       await page.getByRole("button", { name: "Continue" }).click();
     } else if (name === "Order confirmation") {
       await page.getByLabel("Pay with").selectOption("USDT");
-      await page.getByTestId("crypto-price").getByText(/USDT/).waitFor();
+      const price = page.getByTestId("crypto-price");
+      await price.getByText(/USDT/).waitFor();
+      const timer = page.getByRole("timer");
+      await timer.getByText(/^Price valid for 0[01]:\d\d$/).waitFor();
       await page.getByRole("button", { name: "Read and agree to the terms" }).click();
       const terms = page.getByRole("dialog");
       await terms.getByRole("checkbox").check();
       await terms.getByRole("button", { name: "I have read and agree" }).click();
+      if (o.lapse) {
+        await page.clock.fastForward("01:01");
+        await timer.getByText("This price has expired.").waitFor();
+        // No paying a lapsed price: only asking for a new one.
+        expect(await page.getByRole("button", { name: /^Pay / }).count()).toBe(0);
+        await page.getByRole("button", { name: "Get a new price" }).click();
+        await timer.getByText(/^Price valid for 0[01]:\d\d$/).waitFor();
+      }
       await shot();
-      await page.getByRole("button", { name: /^Pay / }).click();
+      const shown = (await price.textContent())?.trim() ?? "";
+      // The button pays the price on screen, not another.
+      await page.getByRole("button", { name: `Pay ${shown}` }).click();
       await page.getByRole("heading", { name: "Cards", level: 1 }).waitFor();
-      return;
+      return shown;
     } else {
       throw new Error(`unexpected order step ${name}`);
     }
@@ -151,7 +175,7 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     await shoot(page, "cards-empty");
     await expectNoSeriousAxeViolations(page, "cards, empty");
     const before = await usdt(customer);
-    await orderCard(page, {
+    const shown = await orderCard(page, {
       program: "Card program 1",
       form: "Virtual card",
       colour: "Blue",
@@ -160,7 +184,8 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     const [order] = await cards(customer, "CP_1");
     if (!order) throw new Error("no order");
     expect(order).toMatchObject({ status: "IN_PROGRESS", displayStatus: "PROGRESS" });
-    expect(await usdt(customer)).toBeLessThan(before);
+    // The price shown is the price charged, to the minor unit.
+    expect(before - (await usdt(customer))).toBe(minorUnits(shown.replace(/ USDT$/, ""), "USDT"));
     await page.getByText("In progress").first().waitFor();
     await shoot(page, "cards-in-progress");
 
@@ -202,10 +227,16 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
   it("cancels a paid order and gets the money back once", async () => {
     const { context, page } = await signedInPage(browser, customer);
     const before = await usdt(customer);
-    await orderCard(page, { program: "Card program 1", form: "Virtual card", colour: "Gold" });
+    // The offer lapses on screen first: the new price is shown, and that one is charged.
+    const shown = await orderCard(page, {
+      program: "Card program 1",
+      form: "Virtual card",
+      colour: "Gold",
+      lapse: true,
+    });
     const paidOrder = (await cards(customer, "CP_1")).find((c) => c.id === null);
     if (!paidOrder) throw new Error("no paid order");
-    expect(await usdt(customer)).toBeLessThan(before);
+    expect(before - (await usdt(customer))).toBe(minorUnits(shown.replace(/ USDT$/, ""), "USDT"));
     const section = page.getByRole("region", { name: "Card program 1" });
     await section.getByRole("button", { name: "Cancel order" }).click();
     const dialog = page.getByRole("dialog", { name: "Are you sure you want to cancel your order?" });

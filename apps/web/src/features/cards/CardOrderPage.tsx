@@ -5,6 +5,7 @@ import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { CancelOrderModal } from "../../components/modal/CancelOrderModal.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
+import { isOfferGone } from "../../lib/http/offer-gone.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import {
   CARD_PROGRAMS,
@@ -118,8 +119,12 @@ export function CardOrderPage() {
             requestId={requestId}
             pending={actions.pay.isPending}
             error={actions.pay.error ?? undefined}
-            onPay={(v) =>
-              actions.pay.mutate({ id: requestId, ...v }, { onSuccess: () => navigate(ROUTES.cards) })
+            onPay={(offerId, onRefused) =>
+              actions.pay.mutate(offerId, {
+                onSuccess: () => navigate(ROUTES.cards),
+                // Lapsed or replaced: nothing moved; a new price is shown and Pay asks again.
+                onError: (e) => (isOfferGone(e) ? onRefused() : undefined),
+              })
             }
           />
         ) : null}

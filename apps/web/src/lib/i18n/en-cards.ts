@@ -51,6 +51,7 @@ export const enCards = {
     activationCode: "Activation code",
     activated: "Your card is active.",
     orderInProgress: "Order in progress",
+    inFlight: "In progress: this page updates by itself.",
     plan: "Plan",
     plans: {
       NONE: "No plan",
@@ -155,6 +156,10 @@ export const enCards = {
       agreed: "You agreed to the terms.",
       readTerms: "Read and agree to the terms",
       pay: "Pay",
+      validFor: "Price valid for {{time}}",
+      expired: "This price has expired.",
+      newPrice: "Get a new price",
+      priceChanged: "The price has changed. Check the new price and pay again.",
       paid: "Your order is paid. We will let you know when your card is ready.",
       termsFallback: "Card terms",
     },

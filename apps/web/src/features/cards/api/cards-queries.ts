@@ -5,6 +5,7 @@ import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
 import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 import { WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";
+import { isInFlight } from "../card-status.ts";
 
 export type CardProgram = "CP_1" | "CP_2";
 export const CARD_PROGRAMS: readonly CardProgram[] = ["CP_1", "CP_2"];
@@ -43,9 +44,10 @@ export function useCardList(program: CardProgram, enabled = true) {
     queryFn: () => unwrap(api.GET("/v2/card/list", { params: cp(program) })),
     enabled: signedIn && enabled,
     retry: false,
-    // A paid card is issued and shipped on the issuer's clock: follow it while one is pending.
+    // A paid card is issued and shipped on the issuer's clock, an order reviewed on support's:
+    // follow the list while a card is in flight (spec §4) or pending.
     refetchInterval: (query) =>
-      query.state.data?.cards.some((c) => c.displayStatus === "PROGRESS") ? 5_000 : false,
+      query.state.data?.cards.some((c) => isInFlight(c) || c.displayStatus === "PROGRESS") ? 5_000 : false,
   });
 }
 
@@ -68,7 +70,10 @@ export function useDeliveryCountries(program: CardProgram) {
   });
 }
 
-/** GET /v2/card/card-requests/{id}/price/{currency}: the order's price in fiat and crypto. */
+/**
+ * GET /v2/card/card-requests/{id}/price/{currency}: the order's price in fiat (card, delivery,
+ * total). Its crypto side is an estimate: the checkout shows the offer's (use-card-order-offer.ts).
+ */
 export function useRequestPrice(
   program: CardProgram,
   id: string | undefined,
@@ -89,7 +94,6 @@ export function useRequestPrice(
       ),
     enabled: Boolean(id),
     retry: false,
-    refetchInterval: 30_000,
   });
 }
 
@@ -143,24 +147,18 @@ export function useCardOrderActions(program: CardProgram) {
         ),
       onSuccess: refresh,
     }),
-    /** The CARD_ORDER offer and its confirmation, keyed by the offer (a retry pays once). */
+    /**
+     * Pays the CARD_ORDER offer the screen shows (use-card-order-offer.ts), keyed by the offer: a
+     * retry pays once, and a lapsed or replaced offer is refused with nothing moved.
+     */
     pay: useMutation({
-      mutationFn: async (v: { id: string; currency: string; promoCode: string }) => {
-        const offer = await unwrap(
-          api.POST("/v2/card/card-requests/{id}/payment-offer/{currency}", {
-            params: {
-              path: { id: v.id, currency: v.currency },
-              query: { cp: program, ...(v.promoCode ? { promoCode: v.promoCode } : {}) },
-            },
-          }),
-        );
-        return unwrap(
+      mutationFn: (offerId: string) =>
+        unwrap(
           api.POST("/v2/card/card-requests/payment-offer/{id}/confirm", {
-            params: { ...q, path: { id: offer.offerId } },
-            headers: { "idempotency-key": offer.offerId },
+            params: { ...q, path: { id: offerId } },
+            headers: { "idempotency-key": offerId },
           }),
-        );
-      },
+        ),
       onSuccess: refreshMoney,
     }),
     cancel: useMutation({

@@ -14,6 +14,7 @@ import {
   useCardOrderActions,
   useCardPrices,
 } from "../api/cards-queries.ts";
+import { isInFlight } from "../card-status.ts";
 import { ActivateCardModal } from "./ActivateCardModal.tsx";
 import { CardFundingPanel } from "./CardFundingPanel.tsx";
 import { CardTerms } from "./CardTerms.tsx";
@@ -75,6 +76,11 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                   {card.number ? ` · ${card.number}` : ""}
                 </p>
                 <StatusNote status={card.displayStatus} />
+                {isInFlight(card) ? (
+                  <p className="k-cards__muted" data-testid="card-in-flight">
+                    {t("cards.inFlight")}
+                  </p>
+                ) : null}
                 {card.id ? (
                   <CardFundingPanel
                     card={{ ...card, id: card.id }}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useOfferClock } from "../../../lib/hooks/use-offer-clock.ts";
 import { ApiError } from "../../../lib/http/api-error.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import { createOffer, type ExchangeOffer, type OfferRequest, updateOffer } from "./exchange-calls.ts";
-import { useOfferClock } from "./use-offer-clock.ts";
 
 /** What the customer asked: the pair and the side they typed, its amount as a wire decimal. */
 export type OfferInput = { from: string; to: string; side: "from" | "to"; amount: string };

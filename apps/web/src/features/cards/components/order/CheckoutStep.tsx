@@ -7,12 +7,19 @@ import { SelectField } from "../../../../components/SelectField.tsx";
 import { Spinner } from "../../../../components/Spinner.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
 import { useMerchantDocuments } from "../../../../lib/config-service/queries.ts";
+import { formatTimer } from "../../../../lib/format/timer.ts";
+import { isOfferGone } from "../../../../lib/http/offer-gone.ts";
 import { useWallets } from "../../../../lib/wallets/wallet-queries.ts";
 import { type CardProgram, useRequestPrice } from "../../api/cards-queries.ts";
+import { useCardOrderOffer } from "../../api/use-card-order-offer.ts";
 
 const FIAT = new Set(["EUR", "USD"]);
 
-/** Step 6: the price in the chosen crypto (BTC by default), the terms, and paying. */
+/**
+ * Step 6: the price in the chosen crypto (BTC by default), the terms, and paying. The crypto
+ * price shown is the offer's, with its validity counting down, and Pay executes exactly that
+ * offer; a lapsed or refused one is replaced by a new price the customer sees before paying.
+ */
 export function CheckoutStep({
   program,
   requestId,
@@ -24,7 +31,7 @@ export function CheckoutStep({
   requestId: string;
   pending: boolean;
   error: Error | undefined;
-  onPay: (v: { currency: string; promoCode: string }) => void;
+  onPay: (offerId: string, onRefused: () => void) => void;
 }) {
   const { t } = useTranslation();
   const wallets = useWallets().data?.wallets ?? [];
@@ -35,6 +42,8 @@ export function CheckoutStep({
   const [termsOpen, setTermsOpen] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const price = useRequestPrice(program, requestId, currency, promoCode);
+  const quote = useCardOrderOffer(program, requestId, currency, promoCode);
+  const { offer } = quote;
   const terms = useMerchantDocuments().data?.find((d) => d.key === "terms");
   const document = terms ?? { title: t("cardOrder.checkout.termsFallback"), url: "" };
   const options =
@@ -70,8 +79,8 @@ export function CheckoutStep({
           {t("cardOrder.checkout.apply")}
         </Button>
       </form>
-      {price.isPending ? <Spinner /> : null}
-      <FormError error={price.error ?? undefined} />
+      {price.isPending || quote.loading ? <Spinner /> : null}
+      <FormError error={price.error ?? quote.error ?? undefined} />
       {p ? (
         <dl className="k-card-order__summary" aria-live="polite">
           <dt>{t("cardOrder.checkout.card")}</dt>
@@ -88,9 +97,16 @@ export function CheckoutStep({
           </dd>
           <dt className="k-card-order__total">{t("cardOrder.checkout.youPay")}</dt>
           <dd className="k-card-order__total" data-testid="crypto-price">
-            {p.cryptoPrice.value} {p.cryptoPrice.currency}
+            {offer ? `${offer.cryptoPrice.value} ${offer.cryptoPrice.currency}` : "…"}
           </dd>
         </dl>
+      ) : null}
+      {offer ? (
+        <p className="k-cards__muted" role="timer" aria-live="off">
+          {quote.lapsed
+            ? t("cardOrder.checkout.expired")
+            : t("cardOrder.checkout.validFor", { time: formatTimer(quote.remaining) })}
+        </p>
       ) : null}
       {agreed ? (
         <p className="k-cards__muted">{t("cardOrder.checkout.agreed")}</p>
@@ -99,11 +115,21 @@ export function CheckoutStep({
           {t("cardOrder.checkout.readTerms")}
         </Button>
       )}
-      <FormError error={error} />
-      <Button fullWidth disabled={!agreed || !p || pending} onClick={() => onPay({ currency, promoCode })}>
-        {t("cardOrder.checkout.pay")}
-        {p ? ` ${p.cryptoPrice.value} ${p.cryptoPrice.currency}` : ""}
-      </Button>
+      <FormError error={isOfferGone(error) ? new Error(t("cardOrder.checkout.priceChanged")) : error} />
+      {quote.lapsed ? (
+        <Button fullWidth variant="secondary" onClick={() => void quote.renew()}>
+          {t("cardOrder.checkout.newPrice")}
+        </Button>
+      ) : (
+        <Button
+          fullWidth
+          disabled={!agreed || !p || !offer || quote.loading || pending}
+          onClick={() => offer && onPay(offer.offerId, () => void quote.renew())}
+        >
+          {t("cardOrder.checkout.pay")}
+          {offer ? ` ${offer.cryptoPrice.value} ${offer.cryptoPrice.currency}` : ""}
+        </Button>
+      )}
       <TermsModal
         open={termsOpen}
         onOpenChange={setTermsOpen}
