@@ -63,7 +63,10 @@ export type ServiceOptions = {
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
   const { db } = database;
   const providers = createProviders(config, database);
-  const merchants = createMerchantsService({ repository: createMerchantsRepository(db) });
+  const merchants = createMerchantsService({
+    repository: createMerchantsRepository(db),
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const catalog = createCatalogService({ repository: createCatalogRepository(db), merchants });
   const location = createLocationService({ ipCountry: createIpCountryDatabase(), catalog });
   const customers = createCustomersService({ repository: createCustomersRepository(db) });
@@ -86,7 +89,6 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   const signup = createSignupService({
     captcha,
-    config,
     repository: authRepository,
     customers,
     codes,
@@ -175,7 +177,6 @@ export function createServices(config: Config, database: Database, options: Serv
     wallets,
     kyc,
     ledger,
-    publicBaseUrl: config.publicBaseUrl,
     ...(options.clock ? { now: options.clock } : {}),
   });
   // The bank rail: the sandbox bank, or (until a bank adapter exists) unavailable.

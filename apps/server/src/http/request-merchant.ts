@@ -15,3 +15,12 @@ export function requestMerchant(deps: AppDeps, req: FastifyRequest): Promise<Mer
 export function customerMerchant(deps: AppDeps, merchantId: string): Promise<Merchant> {
   return deps.services.merchants.resolveMerchant({ merchantIdHeader: merchantId, host: undefined });
 }
+
+/**
+ * The origin of links this request gives the customer (merchants' `customerFacingOrigin`): the
+ * host name they use if it is one of their merchant's. `req.hostname` believes X-Forwarded-Host
+ * only from TRUSTED_PROXIES.
+ */
+export function customerOrigin(deps: AppDeps, req: FastifyRequest, merchant: Merchant): string {
+  return deps.services.merchants.customerFacingOrigin(merchant, req.hostname);
+}

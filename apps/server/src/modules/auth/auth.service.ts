@@ -27,7 +27,13 @@ export type TokenSet = {
   jti: string;
 };
 
-export type RequestContext = { merchant: Merchant; ip: string; deviceId: string | undefined };
+export type RequestContext = {
+  merchant: Merchant;
+  ip: string;
+  deviceId: string | undefined;
+  /** Where links sent to the customer lead (merchants' `customerFacingOrigin`). */
+  origin: string;
+};
 export type Signed = { fingerprint: string | undefined; signature: string | undefined };
 
 const SIGN_IN_FAILURES_BEFORE_LOCK = 10;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
-import { requestMerchant } from "../../http/request-merchant.ts";
+import { customerOrigin, requestMerchant } from "../../http/request-merchant.ts";
 import type { RequestContext, Signed, TokenSet } from "./auth.service.ts";
 
 export const REFRESH_COOKIE = "kestrel_rt";
@@ -11,7 +11,13 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 };
 
 export async function requestContext(deps: AppDeps, req: FastifyRequest): Promise<RequestContext> {
-  return { merchant: await requestMerchant(deps, req), ip: req.ip, deviceId: header(req, "x-deviceid") };
+  const merchant = await requestMerchant(deps, req);
+  return {
+    merchant,
+    ip: req.ip,
+    deviceId: header(req, "x-deviceid"),
+    origin: customerOrigin(deps, req, merchant),
+  };
 }
 
 export function signedHeaders(req: FastifyRequest): Signed {

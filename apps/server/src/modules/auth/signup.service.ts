@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { v7 as newId } from "uuid";
-import type { Config } from "../../config.ts";
 import type { EmailProvider } from "../../providers/email/email-provider.ts";
 import type { CaptchaService } from "../captcha/captcha.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
@@ -15,7 +14,6 @@ import { type AccessClaims, hashToken } from "./tokens.ts";
 const EMAIL_LINK_TTL_HOURS = 24;
 
 export type SignupDeps = {
-  config: Config;
   repository: AuthRepository;
   customers: CustomersService;
   codes: Codes;
@@ -29,7 +27,8 @@ export type SignupDeps = {
 export function createSignupService(deps: SignupDeps) {
   const { customers, codes, repository } = deps;
 
-  async function sendEmailLink(merchant: RequestContext["merchant"], customerId: string, email: string) {
+  async function sendEmailLink(ctx: RequestContext, customerId: string, email: string) {
+    const { merchant } = ctx;
     const token = randomBytes(32).toString("base64url");
     await repository.storeEmailToken({
       tokenHash: hashToken(token),
@@ -37,10 +36,9 @@ export function createSignupService(deps: SignupDeps) {
       email,
       expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_HOURS * 3600_000),
     });
-    // The link opens on the merchant's own host, so the customer lands in their brand's app.
-    const url = new URL("/v2/mobile/email/confirm", deps.config.publicBaseUrl);
-    if (merchant.hosts[0] && !/^(localhost|127\.0\.0\.1)$/.test(merchant.hosts[0]))
-      url.hostname = merchant.hosts[0];
+    // The link opens on the host the customer signed up on (one of their merchant's), so they
+    // land in their brand's app, where their session lives.
+    const url = new URL("/v2/mobile/email/confirm", ctx.origin);
     url.search = new URLSearchParams({ email, event: "CONFIRM_EMAIL", token }).toString();
     await deps.email.send({
       merchantId: merchant.id,
@@ -130,7 +128,7 @@ export function createSignupService(deps: SignupDeps) {
         throw authErrors.create("EMAIL_TAKEN", { field: "email" });
       }
       await customers.updateCustomer(claims.merchantId, customer.id, { email, emailConfirmed: false });
-      await sendEmailLink(ctx.merchant, customer.id, email);
+      await sendEmailLink(ctx, customer.id, email);
     },
 
     async resendEmail(ctx: RequestContext, claims: AccessClaims): Promise<void> {
@@ -138,7 +136,7 @@ export function createSignupService(deps: SignupDeps) {
       if (!customer.email) throw authErrors.create("EMAIL_NOT_SET");
       if (customer.emailConfirmed) return;
       await deps.limits.consume(LIMITS.codesPerPhone, `${claims.merchantId}:email:${customer.id}`);
-      await sendEmailLink(ctx.merchant, customer.id, customer.email);
+      await sendEmailLink(ctx, customer.id, customer.email);
     },
 
     async confirmEmail(merchantId: string, email: string, token: string): Promise<void> {

@@ -22,7 +22,6 @@ export function createCardPaymentsService(deps: {
   wallets: Pick<WalletsService, "ensureWallet">;
   kyc: Pick<KycService, "release" | "listLimits">;
   ledger: LedgerService;
-  publicBaseUrl: string;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
-import { customerMerchant } from "../../http/request-merchant.ts";
+import { customerMerchant, customerOrigin } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { cardFeatureOffered } from "./card-feature-guard.ts";
 import {
@@ -161,7 +161,7 @@ export const payinRoutes =
       },
       async (req) => {
         const { claims, merchant } = await customer(req);
-        return payin.pay(merchant, claims, req.params.offerId, req.body);
+        return payin.pay(merchant, claims, req.params.offerId, req.body, customerOrigin(deps, req, merchant));
       },
     );
 

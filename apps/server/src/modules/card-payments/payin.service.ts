@@ -35,7 +35,6 @@ export type PayinDeps = {
   history: Pick<HistoryService, "record" | "update">;
   wallets: Pick<WalletsService, "ensureWallet">;
   kyc: Pick<KycService, "release" | "listLimits">;
-  publicBaseUrl: string;
   now: () => Date;
 };
 
@@ -115,13 +114,15 @@ export function createPayinService(deps: PayinDeps) {
     /**
      * POST /v3/payin/pay/{offerId}: the limits are taken and the payment marked as sent in one
      * transaction, then the acquirer is asked (never inside a transaction). A second call for the
-     * same offer answers the payment's state: it never charges twice.
+     * same offer answers the payment's state: it never charges twice. `origin` is where the bank
+     * sends the customer back (merchants' `customerFacingOrigin`: the host they pay from).
      */
     async pay(
       merchant: Merchant,
       customer: Customer,
       offerId: string,
       body: { cardCVV: string; successUrl?: string | undefined; fingerprint: BrowserInfo },
+      origin: string,
     ) {
       const { customerId } = customer;
       const { payment, offer } = await paymentOf(merchant, customerId, offerId);
@@ -167,7 +168,7 @@ export function createPayinService(deps: PayinDeps) {
         ]);
         return true;
       });
-      if (started) await authorise(offer, card, payment, body);
+      if (started) await authorise(offer, card, payment, body, origin);
       const after = await repository.findByOffer(merchant.id, customerId, offerId);
       return payView(offer, card, after ?? payment);
     },
@@ -198,8 +199,10 @@ export function createPayinService(deps: PayinDeps) {
     card: CardRow,
     payment: PaymentRow,
     body: { cardCVV: string; successUrl?: string | undefined; fingerprint: BrowserInfo },
+    origin: string,
   ) {
-    const back = new URL(body.successUrl ?? "/top-up/card", deps.publicBaseUrl);
+    // Back to the host the customer pays from: their session's cookie lives there.
+    const back = new URL(body.successUrl ?? "/top-up/card", origin);
     back.searchParams.set("offerId", offer.id);
     let result: Awaited<ReturnType<AcquirerProvider["authorise"]>>;
     try {

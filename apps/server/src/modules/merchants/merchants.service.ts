@@ -22,7 +22,14 @@ const merchantId = z.uuid();
 /** How long a merchant read by id is reused: every signed-in call looks its merchant up. */
 const BY_ID_CACHE_MS = 5_000;
 
-export function createMerchantsService(deps: { repository: MerchantsRepository }) {
+/** A host name as merchants list theirs: lower case, no port. */
+const bareHost = (host: string | undefined) => host?.replace(/:\d+$/, "").toLowerCase();
+
+export function createMerchantsService(deps: {
+  repository: MerchantsRepository;
+  /** PUBLIC_BASE_URL: the scheme and port every merchant host is served on. */
+  publicBaseUrl: string;
+}) {
   const { repository } = deps;
   // A per-instance read cache, never a source of truth: a change shows within BY_ID_CACHE_MS.
   const byIdCache = createBoundedCache<string, Merchant>({ max: 1000, ttlMs: BY_ID_CACHE_MS });
@@ -51,11 +58,28 @@ export function createMerchantsService(deps: { repository: MerchantsRepository }
         if (!byId) throw merchantErrors.create("MERCHANT_NOT_FOUND", { field: "X-Merchant-ID" });
         return byId;
       }
-      const host = selector.host?.replace(/:\d+$/, "").toLowerCase();
+      const host = bareHost(selector.host);
       const byHost = host ? await repository.findByHost(host) : undefined;
       const merchant = byHost ?? (await repository.findDefault());
       if (!merchant) throw merchantErrors.create("MERCHANT_NOT_FOUND");
       return merchant;
+    },
+
+    /**
+     * Where an address given to the merchant's customer leads (the 3-D Secure return, the email
+     * confirmation link): the host the customer is using when it is one of the merchant's, so
+     * they come back to the host their session's cookie lives on; else the merchant's first host,
+     * never another merchant's. The request's host counts only when the merchant lists it, so a
+     * forged Host (or X-Forwarded-Host from an untrusted peer, which Fastify ignores) cannot
+     * point a link elsewhere. Scheme and port are PUBLIC_BASE_URL's; a merchant without hosts
+     * gets PUBLIC_BASE_URL itself.
+     */
+    customerFacingOrigin(merchant: Pick<Merchant, "hosts">, requestHost: string | undefined): string {
+      const url = new URL(deps.publicBaseUrl);
+      const host = bareHost(requestHost);
+      const chosen = host && merchant.hosts.includes(host) ? host : merchant.hosts[0];
+      if (chosen) url.hostname = chosen;
+      return url.origin;
     },
 
     /** The merchant with this support chat key, if any (the sandbox chat vendor's accounts). */

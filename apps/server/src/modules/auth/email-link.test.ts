@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { accountsDriver, newPhone } from "./auth.test-helpers.ts";
+
+// The email confirmation link opens on the host the customer added the email from when it is one
+// of their merchant's, else on their merchant's first host; never on another merchant's.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** PUBLIC_BASE_URL's scheme and port on `host`. */
+const origin = (host: string) => {
+  const url = new URL(t.config.publicBaseUrl);
+  url.hostname = host;
+  return url.origin;
+};
+
+/** A new customer of `merchantId` adds an email from `host`: the emailed link (sandbox outbox). */
+async function emailedLink(merchantId: string, host: string): Promise<URL> {
+  const d = accountsDriver(t.app, t.database, merchantId);
+  const phone = newPhone();
+  const tokens = await d.register(phone);
+  const email = `${phone}@example.com`;
+  const add = await t.app.inject({
+    method: "PUT",
+    url: "/v2/mobile/email/add",
+    headers: { ...d.bearer(tokens.access_token), host },
+    payload: { email },
+  });
+  expect(add.statusCode, add.body).toBe(200);
+  const mail = (await t.app.inject({ url: `/sandbox/email?to=${email}` })).json().data[0];
+  const link = new URL(/(https?:\/\/\S+)/.exec(mail.body)?.[1] as string);
+  expect(link.pathname).toBe("/v2/mobile/email/confirm");
+  return link;
+}
+
+describe("email confirmation link", () => {
+  it("the demo merchant's customer on 127.0.0.1 gets a 127.0.0.1 link, on localhost a localhost one", async () => {
+    expect((await emailedLink(DEMO_MERCHANT_ID, "127.0.0.1:3000")).origin).toBe(origin("127.0.0.1"));
+    expect((await emailedLink(DEMO_MERCHANT_ID, "localhost")).origin).toBe(origin("localhost"));
+  });
+
+  it("a Nimbus Pay customer gets a nimbus.localhost link", async () => {
+    expect((await emailedLink(NIMBUS_MERCHANT_ID, "nimbus.localhost")).origin).toBe(
+      origin("nimbus.localhost"),
+    );
+  });
+
+  it("an unknown or another merchant's host gives the merchant's first host", async () => {
+    expect((await emailedLink(NIMBUS_MERCHANT_ID, "127.0.0.1")).origin).toBe(origin("nimbus.localhost"));
+    expect((await emailedLink(NIMBUS_MERCHANT_ID, "evil.example")).origin).toBe(origin("nimbus.localhost"));
+    expect((await emailedLink(DEMO_MERCHANT_ID, "nimbus.localhost")).origin).toBe(origin("localhost"));
+  });
+});
