@@ -47,13 +47,10 @@ async function screenshotBoth(page: Page, name: string, options: { modal?: boole
 const dialog = (page: Page) => page.getByRole("dialog");
 
 /**
- * A dialog that shows is not yet listening for a click outside: Radix adds that listener in a
- * timer after it opens, and a busy browser may deliver the click first (input before timers).
- * A timer of ours queued now runs after it.
- */
-/**
- * The dialog is drawn and its listeners are on: Preact runs effects (where the dialog listens for
- * Escape and outside clicks) after the next frame, so wait a frame and a task beyond it.
+ * The dialog is drawn and its listeners are on. A dialog that shows is not yet listening: Radix
+ * adds its Escape and outside-click listeners in effects, which React runs after the browser
+ * paints when the render did not come from an input (the dialog's code arriving on a first open),
+ * and the outside-click one in a timer on top. A frame, then a timer of ours, runs after both.
  */
 async function dialogListening(page: Page) {
   await dialog(page).waitFor();

@@ -137,7 +137,8 @@ describe.skipIf(!e2eEnabled())("the web app on a phone (issue 24)", () => {
     const addFunds = page.locator(".k-quick-actions").getByRole("button", { name: "Add funds" });
     await addFunds.click();
     await page.getByRole("dialog").waitFor();
-    // Escape is heard once the dialog's effects ran: Preact runs them after the next frame.
+    // Escape is heard once the dialog's effects ran: on a first open the dialog is drawn when its
+    // code arrives, not from an input, and React runs those effects after the next paint.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });

@@ -9,13 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const APPS = [
   {
     workspace: "apps/web",
-    inputs: [
-      "apps/web/src",
-      "apps/web/index.html",
-      "apps/web/vite.config.ts",
-      "apps/web/preact-aliases.ts",
-      "packages",
-    ],
+    inputs: ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "packages"],
   },
   {
     workspace: "apps/kyc-widget",

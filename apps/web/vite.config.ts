@@ -1,13 +1,14 @@
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
-import { preactAliases } from "./preact-aliases.ts";
 
 // Paths are relative to this folder, so `vite build apps/web` from the repository root and
 // `npm run build -w apps/web` produce the same apps/web/dist, which the API server serves at "/".
 export default defineConfig({
   base: "/",
-  resolve: { alias: preactAliases },
   plugins: [
+    // React 19; the plugin gives `vite dev` hot swapping of components (Fast Refresh).
+    react(),
     // Every text asset also ships as .br and .gz: the server sends the precompressed file the
     // browser accepts (@fastify/static preCompressed) instead of compressing on each request.
     compression({
@@ -23,21 +24,13 @@ export default defineConfig({
     // first-load JavaScript from it.
     manifest: true,
     rolldownOptions: {
-      onLog(level, log, handler) {
-        // Two known, harmless notices the React plugin used to hide: "use client" only matters
-        // to server components (there are none), and react-router feature-detects React 19's
-        // useOptimistic, which Preact has not (it takes its React 18 path).
-        if (log.code === "MODULE_LEVEL_DIRECTIVE") return;
-        if (log.code === "IMPORT_IS_UNDEFINED" && log.message.includes("useOptimistic")) return;
-        handler(level, log);
-      },
       output: {
-        // Preact (what `react` resolves to, preact-aliases.ts) changes far less often than the
-        // app: its own chunk stays cached across releases. Other libraries are not grouped: each
-        // travels with the routes that import it, so the sign-in page does not download the QR
-        // code or KYC SDK (see docs/web-performance.md).
+        // React and React DOM change far less often than the app: their own chunk stays cached
+        // across releases. Other libraries are not grouped: each travels with the routes that
+        // import it, so the sign-in page does not download the QR code or KYC SDK (see
+        // docs/web-performance.md).
         codeSplitting: {
-          groups: [{ name: "preact", test: /node_modules[\\/]preact[\\/]/, priority: 2 }],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 }],
         },
       },
     },

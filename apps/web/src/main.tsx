@@ -2,7 +2,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppShell } from "./app/AppShell.tsx";
-import { keepControlledFields } from "./app/controlled-fields.ts";
 import { createAppServices } from "./app/create-app-services.ts";
 import { loadModalDialogOnFirstInput } from "./components/modal/modal-dialog-loader.ts";
 import "./styles/global.css";
@@ -10,7 +9,6 @@ import "./styles/global.css";
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-keepControlledFields();
 loadModalDialogOnFirstInput(document);
 const services = createAppServices();
 

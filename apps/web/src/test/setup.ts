@@ -1,10 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import { keepControlledFields } from "../app/controlled-fields.ts";
 import { loadModalDialog } from "../components/modal/modal-dialog-loader.ts";
-
-// As in main.tsx: controlled fields keep their value under Preact (app/controlled-fields.ts).
-keepControlledFields();
 
 // The dialog code loads on a modal's first open in the app (modal-dialog-loader.ts); tests get it
 // beforehand, so a modal opens in the same render as there once loaded. Modal.test.tsx covers the

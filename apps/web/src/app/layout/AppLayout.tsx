@@ -70,9 +70,9 @@ function LayoutFrame({ withNavigation, children }: { withNavigation: boolean; ch
 function MainContent() {
   return (
     <main id="main-content" className="k-app__main" tabIndex={-1}>
-      {/* Screens load with their route (app/lazy-page.ts): a spinner shows while a screen's code
-          loads the first time (Preact, apps/web/preact-aliases.ts, has no transitions keeping the
-          previous screen meanwhile); a screen loaded once opens at once. */}
+      {/* Screens load with their route (app/lazy-page.ts): a spinner shows while the first
+          screen's code loads. Later navigations are transitions (BrowserRouter wraps them in
+          startTransition), so React keeps the previous screen on view while the next one loads. */}
       <Suspense
         fallback={
           <div className="k-app__loading">
