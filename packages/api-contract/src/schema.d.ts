@@ -510,7 +510,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A short-lived token for the verification widget (KYC_1). Needs a complete profile. */
+        /** @description A short-lived token for the verification widget (its approval reaches KYC_2). Needs a complete profile. */
         post: operations["startKyc"];
         delete?: never;
         options?: never;
@@ -535,23 +535,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v4/kyc/sumsub/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** @description Requests KYC_2 (needs KYC_1): recorded UNDER_REVIEW; the reviewer decides later. */
-        post: operations["startKycSumsub"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v2/customer/kyc3/start": {
         parameters: {
             query?: never;
@@ -561,8 +544,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Limit increase to KYC_3 (needs KYC_2): recorded UNDER_REVIEW; the reviewer decides later. */
+        /** @description Limit increase (spec §4, needs KYC_2): stored UNDER_REVIEW for operators to decide. While one is open, answers it instead of making another. */
         post: operations["startKyc3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/kyc/sumsub/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Limit increase (spec §4, needs KYC_2): stored UNDER_REVIEW for operators to decide. While one is open, answers it instead of making another. */
+        post: operations["startKycSumsub"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2448,7 +2448,7 @@ export interface components {
             feeInfo: {
                 name: string;
                 /** @enum {string} */
-                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                type: "TransactionFee" | "AdditionalFee";
                 /** @description Percent, 2 decimals */
                 value: string;
             }[];
@@ -2505,7 +2505,7 @@ export interface components {
             feeInfo: {
                 name: string;
                 /** @enum {string} */
-                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                type: "TransactionFee" | "AdditionalFee";
                 /** @description Percent, 2 decimals */
                 value: string;
             }[];
@@ -2804,7 +2804,7 @@ export interface components {
              * @enum {string}
              */
             reason: "NONE" | "KYC_REQUIRED" | "KYC_VERIFYING" | "KYC_REJECTED" | "NOT_PAID" | "MAINTENANCE" | "DISABLED";
-            kycLevelPermissibleList: ("KYC_0" | "KYC_1" | "KYC_2" | "KYC_3")[];
+            kycLevelPermissibleList: ("KYC_0" | "KYC_2")[];
             /** @description The web app route of the operation (spec §2) */
             url: string;
         };
@@ -3508,10 +3508,17 @@ export interface components {
             }[];
         };
         KycDataInput: {
-            /** @enum {string} */
-            kycLevel: "NONE" | "KYC_0" | "KYC_1" | "KYC_2" | "KYC_3";
-            /** @enum {string} */
+            /**
+             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
+             * @enum {string}
+             */
+            kycLevel: "KYC_0" | "KYC_2";
+            /**
+             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
+             * @enum {string}
+             */
             status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
+            /** @description The widget's identity check (document and selfie) */
             kyc1ClientData: {
                 /** @enum {string} */
                 status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
@@ -3522,6 +3529,7 @@ export interface components {
                 /** @description The customer may send new documents (status ACTION_NEEDED) */
                 retryAllowed: boolean;
             };
+            /** @description The same check: it is what reaches KYC_2 */
             kyc2ClientData: {
                 /** @enum {string} */
                 status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
@@ -3532,6 +3540,7 @@ export interface components {
                 /** @description The customer may send new documents (status ACTION_NEEDED) */
                 retryAllowed: boolean;
             };
+            /** @description The newest limit-increase request */
             kyc3ClientData: {
                 /** @enum {string} */
                 status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
@@ -3550,13 +3559,12 @@ export interface components {
         KycLimitsInput: {
             /** @description The merchant's fiat currency; every amount below is in it */
             currency: string;
-            kycLevel: string;
-            kycNoneLimit: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            kycLevel: "KYC_0" | "KYC_2";
             /** @description Highest 30-day limit of any operation at KYC_0 */
             kyc0Limit: components["schemas"]["MoneyInput"];
-            kyc1Limit: components["schemas"]["MoneyInput"];
+            /** @description Highest 30-day limit of any operation at KYC_2 */
             kyc2Limit: components["schemas"]["MoneyInput"];
-            kyc3Limit: components["schemas"]["MoneyInput"];
             operations: {
                 operationType: string;
                 name: string;
@@ -3581,7 +3589,8 @@ export interface components {
                     perTransaction: string;
                     daily: string;
                     monthly: string;
-                    kycLevel: string;
+                    /** @enum {string} */
+                    kycLevel: "KYC_0" | "KYC_2";
                 }[];
             }[];
         };
@@ -4092,7 +4101,7 @@ export interface components {
             feeInfo: {
                 name: string;
                 /** @enum {string} */
-                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                type: "TransactionFee" | "AdditionalFee";
                 /** @description Percent, 2 decimals */
                 value: string;
             }[];
@@ -4149,7 +4158,7 @@ export interface components {
             feeInfo: {
                 name: string;
                 /** @enum {string} */
-                type: "TRANSACTION_FEE" | "ADDITIONAL_FEE";
+                type: "TransactionFee" | "AdditionalFee";
                 /** @description Percent, 2 decimals */
                 value: string;
             }[];
@@ -4448,7 +4457,7 @@ export interface components {
              * @enum {string}
              */
             reason: "NONE" | "KYC_REQUIRED" | "KYC_VERIFYING" | "KYC_REJECTED" | "NOT_PAID" | "MAINTENANCE" | "DISABLED";
-            kycLevelPermissibleList: ("KYC_0" | "KYC_1" | "KYC_2" | "KYC_3")[];
+            kycLevelPermissibleList: ("KYC_0" | "KYC_2")[];
             /** @description The web app route of the operation (spec §2) */
             url: string;
         };
@@ -5152,10 +5161,17 @@ export interface components {
             }[];
         };
         KycData: {
-            /** @enum {string} */
-            kycLevel: "NONE" | "KYC_0" | "KYC_1" | "KYC_2" | "KYC_3";
-            /** @enum {string} */
+            /**
+             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
+             * @enum {string}
+             */
+            kycLevel: "KYC_0" | "KYC_2";
+            /**
+             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
+             * @enum {string}
+             */
             status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
+            /** @description The widget's identity check (document and selfie) */
             kyc1ClientData: {
                 /** @enum {string} */
                 status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
@@ -5166,6 +5182,7 @@ export interface components {
                 /** @description The customer may send new documents (status ACTION_NEEDED) */
                 retryAllowed: boolean;
             };
+            /** @description The same check: it is what reaches KYC_2 */
             kyc2ClientData: {
                 /** @enum {string} */
                 status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
@@ -5176,6 +5193,7 @@ export interface components {
                 /** @description The customer may send new documents (status ACTION_NEEDED) */
                 retryAllowed: boolean;
             };
+            /** @description The newest limit-increase request */
             kyc3ClientData: {
                 /** @enum {string} */
                 status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
@@ -5194,13 +5212,12 @@ export interface components {
         KycLimits: {
             /** @description The merchant's fiat currency; every amount below is in it */
             currency: string;
-            kycLevel: string;
-            kycNoneLimit: components["schemas"]["Money"];
+            /** @enum {string} */
+            kycLevel: "KYC_0" | "KYC_2";
             /** @description Highest 30-day limit of any operation at KYC_0 */
             kyc0Limit: components["schemas"]["Money"];
-            kyc1Limit: components["schemas"]["Money"];
+            /** @description Highest 30-day limit of any operation at KYC_2 */
             kyc2Limit: components["schemas"]["Money"];
-            kyc3Limit: components["schemas"]["Money"];
             operations: {
                 operationType: string;
                 name: string;
@@ -5225,7 +5242,8 @@ export interface components {
                     perTransaction: string;
                     daily: string;
                     monthly: string;
-                    kycLevel: string;
+                    /** @enum {string} */
+                    kycLevel: "KYC_0" | "KYC_2";
                 }[];
             }[];
         };
@@ -7650,7 +7668,7 @@ export interface operations {
                             /** @description Seconds the token lives */
                             expiresIn: number;
                             /** @enum {string} */
-                            level: "KYC_1";
+                            level: "KYC_2";
                         };
                     };
                 };
@@ -7794,89 +7812,6 @@ export interface operations {
             };
         };
     };
-    startKycSumsub: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Result"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     startKyc3: {
         parameters: {
             query?: never;
@@ -7892,7 +7827,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Result"];
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "OK";
+                        /** @description The open request: the one just made, or the one already under review */
+                        request: {
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description UNDER_REVIEW while operators have not decided
+                             * @enum {string}
+                             */
+                            status: "UNDER_REVIEW" | "APPROVED" | "REJECTED";
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             /** @description Default Response */
@@ -7949,8 +7899,88 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    startKycSumsub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
-            503: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "OK";
+                        /** @description The open request: the one just made, or the one already under review */
+                        request: {
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description UNDER_REVIEW while operators have not decided
+                             * @enum {string}
+                             */
+                            status: "UNDER_REVIEW" | "APPROVED" | "REJECTED";
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10382,6 +10412,7 @@ export interface operations {
                         address: string;
                         address2?: string;
                         postalCode: string;
+                        cardholder?: string;
                     };
                     /** @default true */
                     shippingMatchBilling?: boolean;

@@ -50,7 +50,7 @@ export function createCardData(deps: {
       limit,
       validSeconds: DATA_VALID_SECONDS,
       validTo: new Date(at.getTime() + DATA_VALID_SECONDS * 1000).toISOString(),
-      billingAddressRequired: deps.cards.billingAddressRequired,
+      billingAddressRequired: deps.cards.billingAddressRequired(PURPOSE_OF[kind]),
       firstPurchase,
       firstPurchaseLimit: firstPurchase ? limit : null,
       partnerNote: PARTNER_NOTE,

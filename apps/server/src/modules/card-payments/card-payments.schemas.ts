@@ -49,7 +49,7 @@ export const cardView = z
 
 export const feeInfoItem = z.object({
   name: z.string(),
-  type: z.enum(["TRANSACTION_FEE", "ADDITIONAL_FEE"]),
+  type: z.enum(["TransactionFee", "AdditionalFee"]),
   value: z.string().describe("Percent, 2 decimals"),
 });
 

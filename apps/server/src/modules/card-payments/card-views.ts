@@ -33,10 +33,11 @@ export function cardView(card: CardRow, addressRequired: boolean): CardView {
   };
 }
 
+/** Spec §3 fee info: `TransactionFee` / `AdditionalFee`, as every other offer names them. */
 const feeInfoOf = (bps: { transactionBps: bigint; additionalBps: bigint }) =>
   feeInfo(bps).map((f) => ({
     name: f.type === "TransactionFee" ? "Transaction fee" : "Additional fee",
-    type: f.type === "TransactionFee" ? ("TRANSACTION_FEE" as const) : ("ADDITIONAL_FEE" as const),
+    type: f.type,
     value: f.value,
   }));
 

@@ -26,16 +26,18 @@ export function createCardsService(deps: {
   now: () => Date;
 }) {
   const { repository } = deps;
-  // The acquirer checks the card's billing address with each payment (or not): its rule, not ours.
-  const addressRequired = deps.acquirer.billingAddressRequired;
-  const view = (card: CardRow) => cardView(card, addressRequired);
+  // The acquirer checks the billing address of a card it charges (or not): its rule, not ours. A
+  // payout only sends money to the card, and the spec's payout flow (§2) never asks for one.
+  const addressRequired = (purpose: CardPurpose) =>
+    purpose === "PAYIN" && deps.acquirer.billingAddressRequired;
+  const view = (card: CardRow) => cardView(card, addressRequired(card.purpose));
   return {
-    /** Whether cards need a billing address before they pay (GET .../data: billingAddressRequired). */
+    /** Whether cards of the purpose need a billing address (GET .../data: billingAddressRequired). */
     billingAddressRequired: addressRequired,
 
     /** Pay refuses a card the acquirer would refuse for want of a billing address (422 naming it). */
     assertBillingAddress(card: CardRow) {
-      if (addressRequired && !card.billingAddress)
+      if (addressRequired(card.purpose) && !card.billingAddress)
         throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
     },
 

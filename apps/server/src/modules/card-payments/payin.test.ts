@@ -74,7 +74,7 @@ describe("GET /v3/payin/data and offers", () => {
         p.currencyFrom === "EUR" && p.currencyTo === "USDT",
     );
     expect(pair).toMatchObject({ defaultMinAmountFrom: "1.00", amountScaleFrom: 2, lock: false });
-    expect(pair.feeInfo[0]).toMatchObject({ type: "TRANSACTION_FEE", value: "2.00" });
+    expect(pair.feeInfo[0]).toMatchObject({ type: "TransactionFee", value: "2.00" });
     expect(data.partnerNote).toBe("The acquiring bank may add up to 2%.");
     // The quote engine's terms as the merchant set them (2 %, no table), the same for every pair.
     expect(pair.fees).toEqual({

@@ -117,7 +117,6 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       const card = await deps.cards.requireCard(merchant, customerId, "PAYOUT", payment.cardId);
       if (payment.status !== "OFFERED") return payView(offer, card, payment);
       await offers.assertPayable(offer);
-      deps.cards.assertBillingAddress(card);
       const from = offer.currencyFrom as CurrencyCode;
       const [wallet, limit, promo] = await Promise.all([
         deps.wallets.ensureWallet(merchant.id, customerId, from),

@@ -277,8 +277,10 @@ export function createCardOrders(deps: {
     let shipping: Record<string, string>;
     if (matchBilling || !given) {
       const c = await deps.customers.getCustomer(owner.merchant.id, owner.customerId);
+      // The parcel is addressed to the customer; the billing cardholder is not part of it.
+      const { cardholder: _, ...place } = billing;
       shipping = {
-        ...billing,
+        ...place,
         firstName: c.firstName ?? "",
         lastName: c.lastName ?? "",
         phone: `+${c.phone}`,

@@ -123,9 +123,12 @@ const billingAddress = z
     address: text(120),
     address2: optionalText(120),
     postalCode: text(16),
+    // Spec §7 "Card order data": the billing address names its cardholder.
+    cardholder: optionalText(120),
   })
   .strict();
 const shippingAddress = billingAddress
+  .omit({ cardholder: true })
   .extend({
     firstName: embossable,
     lastName: embossable,

@@ -112,6 +112,22 @@ describe("programs and prices", () => {
 });
 
 describe("order steps", () => {
+  it("takes the billing address's cardholder (spec §7) and keeps it off the shipping label", async () => {
+    const id = (await c.create(alice, "VIRTUAL")).json().id;
+    await c.fillOrder(alice, id, "CP_1", { ...BILLING, cardholder: "Ada Lovelace" });
+    const price = await c.call(alice, "GET", `/v2/card/card-requests/${id}/price/USDT?cp=CP_1`);
+    expect(price.json().address).toMatchObject({ ...BILLING, cardholder: "Ada Lovelace" });
+    const plastic = (await c.create(alice, "PLASTIC", "CP_2")).json().id;
+    await c.fillOrder(alice, plastic, "CP_2", { ...BILLING, cardholder: "Ada Lovelace" });
+    const shipping = (
+      await c.call(alice, "GET", `/v2/card/card-requests/${plastic}/price/USDT?cp=CP_2`)
+    ).json();
+    expect(shipping.address).toMatchObject(BILLING);
+    expect(shipping.address).not.toHaveProperty("cardholder");
+    expect((await c.cancel(alice, id)).statusCode).toBe(200);
+    expect((await c.cancel(alice, plastic, "CP_2")).statusCode).toBe(200);
+  });
+
   it("names the bad field of every step (400) and changes nothing", async () => {
     expect(
       (await c.call(alice, "POST", "/v2/card/card-requests", { cardType: "METAL", cardDesignId: 1 })).json()

@@ -19,7 +19,8 @@ export type NewCard = {
   cardHolder: string;
   cardExpirationYear: number;
   cardExpirationMonth: number;
-  billingAddress: BillingAddress;
+  /** Pay-in cards only: a payout card is not asked for one. */
+  billingAddress?: BillingAddress;
 };
 
 export function fetchCardData(api: Api, mode: CardMode): Promise<CardData> {
@@ -30,9 +31,11 @@ export function fetchCardData(api: Api, mode: CardMode): Promise<CardData> {
 
 /** The number goes to our server once, which hands it to the acquirer and keeps only its token. */
 export function addCard(api: Api, mode: CardMode, card: NewCard): Promise<SavedCard> {
-  return mode === "payin"
-    ? unwrap(api.POST("/v3/payin/card", { body: card }))
-    : unwrap(api.POST("/v4/payout/card", { body: card, params: { header: SDK } }));
+  if (mode === "payout") return unwrap(api.POST("/v4/payout/card", { body: card, params: { header: SDK } }));
+  const { billingAddress } = card;
+  // AddCardForm asks for it whenever the card pays; its absence here is a programming error.
+  if (!billingAddress) throw new Error("a pay-in card is saved with its billing address");
+  return unwrap(api.POST("/v3/payin/card", { body: { ...card, billingAddress } }));
 }
 
 export function createCardOffer(

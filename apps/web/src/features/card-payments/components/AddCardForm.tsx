@@ -8,16 +8,19 @@ import { cardDigits, cardNumberState, groupCardNumber, parseExpiry } from "../ca
 
 /**
  * A new card: the number grouped as typed and checked (Luhn) as it is typed, the expiry, the
- * holder and the billing address. The number leaves this form only for our server, once.
+ * holder and, for a card that pays (`askAddress`), the billing address: a payout card is never
+ * asked for one (spec §2 payout flow). The number leaves this form only for our server, once.
  */
 export function AddCardForm({
   onSave,
   saving,
   error,
+  askAddress,
 }: {
   onSave: (card: NewCard) => void;
   saving: boolean;
   error: Error | undefined;
+  askAddress: boolean;
 }) {
   const { t } = useTranslation();
   const [number, setNumber] = useState("");
@@ -32,7 +35,8 @@ export function AddCardForm({
     address.city.trim() &&
     address.zip.trim() &&
     /^[A-Za-z]{2}$/.test(address.countryCode);
-  const ready = numberState === "valid" && parsedExpiry && holder.trim().length >= 2 && addressOk;
+  const ready =
+    numberState === "valid" && parsedExpiry && holder.trim().length >= 2 && (addressOk || !askAddress);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,7 +47,9 @@ export function AddCardForm({
       cardHolder: holder.trim(),
       cardExpirationMonth: parsedExpiry.month,
       cardExpirationYear: parsedExpiry.year,
-      billingAddress: { ...address, countryCode: address.countryCode.toUpperCase(), state: null },
+      ...(askAddress
+        ? { billingAddress: { ...address, countryCode: address.countryCode.toUpperCase(), state: null } }
+        : {}),
     });
   };
   const set = (key: keyof typeof address) => (e: { target: { value: string } }) =>
@@ -83,40 +89,42 @@ export function AddCardForm({
           name="cardHolder"
         />
       </div>
-      <fieldset className="k-card-pay__fieldset">
-        <legend>{t("cardPay.billingAddress")}</legend>
-        <TextField
-          label={t("cardPay.address")}
-          value={address.address}
-          onChange={set("address")}
-          autoComplete="street-address"
-          name="address"
-        />
-        <div className="k-card-pay__row">
+      {askAddress ? (
+        <fieldset className="k-card-pay__fieldset">
+          <legend>{t("cardPay.billingAddress")}</legend>
           <TextField
-            label={t("cardPay.city")}
-            value={address.city}
-            onChange={set("city")}
-            autoComplete="address-level2"
-            name="city"
+            label={t("cardPay.address")}
+            value={address.address}
+            onChange={set("address")}
+            autoComplete="street-address"
+            name="address"
           />
+          <div className="k-card-pay__row">
+            <TextField
+              label={t("cardPay.city")}
+              value={address.city}
+              onChange={set("city")}
+              autoComplete="address-level2"
+              name="city"
+            />
+            <TextField
+              label={t("cardPay.zip")}
+              value={address.zip}
+              onChange={set("zip")}
+              autoComplete="postal-code"
+              name="zip"
+            />
+          </div>
           <TextField
-            label={t("cardPay.zip")}
-            value={address.zip}
-            onChange={set("zip")}
-            autoComplete="postal-code"
-            name="zip"
+            label={t("cardPay.country")}
+            value={address.countryCode}
+            onChange={set("countryCode")}
+            autoComplete="country"
+            maxLength={2}
+            name="countryCode"
           />
-        </div>
-        <TextField
-          label={t("cardPay.country")}
-          value={address.countryCode}
-          onChange={set("countryCode")}
-          autoComplete="country"
-          maxLength={2}
-          name="countryCode"
-        />
-      </fieldset>
+        </fieldset>
+      ) : null}
       <FormError error={error} />
       <Button type="submit" disabled={saving || (touched && !ready)}>
         {t("cardPay.saveCard")}

@@ -14,7 +14,8 @@ import { TextField } from "../../../components/TextField.tsx";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
-import { ApiError } from "../../../lib/http/api-error.ts";
+import { useOfferClock } from "../../../lib/hooks/use-offer-clock.ts";
+import { isOfferGone } from "../../../lib/http/offer-gone.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import { useWallets, WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";
 import {
@@ -34,22 +35,6 @@ import { browserInfo } from "../browser-info.ts";
 import { AddCardForm } from "./AddCardForm.tsx";
 
 const POLL_MS = 1500;
-
-/** Seconds left of an offer, counted from when it arrived (the phone's clock may be off). */
-function useCountdown() {
-  const [endsAt, setEndsAt] = useState<number | undefined>();
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (endsAt === undefined) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [endsAt]);
-  const start = useCallback((seconds: number) => {
-    setNow(Date.now());
-    setEndsAt(Date.now() + seconds * 1000);
-  }, []);
-  return { remaining: endsAt === undefined ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000)), start };
-}
 
 /**
  * Card pay-in and payout, one flow (spec §2 /top-up/card and /withdraw/card, reference §5.5 and
@@ -74,7 +59,7 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
   const [error, setError] = useState<Error | undefined>();
   const [result, setResult] = useState<PaymentState | undefined>();
   const [watching, setWatching] = useState<string | undefined>(params.get("offerId") ?? undefined);
-  const clock = useCountdown();
+  const clock = useOfferClock();
 
   const cards = data.data?.cards ?? [];
   const chosen = cards.find((c) => c.cardId === cardId) ?? cards[0];
@@ -133,11 +118,12 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
     }
   };
 
-  const quote = async (e?: FormEvent) => {
+  /** Prices what the form says; `notice` is shown with the new price (why it is asked again). */
+  const quote = async (e?: FormEvent, notice?: Error) => {
     e?.preventDefault();
     if (!chosen) return;
     setBusy(true);
-    setError(undefined);
+    setError(notice);
     try {
       const body = { fromCurrency: from, toCurrency: to, amount: amount.trim() };
       const next =
@@ -183,10 +169,14 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
       setOffer(undefined);
       setCvv("");
     } catch (err) {
+      // Lapsed, gone or re-priced meanwhile (another tab): nothing moved. The new price is shown
+      // and the customer pays again, never at a price they did not see.
+      if (isOfferGone(err)) {
+        setOffer(undefined);
+        await quote(undefined, new Error(t("cardPay.priceChanged")));
+        return;
+      }
       setError(err as Error);
-      // Re-priced meanwhile (another tab): the price shown is not the offer's any more, so the
-      // customer asks for the price again before paying.
-      if (err instanceof ApiError && err.code === "OFFER_CHANGED") setOffer(undefined);
     } finally {
       setBusy(false);
     }
@@ -218,7 +208,7 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
       {cards.length === 0 || adding ? (
         <>
           {cards.length === 0 ? <p className="k-card-pay__muted">{t("cardPay.noCards")}</p> : null}
-          <AddCardForm onSave={saveCard} saving={busy} error={error} />
+          <AddCardForm onSave={saveCard} saving={busy} error={error} askAddress={mode === "payin"} />
           {cards.length > 0 ? (
             <Button variant="secondary" onClick={() => setAdding(false)}>
               {t("cardPay.useSaved")}
