@@ -168,8 +168,44 @@ export function createAuthRepository(db: Db) {
         .returning({ id: verificationCodes.id });
       return rows.length === 1;
     },
-    async storeEmailToken(row: typeof emailTokens.$inferInsert) {
-      await db.insert(emailTokens).values(row);
+    /** When the customer's newest email link was sent, if ever. */
+    async latestEmailLinkAt(customerId: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: emailTokens.createdAt })
+        .from(emailTokens)
+        .where(eq(emailTokens.customerId, customerId))
+        .orderBy(desc(emailTokens.createdAt))
+        .limit(1);
+      return row?.createdAt;
+    },
+    /**
+     * Stores the link that follows the one sent at `previous`, once, as `insertCodeAfter` stores a
+     * code: of two requests that both passed the 60 s wait, one claims the right and the other
+     * stores nothing. False: another request won.
+     */
+    async insertEmailTokenAfter(
+      previous: Date | undefined,
+      row: Required<
+        Pick<
+          typeof emailTokens.$inferInsert,
+          "tokenHash" | "customerId" | "email" | "expiresAt" | "createdAt"
+        >
+      >,
+    ): Promise<boolean> {
+      const claimKey = `email-link-after:${row.customerId}`;
+      const after = (previous ?? new Date(0)).toISOString();
+      const result = await db.execute(sql`
+        with claim as (
+          insert into rate_limits (key, window_start, count) values (${claimKey}, ${after}, 1)
+          on conflict (key, window_start) do nothing
+          returning 1
+        )
+        insert into email_tokens (token_hash, customer_id, email, expires_at, created_at)
+        select ${row.tokenHash}, ${row.customerId}::uuid, ${row.email},
+               ${row.expiresAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz
+        from claim
+        returning token_hash`);
+      return result.rows.length > 0;
     },
     async useEmailToken(tokenHash: string, email: string) {
       const [row] = await db

@@ -10,12 +10,30 @@ export type CodePurpose =
   | "NEW_DEVICE"
   | "PASSWORD_RESET"
   | "SEND_CONFIRMATION"
+  | "IBAN_WITHDRAWAL"
   | "CARD_DETAILS"
   | "CARD_SOFT_BLOCK"
   | "CARD_SOFT_UNBLOCK";
 
-/** Spec §9 and issue 4 §5: 4 digits, 5 minutes, 5 tries, a new one after 60 s. */
+/**
+ * Spec §9 and issue 4 §5: 4 digits, 5 minutes, 5 tries, a new one after 60 s. The wait, like the
+ * hourly count, is per purpose (issue 31 §4): a code for one thing never holds back another's.
+ */
 export const CODE_RULES = { length: 4, ttlSeconds: 300, maxAttempts: 5, resendAfterSeconds: 60 } as const;
+
+/** The 429 of a resend asked for within the wait of what was sent at `sentAt` (codes and email links). */
+export function resendWaitError(sentAt: Date, now: Date) {
+  const waited = (now.getTime() - sentAt.getTime()) / 1000;
+  const retry = Math.max(1, Math.ceil(CODE_RULES.resendAfterSeconds - waited));
+  return authErrors.create("SMS_CODE_DELAY_NOT_REACHED", {
+    headers: { "retry-after": String(retry) },
+    data: { retryAfter: retry },
+  });
+}
+
+/** Whether something sent at `sentAt` still holds back the next one of its purpose. */
+export const withinResendWait = (sentAt: Date, now: Date) =>
+  now.getTime() - sentAt.getTime() < CODE_RULES.resendAfterSeconds * 1000;
 
 const TEXTS: Record<CodePurpose, (title: string, code: string) => string> = {
   SIGNUP: (t, c) => `${c} is your ${t} sign-up code. It expires in 5 minutes. Never share it.`,
@@ -25,6 +43,8 @@ const TEXTS: Record<CodePurpose, (title: string, code: string) => string> = {
     `${c} is your ${t} password reset code. If you didn't ask for it, ignore this message.`,
   SEND_CONFIRMATION: (t, c) =>
     `${c} is your ${t} code to confirm a transfer. If you didn't start one, change your password.`,
+  IBAN_WITHDRAWAL: (t, c) =>
+    `${c} is your ${t} code to confirm a withdrawal to a bank account. If you didn't start one, change your password.`,
   CARD_DETAILS: (t, c) =>
     `${c} is your ${t} code to show your card details. Never share it, not even with us.`,
   CARD_SOFT_BLOCK: (t, c) => `${c} is your ${t} code to block your card. Never share it.`,
@@ -52,7 +72,6 @@ export function createCodes(deps: {
   const now = deps.now ?? (() => new Date());
   const hashCode = (id: string, code: string) =>
     createHmac("sha256", deps.secret).update(`${id}:${code}`).digest("hex");
-  const secondsSince = (at: Date) => (now().getTime() - at.getTime()) / 1000;
 
   return {
     async send(p: {
@@ -63,15 +82,10 @@ export function createCodes(deps: {
       ip: string;
     }) {
       const last = await deps.repository.latestCode(p.merchantId, p.phone, p.purpose);
-      const waitFor = (sent: Date) => {
-        const retry = Math.max(1, Math.ceil(CODE_RULES.resendAfterSeconds - secondsSince(sent)));
-        return authErrors.create("SMS_CODE_DELAY_NOT_REACHED", {
-          headers: { "retry-after": String(retry) },
-          data: { retryAfter: retry },
-        });
-      };
-      if (last && secondsSince(last.createdAt) < CODE_RULES.resendAfterSeconds) throw waitFor(last.createdAt);
-      await deps.limits.consume(LIMITS.codesPerPhone, `${p.merchantId}:${p.phone}`);
+      if (last && withinResendWait(last.createdAt, now())) throw resendWaitError(last.createdAt, now());
+      // The hourly count is the purpose's own too: a customer who used five flows within the hour
+      // could otherwise not reset a password (issue 31 §4). The per-address count stays shared.
+      const hourly = await deps.limits.claim(LIMITS.codesPerPhone, `${p.merchantId}:${p.phone}:${p.purpose}`);
       await deps.limits.consume(LIMITS.codeSendsPerIp, p.ip);
       const id = uuidv7();
       const code = String(randomInt(0, 10 ** CODE_RULES.length)).padStart(CODE_RULES.length, "0");
@@ -84,10 +98,12 @@ export function createCodes(deps: {
         expiresAt: new Date(now().getTime() + CODE_RULES.ttlSeconds * 1000),
         createdAt: now(),
       });
-      // A concurrent request sent the code that follows `last` a moment ago: its wait applies.
+      // A concurrent request sent the code that follows `last` a moment ago: its wait applies,
+      // and this request, which sent nothing, gives back its place in the hourly count.
       if (!stored) {
+        await hourly.giveBack();
         const winner = await deps.repository.latestCode(p.merchantId, p.phone, p.purpose);
-        throw waitFor(winner?.createdAt ?? now());
+        throw resendWaitError(winner?.createdAt ?? now(), now());
       }
       await deps.sms.send({
         merchantId: p.merchantId,

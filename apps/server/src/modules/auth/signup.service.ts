@@ -7,7 +7,7 @@ import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts
 import { authErrors } from "./auth.errors.ts";
 import type { AuthRepository } from "./auth.repository.ts";
 import type { AuthService, RequestContext, Signed, TokenSet } from "./auth.service.ts";
-import type { Codes } from "./codes.ts";
+import { type Codes, resendWaitError, withinResendWait } from "./codes.ts";
 import { hashPassword } from "./passwords.ts";
 import { type AccessClaims, hashToken } from "./tokens.ts";
 
@@ -29,13 +29,23 @@ export function createSignupService(deps: SignupDeps) {
 
   async function sendEmailLink(ctx: RequestContext, customerId: string, email: string) {
     const { merchant } = ctx;
+    // Email is a purpose of its own: its 60-second wait is the links', not any code's.
+    const previous = await repository.latestEmailLinkAt(customerId);
+    const now = new Date();
+    if (previous && withinResendWait(previous, now)) throw resendWaitError(previous, now);
+    const hourly = await deps.limits.claim(LIMITS.codesPerPhone, `${merchant.id}:email:${customerId}`);
     const token = randomBytes(32).toString("base64url");
-    await repository.storeEmailToken({
+    const stored = await repository.insertEmailTokenAfter(previous, {
       tokenHash: hashToken(token),
       customerId,
       email,
-      expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_HOURS * 3600_000),
+      expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_HOURS * 3600_000),
+      createdAt: now,
     });
+    if (!stored) {
+      await hourly.giveBack();
+      throw resendWaitError((await repository.latestEmailLinkAt(customerId)) ?? now, now);
+    }
     // The link opens on the host the customer signed up on (one of their merchant's), so they
     // land in their brand's app, where their session lives.
     const url = new URL("/v2/mobile/email/confirm", ctx.origin);
@@ -135,7 +145,6 @@ export function createSignupService(deps: SignupDeps) {
       const customer = await customers.getCustomer(claims.merchantId, claims.customerId);
       if (!customer.email) throw authErrors.create("EMAIL_NOT_SET");
       if (customer.emailConfirmed) return;
-      await deps.limits.consume(LIMITS.codesPerPhone, `${claims.merchantId}:email:${customer.id}`);
       await sendEmailLink(ctx, customer.id, customer.email);
     },
 

@@ -165,7 +165,7 @@ describe("sign-up", () => {
     expect(stored.rowCount).toBe(2);
   });
 
-  it("limits codes to 5 an hour per phone", async () => {
+  it("limits codes to 5 an hour per phone and purpose", async () => {
     const phone = newPhone();
     await d.signUp(phone, "secret1");
     let last = 0;
@@ -256,6 +256,43 @@ describe("email and referral", () => {
       payload: { email: "nope" },
     });
     expect(bad.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field: "email" });
+  });
+
+  it("waits 60 s between email links, its own wait: one of two resends at once is sent", async () => {
+    const phone = newPhone();
+    // The sign-up code was texted a moment ago: it does not hold the email link back.
+    const tokens = await d.register(phone);
+    const email = `${phone}@example.com`;
+    const resend = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/v2/mobile/email/verify/resend",
+        headers: d.bearer(tokens.access_token),
+      });
+    const mails = async () => (await t.app.inject({ url: `/sandbox/email?to=${email}` })).json().data.length;
+    const add = await t.app.inject({
+      method: "PUT",
+      url: "/v2/mobile/email/add",
+      headers: d.bearer(tokens.access_token),
+      payload: { email },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const early = await resend();
+    expect({ status: early.statusCode, body: early.json() }).toMatchObject({
+      status: 429,
+      body: { error: "SMS_CODE_DELAY_NOT_REACHED" },
+    });
+    expect(Number(early.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await mails()).toBe(1);
+    // A minute later, two resends at once: one link goes out, the other waits.
+    await t.database.pool.query(
+      `update email_tokens set created_at = created_at - interval '61 seconds'
+       where customer_id = (select id from customers where phone = $1)`,
+      [phone],
+    );
+    const both = await Promise.all([resend(), resend()]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(await mails()).toBe(2);
   });
 
   it("takes another customer's referral code and refuses an unknown one or one's own", async () => {

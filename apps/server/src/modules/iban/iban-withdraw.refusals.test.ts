@@ -45,7 +45,7 @@ describe("a withdrawal the catalog switches off", () => {
       data: { operationType: "WITHDRAW_IBAN", reason: "DISABLED" },
     });
     const texts = (await t.app.inject({ url: `/sandbox/sms?phone=${c.phone}` })).json().data;
-    expect(texts.filter((m: { body: string }) => /confirm a transfer/.test(m.body))).toEqual([]);
+    expect(texts.filter((m: { body: string }) => /confirm a withdrawal/.test(m.body))).toEqual([]);
     expect(await api.balance(c.token)).toEqual({ balance: "100.00", available: "100.00" });
   });
 });

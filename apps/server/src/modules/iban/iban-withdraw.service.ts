@@ -23,8 +23,8 @@ import type { IbanOrders } from "./iban-order.service.ts";
  * would hand back money that has left; a stuck SEPA transfer is an operator's matter long before.
  */
 const RESERVATION_SECONDS = 7 * 24 * 3600;
-/** The SMS code's purpose: the text says "code to confirm a transfer", which this is. */
-const CODE_PURPOSE = "SEND_CONFIRMATION" as const;
+/** The SMS code's own purpose: a send's code and this one never hold each other back. */
+const CODE_PURPOSE = "IBAN_WITHDRAWAL" as const;
 
 export type WithdrawInput = {
   merchant: Merchant;

@@ -1,0 +1,1 @@
+ALTER TABLE "email_tokens" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;
