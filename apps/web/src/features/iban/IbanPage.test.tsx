@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { answer, defaultWorld } from "../../test/fake-config-service.ts";
+import { wallets } from "../../test/fake-wallets.ts";
 import { renderApp } from "../../test/render.tsx";
 import type { IbanItem, IbanList } from "./api/iban-calls.ts";
 
@@ -281,5 +282,58 @@ describe("/iban/withdraw/bank", () => {
     expect(first?.headers.get("idempotency-key")).toBe(second?.headers.get("idempotency-key"));
     expect(second?.headers.get("x-confirmation-code")).toBe("1234");
     expect(await second?.json()).toEqual({ recipientId: RECIPIENT_ID, amount: "50.00" });
+  });
+});
+
+describe("/iban exchange to IBAN (issue 31: the price shown is the price charged)", () => {
+  const offerOf = (offerId: string, pay: string, get: string) => ({
+    offerId,
+    expirationDateTime: "2026-11-27T10:00:20.000Z",
+    exchangeRate: "0.92",
+    validSeconds: 20,
+    sourceCurrencyAmount: { amount: pay, currencyCode: "BTC" },
+    targetCurrencyAmount: { amount: get, currencyCode: "EUR" },
+    fixedSide: "FROM",
+    feeAmount: { amount: "0.00001000", currencyCode: "BTC" },
+    feeInfo: [],
+  });
+  const FIRST = "0190f4d2-0000-7000-8000-0000000000a1";
+  const SECOND = "0190f4d2-0000-7000-8000-0000000000a2";
+
+  it("shows the offer with its countdown, executes that offer, and prices a refused one again before asking", async () => {
+    const user = userEvent.setup();
+    const offers = [offerOf(FIRST, "0.00100000", "55.10"), offerOf(SECOND, "0.00100000", "54.90")];
+    const executed: string[] = [];
+    const fake = installFakeIban({
+      "GET /v2/iban/list": () => json(200, list()),
+      "GET /v3/wallets": () => json(200, wallets()),
+      [`GET /v2/iban/${IBAN_ID}/history`]: () => json(200, { items: [] }),
+      [`POST /v2/iban/${IBAN_ID}/exchange/offer`]: () => json(200, offers.shift()),
+      [`PUT /v2/iban/${IBAN_ID}/exchange/offer/${FIRST}`]: () => {
+        executed.push(FIRST);
+        return json(409, { error: "OFFER_EXPIRED", message: "This offer has expired.", field: "offerId" });
+      },
+      [`PUT /v2/iban/${IBAN_ID}/exchange/offer/${SECOND}`]: () => {
+        executed.push(SECOND);
+        return json(200, { ...offerOf(SECOND, "0.00100000", "54.90"), status: "SUCCESS" });
+      },
+    });
+    renderApp("/iban");
+    const form = (await screen.findByRole("heading", { name: "Exchange to IBAN" })).closest("section");
+    if (!form) throw new Error("no exchange form");
+    await user.type(await within(form).findByLabelText("Amount"), "0.001");
+    await user.click(within(form).getByRole("button", { name: "Continue" }));
+    expect((await within(form).findByTestId("iban-exchange-quote")).textContent).toContain("55.10");
+    expect(within(form).getByRole("timer").textContent).toMatch(/^Price valid for 00:(1\d|20)$/);
+
+    // The server refuses the shown offer: nothing moved, the new price is shown and asked again.
+    await user.click(within(form).getByRole("button", { name: "Exchange" }));
+    expect(await within(form).findByText(/The price has changed/)).not.toBeNull();
+    expect((await within(form).findByTestId("iban-exchange-quote")).textContent).toContain("54.90");
+    expect(executed).toEqual([FIRST]);
+    await user.click(within(form).getByRole("button", { name: "Exchange" }));
+    expect(await within(form).findByText(/Exchanged/)).not.toBeNull();
+    expect(executed).toEqual([FIRST, SECOND]);
+    expect(fake.find("POST", `/v2/iban/${IBAN_ID}/exchange/offer`)).toHaveLength(2);
   });
 });

@@ -8,6 +8,9 @@ import { FormError } from "../../../components/FormError.tsx";
 import { SelectField } from "../../../components/SelectField.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
 import { formatExactMoney, formatMoney } from "../../../lib/format/money.ts";
+import { formatTimer } from "../../../lib/format/timer.ts";
+import { useOfferClock } from "../../../lib/hooks/use-offer-clock.ts";
+import { isOfferGone } from "../../../lib/http/offer-gone.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import { toneOf } from "../../../lib/status/display-status.ts";
 import { useWallets } from "../../../lib/wallets/wallet-queries.ts";
@@ -82,6 +85,12 @@ export function IbanAccount({ item, closedReason }: { item: IbanItem; closedReas
   );
 }
 
+/**
+ * Exchange to IBAN (EXCHANGE_IBAN): Continue prices the amount as an offer, shown with what is paid,
+ * what arrives and its validity counting down; Exchange executes exactly that offer. A lapsed one
+ * is priced again before anything moves; one the server refuses (lapsed, gone, re-priced) is priced
+ * again and shown with a notice, so the customer confirms the price they see.
+ */
 function ExchangeToIban({ ibanId }: { ibanId: string }) {
   const { t } = useTranslation();
   const wallets = useWallets();
@@ -92,9 +101,29 @@ function ExchangeToIban({ ibanId }: { ibanId: string }) {
   const [amount, setAmount] = useState("");
   const [offer, setOffer] = useState<ExchangeOffer | undefined>();
   const [done, setDone] = useState<string | undefined>();
+  const [notice, setNotice] = useState<Error | undefined>();
   const quote = useExchangeOffer();
   const execute = useExecuteExchange();
+  const clock = useOfferClock();
   const currency = picked ?? sources[0]?.currency ?? "";
+  const lapsed = offer !== undefined && clock.remaining === 0;
+  const drop = () => {
+    setOffer(undefined);
+    clock.stop();
+  };
+  const price = (why?: Error) => {
+    setNotice(why);
+    quote.mutate(
+      { ibanId, currencyFrom: currency, amountFrom: amount },
+      {
+        onSuccess: (fresh) => {
+          setOffer(fresh);
+          clock.start(fresh.validSeconds);
+        },
+        onError: drop,
+      },
+    );
+  };
   return (
     <section className="k-surface k-iban__exchange">
       <h2 className="k-iban__heading">{t("iban.exchange.title")}</h2>
@@ -107,21 +136,25 @@ function ExchangeToIban({ ibanId }: { ibanId: string }) {
           onSubmit={(event) => {
             event.preventDefault();
             setDone(undefined);
-            if (offer) {
+            if (offer && !lapsed) {
               execute.mutate(
                 { ibanId, offerId: offer.offerId },
                 {
                   onSuccess: (r) => {
                     setDone(formatMoney(r.targetCurrencyAmount.amount, "EUR"));
-                    setOffer(undefined);
+                    drop();
+                    setNotice(undefined);
                     setAmount("");
                   },
-                  // A lapsed or refused offer is dropped: Continue prices it again.
-                  onError: () => setOffer(undefined),
+                  onError: (error) => {
+                    drop();
+                    // Nothing moved: show the new price and let the customer confirm it.
+                    if (isOfferGone(error)) price(new Error(t("iban.exchange.priceChanged")));
+                  },
                 },
               );
             } else if (amount) {
-              quote.mutate({ ibanId, currencyFrom: currency, amountFrom: amount }, { onSuccess: setOffer });
+              price();
             }
           }}
         >
@@ -130,7 +163,7 @@ function ExchangeToIban({ ibanId }: { ibanId: string }) {
             value={currency}
             onChange={(e) => {
               setPicked(e.target.value);
-              setOffer(undefined);
+              drop();
             }}
           >
             {sources.map((w) => (
@@ -145,24 +178,39 @@ function ExchangeToIban({ ibanId }: { ibanId: string }) {
             suffix={currency}
             onChange={(v) => {
               setAmount(v);
-              setOffer(undefined);
+              drop();
             }}
           />
           {offer ? (
-            <p className="k-iban__quote" role="status">
-              {t("iban.exchange.quote", {
-                amount: formatExactMoney(offer.targetCurrencyAmount.amount, "EUR"),
-              })}
-            </p>
+            <>
+              <p className="k-iban__quote" role="status" data-testid="iban-exchange-quote">
+                {t("iban.exchange.pay", {
+                  amount: formatExactMoney(offer.sourceCurrencyAmount.amount, currency),
+                })}{" "}
+                ·{" "}
+                {t("iban.exchange.quote", {
+                  amount: formatExactMoney(offer.targetCurrencyAmount.amount, "EUR"),
+                })}
+              </p>
+              <p className="k-iban__muted" role="timer" aria-live="off">
+                {lapsed
+                  ? t("iban.exchange.expired")
+                  : t("iban.exchange.validFor", { time: formatTimer(clock.remaining) })}
+              </p>
+            </>
           ) : null}
           {done ? (
             <p className="k-iban__quote" role="status">
               {t("iban.exchange.done")}: {done}
             </p>
           ) : null}
-          <FormError error={quote.error ?? execute.error ?? undefined} />
+          <FormError error={notice ?? quote.error ?? execute.error ?? undefined} />
           <Button type="submit" disabled={quote.isPending || execute.isPending || !amount}>
-            {offer ? t("iban.exchange.confirm") : t("sendForm.continue")}
+            {offer && !lapsed
+              ? t("iban.exchange.confirm")
+              : lapsed
+                ? t("iban.exchange.newPrice")
+                : t("sendForm.continue")}
           </Button>
         </form>
       )}
