@@ -1,3 +1,4 @@
+import { parseAmount } from "@kestrel/money";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { type DeliverCardEvent, ISSUER_CARD_EVENTS_PATH } from "../../providers/issuer/card-events.ts";
@@ -34,6 +35,11 @@ const listed = async (who: Customer, cardId: string) =>
     monthlyExpenses: { value: string };
   };
 const usdt = async (who: Customer) => (await c.d.wallet(who.token, "USDT")).balance;
+const usdtMinor = (value: string) => {
+  const parsed = parseAmount(value, "USDT");
+  if (!parsed.ok) throw new Error(`${value} is not USDT`);
+  return parsed.minor;
+};
 const offer = (who: Customer, cardId: string, body: Record<string, string>) =>
   c.call(who, "POST", `/v2/card/${cardId}/payload/offers`, {
     fromCurrency: "USDT",
@@ -121,7 +127,8 @@ describe("top-up from crypto", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: "COMPLETED", amount: { value: "20.00", currency: "EUR" } });
     expect(done.json().from).toEqual(renewed.json().from);
-    expect(Number(await usdt(alice))).toBeCloseTo(Number(before) - Number(renewed.json().from.value), 6);
+    // The price shown (the renewed offer) is the price charged, to the minor unit.
+    expect(usdtMinor(before) - usdtMinor(await usdt(alice))).toBe(usdtMinor(renewed.json().from.value));
     expect((await listed(alice, card.id)).balance.value).toBe("20.00");
     expect((await listed(alice, card.id)).monthlyIncome.value).toBe("20.00");
 

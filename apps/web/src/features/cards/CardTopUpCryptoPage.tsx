@@ -15,6 +15,7 @@ import { formatExactMoney, formatMoney, readAmount } from "../../lib/format/mone
 import { displayRate } from "../../lib/format/rate.ts";
 import { formatTimer } from "../../lib/format/timer.ts";
 import { ApiError } from "../../lib/http/api-error.ts";
+import { isOfferGone } from "../../lib/http/offer-gone.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import { fieldMessage } from "../../lib/session/api-result.ts";
 import {
@@ -34,9 +35,6 @@ function wireOf(value: string, currency: string): string | undefined {
   const parsed = parseAmount(value, currency, { allowZero: false });
   return parsed.ok ? toDecimalString(parsed.minor, currency) : undefined;
 }
-
-/** The offer is gone: a fresh price is asked and the customer confirms again. */
-const OFFER_GONE = new Set(["OFFER_EXPIRED", "OFFER_NOT_FOUND", "OFFER_CHANGED"]);
 
 /** /cards/top-up/crypto?card=<id>&cp=<program>: top a card up from a crypto wallet (reference §5.10). */
 export function CardTopUpCryptoPage() {
@@ -86,7 +84,7 @@ export function CardTopUpCryptoPage() {
         setReceipt(r);
       },
       onError: (error) => {
-        if (error instanceof ApiError && OFFER_GONE.has(error.code)) {
+        if (isOfferGone(error)) {
           setNotice(error);
           quote.renew();
           return;
@@ -209,7 +207,7 @@ export function CardTopUpCryptoPage() {
               <dt>{t("cardFunding.fee")}</dt>
               <dd>{formatExactMoney(offer.feeAmount.value, offer.feeAmount.currency)}</dd>
               <dt>{t("cardFunding.youPayLine")}</dt>
-              <dd>{formatExactMoney(offer.from.value, offer.from.currency)}</dd>
+              <dd data-testid="top-up-pays">{formatExactMoney(offer.from.value, offer.from.currency)}</dd>
               <dt>{t("cardFunding.cardGetsLine")}</dt>
               <dd data-testid="top-up-receives">{formatExactMoney(offer.to.value, offer.to.currency)}</dd>
             </dl>

@@ -4,6 +4,7 @@ import { FormError } from "../../../components/FormError.tsx";
 import { ErrorModal } from "../../../components/modal/ErrorModal.tsx";
 import { readAmount } from "../../../lib/format/money.ts";
 import { ApiError } from "../../../lib/http/api-error.ts";
+import { isOfferGone } from "../../../lib/http/offer-gone.ts";
 import { fieldMessage } from "../../../lib/session/api-result.ts";
 import type { Wallet } from "../../../lib/wallets/wallet-queries.ts";
 import type { ExchangeExecution, ExchangePair } from "../api/exchange-calls.ts";
@@ -16,9 +17,6 @@ import { ExchangeForm, type Side } from "./ExchangeForm.tsx";
 import { ExchangeReceipt } from "./ExchangeReceipt.tsx";
 
 const AMOUNT_FIELDS = { amountFrom: "from", amountTo: "to" } as const;
-/** The offer is no longer executable as shown (lapsed, gone, re-priced meanwhile): a fresh one is
- * asked and the customer confirms again. */
-const OFFER_GONE = new Set(["OFFER_EXPIRED", "OFFER_NOT_FOUND", "OFFER_CHANGED"]);
 
 const amountFieldOf = (error: Error | undefined): Side | undefined =>
   error instanceof ApiError && error.field
@@ -91,7 +89,7 @@ export function ExchangeFlow({
         setReceipt(result);
       },
       onError: (error) => {
-        if (error instanceof ApiError && OFFER_GONE.has(error.code)) {
+        if (isOfferGone(error)) {
           setNotice(error);
           quote.renew();
           return;
