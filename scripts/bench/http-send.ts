@@ -22,21 +22,21 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
   try {
     await client.query(
       `insert into customers (id, merchant_id, phone, phone_confirmed, password_hash, own_referral_code, kyc_level, kyc_status)
-       select bench.account(n), $1, '49151' || lpad(n::text, 8, '0'), true, 'not-a-password', 'B' || n, 'KYC_1', 'APPROVED'
+       select bench.account(n), $1, '49151' || lpad(n::text, 8, '0'), true, 'not-a-password', 'B' || n, 'KYC_2', 'APPROVED'
        from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
-    // Sending by phone needs KYC_1: an approved verification each, as the reviewer would leave it.
+    // Sending by phone needs KYC_2: an approved verification each, as the reviewer would leave it.
     await client.query(
       `insert into kyc_applications (id, merchant_id, customer_id, kind, target_level, status, submitted_at, decided_at)
-       select gen_random_uuid(), $1, bench.account(n), 'WIDGET', 'KYC_1', 'APPROVED', now(), now()
+       select gen_random_uuid(), $1, bench.account(n), 'WIDGET', 'KYC_2', 'APPROVED', now(), now()
        from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
     // ...and the KYC state the reviewer's decision leaves (the state keeper's row per customer).
     await client.query(
       `insert into kyc_customers (customer_id, merchant_id, level, status)
-       select bench.account(n), $1, 'KYC_1', 'APPROVED' from generate_series(1, $2::int) as n`,
+       select bench.account(n), $1, 'KYC_2', 'APPROVED' from generate_series(1, $2::int) as n`,
       [DEMO_MERCHANT_ID, BENCH_ACCOUNTS],
     );
     const sessions = Array.from({ length: BENCH_ACCOUNTS }, () => uuidv7());
@@ -58,7 +58,7 @@ export async function prepareHttpCustomers(url: string): Promise<string[]> {
           customerId: row.id,
           merchantId: DEMO_MERCHANT_ID,
           sessionId: sessions[i] as string,
-          kycLevel: "KYC_1",
+          kycLevel: "KYC_2",
           phone: phoneOf(row.n),
         };
         return (await tokens.sign(claims)).token;

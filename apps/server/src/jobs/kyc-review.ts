@@ -14,7 +14,6 @@ const applicantSchema = z.object({
   merchantId: z.uuid(),
   applicationId: z.uuid(),
   customerId: z.uuid(),
-  targetLevel: z.enum(["KYC_1", "KYC_2", "KYC_3"]),
   firstName: z.string(),
   lastName: z.string(),
 });

@@ -42,7 +42,8 @@ export type OperationType = (typeof OPERATION_TYPES)[number];
 export const OPERATION_CONSTRAINTS = ["NONE", "DISABLED", "MAINTENANCE"] as const;
 export type OperationConstraint = (typeof OPERATION_CONSTRAINTS)[number];
 
-export const KYC_LEVELS = ["KYC_0", "KYC_1", "KYC_2", "KYC_3"] as const;
+/** Spec §3's levels: KYC_0 from sign-up, KYC_2 once the widget's identity check is approved. */
+export const KYC_LEVELS = ["KYC_0", "KYC_2"] as const;
 export type KycLevel = (typeof KYC_LEVELS)[number];
 
 /**
@@ -64,9 +65,6 @@ export const merchantOperations = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.operationType] }),
     check("merchant_operations_constraint", sql`${t.constraint} in ('NONE', 'DISABLED', 'MAINTENANCE')`),
-    check(
-      "merchant_operations_kyc_levels",
-      sql`${t.kycLevels} <@ array['KYC_0', 'KYC_1', 'KYC_2', 'KYC_3']::text[]`,
-    ),
+    check("merchant_operations_kyc_levels", sql`${t.kycLevels} <@ array['KYC_0', 'KYC_2']::text[]`),
   ],
 );

@@ -42,7 +42,7 @@ export const customers = pgTable(
     /** The code this customer entered (someone else's). */
     referralCode: text("referral_code"),
     referredBy: uuid("referred_by"),
-    kycLevel: text("kyc_level").notNull().default("NONE"),
+    kycLevel: text("kyc_level").notNull().default("KYC_0"),
     kycStatus: text("kyc_status").notNull().default("NONE"),
     pushEnabled: boolean("push_enabled").notNull().default(false),
     /** Sign-in failures in a row; reset by a success. Locks sign-in for a while past a limit. */

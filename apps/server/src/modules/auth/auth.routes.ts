@@ -89,7 +89,7 @@ export const authRoutes =
         preHandler: authenticate(deps),
       },
       async (req, reply) => {
-        const c = signedIn(req);
+        const c = await auth.introspect(signedIn(req));
         reply.header("cache-control", "no-store");
         const expiresIn = Math.max(0, c.expiresAt - Math.floor(Date.now() / 1000));
         return {

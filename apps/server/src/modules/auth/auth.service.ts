@@ -138,6 +138,15 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
+     * GET /oauth/token: a live token's claims with the customer's KYC level now, the one
+     * GET /v2/customer/kyc/data says (the token itself carries the level of its issue).
+     */
+    async introspect(claims: VerifiedClaims) {
+      const customer = await customers.getCustomer(claims.merchantId, claims.customerId);
+      return { ...claims, kycLevel: customer.kycLevel };
+    },
+
+    /**
      * The session is still live at the moment a use-case writes (a sign-out may have come after
      * the call was authenticated): checked in the use-case's transaction `tx`.
      */

@@ -284,7 +284,7 @@ describe("sessions", () => {
   it("introspects a live token with GET /oauth/token", async () => {
     const tokens = await d.register(newPhone());
     const res = await t.app.inject({ url: "/oauth/token", headers: d.bearer(tokens.access_token) });
-    expect(res.json()).toMatchObject({ active: true, kycLevel: "NONE" });
+    expect(res.json()).toMatchObject({ active: true, kycLevel: "KYC_0" });
     expect(res.json().expires_in).toBeGreaterThan(890);
   });
 });

@@ -26,7 +26,7 @@ describe("sign-up", () => {
       url: "/v2/customer/profile",
       headers: d.bearer(tokens.access_token),
     });
-    expect(profile.json()).toMatchObject({ phone, confirmedEmail: false, completedKycLevel: "NONE" });
+    expect(profile.json()).toMatchObject({ phone, confirmedEmail: false, completedKycLevel: "KYC_0" });
   });
 
   it.each([

@@ -7,7 +7,7 @@ const base = {
   customerId: "0193a9e0-0000-7000-8000-0000000000c1",
   merchantId: "0193a9e0-0000-7000-8000-000000000001",
   sessionId: "0193a9e0-0000-7000-8000-0000000000e1",
-  kycLevel: "KYC_1",
+  kycLevel: "KYC_2",
 };
 
 describe("access tokens", () => {

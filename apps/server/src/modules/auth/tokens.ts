@@ -70,7 +70,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         if (typeof sub !== "string" || typeof mid !== "string" || typeof sid !== "string") return null;
         // jose allowed the tolerance past `exp` too; expiry is exact.
         if (typeof exp !== "number" || exp <= Math.floor(Date.now() / 1000)) return null;
-        const kycLevel = typeof kyc === "string" ? kyc : "NONE";
+        // A token without the claim is read as the lowest level, never a higher one.
+        const kycLevel = typeof kyc === "string" ? kyc : "KYC_0";
         return {
           customerId: sub,
           merchantId: mid,

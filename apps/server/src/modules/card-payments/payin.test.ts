@@ -203,7 +203,7 @@ describe("GET /v3/payin/data and offers", () => {
     expect(addr.statusCode).toBe(404);
   });
 
-  it("an unverified customer (KYC_0) gets no price: card pay-in needs KYC_1", async () => {
+  it("an unverified customer (KYC_0) gets no price: card pay-in needs KYC_2", async () => {
     const carol = await x.d.unverified();
     const cardId = await card(carol.token, CARDS.frictionless);
     const res = await x.payinOffer(carol.token, cardId);

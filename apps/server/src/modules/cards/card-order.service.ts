@@ -14,7 +14,15 @@ import {
   TURNOVER_RANGES,
 } from "./card-constants.ts";
 import type { CardPrograms } from "./card-programs.ts";
-import { type CustomerKyc, cardRowView, moneyOf, openSteps, requestView, resumeStep } from "./card-views.ts";
+import {
+  type CustomerKyc,
+  cardRowView,
+  isVerified,
+  moneyOf,
+  openSteps,
+  requestView,
+  resumeStep,
+} from "./card-views.ts";
 import { cardErrors } from "./cards.errors.ts";
 import type { CardsRepository, RequestPatch, RequestRow } from "./cards.repository.ts";
 import type {
@@ -154,7 +162,7 @@ export function createCardOrders(deps: {
         cardType: body.cardType,
         colour: design.colour,
         status: "OPEN",
-        step: kyc.kycLevel === "NONE" || kyc.kycLevel === "KYC_0" ? "VERIFICATION" : "INFORMATION",
+        step: isVerified(kyc) ? "INFORMATION" : "VERIFICATION",
         createdAt: deps.now(),
       });
       return { id: row.id };

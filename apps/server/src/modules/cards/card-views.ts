@@ -18,8 +18,8 @@ export type CustomerKyc = {
   taxCountry: string | null;
 };
 
-/** Verified means KYC_1 or above (the card issuer's own check is the identity verification). */
-export const isVerified = (kyc: CustomerKyc) => !["NONE", "KYC_0"].includes(kyc.kycLevel);
+/** Verified means KYC_2 (the card issuer's own check is the identity verification). */
+export const isVerified = (kyc: CustomerKyc) => kyc.kycLevel === "KYC_2";
 
 /**
  * The order's steps still open, in the reference's names (§4.13 additionalStatuses, spec §3):

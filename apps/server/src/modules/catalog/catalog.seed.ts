@@ -7,11 +7,11 @@ import {
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import type { NewOperationRow } from "./catalog.repository.ts";
 
-const ANY_LEVEL: KycLevel[] = ["KYC_0", "KYC_1", "KYC_2", "KYC_3"];
-const VERIFIED: KycLevel[] = ["KYC_1", "KYC_2", "KYC_3"];
+const ANY_LEVEL: KycLevel[] = ["KYC_0", "KYC_2"];
+const VERIFIED: KycLevel[] = ["KYC_2"];
 
-// Money that leaves the customer's control, or card payments, needs a verified identity (the
-// reference API gates PAYIN_CARD and TRANSFER_MOBILE at KYC_1). Ordering a card or an IBAN
+// Money that leaves the customer's control, or card payments, needs a verified identity, KYC_2
+// (the reference API gates PAYIN_CARD and TRANSFER_MOBILE at its identity check, KYC_1). Ordering a card or an IBAN
 // stays open at KYC_0 because those flows contain the verification step themselves.
 const NEEDS_VERIFICATION = new Set<OperationType>([
   "PAYIN_CARD",

@@ -163,7 +163,7 @@ export function createCatalogService(deps: {
      * The server side of the operations catalog: later features call this (or put
      * `operationGuard` on their routes) before doing anything. MAINTENANCE is 503 because it is
      * temporary; DISABLED and a KYC level outside the permitted list are 403. A level the list
-     * does not know (e.g. NONE before the profile is complete) is simply not permitted.
+     * does not know is simply not permitted.
      */
     async assertOperationAllowed(q: {
       merchantId: string;

@@ -145,13 +145,13 @@ describe("GET /v2/catalog/operations and /v1/catalog/operations", () => {
       name: "Exchange",
       constraint: "NONE",
       reason: "NONE",
-      kycLevelPermissibleList: ["KYC_0", "KYC_1", "KYC_2", "KYC_3"],
+      kycLevelPermissibleList: ["KYC_0", "KYC_2"],
       url: "/exchange",
     });
     const payout = data.find((o) => o.operationType === "PAYOUT_CRYPTO");
     expect(payout).toMatchObject({
       url: "/send/wallet",
-      kycLevelPermissibleList: ["KYC_1", "KYC_2", "KYC_3"],
+      kycLevelPermissibleList: ["KYC_2"],
     });
   });
 

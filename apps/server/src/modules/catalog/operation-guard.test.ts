@@ -62,15 +62,15 @@ describe("operationGuard", () => {
     expect(res.json()).toMatchObject({
       error: "KYC_LEVEL_TOO_LOW",
       errorId: 1103,
-      data: { reason: "KYC_REQUIRED", required: ["KYC_1", "KYC_2", "KYC_3"], operationType: "PAYOUT_CRYPTO" },
+      data: { reason: "KYC_REQUIRED", required: ["KYC_2"], operationType: "PAYOUT_CRYPTO" },
     });
   });
 
   it("uses the signed-in customer's KYC level and merchant", async () => {
     const verified = JSON.stringify({ kycLevel: "KYC_2", merchantId: DEMO_MERCHANT_ID });
     expect((await call("PAYOUT_CRYPTO", { "x-test-customer": verified })).statusCode).toBe(200);
-    const incomplete = JSON.stringify({ kycLevel: "NONE", merchantId: DEMO_MERCHANT_ID });
-    expect((await call("PAYOUT_CRYPTO", { "x-test-customer": incomplete })).statusCode).toBe(403);
+    const unverified = JSON.stringify({ kycLevel: "KYC_0", merchantId: DEMO_MERCHANT_ID });
+    expect((await call("PAYOUT_CRYPTO", { "x-test-customer": unverified })).statusCode).toBe(403);
     // The token's merchant wins over the host's (default) merchant.
     const nimbusCustomer = JSON.stringify({ kycLevel: "KYC_2", merchantId: NIMBUS_MERCHANT_ID });
     expect((await call("DEPOSITS", { "x-test-customer": nimbusCustomer })).statusCode).toBe(503);

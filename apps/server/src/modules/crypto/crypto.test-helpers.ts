@@ -52,7 +52,7 @@ export function cryptoDriver(t: TestApp) {
     bearer,
     /** Hands a signed notification to the app, as the worker's HTTP delivery does. */
     deliver,
-    /** A signed-in customer verified to KYC_1 (sends need it), of the demo merchant unless told. */
+    /** A signed-in customer verified to KYC_2 (sends need it), of the demo merchant unless told. */
     verified: (merchantId?: string) => kyc.verifiedCustomer(merchantId),
     /** Signed in, profile complete (KYC_0): may receive, may not send. */
     unverified: () => kyc.customer("Lovelace"),

@@ -85,17 +85,14 @@ export function createCustomersService(deps: { repository: CustomersRepository }
     },
 
     /**
-     * Profile update. The residence country must be one the merchant serves. A complete profile
-     * gives KYC_0 (the reference API's rule); the level never goes down here.
+     * Profile update. The residence country must be one the merchant serves. The KYC level is the
+     * KYC module's (KYC_0 from sign-up, docs/kyc.md "Levels"): a profile does not change it.
      */
     async updateProfile(merchant: Merchant, id: string, patch: CustomerPatch): Promise<Customer> {
       if (patch.residenceCountry && merchant.blockedCountries.includes(patch.residenceCountry)) {
         throw customerErrors.create("COUNTRY_NOT_OFFERED", { field: "residenceCountry" });
       }
-      const current = await get(merchant.id, id);
-      const next = { ...current, ...patch };
-      const kycLevel = current.kycLevel === "NONE" && isProfileComplete(next) ? "KYC_0" : current.kycLevel;
-      return update(merchant.id, id, { ...patch, kycLevel });
+      return update(merchant.id, id, patch);
     },
 
     async setDevicePush(customerId: string, deviceId: string, enabled: boolean, token: string | undefined) {

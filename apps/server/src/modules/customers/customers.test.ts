@@ -30,9 +30,9 @@ const complete = {
 };
 
 describe("profile", () => {
-  it("reaches KYC_0 when the profile is complete", async () => {
+  it("is KYC_0 before and after the profile is complete: the widget, not the profile, raises it", async () => {
     const partial = await patch({ firstName: "Anna" });
-    expect(partial.json()).toMatchObject({ firstName: "Anna", completedKycLevel: "NONE" });
+    expect(partial.json()).toMatchObject({ firstName: "Anna", completedKycLevel: "KYC_0" });
     const full = await patch(complete);
     expect(full.statusCode).toBe(200);
     expect(full.json()).toMatchObject({ ...complete, completedKycLevel: "KYC_0" });

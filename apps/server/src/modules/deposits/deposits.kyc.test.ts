@@ -13,9 +13,9 @@ beforeAll(async () => {
   t = await createKycTestApp();
   d = cryptoDriver(t);
   api = depositsDriver(t);
-  // This merchant's catalog offers deposits from KYC_1 on (set before any request reads it).
+  // This merchant's catalog offers deposits at KYC_2 only (set before any request reads it).
   await t.database.pool.query(
-    `update merchant_operations set kyc_levels = array['KYC_1', 'KYC_2', 'KYC_3'] where merchant_id = $1 and operation_type = 'DEPOSITS'`,
+    `update merchant_operations set kyc_levels = array['KYC_2'] where merchant_id = $1 and operation_type = 'DEPOSITS'`,
     [DEMO_MERCHANT_ID],
   );
 });

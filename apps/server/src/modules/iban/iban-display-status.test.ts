@@ -47,7 +47,7 @@ describe("openSteps", () => {
       billingAddress1: "A 1",
       billingZipCode: "10115",
     };
-    expect(openSteps({ kycLevel: "KYC_1", info })).toEqual(["TAXID"]);
+    expect(openSteps({ kycLevel: "KYC_2", info })).toEqual(["TAXID"]);
     expect(openSteps({ kycLevel: "KYC_2", info: { ...info, taxId: "X1" } })).toEqual([]);
   });
 });

@@ -55,13 +55,13 @@ export type OrderFacts = {
 };
 
 /**
- * What the order still needs: KYC until the customer is verified (KYC_1 or above), the additional
+ * What the order still needs: KYC until the customer is verified (KYC_2), the additional
  * personal info (US link, income sources, turnover), the tax id, and the billing address.
  */
 export function openSteps(f: OrderFacts): RequiredInfoKind[] {
   const i = f.info;
   const open = new Set<RequiredInfoKind>();
-  if (f.kycLevel === "NONE" || f.kycLevel === "KYC_0") open.add("KYC");
+  if (f.kycLevel !== "KYC_2") open.add("KYC");
   if (!i || i.isUsRelated === null || !i.incomeSources?.length || !i.estimatedMonthlyTurnoverRange)
     open.add("ADDITIONAL_PERSONAL_INFO");
   if (!i?.taxCountry || !i.taxId) open.add("TAXID");

@@ -481,19 +481,19 @@ describe("money", () => {
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().field).toBe("amount");
-    // Within the KYC_1 limit (1,000 EUR a transaction), above the balance.
+    // Within the KYC_2 limit (5,000 EUR a transaction), above the balance.
     const broke = await api.withdraw(alice.token, aliceIban.id, {
       recipientId: recipient.id,
-      amount: "900.00",
+      amount: "4500.00",
     });
     expect(broke.statusCode, broke.body).toBe(422);
     expect(broke.json()).toMatchObject({ error: "INSUFFICIENT_FUNDS", field: "amount" });
     // Covered by the balance, above the limit: refused by the limit, not after a code.
-    await api.transferIn(aliceIban.iban, "2000.00");
+    await api.transferIn(aliceIban.iban, "6000.00");
     await api.runBankJobs();
     const overLimit = await api.withdraw(alice.token, aliceIban.id, {
       recipientId: recipient.id,
-      amount: "1500.00",
+      amount: "5500.00",
     });
     expect(overLimit.statusCode, overLimit.body).toBe(422);
     expect(overLimit.json()).toMatchObject({

@@ -91,7 +91,7 @@ export function createKycDocuments(deps: {
           let applicationId = newest?.id;
           if (newest?.status === "IN_PROGRESS") throw kycErrors.create("APPLICATION_NOT_OPEN");
           if (!newest || newest.status === "ACTION_NEEDED") {
-            // Only a widget application opens KYC_1, so without one the level is the profile's.
+            // Only a widget application leads to KYC_2; it opens once the profile is complete.
             if (!isProfileComplete(customer)) throw kycErrors.create("PROFILE_INCOMPLETE");
             applicationId = uuidv7();
             await q.insertApplication({
@@ -99,7 +99,7 @@ export function createKycDocuments(deps: {
               merchantId,
               customerId,
               kind: "WIDGET",
-              targetLevel: "KYC_1",
+              targetLevel: "KYC_2",
               status: "READY_TO_START",
             });
           } else if (newest.status !== "READY_TO_START") {

@@ -16,13 +16,17 @@ const customerRow = async (customerId: string) =>
     .rows[0];
 
 describe("verification through the widget", () => {
-  it("refuses to start before the profile is complete, and reports NONE", async () => {
+  it("refuses to start before the profile is complete, and reports KYC_0 like the token", async () => {
     const c = await k.customer();
     const res = await k.start(c.token);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: "PROFILE_INCOMPLETE" });
+    // One level name everywhere (spec §3 knows KYC_0 and KYC_2): the token says what kyc/data says.
+    expect((await t.app.inject({ url: "/oauth/token", headers: k.bearer(c.token) })).json()).toMatchObject({
+      kycLevel: "KYC_0",
+    });
     expect((await k.data(c.token)).json()).toMatchObject({
-      kycLevel: "NONE",
+      kycLevel: "KYC_0",
       status: "NONE",
       kyc1ClientData: {
         status: "UNDEFINED",
@@ -37,7 +41,7 @@ describe("verification through the widget", () => {
     const c = await k.customer("Lovelace");
     const res = await k.start(c.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ expiresIn: 600, level: "KYC_1" });
+    expect(res.json().data).toMatchObject({ expiresIn: 600, level: "KYC_2" });
     const widget = res.json().data.token as string;
     expect((await k.data(widget)).json()).toMatchObject({ kycLevel: "KYC_0", status: "NONE" });
     const profile = await t.app.inject({ url: "/v2/customer/profile", headers: k.bearer(widget) });
@@ -76,7 +80,7 @@ describe("verification through the widget", () => {
     expect(submit.statusCode).toBe(401);
   });
 
-  it("submits front, back and selfie; the sandbox approves after its delay and the level becomes KYC_1", async () => {
+  it("submits front, back and selfie; the sandbox approves after its delay and the level becomes KYC_2", async () => {
     const c = await k.customer("Lovelace");
     const widget = await k.widgetToken(c.token);
     await k.uploadAll(widget);
@@ -90,11 +94,7 @@ describe("verification through the widget", () => {
       kyc1ClientData: { status: "UNDER_REVIEW" },
     });
     const job = await k.reviewJob();
-    expect(job?.payload).toMatchObject({
-      customerId: c.customerId,
-      targetLevel: "KYC_1",
-      lastName: "Lovelace",
-    });
+    expect(job?.payload).toMatchObject({ customerId: c.customerId, lastName: "Lovelace" });
     const delay = ((job?.run_at.getTime() ?? 0) - Date.now()) / 1000;
     expect(delay).toBeGreaterThan(20);
     expect(delay).toBeLessThanOrEqual(30);
@@ -103,16 +103,12 @@ describe("verification through the widget", () => {
     const { decision, status } = await k.runReview();
     expect(status).toBe(200);
     expect(decision.outcome).toBe("APPROVED");
+    const approved = { status: "APPROVED", reason: null, rejectFormattedMessage: null, retryAllowed: false };
     expect((await k.data(c.token)).json()).toEqual({
-      kycLevel: "KYC_1",
+      kycLevel: "KYC_2",
       status: "APPROVED",
-      kyc1ClientData: { status: "APPROVED", reason: null, rejectFormattedMessage: null, retryAllowed: false },
-      kyc2ClientData: {
-        status: "UNDEFINED",
-        reason: null,
-        rejectFormattedMessage: null,
-        retryAllowed: false,
-      },
+      kyc1ClientData: approved,
+      kyc2ClientData: approved,
       kyc3ClientData: {
         status: "UNDEFINED",
         reason: null,
@@ -121,7 +117,7 @@ describe("verification through the widget", () => {
       },
     });
     // Mirrored on the customer, so the next access token and the operations catalog see it.
-    expect(await customerRow(c.customerId)).toEqual({ kyc_level: "KYC_1", kyc_status: "APPROVED" });
+    expect(await customerRow(c.customerId)).toEqual({ kyc_level: "KYC_2", kyc_status: "APPROVED" });
     const again = await k.upload(widget, { docType: "SELFIE" }, Buffer.from([0xff, 0xd8, 0xff, 1]));
     expect(again.json()).toMatchObject({ error: "KYC_NOT_AVAILABLE" });
   });
@@ -197,51 +193,86 @@ describe("verification through the widget", () => {
 });
 
 describe("limit increases", () => {
-  it("KYC_2 needs KYC_1, is reviewed once at a time, and the sandbox grants it; then KYC_3", async () => {
+  const increase = (token: string, url = "/v2/customer/kyc3/start") =>
+    t.app.inject({ method: "POST", url, headers: k.bearer(token) });
+  const openRequests = async (customerId: string) =>
+    (
+      await t.database.pool.query(
+        "select id, status, merchant_id from kyc_limit_requests where customer_id = $1 order by created_at",
+        [customerId],
+      )
+    ).rows;
+
+  it("needs KYC_2; is stored UNDER_REVIEW for operators, once while open; the level stays KYC_2", async () => {
     const fresh = await k.customer("Lovelace");
-    const early = await t.app.inject({
-      method: "POST",
-      url: "/v4/kyc/sumsub/start",
-      headers: k.bearer(fresh.token),
-    });
+    const early = await increase(fresh.token);
+    expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ error: "KYC_LEVEL_REQUIRED" });
+    expect(await openRequests(fresh.customerId)).toEqual([]);
 
     const c = await k.verifiedCustomer();
-    const sumsub = () =>
-      t.app.inject({ method: "POST", url: "/v4/kyc/sumsub/start", headers: k.bearer(c.token) });
-    expect((await sumsub()).json()).toEqual({ result: "OK" });
+    const first = await increase(c.token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ result: "OK", request: { status: "UNDER_REVIEW" } });
     expect((await k.data(c.token)).json()).toMatchObject({
-      kycLevel: "KYC_1",
+      kycLevel: "KYC_2",
       status: "UNDER_REVIEW",
-      kyc2ClientData: { status: "UNDER_REVIEW" },
+      kyc3ClientData: { status: "UNDER_REVIEW" },
     });
-    expect((await sumsub()).json()).toMatchObject({ error: "KYC_ALREADY_UNDER_REVIEW" });
-    expect((await k.reviewJob())?.payload).toMatchObject({ targetLevel: "KYC_2" });
-    await k.runReview();
-    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_2", status: "APPROVED" });
-    expect((await sumsub()).statusCode).toBe(409);
+    // Asked again (either call of spec §7) while it is open: the same request, not another.
+    const again = await increase(c.token, "/v4/kyc/sumsub/start");
+    expect(again.json().request).toEqual(first.json().request);
+    expect(await openRequests(c.customerId)).toEqual([
+      { id: first.json().request.id, status: "UNDER_REVIEW", merchant_id: DEMO_MERCHANT_ID },
+    ]);
+    // Nothing decides it on its own: no review job, and the customer keeps what KYC_2 allows.
+    expect((await k.reviewJob())?.payload.customerId).not.toBe(c.customerId);
+    expect(await customerRow(c.customerId)).toEqual({ kyc_level: "KYC_2", kyc_status: "UNDER_REVIEW" });
 
-    const kyc3 = await t.app.inject({
-      method: "POST",
-      url: "/v2/customer/kyc3/start",
-      headers: k.bearer(c.token),
-    });
-    expect(kyc3.json()).toEqual({ result: "OK" });
-    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_2", status: "UNDER_REVIEW" });
-    await k.runReview();
+    // An operator's decision closes it; the next request is a new one.
+    await t.database.pool.query(
+      "update kyc_limit_requests set status = 'REJECTED', decided_at = now() where customer_id = $1",
+      [c.customerId],
+    );
     expect((await k.data(c.token)).json()).toMatchObject({
-      kycLevel: "KYC_3",
-      kyc3ClientData: { status: "APPROVED" },
+      kycLevel: "KYC_2",
+      status: "APPROVED",
+      kyc3ClientData: { status: "DENIED" },
     });
+    const next = await increase(c.token);
+    expect(next.json().request.id).not.toBe(first.json().request.id);
   });
 
-  it("is refused without a token, and the new level reaches the next access token", async () => {
+  it("is one customer's: another's request is neither seen nor reused", async () => {
+    const a = await k.verifiedCustomer();
+    const b = await k.verifiedCustomer();
+    const ofA = (await increase(a.token)).json().request;
+    expect((await k.data(b.token)).json()).toMatchObject({
+      status: "APPROVED",
+      kyc3ClientData: { status: "UNDEFINED" },
+    });
+    const ofB = (await increase(b.token)).json().request;
+    expect(ofB.id).not.toBe(ofA.id);
+    expect((await openRequests(b.customerId)).map((r) => r.id)).toEqual([ofB.id]);
+  });
+
+  it("takes concurrent requests of one customer as one", async () => {
+    const c = await k.verifiedCustomer();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => increase(c.token)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.json().request.id)).size).toBe(1);
+    expect(await openRequests(c.customerId)).toHaveLength(1);
+  });
+
+  it("is refused without a token; the token answers the level kyc/data says, approval included", async () => {
     expect((await t.app.inject({ method: "POST", url: "/v2/customer/kyc3/start" })).statusCode).toBe(401);
     const c = await k.verifiedCustomer();
+    // The token was issued at sign-up, before the approval: introspection answers the level now.
     const res = await t.app.inject({ url: "/oauth/token", headers: k.bearer(c.token) });
-    expect(res.json().kycLevel).toBe("NONE"); // the token predates profile and approval...
+    expect(res.json().kycLevel).toBe("KYC_2");
+    expect((await k.data(c.token)).json().kycLevel).toBe("KYC_2");
     const signIn = await k.accounts.signIn(c.phone, "secret1", "device-1");
     const info = await t.app.inject({ url: "/oauth/token", headers: k.bearer(signIn.json().access_token) });
-    expect(info.json().kycLevel).toBe("KYC_1"); // ...a new one carries the level
+    expect(info.json().kycLevel).toBe("KYC_2"); // a new token carries it as well
   });
 });

@@ -27,26 +27,14 @@ type Tier = readonly [number, number, number];
 
 // Our defaults (the reference names per-level figures of 9,700 / 15,000 / 32,000 EUR without
 // saying what they bound). KYC_0 moves no money out and exchanges little; card pay-ins stay below
-// payouts because of chargebacks; each level multiplies what the one below allows.
+// payouts because of chargebacks. More than KYC_2 allows is a limit-increase request.
 const DEFAULT_TIERS: Record<KycLevel, Partial<Record<"OUTGOING" | OperationType, Tier>>> = {
   KYC_0: { EXCHANGE: [500, 1_000, 2_500], DEPOSITS: [1_000, 1_000, 2_500] },
-  KYC_1: {
-    OUTGOING: [1_000, 5_000, 20_000],
-    PAYIN_CARD: [1_000, 3_000, 10_000],
-    EXCHANGE: [5_000, 10_000, 30_000],
-    DEPOSITS: [10_000, 10_000, 30_000],
-  },
   KYC_2: {
     OUTGOING: [5_000, 15_000, 50_000],
     PAYIN_CARD: [5_000, 10_000, 30_000],
     EXCHANGE: [15_000, 30_000, 100_000],
     DEPOSITS: [50_000, 50_000, 100_000],
-  },
-  KYC_3: {
-    OUTGOING: [25_000, 50_000, 150_000],
-    PAYIN_CARD: [10_000, 25_000, 75_000],
-    EXCHANGE: [50_000, 100_000, 300_000],
-    DEPOSITS: [100_000, 250_000, 500_000],
   },
 };
 
@@ -73,13 +61,7 @@ export function limitRows(
   return rows;
 }
 
-/** Both seeded merchants are in EUR; Nimbus is stricter at KYC_1 to show limits are per merchant. */
+/** Both seeded merchants are in EUR with the same figures (a merchant's rows may differ). */
 export function seedKycLimits(): NewLimitRow[] {
-  return [
-    ...limitRows(DEMO_MERCHANT_ID, DEFAULT_TIERS),
-    ...limitRows(NIMBUS_MERCHANT_ID, {
-      ...DEFAULT_TIERS,
-      KYC_1: { ...DEFAULT_TIERS.KYC_1, OUTGOING: [500, 2_000, 8_000] },
-    }),
-  ];
+  return [...limitRows(DEMO_MERCHANT_ID, DEFAULT_TIERS), ...limitRows(NIMBUS_MERCHANT_ID, DEFAULT_TIERS)];
 }

@@ -71,33 +71,33 @@ describe("enforcement (assertAllowed / consume)", () => {
     expect(big.data).toMatchObject({
       reason: "PER_TRANSACTION_LIMIT",
       remaining: "500.00",
-      nextLevel: "KYC_1",
+      nextLevel: "KYC_2",
     });
   });
 
-  it("holds a KYC_1 customer to the per-transaction, 24-hour and 30-day limits, saying what remains", async () => {
+  it("holds a KYC_2 customer to the per-transaction, 24-hour and 30-day limits, saying what remains", async () => {
     const c = await k.verifiedCustomer();
     const send = fakeSend(c.customerId);
-    const perTx = await refusal(send(1000.01));
+    const perTx = await refusal(send(5000.01));
+    // KYC_2 is the top level: no next level to name (more is a limit-increase request).
     expect(perTx).toEqual({
       code: "LIMIT_EXCEEDED",
       status: 422,
-      message: "This amount is above your limit of 1000.00 EUR per transaction.",
+      message: "This amount is above your limit of 5000.00 EUR per transaction.",
       data: {
         reason: "PER_TRANSACTION_LIMIT",
         operationType: "TRANSFER_MOBILE",
-        kycLevel: "KYC_1",
+        kycLevel: "KYC_2",
         currency: "EUR",
-        limit: "1000.00",
-        remaining: "1000.00",
-        nextLevel: "KYC_2",
+        limit: "5000.00",
+        remaining: "5000.00",
       },
     });
-    for (let i = 0; i < 4; i++) expect(await send(1000)).toBe("recorded");
-    expect(await send(999.99)).toBe("recorded");
+    for (let i = 0; i < 2; i++) expect(await send(5000)).toBe("recorded");
+    expect(await send(4999.99)).toBe("recorded");
     const daily = await refusal(send(0.02));
     expect(daily.message).toBe("This amount is above your 24-hour limit. You can still use 0.01 EUR.");
-    expect(daily.data).toMatchObject({ reason: "DAILY_LIMIT", limit: "5000.00", remaining: "0.01" });
+    expect(daily.data).toMatchObject({ reason: "DAILY_LIMIT", limit: "15000.00", remaining: "0.01" });
     await send(0.01);
   });
 
@@ -107,22 +107,22 @@ describe("enforcement (assertAllowed / consume)", () => {
     await t.database.pool.query(
       `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
        values (gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 9900000, 'EUR', $2::text || '-old-1', now() - interval '31 days'),
-              (gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 1450000, 'EUR', $2::text || '-old-2', now() - interval '10 days'),
+              (gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 4450000, 'EUR', $2::text || '-old-2', now() - interval '10 days'),
               (gen_random_uuid(), $1, $2::uuid, 'TRANSFER_MOBILE', 500000, 'EUR', $2::text || '-old-3', now() - interval '2 days')`,
       [DEMO_MERCHANT_ID, c.customerId],
     );
     const used = { merchantId: DEMO_MERCHANT_ID, customerId: c.customerId, operationType: "TRANSFER_MOBILE" };
     expect(await kyc.usedAmount(used as Parameters<KycService["usedAmount"]>[0])).toEqual({
       daily: 0n,
-      monthly: EUR(19500),
+      monthly: EUR(49500),
     });
     const send = fakeSend(c.customerId);
     const monthly = await refusal(send(600));
-    expect(monthly.data).toMatchObject({ reason: "MONTHLY_LIMIT", limit: "20000.00", remaining: "500.00" });
+    expect(monthly.data).toMatchObject({ reason: "MONTHLY_LIMIT", limit: "50000.00", remaining: "500.00" });
     expect(await send(500)).toBe("recorded");
     expect(await kyc.usedAmount(used as Parameters<KycService["usedAmount"]>[0])).toEqual({
       daily: EUR(500),
-      monthly: EUR(20000),
+      monthly: EUR(50000),
     });
   });
 
@@ -161,22 +161,22 @@ describe("enforcement (assertAllowed / consume)", () => {
   it("lets only as many concurrent operations through as the limit holds", async () => {
     const c = await k.verifiedCustomer();
     const send = fakeSend(c.customerId);
-    for (let i = 0; i < 4; i++) await send(1000);
+    for (const amount of [5000, 5000, 4000]) await send(amount);
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => send(400)));
     const passed = results.filter((r) => r.status === "fulfilled").length;
-    expect(passed).toBe(2); // 1,000.00 left of 5,000.00: two of 400.00, never a third
+    expect(passed).toBe(2); // 1,000.00 left of 15,000.00: two of 400.00, never a third
     const used = await kyc.usedAmount({
       merchantId: DEMO_MERCHANT_ID,
       customerId: c.customerId,
       operationType: "TRANSFER_MOBILE",
     });
-    expect(used.daily).toBe(EUR(4800));
+    expect(used.daily).toBe(EUR(14800));
   });
 
   it("decides by the stored state under the customer's lock, not by the state this instance saw last", async () => {
     const c = await k.verifiedCustomer();
     const send = fakeSend(c.customerId);
-    expect(await send(10)).toBe("recorded"); // this instance now remembers KYC_1
+    expect(await send(10)).toBe("recorded"); // this instance now remembers KYC_2
     // Another instance leaves the customer at KYC_0 meanwhile (their approval withdrawn: the
     // application, the stored state and the customer's mirror all say so).
     await t.database.pool.query(
@@ -205,13 +205,13 @@ describe("enforcement (assertAllowed / consume)", () => {
     // An exchange (open at KYC_0) records a usage at KYC_0.
     await consume({ ...query(c.customerId, 10), operationType: "EXCHANGE", reference: `x-${c.customerId}` });
     expect(await refusal(send(10))).toMatchObject({ code: "KYC_LEVEL_TOO_LOW" });
-    // Another instance approves them for KYC_1 (application, stored state and mirror alike).
+    // Another instance approves them for KYC_2 (application, stored state and mirror alike).
     await t.database.pool.query(
       `with a as (insert into kyc_applications (id, merchant_id, customer_id, kind, target_level, status, submitted_at, decided_at)
-                  values (gen_random_uuid(), $2, $1, 'WIDGET', 'KYC_1', 'APPROVED', now(), now())),
-            k as (insert into kyc_customers (customer_id, merchant_id, level, status) values ($1, $2, 'KYC_1', 'APPROVED')
-                  on conflict (customer_id) do update set level = 'KYC_1', status = 'APPROVED')
-       update customers set kyc_level = 'KYC_1', kyc_status = 'APPROVED' where id = $1`,
+                  values (gen_random_uuid(), $2, $1, 'WIDGET', 'KYC_2', 'APPROVED', now(), now())),
+            k as (insert into kyc_customers (customer_id, merchant_id, level, status) values ($1, $2, 'KYC_2', 'APPROVED')
+                  on conflict (customer_id) do update set level = 'KYC_2', status = 'APPROVED')
+       update customers set kyc_level = 'KYC_2', kyc_status = 'APPROVED' where id = $1`,
       [c.customerId, DEMO_MERCHANT_ID],
     );
     expect(await send(10)).toBe("recorded");
@@ -219,9 +219,9 @@ describe("enforcement (assertAllowed / consume)", () => {
 
   it("decides by the stored KYC state, locked in the operation's transaction, never by the customer row's copy", async () => {
     const unverified = await k.customer("Lovelace");
-    // The customer row's copy says KYC_1; the KYC state the applications make says KYC_0.
+    // The customer row's copy says KYC_2; the KYC state the applications make says KYC_0.
     await t.database.pool.query(
-      "update customers set kyc_level = 'KYC_1', kyc_status = 'APPROVED' where id = $1",
+      "update customers set kyc_level = 'KYC_2', kyc_status = 'APPROVED' where id = $1",
       [unverified.customerId],
     );
     const refused = await refusal(fakeSend(unverified.customerId)(10));
@@ -283,8 +283,8 @@ describe("kyc_record_usage (the usage record's SQL)", () => {
       currency: "EUR",
       reference,
       now: new Date(),
-      daily: EUR(5000),
-      monthly: EUR(20000),
+      daily: EUR(15000),
+      monthly: EUR(50000),
     });
     // One session, as a pool connection lives: after five calls PL/pgSQL keeps a generic plan.
     const client = await t.database.pool.connect();
@@ -397,42 +397,34 @@ describe("GET /v1/kyc/limits", () => {
     const body = res.json();
     expect(body).toMatchObject({
       currency: "EUR",
-      kycLevel: "KYC_1",
-      kycNoneLimit: { value: "0.00", currency: "EUR" },
+      kycLevel: "KYC_2",
       kyc0Limit: { value: "2500.00", currency: "EUR" },
-      kyc1Limit: { value: "30000.00", currency: "EUR" },
+      kyc2Limit: { value: "100000.00", currency: "EUR" },
     });
+    expect(Object.keys(body).filter((key) => /^kyc.*Limit$/.test(key))).toEqual(["kyc0Limit", "kyc2Limit"]);
     const transfer = body.operations.find(
       (o: { operationType: string }) => o.operationType === "TRANSFER_MOBILE",
     );
     expect(transfer).toEqual({
       operationType: "TRANSFER_MOBILE",
       name: "Send by phone number",
-      limits: { perTransaction: "1000.00", daily: "5000.00", monthly: "20000.00" },
+      limits: { perTransaction: "5000.00", daily: "15000.00", monthly: "50000.00" },
       used: { daily: "250.50", monthly: "250.50" },
-      remaining: { daily: "4749.50", monthly: "19749.50", now: "1000.00" },
+      remaining: { daily: "14749.50", monthly: "49749.50", now: "5000.00" },
       levels: [
         { kycLevel: "KYC_0", perTransaction: "0.00", daily: "0.00", monthly: "0.00" },
-        { kycLevel: "KYC_1", perTransaction: "1000.00", daily: "5000.00", monthly: "20000.00" },
         { kycLevel: "KYC_2", perTransaction: "5000.00", daily: "15000.00", monthly: "50000.00" },
-        { kycLevel: "KYC_3", perTransaction: "25000.00", daily: "50000.00", monthly: "150000.00" },
       ],
     });
     expect((await t.app.inject({ url: "/v1/kyc/limits" })).statusCode).toBe(401);
   });
 
-  it("is per merchant: Nimbus allows less at KYC_1 and lists no operation it does not offer", async () => {
+  it("is per merchant: Nimbus lists no operation it does not offer", async () => {
     const c = await k.verifiedCustomer(NIMBUS_MERCHANT_ID);
     const body = (await t.app.inject({ url: "/v1/kyc/limits", headers: k.bearer(c.token) })).json();
     const types = body.operations.map((o: { operationType: string }) => o.operationType);
+    expect(types).toContain("TRANSFER_MOBILE");
     expect(types).not.toContain("WITHDRAW_IBAN");
-    expect(
-      body.operations.find((o: { operationType: string }) => o.operationType === "TRANSFER_MOBILE").limits,
-    ).toEqual({
-      perTransaction: "500.00",
-      daily: "2000.00",
-      monthly: "8000.00",
-    });
   });
 });
 

@@ -218,7 +218,7 @@ export function createKycLimits(deps: {
             monthly: dec(remaining.monthly),
             now: dec(remaining.now),
           },
-          levels: (["KYC_0", "KYC_1", "KYC_2", "KYC_3"] as const).map((kycLevel) => {
+          levels: LEVEL_ORDER.map((kycLevel) => {
             const l = byLevel(kycLevel);
             return {
               kycLevel,
@@ -232,11 +232,8 @@ export function createKycLimits(deps: {
       return {
         currency,
         kycLevel: level,
-        kycNoneLimit: { value: dec(0n), currency },
         kyc0Limit: headline("KYC_0"),
-        kyc1Limit: headline("KYC_1"),
         kyc2Limit: headline("KYC_2"),
-        kyc3Limit: headline("KYC_3"),
         operations,
       };
     },

@@ -79,11 +79,11 @@ describe("review callback", () => {
     const approved = decision(c.applicationId, "APPROVED", "2030-01-01T10:00:00.000Z");
     expect((await k.sendDecision(approved)).body).toEqual({ result: "OK", effect: "applied" });
     expect((await k.sendDecision(approved)).body).toEqual({ result: "OK", effect: "duplicate" });
-    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_1", status: "APPROVED" });
+    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_2", status: "APPROVED" });
 
     const older = decision(c.applicationId, "REJECTED", "2030-01-01T09:59:59.000Z");
     expect((await k.sendDecision(older)).body).toEqual({ result: "OK", effect: "stale" });
-    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_1", status: "APPROVED" });
+    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_2", status: "APPROVED" });
 
     const later = decision(c.applicationId, "REJECTED", "2030-01-01T11:00:00.000Z");
     expect((await k.sendDecision(later)).body).toEqual({ result: "OK", effect: "applied" });
@@ -139,7 +139,6 @@ describe("sandbox reviewer", () => {
       merchantId: DEMO_MERCHANT_ID,
       applicationId: randomUUID(),
       customerId: randomUUID(),
-      targetLevel: "KYC_1" as const,
       firstName: "Ada",
     };
     expect(decideApplicant({ ...applicant, lastName: "Lovelace" })).toMatchObject({
@@ -173,7 +172,7 @@ describe("sandbox reviewer", () => {
       deliver: k.deliver,
     });
     expect(delivered.status).toBe(200);
-    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_1" });
+    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_2" });
   });
 
   it("delivers over HTTP to the server's callback", async () => {
@@ -210,7 +209,7 @@ describe("sandbox console control", () => {
       kyc1ClientData: { status: "DENIED" },
     });
     expect((await decide(c.phone, "APPROVED")).headers.location).toContain("result=applied");
-    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_1", status: "APPROVED" });
+    expect((await k.data(c.token)).json()).toMatchObject({ kycLevel: "KYC_2", status: "APPROVED" });
 
     const page = await t.app.inject({ url: `/sandbox/kyc?phone=${c.phone}&result=applied` });
     expect(page.body).toContain("Decision applied");

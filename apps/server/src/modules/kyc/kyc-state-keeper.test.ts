@@ -15,13 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-/** A customer whose profile is complete (level KYC_0 by the profile alone), mirrored as NONE. */
+/** A customer whose mirror is out of date (UNDER_REVIEW with no application): the change corrects it. */
 async function customerWithProfile(): Promise<string> {
   const id = uuidv7();
   await database.pool.query(
     `insert into customers (id, merchant_id, phone, password_hash, own_referral_code, first_name,
-       last_name, residence_country, residence_street, residence_city, date_of_birth)
-     values ($1, $2, $3, 'x', $4, 'Ada', 'Lovelace', 'DE', '1 Main St', 'Berlin', '1990-01-01')`,
+       last_name, residence_country, residence_street, residence_city, date_of_birth, kyc_status)
+     values ($1, $2, $3, 'x', $4, 'Ada', 'Lovelace', 'DE', '1 Main St', 'Berlin', '1990-01-01', 'UNDER_REVIEW')`,
     [id, DEMO_MERCHANT_ID, `49${Date.now()}`.slice(0, 13), randomBytes(4).toString("hex")],
   );
   return id;

@@ -1,7 +1,6 @@
 import type { KycStatus } from "../../db/schema/index.ts";
 import type { Customer, CustomersService } from "../customers/customers.service.ts";
-import { isProfileComplete } from "../customers/customers.service.ts";
-import type { ApplicationRow, KycQueries, KycRepository } from "./kyc.repository.ts";
+import type { ApplicationRow, KycQueries, KycRepository, LimitRequestRow } from "./kyc.repository.ts";
 import { type Level, workOutState } from "./kyc-state.ts";
 
 type Tx = Parameters<Parameters<KycRepository["inCustomerLock"]>[1]>[2];
@@ -11,9 +10,8 @@ export type StateChange<T> = (ctx: {
   tx: Tx;
   customer: Customer;
   applications: ApplicationRow[];
+  limitRequests: LimitRequestRow[];
 }) => Promise<T>;
-
-const profileLevel = (c: Customer): "NONE" | "KYC_0" => (isProfileComplete(c) ? "KYC_0" : "NONE");
 
 /**
  * Keeps a customer's level and status equal to what their applications say. Every change runs
@@ -28,16 +26,18 @@ export function createKycStateKeeper(deps: {
   const { repository, customers } = deps;
 
   return {
-    /** Level and status now (for a customer who never started: from the profile alone). */
+    /** Level and status now (for a customer who never started: KYC_0, NONE). */
     async read(merchantId: string, customerId: string) {
-      const customer = await customers.getCustomer(merchantId, customerId);
-      const applications = await repository.listApplications(merchantId, customerId);
-      return { customer, applications, ...workOutState(profileLevel(customer), applications) };
+      const [customer, applications, limitRequests] = await Promise.all([
+        customers.getCustomer(merchantId, customerId),
+        repository.listApplications(merchantId, customerId),
+        repository.listLimitRequests(merchantId, customerId),
+      ]);
+      return { customer, applications, limitRequests, ...workOutState(applications, limitRequests) };
     },
 
     async change<T>(merchantId: string, customerId: string, work: StateChange<T>): Promise<T> {
-      const before = await customers.getCustomer(merchantId, customerId);
-      const initial = { level: profileLevel(before), status: "NONE" as KycStatus };
+      const initial = { level: "KYC_0", status: "NONE" as KycStatus };
       return repository.inCustomerLock({ merchantId, customerId, initial }, async (q, _state, tx) => {
         // Read again under the lock, in the transaction: the mirror below compares against the
         // row as it is now, and writes it in the same transaction (never on a second connection
@@ -48,8 +48,12 @@ export function createKycStateKeeper(deps: {
           tx,
           customer,
           applications: await q.listApplications(merchantId, customerId),
+          limitRequests: await q.listLimitRequests(merchantId, customerId),
         });
-        const next = workOutState(profileLevel(customer), await q.listApplications(merchantId, customerId));
+        const next = workOutState(
+          await q.listApplications(merchantId, customerId),
+          await q.listLimitRequests(merchantId, customerId),
+        );
         await q.saveState(merchantId, customerId, next);
         await mirror(customer, next, tx);
         return result;

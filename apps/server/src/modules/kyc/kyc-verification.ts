@@ -1,11 +1,11 @@
 import { v7 as uuidv7 } from "uuid";
 import type { KycApplicationKind } from "../../db/schema/index.ts";
 import type { KycApplicant, KycReviewProvider } from "../../providers/kyc/kyc-review-provider.ts";
-import type { Customer } from "../customers/customers.service.ts";
+import { type Customer, isProfileComplete } from "../customers/customers.service.ts";
 import { kycErrors } from "./kyc.errors.ts";
-import type { ApplicationRow } from "./kyc.repository.ts";
+import type { ApplicationRow, LimitRequestRow } from "./kyc.repository.ts";
 import { type DocType, IDENTITY_FRONTS, type KycData } from "./kyc.schemas.ts";
-import { clientData, type Level, levelRank, TARGET_LEVEL, workOutState } from "./kyc-state.ts";
+import { clientData, type Level, limitRequestData, workOutState } from "./kyc-state.ts";
 import type { KycStateKeeper } from "./kyc-state-keeper.ts";
 import type { WidgetTokens } from "./widget-token.ts";
 
@@ -19,13 +19,19 @@ const BACK_OF: Record<(typeof IDENTITY_FRONTS)[number], DocType | undefined> = {
 const newestOf = (applications: ApplicationRow[], kind: KycApplicationKind) =>
   applications.find((a) => a.kind === kind);
 
-function toKycData(state: { level: Level; status: KycData["status"] }, applications: ApplicationRow[]) {
+function toKycData(state: {
+  level: Level;
+  status: KycData["status"];
+  applications: ApplicationRow[];
+  limitRequests: LimitRequestRow[];
+}): KycData {
+  const identityCheck = clientData(state.applications);
   return {
     kycLevel: state.level,
     status: state.status,
-    kyc1ClientData: clientData(applications, "WIDGET"),
-    kyc2ClientData: clientData(applications, "SUMSUB"),
-    kyc3ClientData: clientData(applications, "KYC3"),
+    kyc1ClientData: identityCheck,
+    kyc2ClientData: identityCheck,
+    kyc3ClientData: limitRequestData(state.limitRequests),
   };
 }
 
@@ -34,13 +40,12 @@ function applicantOf(customer: Customer, application: ApplicationRow): KycApplic
     merchantId: customer.merchantId,
     applicationId: application.id,
     customerId: customer.id,
-    targetLevel: TARGET_LEVEL[application.kind],
     firstName: customer.firstName ?? "",
     lastName: customer.lastName ?? "",
   };
 }
 
-/** The verification flows: widget (KYC_1), limit increases (KYC_2, KYC_3), status. */
+/** The verification flows: the widget (KYC_2), the limit-increase request at KYC_2, status. */
 export function createKycVerification(deps: {
   state: KycStateKeeper;
   reviewer: KycReviewProvider;
@@ -48,52 +53,36 @@ export function createKycVerification(deps: {
 }) {
   const { state, reviewer, widgetTokens } = deps;
 
-  const data = async (merchantId: string, customerId: string): Promise<KycData> => {
-    const now = await state.read(merchantId, customerId);
-    return toKycData(now, now.applications);
-  };
+  const data = async (merchantId: string, customerId: string): Promise<KycData> =>
+    toKycData(await state.read(merchantId, customerId));
 
   return {
     getKycData: data,
 
     /**
-     * POST /v5/kyc/start: a widget token. The profile must be complete (KYC_0). The widget opens
-     * at any later state too, and shows it (in review, approved, rejected with the reason).
+     * POST /v5/kyc/start: a widget token. The profile must be complete. The widget opens at any
+     * later state too, and shows it (in review, approved, rejected with the reason).
      */
     async startWidget(merchantId: string, customerId: string) {
       const now = await state.read(merchantId, customerId);
-      if (now.level === "NONE") throw kycErrors.create("PROFILE_INCOMPLETE");
-      const token = await widgetTokens.sign({ customerId, merchantId, level: "KYC_1" });
-      return { token, expiresIn: widgetTokens.ttlSeconds, level: "KYC_1" as const };
+      if (!isProfileComplete(now.customer)) throw kycErrors.create("PROFILE_INCOMPLETE");
+      const token = await widgetTokens.sign({ customerId, merchantId, level: "KYC_2" });
+      return { token, expiresIn: widgetTokens.ttlSeconds, level: "KYC_2" as const };
     },
 
     /**
-     * POST /v4/kyc/sumsub/start (KYC_1 → KYC_2) and /v2/customer/kyc3/start (KYC_2 → KYC_3):
-     * the request is recorded UNDER_REVIEW and handed to the reviewer, who decides later.
+     * POST /v2/customer/kyc3/start (and /v4/kyc/sumsub/start): at KYC_2, a request for higher
+     * limits, stored UNDER_REVIEW for operators to decide. Asking again while one is open answers
+     * that one (under the customer's lock, and the open-request index backs it).
      */
-    async requestLevelIncrease(merchantId: string, customerId: string, kind: "SUMSUB" | "KYC3") {
-      const target = TARGET_LEVEL[kind];
-      await state.change(merchantId, customerId, async ({ q, tx, customer, applications }) => {
-        const { level } = workOutState("KYC_0", applications);
-        if (levelRank(level) < levelRank(target) - 1) throw kycErrors.create("KYC_LEVEL_REQUIRED");
-        if (levelRank(level) >= levelRank(target)) {
-          throw kycErrors.create("KYC_NOT_AVAILABLE", {
-            message: "You have this verification level already.",
-          });
-        }
-        if (newestOf(applications, kind)?.status === "UNDER_REVIEW") {
-          throw kycErrors.create("KYC_ALREADY_UNDER_REVIEW");
-        }
-        const application = await q.insertApplication({
-          id: uuidv7(),
-          merchantId,
-          customerId,
-          kind,
-          targetLevel: target,
-          status: "UNDER_REVIEW",
-          submittedAt: new Date(),
-        });
-        await reviewer.submit(applicantOf(customer, application), tx);
+    async requestLimitIncrease(merchantId: string, customerId: string) {
+      return state.change(merchantId, customerId, async ({ q, applications, limitRequests }) => {
+        if (workOutState(applications).level !== "KYC_2") throw kycErrors.create("KYC_LEVEL_REQUIRED");
+        const open = limitRequests.find((r) => r.status === "UNDER_REVIEW");
+        const request =
+          open ??
+          (await q.insertLimitRequest({ merchantId, id: uuidv7(), customerId, status: "UNDER_REVIEW" }));
+        return { id: request.id, status: request.status, createdAt: request.createdAt.toISOString() };
       });
     },
 

@@ -6,6 +6,7 @@ import {
   kycCustomers,
   kycDecisions,
   kycDocuments,
+  kycLimitRequests,
 } from "../../db/schema/index.ts";
 
 export type ApplicationRow = typeof kycApplications.$inferSelect;
@@ -13,6 +14,7 @@ export type NewApplicationRow = typeof kycApplications.$inferInsert;
 export type DocumentRow = typeof kycDocuments.$inferSelect;
 export type NewDocumentRow = typeof kycDocuments.$inferInsert;
 export type CustomerStateRow = typeof kycCustomers.$inferSelect;
+export type LimitRequestRow = typeof kycLimitRequests.$inferSelect;
 
 type Tx = DbTx;
 type Executor = Db | Tx;
@@ -40,6 +42,18 @@ function kycQueries(ex: Executor) {
         .from(kycApplications)
         .where(and(eq(kycApplications.merchantId, merchantId), eq(kycApplications.customerId, customerId)))
         .orderBy(desc(kycApplications.createdAt), desc(kycApplications.id));
+    },
+    /** The customer's limit-increase requests, newest first. */
+    listLimitRequests(merchantId: string, customerId: string): Promise<LimitRequestRow[]> {
+      return ex
+        .select()
+        .from(kycLimitRequests)
+        .where(and(eq(kycLimitRequests.merchantId, merchantId), eq(kycLimitRequests.customerId, customerId)))
+        .orderBy(desc(kycLimitRequests.createdAt), desc(kycLimitRequests.id));
+    },
+    async insertLimitRequest(row: typeof kycLimitRequests.$inferInsert): Promise<LimitRequestRow> {
+      const [created] = await ex.insert(kycLimitRequests).values(row).returning();
+      return created as LimitRequestRow;
     },
     async findApplication(merchantId: string, id: string): Promise<ApplicationRow | undefined> {
       const [row] = await ex

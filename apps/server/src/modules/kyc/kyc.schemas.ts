@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KYC_STATUSES } from "../../db/schema/index.ts";
+import { KYC_LEVELS, KYC_STATUSES, LIMIT_REQUEST_STATUSES } from "../../db/schema/index.ts";
 
 /** The reference API's document types (§4.6), less VIDEO_VERIFICATION: we take photos and PDFs. */
 export const IDENTITY_FRONTS = ["PASSPORT_FRONT", "ID_CARD_FRONT", "DRIVING_LICENCE_FRONT"] as const;
@@ -50,11 +50,13 @@ const clientData = z.object({
 
 export const kycDataResponse = z
   .object({
-    kycLevel: z.enum(["NONE", "KYC_0", "KYC_1", "KYC_2", "KYC_3"]),
-    status: z.enum(KYC_STATUSES),
-    kyc1ClientData: clientData,
-    kyc2ClientData: clientData,
-    kyc3ClientData: clientData,
+    kycLevel: z.enum(KYC_LEVELS).describe("KYC_0 from sign-up, KYC_2 once the identity check is approved"),
+    status: z
+      .enum(KYC_STATUSES)
+      .describe("The identity check's status; UNDER_REVIEW while a limit-increase request is open"),
+    kyc1ClientData: clientData.describe("The widget's identity check (document and selfie)"),
+    kyc2ClientData: clientData.describe("The same check: it is what reaches KYC_2"),
+    kyc3ClientData: clientData.describe("The newest limit-increase request"),
   })
   .meta({ id: "KycData" });
 export type KycData = z.infer<typeof kycDataResponse>;
@@ -63,7 +65,7 @@ export const startResponse = z.object({
   data: z.object({
     token: z.string().describe("The widget's bearer token: pass it to the SDK as accessToken"),
     expiresIn: z.number().int().describe("Seconds the token lives"),
-    level: z.literal("KYC_1"),
+    level: z.literal("KYC_2"),
   }),
 });
 
@@ -74,12 +76,9 @@ const amounts = z.object({ perTransaction: z.string(), daily: z.string(), monthl
 export const limitsResponse = z
   .object({
     currency: z.string().describe("The merchant's fiat currency; every amount below is in it"),
-    kycLevel: z.string(),
-    kycNoneLimit: money,
+    kycLevel: z.enum(KYC_LEVELS),
     kyc0Limit: money.describe("Highest 30-day limit of any operation at KYC_0"),
-    kyc1Limit: money,
-    kyc2Limit: money,
-    kyc3Limit: money,
+    kyc2Limit: money.describe("Highest 30-day limit of any operation at KYC_2"),
     operations: z.array(
       z.object({
         operationType: z.string(),
@@ -91,11 +90,22 @@ export const limitsResponse = z
           monthly: z.string(),
           now: z.string().describe("The largest amount one operation may have now"),
         }),
-        levels: z.array(amounts.extend({ kycLevel: z.string() })).describe("Limits at every level"),
+        levels: z.array(amounts.extend({ kycLevel: z.enum(KYC_LEVELS) })).describe("Limits at every level"),
       }),
     ),
   })
   .meta({ id: "KycLimits" });
+
+export const limitRequestResponse = z.object({
+  result: z.literal("OK"),
+  request: z
+    .object({
+      id: z.uuid(),
+      status: z.enum(LIMIT_REQUEST_STATUSES).describe("UNDER_REVIEW while operators have not decided"),
+      createdAt: z.iso.datetime(),
+    })
+    .describe("The open request: the one just made, or the one already under review"),
+});
 
 export const callbackResponse = z.object({
   result: z.literal("OK"),

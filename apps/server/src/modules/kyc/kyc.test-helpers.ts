@@ -141,7 +141,7 @@ export function kycDriver(t: TestApp) {
       const raw = JSON.stringify(decision);
       return driver.deliver(raw, signReviewCallback(secret, raw));
     },
-    /** A customer verified to KYC_1 through the widget flow and the sandbox review. */
+    /** A customer verified to KYC_2 through the widget flow and the sandbox review. */
     async verifiedCustomer(merchantId?: string) {
       const c = await driver.customer("Lovelace", merchantId);
       const widget = await driver.widgetToken(c.token);

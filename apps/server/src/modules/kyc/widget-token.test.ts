@@ -5,7 +5,7 @@ import { createAccessTokens } from "../auth/tokens.ts";
 import { createWidgetTokens } from "./widget-token.ts";
 
 const SECRET = "test-jwt-secret-of-enough-length-0123456789";
-const claims = { customerId: "c1", merchantId: "m1", level: "KYC_1" as const };
+const claims = { customerId: "c1", merchantId: "m1", level: "KYC_2" as const };
 
 describe("widget token", () => {
   it("names customer, merchant and level", async () => {
@@ -36,7 +36,7 @@ describe("widget token", () => {
     const key = createHmac("sha256", SECRET).update("kyc-widget-token").digest();
     const now = Math.floor(Date.now() / 1000);
     const made = (times: { exp?: number; iat?: number }) => {
-      const jwt = new SignJWT({ mid: "m1", lvl: "KYC_1" })
+      const jwt = new SignJWT({ mid: "m1", lvl: "KYC_2" })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject("c1")
         .setIssuer("kestrel")

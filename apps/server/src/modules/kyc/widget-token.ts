@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
-export type WidgetClaims = { customerId: string; merchantId: string; level: "KYC_1" };
+export type WidgetClaims = { customerId: string; merchantId: string; level: "KYC_2" };
 
 const ISSUER = "kestrel";
 const AUDIENCE = "kestrel-kyc-widget";
@@ -39,7 +39,7 @@ export function createWidgetTokens(jwtSecret: string, ttlSeconds: number) {
           maxTokenAge: ttlSeconds,
         });
         const { sub, mid, lvl } = payload;
-        if (typeof sub !== "string" || typeof mid !== "string" || lvl !== "KYC_1") return null;
+        if (typeof sub !== "string" || typeof mid !== "string" || lvl !== "KYC_2") return null;
         return { customerId: sub, merchantId: mid, level: lvl };
       } catch {
         return null;

@@ -6,10 +6,10 @@ let x: ExchangeTest;
 
 beforeAll(async () => {
   x = await exchangeTestApp();
-  // Before any exchange call reads the catalog: the demo merchant's exchange needs KYC_1 here,
+  // Before any exchange call reads the catalog: the demo merchant's exchange needs KYC_2 here,
   // and Nimbus's is paused.
   await x.t.database.pool.query(
-    `update merchant_operations set kyc_levels = array['KYC_1', 'KYC_2', 'KYC_3']
+    `update merchant_operations set kyc_levels = array['KYC_2']
      where merchant_id = $1 and operation_type = 'EXCHANGE'`,
     [DEMO_MERCHANT_ID],
   );

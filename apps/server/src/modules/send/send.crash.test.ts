@@ -24,10 +24,10 @@ async function seedCustomers() {
      values ($1, $3, $4, true, 'x', 'CRASHA'), ($2, $3, $5, true, 'x', 'CRASHB')`,
     [a, b, DEMO_MERCHANT_ID, SENDER, RECIPIENT],
   );
-  // Sending by phone needs KYC_1: an approved verification, as the reviewer would leave it.
+  // Sending by phone needs KYC_2: an approved verification, as the reviewer would leave it.
   await db.pool.query(
     `insert into kyc_applications (id, merchant_id, customer_id, kind, target_level, status, submitted_at, decided_at)
-     values ($1, $2, $3, 'WIDGET', 'KYC_1', 'APPROVED', now(), now())`,
+     values ($1, $2, $3, 'WIDGET', 'KYC_2', 'APPROVED', now(), now())`,
     [uuidv7(), DEMO_MERCHANT_ID, a],
   );
   const sessionId = uuidv7();
@@ -37,7 +37,7 @@ async function seedCustomers() {
     a,
   ]);
   const tokens = createAccessTokens(loadConfig({}).secrets.jwt, 3600);
-  return (await tokens.sign({ customerId: a, merchantId: DEMO_MERCHANT_ID, sessionId, kycLevel: "KYC_1" }))
+  return (await tokens.sign({ customerId: a, merchantId: DEMO_MERCHANT_ID, sessionId, kycLevel: "KYC_2" }))
     .token;
 }
 

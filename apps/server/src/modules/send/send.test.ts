@@ -17,7 +17,7 @@ const send = (token: string, body: Record<string, unknown>, key?: string | null)
 beforeAll(async () => {
   t = await createKycTestApp();
   d = cryptoDriver(t);
-  // Sending by phone needs a verified identity (KYC_1: catalog and limits).
+  // Sending by phone needs a verified identity (KYC_2: catalog and limits).
   [alice, bob] = await Promise.all([d.verified(), d.verified()]);
   expect((await d.faucet(alice.phone, "BTC", "0.05")).statusCode).toBe(200);
 });
@@ -226,10 +226,10 @@ describe("send by phone", () => {
   it("leaves no trace of a send its 24-hour limit refuses: no transfer, usage, history or key", async () => {
     const erin = await d.verified();
     await d.faucet(erin.phone, "USDT", "100");
-    // Earlier sends used 4,999.99 EUR of the 5,000.00 a day KYC_1 allows.
+    // Earlier sends used 14,999.99 EUR of the 15,000.00 a day KYC_2 allows.
     await t.database.pool.query(
       `insert into kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference)
-       select gen_random_uuid(), merchant_id, id, 'TRANSFER_MOBILE', 499999, 'EUR', 'earlier-sends' from customers where id = $1`,
+       select gen_random_uuid(), merchant_id, id, 'TRANSFER_MOBILE', 1499999, 'EUR', 'earlier-sends' from customers where id = $1`,
       [erin.customerId],
     );
     const refused = await send(

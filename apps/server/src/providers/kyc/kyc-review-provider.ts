@@ -5,7 +5,6 @@ export type KycApplicant = {
   merchantId: string;
   applicationId: string;
   customerId: string;
-  targetLevel: "KYC_1" | "KYC_2" | "KYC_3";
   firstName: string;
   lastName: string;
 };
