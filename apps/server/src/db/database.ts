@@ -13,7 +13,14 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export function openDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    // While no leader is elected a request waits at most this long for a connection, then
+    // answers 503 (error-handler.ts) instead of hanging; TCP keepalive finds a dead server.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));

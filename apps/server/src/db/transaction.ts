@@ -22,7 +22,9 @@ export function clientSourceFromPool(pool: pg.Pool): ClientSource {
         // A connection that failed mid-statement may be in any state: never hand it out again.
         // A refusal thrown by the caller's own code inside a transaction that then rolled back
         // cleanly (a limit, say) leaves it as good as new.
-        if (!isDatabaseError(err) && !rolledBackCleanly.has(err as object)) {
+        // A connection the server ended (failover, shutdown) or that reached a read-only node is
+        // dropped too, so the pool's next connection goes through the proxy to the new leader.
+        if ((!isDatabaseError(err) && !rolledBackCleanly.has(err as object)) || isDatabaseUnavailable(err)) {
           broken = err instanceof Error ? err : new Error(String(err));
         }
         throw err;
@@ -108,6 +110,36 @@ export function isDatabaseError(err: unknown): err is DatabaseError {
   if (!(err instanceof Error)) return false;
   const code: unknown = (err as Error & { code?: unknown }).code;
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/**
+ * SQLSTATEs that say the database, not the request, failed for now: a server that is no leader
+ * (25006 read_only_sql_transaction: a failover demoted it), shutting down or starting
+ * (57P01-57P03), out of connections (53300); and class 08, connection exceptions.
+ */
+const UNAVAILABLE_STATES = new Set(["25006", "57P01", "57P02", "57P03", "53300"]);
+/** The socket's own failures: the server died, or nothing listens while a leader is elected. */
+const UNAVAILABLE_ERRNOS = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
+/** node-postgres reports a connection it lost, or could not get in time, without any code. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect)/;
+
+/**
+ * The database could not be reached or could not write just now (a failover, a restart): the
+ * request may be sent again as is (503 with Retry-After, docs/operations.md). Looks through
+ * `cause`, since drizzle wraps a failed query in its own error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code: unknown = (e as Error & { code?: unknown }).code;
+    if (typeof code === "string") {
+      if (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+        return true;
+    } else if (UNAVAILABLE_MESSAGES.test(e.message)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

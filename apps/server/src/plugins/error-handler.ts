@@ -8,6 +8,7 @@ import type {
   FastifyServerOptions,
 } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/transaction.ts";
 import { AppError, commonErrors } from "../http/app-error.ts";
 import type { ErrorBody } from "../http/error-body.ts";
 
@@ -18,7 +19,9 @@ import type { ErrorBody } from "../http/error-body.ts";
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const appError = toAppError(err);
-    if (appError.status >= 500) req.log.error({ err }, "request failed");
+    if (appError.code === "SERVICE_UNAVAILABLE" && !(err instanceof AppError))
+      req.log.warn({ err: err.message }, "database unavailable");
+    else if (appError.status >= 500) req.log.error({ err }, "request failed");
     else req.log.info({ code: appError.code, field: appError.field }, "request refused");
     return sendError(req, reply, appError);
   });
@@ -81,8 +84,19 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, e: AppError)
   return reply.status(e.status).type("application/json; charset=utf-8").send(body);
 }
 
+/**
+ * A failover or a restart: the database refused or lost the connection, or is read-only for now.
+ * The use-case's transaction committed whole or not at all (a connection lost at COMMIT leaves
+ * which one unknown), so the client sends the same request with the same Idempotency-Key after
+ * Retry-After: it gets the stored answer or the operation applied once. A new leader takes over
+ * within seconds (docs/operations.md). Never a 500: nothing is wrong with the request or the code.
+ */
+const RETRY_AFTER_SECONDS = "2";
+
 function toAppError(err: FastifyError): AppError {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err))
+    return commonErrors.create("SERVICE_UNAVAILABLE", { headers: { "retry-after": RETRY_AFTER_SECONDS } });
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
     // An unknown key of a strict object is the field at fault, not the object holding it.
