@@ -8,7 +8,7 @@ import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/mercha
 export type ClusterCustomer = { id: string; phone: string; token: string };
 
 /**
- * `count` confirmed customers of the demo merchant with KYC_1 and a live session each, made
+ * `count` confirmed customers of the demo merchant with KYC_2 (the level every schema so far knows) and a live session each, made
  * straight in the tables (the cluster test measures sending, not signing up), with an access
  * token signed as the instances sign them (JWT_SECRET of this environment, which they share).
  * Phones are new on every run, so a database used before (DATABASE_URL) is fine.
@@ -26,18 +26,18 @@ export async function makeCustomers(url: string, count: number): Promise<Cluster
     const ids = customers.map((c) => c.id);
     await client.query(
       `insert into customers (id, merchant_id, phone, phone_confirmed, password_hash, own_referral_code, kyc_level, kyc_status)
-       select c.id, $1, c.phone, true, 'not-a-password', 'CL' || substr(replace(c.id::text, '-', ''), 17), 'KYC_1', 'APPROVED'
+       select c.id, $1, c.phone, true, 'not-a-password', 'CL' || substr(replace(c.id::text, '-', ''), 17), 'KYC_2', 'APPROVED'
        from unnest($2::uuid[], $3::text[]) as c(id, phone)`,
       [DEMO_MERCHANT_ID, ids, customers.map((c) => c.phone)],
     );
     await client.query(
       `insert into kyc_applications (id, merchant_id, customer_id, kind, target_level, status, submitted_at, decided_at)
-       select gen_random_uuid(), $1, id, 'WIDGET', 'KYC_1', 'APPROVED', now(), now() from unnest($2::uuid[]) as id`,
+       select gen_random_uuid(), $1, id, 'WIDGET', 'KYC_2', 'APPROVED', now(), now() from unnest($2::uuid[]) as id`,
       [DEMO_MERCHANT_ID, ids],
     );
     await client.query(
       `insert into kyc_customers (customer_id, merchant_id, level, status)
-       select id, $1, 'KYC_1', 'APPROVED' from unnest($2::uuid[]) as id`,
+       select id, $1, 'KYC_2', 'APPROVED' from unnest($2::uuid[]) as id`,
       [DEMO_MERCHANT_ID, ids],
     );
     await client.query(
@@ -58,7 +58,7 @@ export async function makeCustomers(url: string, count: number): Promise<Cluster
           customerId: c.id,
           merchantId: DEMO_MERCHANT_ID,
           sessionId: c.session,
-          kycLevel: "KYC_1",
+          kycLevel: "KYC_2",
           phone: c.phone,
         })
       ).token,

@@ -1,15 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
 import { type ServerProcess, startServerProcess } from "../../apps/server/src/server-process.ts";
 import { type Verdict, verify } from "./checks.ts";
-import { type ClusterCustomer, makeCustomers } from "./customers.ts";
+import { makeCustomers } from "./customers.ts";
 import { drive, type Outcome, sendMaker } from "./load.ts";
+import { FUNDING_MINOR, fund, isRunning, startWorkerProcess, stopProcess } from "./processes.ts";
 import { type LoadBalancer, startProxy } from "./proxy.ts";
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export type ClusterOptions = {
   /** The database the instances share (fresh or not: the start prepares it). */
@@ -31,9 +26,6 @@ export type ClusterFigures = Verdict & {
   retriedKeys: number;
   workerAlive: boolean;
 };
-
-const FUNDING = "100"; // EUR per customer
-const FUNDING_MINOR = 10_000n;
 
 /**
  * `npm run test:cluster` (issue 25): two server instances and a worker on one database behind a
@@ -127,42 +119,11 @@ export async function runCluster(o: ClusterOptions): Promise<ClusterFigures> {
       twoInstancesPerSecond,
       oneInstancePerSecond,
       retriedKeys: [...outcomes.values()].filter((x) => x.attempts > 1).length,
-      workerAlive: worker.exitCode === null && worker.signalCode === null,
+      workerAlive: isRunning(worker),
     };
   } finally {
     await proxy.close();
     await Promise.all(instances.map((i) => i.stop()));
     await stopProcess(worker);
   }
-}
-
-/** Each customer's wallet credited through the proxy (the sandbox's faucet, by key). */
-async function fund(url: string, customers: ClusterCustomer[]) {
-  for (const c of customers) {
-    const res = await fetch(`${url}/sandbox/wallets/credit`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-merchant-id": DEMO_MERCHANT_ID,
-        "idempotency-key": `fund-${c.id}`,
-      },
-      body: JSON.stringify({ phone: c.phone, currency: "EUR", amount: FUNDING }),
-    });
-    if (res.status !== 200) throw new Error(`funding ${c.phone}: ${res.status} ${await res.text()}`);
-  }
-}
-
-/** `npm run start:worker`'s process (node directly, so that signals reach it, not npm). */
-function startWorkerProcess(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, [path.join(repoRoot, "apps/server/src/worker-main.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
 }

@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import type { ClusterCustomer } from "./customers.ts";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export const FUNDING = "100"; // EUR per customer
+export const FUNDING_MINOR = 10_000n;
+
+/** Each customer's wallet credited through the proxy (the sandbox's faucet, by key). */
+export async function fund(url: string, customers: ClusterCustomer[]) {
+  for (const c of customers) {
+    const res = await fetch(`${url}/sandbox/wallets/credit`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-merchant-id": DEMO_MERCHANT_ID,
+        "idempotency-key": `fund-${c.id}`,
+      },
+      body: JSON.stringify({ phone: c.phone, currency: "EUR", amount: FUNDING }),
+    });
+    if (res.status !== 200) throw new Error(`funding ${c.phone}: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** `npm run start:worker`'s process (node directly, so that signals reach it, not npm). */
+export function startWorkerProcess(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, [path.join(repoRoot, "apps/server/src/worker-main.ts")], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/** SIGTERM, then waits for the exit (nothing to do if it already exited). */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill(signal);
+  await exited;
+}
+
+export const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;

@@ -1,0 +1,187 @@
+import { randomBytes } from "node:crypto";
+import { type ServerProcess, startServerProcess } from "../../apps/server/src/server-process.ts";
+import { type Verdict, verify } from "../cluster/checks.ts";
+import { makeCustomers } from "../cluster/customers.ts";
+import { drive, type Outcome, sendMaker } from "../cluster/load.ts";
+import { FUNDING_MINOR, fund, isRunning, startWorkerProcess, stopProcess } from "../cluster/processes.ts";
+import { startProxy } from "../cluster/proxy.ts";
+import { allUp, type HaCluster, startHaCluster, writes } from "./cluster.ts";
+import type { MemberStatus, PatroniNode } from "./patroni.ts";
+import { sleep, until } from "./services.ts";
+
+export type FailoverOptions = {
+  /** An empty folder the database user may write: the nodes' data, etcd's, the logs. */
+  dir: string;
+  customers: number;
+  concurrency: number;
+  /** Seconds of load before each kill and after the last. */
+  loadSeconds: number;
+  log: (line: string) => void;
+};
+
+export type Round = {
+  label: string;
+  killed: string;
+  newLeader: string;
+  /** From the last write that committed before the kill to the first one after. */
+  secondsWithoutLeader: number;
+  /** The killed node's role once it is back: a replica (or the synchronous standby). */
+  oldLeaderBack: MemberStatus | undefined;
+};
+
+export type FailoverFigures = Verdict & {
+  rounds: Round[];
+  requests: number;
+  failedAttempts: number;
+  retriedKeys: number;
+  answered500: number;
+  workerAlive: boolean;
+};
+
+/**
+ * `npm run test:failover` (issue 37, docs/operations.md): the HA cluster (cluster.ts), two server
+ * instances and a worker on its HAProxy, customers sending under load; round 1 SIGKILLs the
+ * leader's PostgreSQL, round 2 stops the leader's whole machine and starts it again; then what the
+ * new leader's database says of every key.
+ */
+export async function runFailover(
+  o: FailoverOptions,
+  onCluster: (c: HaCluster) => void,
+): Promise<FailoverFigures> {
+  const began = Date.now();
+  const cluster = await startHaCluster(o.dir);
+  onCluster(cluster);
+  await cluster.settled("three nodes up", allUp, 90_000);
+  o.log(`three nodes up in ${((Date.now() - began) / 1000).toFixed(1)} s: ${await describe(cluster)}`);
+
+  const env = { LOG_LEVEL: "error", IP_LIMIT_MULTIPLIER: "10000", TRUSTED_PROXIES: "127.0.0.1" };
+  const instances: ServerProcess[] = await Promise.all([
+    startServerProcess(cluster.url, env),
+    startServerProcess(cluster.url, env),
+  ]);
+  const worker = startWorkerProcess(cluster.url);
+  const proxy = await startProxy(instances.map((i) => i.url));
+  o.log(`two instances and a worker on HAProxy (${proxy.kind} in front of the instances)`);
+  const probe = startWriteProbe(cluster.url);
+  try {
+    const customers = await makeCustomers(cluster.url, o.customers);
+    await fund(proxy.url, customers);
+    const prefix = `failover${randomBytes(4).toString("hex")}`;
+    const outcomes = new Map<string, Outcome>();
+    let stopped = false;
+    const load = drive({
+      url: proxy.url,
+      concurrency: o.concurrency,
+      next: sendMaker(customers, prefix),
+      stop: () => stopped,
+      outcomes,
+      // Longer than any failover here: a send gives up only if the cluster never comes back.
+      retryDeadline: 120_000,
+    });
+
+    const rounds: Round[] = [];
+    const round = async (label: string, kill: (leader: PatroniNode) => Promise<void>, restart: boolean) => {
+      await sleep(o.loadSeconds * 1000);
+      const old = await until("a leader", cluster.leader, 30_000);
+      const killedAt = Date.now();
+      o.log(`${label}: ${old.name} is the leader, ${outcomes.size} keys answered so far; killing`);
+      await kill(old);
+      const next = await until(
+        "a new leader",
+        async () => {
+          const l = await cluster.leader();
+          return l && l.name !== old.name ? l : undefined;
+        },
+        60_000,
+      );
+      await until(
+        "a write through HAProxy",
+        async () => ((await writes(cluster.url)) ? true : undefined),
+        60_000,
+      );
+      const secondsWithoutLeader = probe.gapAround(killedAt) / 1000;
+      o.log(`${label}: ${next.name} leads; ${secondsWithoutLeader.toFixed(1)} s without a leader`);
+      if (restart) old.start();
+      const members = await cluster.settled(
+        `${old.name} back as a replica`,
+        (m) => allUp(m) && m.find((x) => x.name === old.name)?.role !== "leader",
+        90_000,
+      );
+      const back = members.find((x) => x.name === old.name);
+      o.log(`${label}: ${old.name} back as ${back?.role}: ${await describe(cluster)}`);
+      rounds.push({
+        label,
+        killed: old.name,
+        newLeader: next.name,
+        secondsWithoutLeader,
+        oldLeaderBack: back,
+      });
+    };
+    await round("round 1 (SIGKILL to the leader's PostgreSQL)", (n) => n.killPostgres(), false);
+    await round(
+      "round 2 (the leader's machine stopped: Patroni and PostgreSQL)",
+      (n) => n.killMachine(),
+      true,
+    );
+    await sleep(o.loadSeconds * 1000);
+    stopped = true;
+    await load;
+
+    const verdict = await verify(
+      cluster.url,
+      prefix,
+      outcomes,
+      customers,
+      FUNDING_MINOR * BigInt(customers.length),
+    );
+    const all = [...outcomes.values()];
+    const requests = all.reduce((s, x) => s + x.attempts, 0);
+    return {
+      ...verdict,
+      rounds,
+      requests,
+      failedAttempts: requests - all.length,
+      retriedKeys: all.filter((x) => x.attempts > 1).length,
+      answered500: all.filter((x) => x.status === 500).length,
+      workerAlive: isRunning(worker),
+    };
+  } finally {
+    probe.stop();
+    await proxy.close();
+    await Promise.all(instances.map((i) => i.stop()));
+    await stopProcess(worker);
+  }
+}
+
+async function describe(cluster: HaCluster) {
+  return (await cluster.members())
+    .map((m) => `${m.name} ${m.role} (${m.state}, timeline ${m.timeline})`)
+    .join(", ");
+}
+
+/**
+ * A write through HAProxy every 200 ms, each success's time kept: the longest gap around a kill
+ * is how long no leader took writes (detection, election, promotion, HAProxy's check).
+ */
+function startWriteProbe(url: string) {
+  const ok: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const at = Date.now();
+      if (await writes(url, 1_000)) ok.push(at);
+      await sleep(Math.max(0, 200 - (Date.now() - at)));
+    }
+  })();
+  return {
+    gapAround(t: number) {
+      const before = ok.filter((x) => x <= t).at(-1) ?? t;
+      const after = ok.find((x) => x > t) ?? Date.now();
+      return after - before;
+    },
+    stop() {
+      running = false;
+      return loop;
+    },
+  };
+}
