@@ -1,6 +1,6 @@
 /** What the widget reads of GET /v2/customer/kyc/data. */
 export type KycData = {
-  kycLevel: "NONE" | "KYC_0" | "KYC_1" | "KYC_2" | "KYC_3";
+  kycLevel: "KYC_0" | "KYC_2";
   status: string;
   kyc1ClientData: {
     status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";

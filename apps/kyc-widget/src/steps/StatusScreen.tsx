@@ -11,7 +11,7 @@ export type StatusKind = "review" | "approved" | "rejected" | "retry";
 export function statusKind(data: KycData): StatusKind | undefined {
   const kyc1 = data.kyc1ClientData;
   if (kyc1.status === "UNDER_REVIEW") return "review";
-  if (kyc1.status === "APPROVED" || ["KYC_1", "KYC_2", "KYC_3"].includes(data.kycLevel)) return "approved";
+  if (kyc1.status === "APPROVED" || data.kycLevel === "KYC_2") return "approved";
   if (kyc1.status === "DENIED") return kyc1.retryAllowed ? "retry" : "rejected";
   return undefined;
 }

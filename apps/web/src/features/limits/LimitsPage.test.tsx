@@ -6,18 +6,13 @@ import { renderApp } from "../../test/render.tsx";
 import type { KycLimits, OperationLimits } from "./api/limits-queries.ts";
 
 const money = (value: string) => ({ value, currency: "EUR" });
-const level = (kycLevel: string, perTransaction: string, daily: string, monthly: string) => ({
+const level = (kycLevel: "KYC_0" | "KYC_2", perTransaction: string, daily: string, monthly: string) => ({
   kycLevel,
   perTransaction,
   daily,
   monthly,
 });
-const LEVELS = [
-  level("KYC_0", "0.00", "0.00", "0.00"),
-  level("KYC_1", "1000.00", "5000.00", "20000.00"),
-  level("KYC_2", "5000.00", "15000.00", "50000.00"),
-  level("KYC_3", "25000.00", "50000.00", "150000.00"),
-];
+const LEVELS = [level("KYC_0", "0.00", "0.00", "0.00"), level("KYC_2", "5000.00", "15000.00", "50000.00")];
 
 function operation(over: Partial<OperationLimits> = {}): OperationLimits {
   return {
@@ -34,12 +29,9 @@ function operation(over: Partial<OperationLimits> = {}): OperationLimits {
 function limits(over: Partial<KycLimits> = {}): KycLimits {
   return {
     currency: "EUR",
-    kycLevel: "KYC_1",
-    kycNoneLimit: money("0.00"),
+    kycLevel: "KYC_2",
     kyc0Limit: money("2500.00"),
-    kyc1Limit: money("30000.00"),
     kyc2Limit: money("100000.00"),
-    kyc3Limit: money("500000.00"),
     operations: [operation()],
     ...over,
   };
@@ -48,20 +40,18 @@ function limits(over: Partial<KycLimits> = {}): KycLimits {
 const card = async (name: string) => within(await screen.findByRole("article", { name }));
 
 describe("/limits", () => {
-  it("shows per operation what remains, what is used, and what the next level unlocks", async () => {
+  it("shows per operation what remains and what is used; at KYC_2 limits can still be increased", async () => {
     installFakeAccounts({ "GET /v1/kyc/limits": () => jsonResponse(200, limits()) });
     renderApp("/limits");
     const send = await card("Send by phone number");
-    expect(screen.getByText("What you can still use at Level 1. Amounts in EUR.")).not.toBeNull();
+    expect(screen.getByText("What you can still use at Level 2. Amounts in EUR.")).not.toBeNull();
     expect(send.getByText("Up to €1,000.00")).not.toBeNull();
     expect(send.getByText("€3,749.50 left")).not.toBeNull();
     expect(send.getByText("€1,250.50 used of €5,000.00")).not.toBeNull();
     expect(send.getByText("€17,000.00 left")).not.toBeNull();
     expect(send.getByText("€3,000.00 used of €20,000.00")).not.toBeNull();
-    expect(send.getByText("Level 2 unlocks")).not.toBeNull();
-    expect(
-      send.getByText("€5,000.00 per transaction, €15,000.00 per 24 hours, €50,000.00 per 30 days"),
-    ).not.toBeNull();
+    // KYC_2 is the top level (spec §3): no level to unlock, but a limit increase to ask for.
+    expect(send.queryByText(/unlocks/)).toBeNull();
     expect(screen.getByRole("link", { name: "Increase limits" }).getAttribute("href")).toBe("/verification");
   });
 
@@ -88,7 +78,7 @@ describe("/limits", () => {
     expect(screen.getAllByRole("article")).toHaveLength(2);
   });
 
-  it("says when the level moves no money for an operation, and what the next level allows", async () => {
+  it("says when KYC_0 moves no money for an operation, and what KYC_2 allows", async () => {
     const none = { perTransaction: "0.00", daily: "0.00", monthly: "0.00" };
     installFakeAccounts({
       "GET /v1/kyc/limits": () =>
@@ -109,17 +99,11 @@ describe("/limits", () => {
     renderApp("/limits");
     const send = await card("Send by phone number");
     expect(send.getByText("Not available at your level.")).not.toBeNull();
-    expect(send.getByText("Level 1 unlocks")).not.toBeNull();
-    expect(send.getByText(/€1,000.00 per transaction/)).not.toBeNull();
-  });
-
-  it("at the top level, nothing to unlock", async () => {
-    installFakeAccounts({ "GET /v1/kyc/limits": () => jsonResponse(200, limits({ kycLevel: "KYC_3" })) });
-    renderApp("/limits");
-    const send = await card("Send by phone number");
-    expect(send.queryByText(/unlocks/)).toBeNull();
-    expect(screen.getByText(/You have the highest limits/)).not.toBeNull();
-    expect(screen.queryByRole("link", { name: "Increase limits" })).toBeNull();
+    expect(send.getByText("Level 2 unlocks")).not.toBeNull();
+    expect(
+      send.getByText("€5,000.00 per transaction, €15,000.00 per 24 hours, €50,000.00 per 30 days"),
+    ).not.toBeNull();
+    expect(screen.getByRole("link", { name: "Increase limits" }).getAttribute("href")).toBe("/verification");
   });
 
   it("an empty list says so", async () => {

@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
-import { isTopLevel } from "../../lib/kyc/kyc-levels.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import { useKycLimits } from "./api/limits-queries.ts";
 import { groupOperations } from "./limit-groups.ts";
@@ -10,7 +9,7 @@ import { OperationLimitsCard } from "./OperationLimitsCard.tsx";
 import "../../components/button.css";
 import "./limits.css";
 
-/** /limits: per operation, the remaining limits at the customer's level and what the next unlocks. */
+/** /limits: per operation, the remaining limits at the customer's level and what KYC_2 unlocks. */
 export function LimitsPage() {
   const { t } = useTranslation();
   const limits = useKycLimits();
@@ -22,10 +21,7 @@ export function LimitsPage() {
       <h1 className="k-page-title">{t("limits.title")}</h1>
       {data ? (
         <>
-          <p className="k-limits__intro">
-            {t("limits.intro", { level, currency: data.currency })}
-            {isTopLevel(data.kycLevel) ? ` ${t("limits.topLevel")}` : null}
-          </p>
+          <p className="k-limits__intro">{t("limits.intro", { level, currency: data.currency })}</p>
           {data.operations.length === 0 ? (
             <p className="k-limits__empty">{t("limits.empty")}</p>
           ) : (
@@ -55,15 +51,11 @@ export function LimitsPage() {
         </div>
       )}
       <div className="k-limits__actions">
-        {data && !isTopLevel(data.kycLevel) ? (
-          <Link to={ROUTES.verification} className="k-button k-button--primary">
-            {t("limits.increase")}
-          </Link>
-        ) : (
-          <Link to={ROUTES.verification} className="k-button k-button--secondary">
-            {t("limits.back")}
-          </Link>
-        )}
+        {/* At every level: /verification applies spec §4's rule (the widget at KYC_0, a
+            limit-increase request at KYC_2). */}
+        <Link to={ROUTES.verification} className="k-button k-button--primary">
+          {t("limits.increase")}
+        </Link>
       </div>
     </section>
   );

@@ -26,7 +26,7 @@ describe("/verification, identity step (spec §4's rule)", () => {
     let data = kycData();
     const fake = openIdentityStep(() => data, {
       "POST /v5/kyc/start": () =>
-        jsonResponse(200, { data: { token: "widget-token", expiresIn: 600, level: "KYC_1" } }),
+        jsonResponse(200, { data: { token: "widget-token", expiresIn: 600, level: "KYC_2" } }),
     });
     const user = userEvent.setup();
     expect(await screen.findByText("Not verified yet")).not.toBeNull();
@@ -62,8 +62,24 @@ describe("/verification, identity step (spec §4's rule)", () => {
 
   it("KYC_2: submits the limit increase (kyc3/start) and says the team will get in touch", async () => {
     const fake = openIdentityStep(
-      () => kycData({ kycLevel: "KYC_2", status: "APPROVED", kyc2ClientData: clientData("APPROVED") }),
-      { "POST /v2/customer/kyc3/start": () => jsonResponse(200, { result: "OK" }) },
+      () =>
+        kycData({
+          kycLevel: "KYC_2",
+          status: "APPROVED",
+          kyc1ClientData: clientData("APPROVED"),
+          kyc2ClientData: clientData("APPROVED"),
+        }),
+      {
+        "POST /v2/customer/kyc3/start": () =>
+          jsonResponse(200, {
+            result: "OK",
+            request: {
+              id: "0193a9e0-0000-7000-8000-000000000042",
+              status: "UNDER_REVIEW",
+              createdAt: "2026-01-01T00:00:00.000Z",
+            },
+          }),
+      },
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Increase limits" }));
@@ -73,13 +89,19 @@ describe("/verification, identity step (spec §4's rule)", () => {
     expect(fake.find("POST", "/v5/kyc/start")).toHaveLength(0);
   });
 
-  it("KYC_1: the mobile-only modal, and no request", async () => {
+  it("KYC_2 with a limit increase under review: the mobile-only modal, and no second request", async () => {
     const fake = openIdentityStep(() =>
-      kycData({ kycLevel: "KYC_1", status: "APPROVED", kyc1ClientData: clientData("APPROVED") }),
+      kycData({
+        kycLevel: "KYC_2",
+        status: "UNDER_REVIEW",
+        kyc1ClientData: clientData("APPROVED"),
+        kyc2ClientData: clientData("APPROVED"),
+        kyc3ClientData: clientData("UNDER_REVIEW"),
+      }),
     );
     const user = userEvent.setup();
-    expect(await screen.findByText("Verified")).not.toBeNull();
-    expect(screen.getByTestId("kyc-level").textContent).toBe("Level 1");
+    expect(await screen.findByTestId("kyc-level")).not.toBeNull();
+    expect(screen.getByTestId("kyc-level").textContent).toBe("Level 2");
     await user.click(screen.getByRole("button", { name: "Increase limits" }));
     const modal = await dialog();
     expect(

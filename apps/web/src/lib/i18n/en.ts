@@ -306,11 +306,8 @@ export const en = {
   },
   kyc: {
     level: {
-      NONE: "Not verified",
       KYC_0: "Level 0",
-      KYC_1: "Level 1",
       KYC_2: "Level 2",
-      KYC_3: "Level 3",
     },
   },
   limits: {
@@ -328,9 +325,7 @@ export const en = {
     notAvailable: "Not available at your level.",
     nextLevel: "{{level}} unlocks",
     nextLevelValues: "{{perTransaction}} per transaction, {{daily}} per 24 hours, {{monthly}} per 30 days",
-    topLevel: "You have the highest limits.",
     increase: "Increase limits",
-    back: "Back to verification",
   },
   notification: {
     success: "Done!",

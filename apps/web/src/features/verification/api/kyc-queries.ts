@@ -33,8 +33,8 @@ export async function startKyc(api: Api): Promise<string> {
 }
 
 /**
- * The limit increase at KYC_2 (docs/kyc.md): POST /v2/customer/kyc3/start asks for KYC_3.
- * (POST /v4/kyc/sumsub/start asks for KYC_2 from KYC_1, which spec §4 leaves to the mobile app.)
+ * The limit increase at KYC_2 (docs/kyc.md): POST /v2/customer/kyc3/start stores a request
+ * UNDER_REVIEW for operators (asked again while open, it answers the same one).
  */
 export async function requestLimitIncrease(api: Api): Promise<void> {
   await unwrap(api.POST("/v2/customer/kyc3/start"));

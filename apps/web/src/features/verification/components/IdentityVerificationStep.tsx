@@ -14,10 +14,10 @@ import { KycWidgetModal } from "./KycWidgetModal.tsx";
 
 type ActionLabel = `verification.action.${"increase" | "sendNew" | "verify" | "details"}`;
 
-/** The label of the button that applies spec §4's rule; none at the top level, where nothing is left to ask. */
-function actionLabel(data: KycData): ActionLabel | undefined {
+/** The label of the button that applies spec §4's rule. */
+function actionLabel(data: KycData): ActionLabel {
   const action = verificationAction(data);
-  if (action !== "widget") return data.kycLevel === "KYC_3" ? undefined : "verification.action.increase";
+  if (action !== "widget") return "verification.action.increase";
   const state = verificationState(data);
   if (state === "actionNeeded") return "verification.action.sendNew";
   // In review or declined for good, the widget shows where things stand.

@@ -22,16 +22,14 @@ describe("verificationAction (spec §4's rule)", () => {
       expect(verificationAction({ kycLevel: "KYC_0", status })).toBe("widget");
   });
 
-  it("ACTION_NEEDED at any level: the widget", () => {
-    for (const kycLevel of ["KYC_1", "KYC_3"])
+  it("ACTION_NEEDED at either level: the widget", () => {
+    for (const kycLevel of ["KYC_0", "KYC_2"])
       expect(verificationAction({ kycLevel, status: "ACTION_NEEDED" })).toBe("widget");
   });
 
-  it("anything else: the mobile-only modal", () => {
+  it("anything else (a limit increase already under review, a level the spec does not know): mobile only", () => {
+    expect(verificationAction({ kycLevel: "KYC_2", status: "UNDER_REVIEW" })).toBe("mobileOnly");
     expect(verificationAction({ kycLevel: "KYC_1", status: "APPROVED" })).toBe("mobileOnly");
-    expect(verificationAction({ kycLevel: "KYC_1", status: "UNDER_REVIEW" })).toBe("mobileOnly");
-    expect(verificationAction({ kycLevel: "KYC_3", status: "APPROVED" })).toBe("mobileOnly");
-    expect(verificationAction({ kycLevel: "NONE", status: "NONE" })).toBe("mobileOnly");
   });
 
   it("in its order: KYC_2 under review is not a limit increase, KYC_2 with action needed opens the widget", () => {
@@ -46,20 +44,21 @@ describe("verificationState", () => {
     expect(verificationState(kyc({ status: "READY_TO_START" }))).toBe("notStarted");
     expect(verificationState(kyc({ status: "IN_PROGRESS" }))).toBe("inReview");
     expect(verificationState(kyc({ kycLevel: "KYC_2", status: "UNDER_REVIEW" }))).toBe("inReview");
-    expect(verificationState(kyc({ kycLevel: "KYC_1", status: "APPROVED" }))).toBe("approved");
-    expect(verificationState(kyc({ kycLevel: "KYC_1", status: "NONE" }))).toBe("approved");
+    expect(verificationState(kyc({ kycLevel: "KYC_2", status: "APPROVED" }))).toBe("approved");
+    expect(verificationState(kyc({ kycLevel: "KYC_2", status: "NONE" }))).toBe("approved");
+    expect(verificationState(kyc({ kycLevel: "KYC_0", status: "NONE" }))).toBe("notStarted");
     expect(verificationState(kyc({ status: "REJECTED" }))).toBe("rejected");
     expect(verificationState(kyc({ status: "ACTION_NEEDED" }))).toBe("actionNeeded");
   });
 
-  it("finds the newest request's details: the highest level with any", () => {
+  it("finds the newest request's details: a limit increase before the identity check", () => {
     const denied = { ...kyc1("DENIED"), rejectFormattedMessage: "Too blurry" };
     expect(latestRequest(kyc())).toBeUndefined();
     expect(latestRequest(kyc({ kyc1ClientData: denied }))).toEqual({ identity: true, details: denied });
-    expect(latestRequest(kyc({ kyc1ClientData: kyc1("APPROVED"), kyc2ClientData: denied }))).toEqual({
-      identity: false,
-      details: denied,
-    });
+    const approved = kyc1("APPROVED");
+    expect(
+      latestRequest(kyc({ kyc1ClientData: approved, kyc2ClientData: approved, kyc3ClientData: denied })),
+    ).toEqual({ identity: false, details: denied });
   });
 });
 
@@ -71,7 +70,7 @@ describe("widgetSubmitted", () => {
     expect(
       widgetSubmitted(
         kyc(),
-        kyc({ kycLevel: "KYC_1", status: "APPROVED", kyc1ClientData: kyc1("APPROVED") }),
+        kyc({ kycLevel: "KYC_2", status: "APPROVED", kyc1ClientData: kyc1("APPROVED") }),
       ),
     ).toBe(true);
     expect(widgetSubmitted(kyc(), kyc({ status: "REJECTED", kyc1ClientData: kyc1("DENIED") }))).toBe(true);
@@ -83,7 +82,7 @@ describe("widgetSubmitted", () => {
     expect(widgetSubmitted(rejected, rejected)).toBe(false);
     const inReview = kyc({ status: "IN_PROGRESS", kyc1ClientData: kyc1("UNDER_REVIEW") });
     expect(widgetSubmitted(inReview, inReview)).toBe(false);
-    expect(widgetSubmitted(inReview, kyc({ kycLevel: "KYC_1", kyc1ClientData: kyc1("APPROVED") }))).toBe(
+    expect(widgetSubmitted(inReview, kyc({ kycLevel: "KYC_2", kyc1ClientData: kyc1("APPROVED") }))).toBe(
       false,
     );
   });

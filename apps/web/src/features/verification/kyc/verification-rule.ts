@@ -35,7 +35,7 @@ export function verificationState(data: Pick<KycData, "kycLevel" | "status">): V
     case "APPROVED":
       return "approved";
     default:
-      return levelRank(data.kycLevel) >= levelRank("KYC_1") ? "approved" : "notStarted";
+      return levelRank(data.kycLevel) >= levelRank("KYC_2") ? "approved" : "notStarted";
   }
 }
 
@@ -43,13 +43,12 @@ export const inReview = (data: Pick<KycData, "kycLevel" | "status"> | undefined)
   data !== undefined && verificationState(data) === "inReview";
 
 /**
- * The newest request's details (its reason when declined): the highest level that has any,
- * and whether it was the identity check (KYC_1) or a higher level.
+ * The newest request's details (its reason when declined): a limit-increase request
+ * (kyc3ClientData, made at KYC_2, so after the check) or the identity check (kyc1ClientData).
  */
 export function latestRequest(data: KycData): { identity: boolean; details: ClientData } | undefined {
   const levels: Array<[boolean, ClientData]> = [
     [false, data.kyc3ClientData],
-    [false, data.kyc2ClientData],
     [true, data.kyc1ClientData],
   ];
   const found = levels.find(([, details]) => details.status !== "UNDEFINED");
