@@ -20,7 +20,7 @@ import { createCardTopUp, type Owner } from "./card-top-up.service.ts";
  */
 export function createCardFundingService(deps: {
   db: ClientSource;
-  cards: Pick<CardsService, "cardOf" | "cardByIssuerId">;
+  cards: Pick<CardsService, "cardOf" | "cardByIssuerId" | "lockCard">;
   offers: KindOffers;
   auth: Pick<AuthService, "requireLiveSession">;
   ledger: LedgerService;

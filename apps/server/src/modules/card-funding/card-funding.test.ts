@@ -1,5 +1,6 @@
 import { parseAmount } from "@kestrel/money";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdRowLock } from "../../db/test-database.ts";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { type DeliverCardEvent, ISSUER_CARD_EVENTS_PATH } from "../../providers/issuer/card-events.ts";
 import { ISSUER_SIGNATURE_HEADER, signIssuerCallback } from "../../providers/issuer/issuer-provider.ts";
@@ -512,6 +513,55 @@ describe("a shop's refunds: partial, several, at most the purchase", () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     expect(await cents()).toBe(before + 300);
     expect(await refundsOf(purchaseId)).toEqual([["COMPLETED", "3.00"]]);
+  });
+});
+
+/**
+ * The card's row locked by the test as a soft block's update holds it until it commits (the lock
+ * an UPDATE of the status takes): `run` blocks the card in that transaction, `commit` lets it land.
+ */
+const holdCard = (cardId: string) =>
+  holdRowLock(t.database.pool, "select 1 from cards where id = $1 for no key update", [cardId]);
+
+describe("a soft block committing between the card's read and the transaction (issue 31 §5)", () => {
+  it("refuses the top-up: judged on the card's locked row, nothing moves", async () => {
+    const o = await offer(alice, card.id, { fromAmount: "10" });
+    expect(o.statusCode, o.body).toBe(200);
+    const [wallet, balance] = [await usdt(alice), (await listed(alice, card.id)).balance.value];
+    const held = await holdCard(card.id);
+    try {
+      const paying = confirm(alice, card.id, o.json().offerId, c.nextKey());
+      await held.waiters(1);
+      await held.run("update cards set status = 'SOFT_BLOCKED' where id = $1", [card.id]);
+      await held.commit();
+      const refused = await paying;
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ error: "CARD_SOFT_BLOCKED", field: "cardId" });
+      expect([await usdt(alice), (await listed(alice, card.id)).balance.value]).toEqual([wallet, balance]);
+    } finally {
+      await setStatus(card.id, "ACTIVE");
+    }
+  });
+
+  it("declines the issuer's authorisation with the block's reason, nothing held", async () => {
+    const balance = (await listed(alice, card.id)).balance.value;
+    expect(Number(balance)).toBeGreaterThan(1);
+    const held = await holdCard(card.id);
+    try {
+      const buying = purchase(card.cardRequestId, "1.00", "Late Night Kiosk");
+      await held.waiters(1);
+      await held.run("update cards set status = 'SOFT_BLOCKED' where id = $1", [card.id]);
+      await held.commit();
+      expect((await buying).json()).toMatchObject({ state: "DECLINED", declineReason: "CARD_SOFT_BLOCKED" });
+      expect((await listed(alice, card.id)).balance.value).toBe(balance);
+      expect((await history(alice, card.id, "?size=1")).json().operations[0]).toMatchObject({
+        description: "Late Night Kiosk",
+        status: "DECLINED",
+        declineReason: "CARD_SOFT_BLOCKED",
+      });
+    } finally {
+      await setStatus(card.id, "ACTIVE");
+    }
   });
 });
 

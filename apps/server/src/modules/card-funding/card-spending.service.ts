@@ -45,7 +45,7 @@ export function createCardSpending(deps: {
   db: ClientSource;
   repository: CardFundingRepository;
   ledger: LedgerService;
-  cards: Pick<CardsService, "cardByIssuerId">;
+  cards: Pick<CardsService, "cardByIssuerId" | "lockCard">;
   balances: CardBalanceAccounts;
   callbackSecret: string;
   now: () => Date;
@@ -105,25 +105,26 @@ export function createCardSpending(deps: {
     };
   }
 
-  async function decline(card: CardRow, event: CardEvent, amount: bigint, reason: CardDeclineReason) {
-    const row = { ...purchaseRow(card, event, amount, deps.now()), status: "DECLINED" as const };
-    return once(event, async (tx) => {
-      await insertOperationSql(tx, { ...row, declineReason: reason });
-      return answer(event, "DECLINED", reason);
-    });
+  /** Records the purchase declined, with its reason, in the event's transaction. */
+  async function declineIn(tx: Tx, row: CardOperationRow, event: CardEvent, reason: CardDeclineReason) {
+    await insertOperationSql(tx, { ...row, status: "DECLINED", declineReason: reason });
+    return answer(event, "DECLINED", reason);
   }
 
   async function authorise(card: CardRow, event: CardEvent, amount: bigint): Promise<Answer> {
-    const reason = declineReasonOf(card, deps.now());
-    if (reason) return decline(card, event, amount, reason);
     const account = await deps.balances.find(card);
-    if (!account) return decline(card, event, amount, "INSUFFICIENT_BALANCE");
-    await ledger.ensureHouseAccounts({ merchantId: card.merchantId, currency: CARD_CURRENCY });
+    if (account) await ledger.ensureHouseAccounts({ merchantId: card.merchantId, currency: CARD_CURRENCY });
     const row = purchaseRow(card, event, amount, deps.now());
     const holdId = uuidv7();
     const operationId = uuidv7();
     try {
       return await once(event, async (tx) => {
+        // The status is judged on the card's row locked here, not as read before: a soft block
+        // that committed in between declines the purchase; one that comes now waits for it.
+        const locked = await deps.cards.lockCard(tx, card.merchantId, card.customerId, card.id);
+        const reason = locked ? declineReasonOf(locked, deps.now()) : "CARD_NOT_ACTIVE";
+        if (reason) return declineIn(tx, row, event, reason);
+        if (!account) return declineIn(tx, row, event, "INSUFFICIENT_BALANCE");
         await ledger.apply(tx, {
           merchantId: card.merchantId,
           operationId,
@@ -149,7 +150,7 @@ export function createCardSpending(deps: {
     } catch (err) {
       // Not enough on the card (checked by the ledger under its lock): declined, nothing held.
       if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
-        return decline(card, event, amount, "INSUFFICIENT_BALANCE");
+        return once(event, (tx) => declineIn(tx, row, event, "INSUFFICIENT_BALANCE"));
       throw err;
     }
   }

@@ -43,7 +43,7 @@ export function createCardTopUp(deps: {
   db: ClientSource;
   repository: CardFundingRepository;
   balances: CardBalanceAccounts;
-  cards: Pick<CardsService, "cardOf">;
+  cards: Pick<CardsService, "cardOf" | "lockCard">;
   offers: KindOffers;
   auth: Pick<AuthService, "requireLiveSession">;
   ledger: LedgerService;
@@ -166,8 +166,8 @@ export function createCardTopUp(deps: {
           : undefined;
         if (!offer) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
         await offers.assertPayable(offer);
-        // A frozen, blocked or expired card takes no money (checked again by nothing later: the
-        // card's status is the cards module's, read here as of now).
+        // A frozen, blocked or expired card takes no money: refused now, before the pricing work,
+        // and judged again on the card's row locked in the transaction.
         const at = deps.now();
         assertFundable(card, at);
         const from = offer.currencyFrom as CurrencyCode;
@@ -196,6 +196,11 @@ export function createCardTopUp(deps: {
         const receipt = receiptOf({ offer, card, operationId, at });
         return await inTransaction(deps.db, async (tx) => {
           await deps.auth.requireLiveSession(tx, input.customer);
+          // A soft block that committed since the card was read refuses the top-up; one that
+          // comes now waits until the money has moved (issue 31 §5).
+          const locked = await deps.cards.lockCard(tx, merchant.id, customerId, card.id);
+          if (!locked) throw cardFundingErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+          assertFundable(locked, at);
           await offers.lockPayable(tx, offer);
           await limit.consume(tx, operationId);
           await offers.usePromo(tx, offer, promo);

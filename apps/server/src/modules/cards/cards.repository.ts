@@ -362,6 +362,25 @@ export async function lockRequestSql(
   return rows[0] ? toRequest(rows[0]) : undefined;
 }
 
+/**
+ * The customer's card as committed now, locked until the caller's transaction ends: a use-case
+ * judges the card's status on this row. `for share`: a status change (a soft block, the issuer's
+ * block) waits for the transaction, one committed before is what this reads, and the card's
+ * purchases and top-ups do not queue behind each other for it.
+ */
+export async function lockCardSql(
+  tx: Tx,
+  merchantId: string,
+  customerId: string,
+  id: string,
+): Promise<CardRow | undefined> {
+  const { rows } = await tx.query<CardRow>(
+    `select ${CARD_COLUMNS} from cards where merchant_id = $1 and customer_id = $2 and id = $3 for share`,
+    [merchantId, customerId, id],
+  );
+  return rows[0];
+}
+
 export async function markPaidSql(
   tx: Tx,
   r: {

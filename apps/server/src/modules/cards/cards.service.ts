@@ -1,4 +1,4 @@
-import type { ClientSource } from "../../db/transaction.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
 import type { IssuerProvider } from "../../providers/issuer/issuer-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
@@ -17,7 +17,7 @@ import { createCardPayments } from "./card-payment.service.ts";
 import { createCardPrograms } from "./card-programs.ts";
 import { createCardRsa } from "./card-rsa.ts";
 import { moneyOf } from "./card-views.ts";
-import { createCardsRepository } from "./cards.repository.ts";
+import { createCardsRepository, lockCardSql } from "./cards.repository.ts";
 
 /** Cards (docs/cards.md): programs, the order and its payment, the issuer's callbacks, activation. */
 export function createCardsService(deps: {
@@ -74,6 +74,10 @@ export function createCardsService(deps: {
     /** The customer's own card (undefined when it is not theirs): for modules that work on a card. */
     cardOf: (merchantId: string, customerId: string, cardId: string) =>
       repository.findCard(merchantId, customerId, cardId),
+
+    /** The customer's card locked in the caller's transaction, to judge its status on (card-funding). */
+    lockCard: (tx: Tx, merchantId: string, customerId: string, cardId: string) =>
+      lockCardSql(tx, merchantId, customerId, cardId),
 
     /** A card by the issuer's id, for the issuer's callbacks. */
     cardByIssuerId: (merchantId: string, issuerCardId: string) =>
