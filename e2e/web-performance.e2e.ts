@@ -132,19 +132,6 @@ describe.skipIf(!e2eEnabled())("the web app on a phone (issue 24)", () => {
     }
   });
 
-  it("gives focus back to the quick action that opened a modal, after Escape", async () => {
-    await page.goto(`${baseUrl()}/`);
-    const addFunds = page.locator(".k-quick-actions").getByRole("button", { name: "Add funds" });
-    await addFunds.click();
-    await page.getByRole("dialog").waitFor();
-    // Escape is heard once the dialog's effects ran: on a first open the dialog is drawn when its
-    // code arrives, not from an input, and React runs those effects after the next paint.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    await page.keyboard.press("Escape");
-    await page.getByRole("dialog").waitFor({ state: "detached" });
-    await expect.poll(() => addFunds.evaluate((button) => button === document.activeElement)).toBe(true);
-  });
-
   it("lists a deposit as pending, then credited, while the receive screen is open", async () => {
     await page.goto(`${baseUrl()}/top-up/receive`);
     await page.getByLabel("Currency").selectOption("BTC");

@@ -143,4 +143,19 @@ describe("layout", () => {
     expect(screen.queryByRole("menu")).toBeNull();
     expect(document.activeElement).toBe(button);
   });
+
+  it("the profile menu closes on Escape when a click took the focus out of it", async () => {
+    const user = userEvent.setup();
+    installFakeConfigService();
+    renderApp("/");
+    const button = await screen.findByRole("button", { name: "Profile" });
+    await user.click(button);
+    const menu = screen.getByRole("menu");
+    // A click on the menu's own padding: nothing there takes the focus, so it goes to the body.
+    await user.click(menu);
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
 });

@@ -7,6 +7,8 @@ import { useWebSession } from "../../lib/session/session-context.tsx";
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown open it on the first
  * item, arrows move, Escape closes and returns focus to the button, a click outside closes.
+ * Escape is heard on the whole document while the menu is open: a click on the menu's padding
+ * takes the focus out of it (to the page body), and Escape must still close it.
  * Its items are the profile pages and, last, sign-out.
  */
 export function ProfileMenu() {
@@ -44,8 +46,18 @@ export function ProfileMenu() {
     const closeOnOutsideClick = (event: PointerEvent) => {
       if (!container.current?.contains(event.target as Node)) setOpen(false);
     };
+    const closeOnEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener("pointerdown", closeOnOutsideClick);
-    return () => document.removeEventListener("pointerdown", closeOnOutsideClick);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOnOutsideClick);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
   }, [open]);
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -60,10 +72,6 @@ export function ProfileMenu() {
     if (target !== undefined) {
       event.preventDefault();
       focusItem(target);
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      setOpen(false);
-      button.current?.focus();
     } else if (event.key === "Tab") {
       setOpen(false);
     }

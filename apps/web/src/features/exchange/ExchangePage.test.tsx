@@ -179,7 +179,7 @@ describe("/exchange", () => {
     installFakeExchange({});
     const user = userEvent.setup();
     renderApp("/exchange");
-    await user.click(await screen.findByRole("button", { name: "From: USDT" }));
+    await user.click(await screen.findByRole("button", { name: /^From USDT\b/ }));
     const dialog = within(await screen.findByRole("dialog", { name: "Choose a wallet" }));
     await user.type(dialog.getByLabelText("Search"), "teth");
     expect(dialog.getByRole("button", { name: /USDT/ })).not.toBeNull();

@@ -6,7 +6,6 @@ export const enExchange = {
     youPay: "You pay",
     youReceive: "You receive",
     chooseWallet: "Choose a wallet",
-    chosen: "{{label}}: {{currency}}",
     search: "Search",
     searchEmpty: "Nothing matches your search.",
     locked: "Unavailable",

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal/Modal.tsx";
 import { TextField } from "../../../components/TextField.tsx";
@@ -21,20 +21,27 @@ export function WalletChooser({ label, choices, value, onChange }: WalletChooser
   const [search, setSearch] = useState("");
   const shown = filterBySearch(choices, search);
   const chosen = choices.find((c) => c.currency === value);
+  const labelId = useId();
+  const buttonId = useId();
 
   return (
     <div className="k-exchange__chooser">
-      <span className="k-field__label">{label}</span>
+      <span id={labelId} className="k-field__label">
+        {label}
+      </span>
+      {/* Named "From USDT Tether": the label, then what the button shows, so a voice command
+          saying the visible text finds it (axe label-content-name-mismatch). */}
       <button
+        id={buttonId}
         type="button"
         className="k-exchange__wallet"
-        aria-label={t("exchange.chosen", { label, currency: value ?? "—" })}
+        aria-labelledby={`${labelId} ${buttonId}`}
         onClick={() => {
           setSearch("");
           setOpen(true);
         }}
       >
-        <strong>{value ?? "—"}</strong>
+        <strong>{value ?? "—"}</strong>{" "}
         {chosen ? <span className="k-exchange__muted">{chosen.name}</span> : null}
       </button>
       <Modal open={open} onOpenChange={setOpen} title={t("exchange.chooseWallet")}>
