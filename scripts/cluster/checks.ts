@@ -96,7 +96,7 @@ export async function verify(
 }
 
 /** scripts/ledger-audit.ts on the cluster's database (exit 0: every invariant holds). */
-function runAudit(url: string): Promise<{ code: number | null; output: string }> {
+export function runAudit(url: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(repoRoot, "scripts/ledger-audit.ts")], {
       env: { ...process.env, DATABASE_URL: url },

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { startEtcd } from "./etcd.ts";
 import { type MemberStatus, makeNode, type PatroniNode, SUPERUSER } from "./patroni.ts";
-import { startPgProxy } from "./pg-proxy.ts";
+import { type PgProxy, startPgProxy } from "./pg-proxy.ts";
 import { until } from "./services.ts";
 
 export type HaCluster = {
@@ -55,10 +55,26 @@ export async function startHaCluster(dir: string): Promise<HaCluster> {
       },
       timeoutMs,
     );
-  // The first node bootstraps alone, so that it is the one that runs initdb; then the others.
-  await until("node1 to bootstrap", async () => (await leader()) ?? undefined, 60_000);
-  for (const n of nodes.slice(1)) n.start();
-  const proxy = await startPgProxy(nodes);
+  const logs = async () => {
+    const parts = await Promise.all(
+      nodes.map(async (n) => {
+        const text = await readFile(n.log, "utf8").catch(() => "");
+        return `--- ${n.name} (${n.log})\n${text.split("\n").slice(-15).join("\n")}`;
+      }),
+    );
+    return parts.join("\n");
+  };
+  let proxy: PgProxy;
+  try {
+    // The first node bootstraps alone, so that it is the one that runs initdb; then the others.
+    await until("node1 to bootstrap", async () => (await leader()) ?? undefined, 60_000);
+    for (const n of nodes.slice(1)) n.start();
+    proxy = await startPgProxy(nodes);
+  } catch (err) {
+    for (const n of nodes) await n.killMachine().catch(() => {});
+    await etcd.stop();
+    throw new Error(`${err instanceof Error ? err.message : err}\n${await logs()}`);
+  }
   const url = `postgres://${SUPERUSER.username}:${SUPERUSER.password}@127.0.0.1:${proxy.port}/postgres`;
   return {
     nodes,
@@ -66,19 +82,11 @@ export async function startHaCluster(dir: string): Promise<HaCluster> {
     members,
     leader,
     settled,
-    logs: async () => {
-      const parts = await Promise.all(
-        nodes.map(async (n) => {
-          const text = await readFile(n.log, "utf8").catch(() => "");
-          return `--- ${n.name} (${n.log})\n${text.split("\n").slice(-15).join("\n")}`;
-        }),
-      );
-      return parts.join("\n");
-    },
+    logs,
+    // Every part stopped even if one fails: nothing of the run may outlive it.
     stop: async () => {
-      await proxy.stop();
-      for (const n of nodes) await n.killMachine();
-      await etcd.stop();
+      const parts = [proxy.stop, ...nodes.map((n) => n.killMachine), etcd.stop];
+      for (const stop of parts) await stop().catch((e) => console.error(`stopping: ${e}`));
     },
   };
 }
