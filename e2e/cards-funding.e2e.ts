@@ -4,7 +4,14 @@ import { activeVirtualCard } from "./active-card-support.ts";
 import { expectNoSeriousAxeViolations } from "./axe.ts";
 import { baseUrl, e2eEnabled, launchBrowser, shoot } from "./browser.ts";
 import { ledgerViolations } from "./ledger-audit.ts";
-import { type Customer, credit, customerAtKyc1, signedInPage } from "./wallets-support.ts";
+import {
+  type Customer,
+  credit,
+  customerAtKyc1,
+  minorUnits,
+  serverWallets,
+  signedInPage,
+} from "./wallets-support.ts";
 
 // A card's money in the browser: a customer with an ACTIVE virtual card (ordered, paid in USDT,
 // issued and activated over HTTP, as the sandbox would) tops it up from USDT on
@@ -35,6 +42,8 @@ async function api<T>(
 }
 
 type Listed = { id: string | null; balance: { value: string } };
+const usdt = async (c: Customer) =>
+  minorUnits((await serverWallets(c)).find((w) => w.currency === "USDT")?.balance ?? "0", "USDT");
 const balanceOf = async (c: Customer, cardId: string) =>
   (await api<{ cards: Listed[] }>(c, "GET", "/v2/card/list?cp=CP_1")).cards.find((x) => x.id === cardId)
     ?.balance.value;
@@ -79,9 +88,14 @@ describe.skipIf(!e2eEnabled())(
         .waitFor();
       await shoot(page, "card-funding-top-up");
       await expectNoSeriousAxeViolations(page, "card top-up page");
+      const before = await usdt(customer);
+      // What the screen says the wallet pays, read as the button is pressed.
+      const shown = (await page.getByTestId("top-up-pays").textContent()) ?? "";
       await page.getByRole("button", { name: /^Top up / }).click();
       const success = page.getByRole("dialog").filter({ hasText: "Your card is topped up" });
       await success.waitFor();
+      // The price shown is the price charged, to the minor unit.
+      expect(before - (await usdt(customer))).toBe(minorUnits(shown.replace(/[^\d.]/g, ""), "USDT"));
       await shoot(page, "card-funding-receipt", { modal: true });
       await success.getByRole("button", { name: "Back to cards" }).click();
       await page.getByRole("heading", { name: "Cards", level: 1 }).waitFor();
