@@ -54,13 +54,13 @@ describe.skipIf(!e2eEnabled())("identity verification in the widget", () => {
     await screenshotWidget(page, "status-approved");
     const data = await customerGet<KycData>(customer, "/v2/customer/kyc/data");
     expect(data).toMatchObject({
-      kycLevel: "KYC_1",
+      kycLevel: "KYC_2",
       status: "APPROVED",
       kyc1ClientData: { status: "APPROVED" },
     });
     const limits = await customerGet<Limits>(customer, "/v1/kyc/limits");
-    expect(limits.kycLevel).toBe("KYC_1");
-    expect(transferLimit(limits)).toBe("1000.00");
+    expect(limits.kycLevel).toBe("KYC_2");
+    expect(transferLimit(limits)).toBe("5000.00");
     await context.close();
   });
 

@@ -59,7 +59,7 @@ describe.skipIf(!e2eEnabled())("identity verification from the web app", () => {
     await page.getByRole("link", { name: "See your limits" }).click();
     const send = page.getByRole("article", { name: /Send by phone number/ });
     await send.getByText("Not available at your level.").waitFor();
-    await send.getByText("Level 1 unlocks").waitFor();
+    await send.getByText("Level 2 unlocks").waitFor();
     await shoot(page, "limits-level-0");
     await page.getByRole("link", { name: "Increase limits" }).click();
 
@@ -79,21 +79,16 @@ describe.skipIf(!e2eEnabled())("identity verification from the web app", () => {
       await shoot(page, "verification-in-review");
 
     await page.getByText("Verified", { exact: true }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => level(page).textContent(), { timeout: 10_000 }).toBe("Level 1");
+    // The widget's approval is KYC_2, the level of spec §3 that asks for higher limits.
+    await expect.poll(() => level(page).textContent(), { timeout: 10_000 }).toBe("Level 2");
     await shoot(page, "verification-verified");
 
-    // Level 1 asks for more in the mobile app only (spec §4).
-    await page.getByRole("button", { name: "Increase limits" }).click();
-    await page.getByText("Mobile only: Verification is available only in the mobile app.").waitFor();
-    await shoot(page, "verification-mobile-only-modal", { modal: true });
-    await page.getByRole("button", { name: "Got it" }).click();
-
     await page.getByRole("link", { name: "See your limits" }).click();
-    await page.getByText("What you can still use at Level 1. Amounts in EUR.").waitFor();
-    await send.getByText("Up to €1,000.00").waitFor();
-    await send.getByText("€5,000.00 left").waitFor();
-    await send.getByText("Level 2 unlocks").waitFor();
-    await shoot(page, "limits-level-1");
+    await page.getByText("What you can still use at Level 2. Amounts in EUR.").waitFor();
+    await send.getByText("Up to €5,000.00").waitFor();
+    await send.getByText("€15,000.00 left").waitFor();
+    expect(await send.getByText(/unlocks/).count()).toBe(0);
+    await shoot(page, "limits-level-2");
     await context.close();
   }, 180_000);
 

@@ -24,15 +24,15 @@ export async function customerWithEmail(lastName: string): Promise<Customer> {
   return customer;
 }
 
-/** Such a customer verified to KYC_1 by the sandbox reviewer ("Lovelace" is approved). */
+/** Such a customer verified to KYC_2 by the sandbox reviewer ("Lovelace" is approved). */
 export async function customerAtKyc1(): Promise<Customer> {
   const customer = await customerWithEmail("Lovelace");
   await sendIdentityDocuments(customer);
   // Made in beforeAll, where expect.poll is not allowed.
   await eventually(async () => {
     const { kycLevel } = await customerGet<{ kycLevel: string }>(customer, "/v2/customer/kyc/data");
-    return kycLevel === "KYC_1" ? kycLevel : undefined;
-  }, "the sandbox reviewer's KYC_1");
+    return kycLevel === "KYC_2" ? kycLevel : undefined;
+  }, "the sandbox reviewer's KYC_2");
   return customer;
 }
 

@@ -19,7 +19,7 @@ import {
   signedInPage,
 } from "./wallets-support.ts";
 
-// The money loop on screen, two customers each in their own browser: A (KYC_1) watches a chain
+// The money loop on screen, two customers each in their own browser: A (KYC_2) watches a chain
 // deposit confirm, sends to B by phone (B sees it arrive) and to an outside address (pending,
 // then completed); both home screens agree with the server, and the ledger audits clean.
 // The sandbox chain stands still in this suite (global-setup.ts): the tests move it with
