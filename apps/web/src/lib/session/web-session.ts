@@ -5,6 +5,7 @@ import {
   createSession,
   type KestrelClient,
 } from "@kestrel/api-client";
+import { retryUnavailable } from "../http/retry-unavailable.ts";
 import { deviceId } from "./device-identity.ts";
 
 /** "restoring": the app start is asking the server whether the refresh cookie is still good. */
@@ -45,7 +46,8 @@ export function createWebSession(
 ): WebSession {
   const apiBaseUrl = options.apiBaseUrl ?? window.location.origin;
   // Looked up at call time, so a test may replace the global fetch after this is created.
-  const fetchLate: typeof fetch = (input, init) => globalThis.fetch(input, init);
+  // A money call (it has an Idempotency-Key) rides through a database failover's 503s.
+  const fetchLate: typeof fetch = retryUnavailable((input, init) => globalThis.fetch(input, init));
   let merchantId: string | undefined;
   const merchantHeader = (): Record<string, string> => (merchantId ? { "x-merchant-id": merchantId } : {});
 
