@@ -303,3 +303,28 @@ describe("card payout", () => {
     expect((await x.payoutOffer(carol.token, carolCard, "5")).statusCode).toBe(403);
   });
 });
+
+describe("the price shown is the price charged (issue 31)", () => {
+  const minor = (value: string) => BigInt(value.replace(".", ""));
+
+  it("takes exactly the offer's amount once paid, to the minor unit; a lapsed offer moves nothing", async () => {
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const stale = (await x.payoutOffer(alice.token, cardId, "7")).json();
+    x.clock.advance(stale.validSeconds + 1);
+    const before = await wallet(alice.token);
+    const refused = await x.payoutPay(alice.token, stale.offerId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: "OFFER_EXPIRED", field: "offerId" });
+    expect(await wallet(alice.token)).toMatchObject({
+      balance: before.balance,
+      availableBalance: before.availableBalance,
+    });
+
+    const offer = (await x.payoutOffer(alice.token, cardId, "7")).json();
+    expect((await x.payoutPay(alice.token, offer.offerId)).json().status).toBe("PENDING");
+    expect(await x.runCallbacks()).toEqual(["PAID"]);
+    const after = await wallet(alice.token);
+    // Wallet balances and the offer's amount are USDT with all 6 decimals.
+    expect(minor(before.balance) - minor(after.balance)).toBe(minor(offer.amount));
+  });
+});
