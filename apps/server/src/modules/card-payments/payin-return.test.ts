@@ -44,6 +44,8 @@ async function returnFrom(customer: Customer, host: string): Promise<URL> {
   expect(answered.statusCode).toBe(303);
   const back = new URL(String(answered.headers.location));
   expect(back.pathname + back.search).toBe(`/top-up/card?offerId=${offerId}`);
+  // The bank's page lets its form lead there: CSP's form-action governs the form's redirect too.
+  expect(bank.page.headers["content-security-policy"]).toContain(`form-action 'self' ${back.origin};`);
   return back;
 }
 

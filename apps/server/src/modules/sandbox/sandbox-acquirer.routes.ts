@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CHALLENGE_PATH, type SandboxAcquirer } from "../../providers/acquirer/sandbox-acquirer.ts";
@@ -13,17 +14,34 @@ export const sandboxAcquirerRoutes =
     const html = (reply: { header: (k: string, v: string) => { type: (t: string) => unknown } }) =>
       reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
 
+    /**
+     * The page's form ends in a redirect back to the shop, which is the customer's merchant host
+     * and so may be another origin than this page's: CSP's form-action governs that redirect too,
+     * so the page lets its form lead there as well.
+     */
+    function allowReturn(reply: FastifyReply, returnUrl: string | null) {
+      if (!returnUrl) return;
+      const csp = String(reply.getHeader("content-security-policy") ?? "");
+      const back = new URL(returnUrl).origin;
+      reply.header(
+        "content-security-policy",
+        csp.replace("form-action 'self'", `form-action 'self' ${back}`),
+      );
+    }
+
     async function page(paymentId: string, error?: string) {
       const payment = await acquirer.findChallenge(paymentId);
       if (!payment) return undefined;
-      return renderChallenge(payment, (await acquirer.lastDigits(payment.token)) ?? "····", error);
+      const body = renderChallenge(payment, (await acquirer.lastDigits(payment.token)) ?? "····", error);
+      return { body, returnUrl: payment.returnUrl };
     }
 
     app.get(`${CHALLENGE_PATH}/:paymentId`, { schema: { hide: true, params } }, async (req, reply) => {
-      const body = await page(req.params.paymentId);
-      if (!body) return reply.code(404).type("text/plain").send("Not found");
+      const shown = await page(req.params.paymentId);
+      if (!shown) return reply.code(404).type("text/plain").send("Not found");
+      allowReturn(reply, shown.returnUrl);
       html(reply);
-      return body;
+      return shown.body;
     });
 
     app.post(
@@ -38,8 +56,9 @@ export const sandboxAcquirerRoutes =
         } else {
           const outcome = await acquirer.answerChallenge(paymentId, (req.body.code ?? "").trim());
           if (outcome === "RETRY") {
+            allowReturn(reply, payment.returnUrl);
             html(reply);
-            return page(paymentId, "That code is not right. Please check it and try again.");
+            return (await page(paymentId, "That code is not right. Please check it and try again."))?.body;
           }
         }
         // Back to the shop, which asks its server how the payment ended.
