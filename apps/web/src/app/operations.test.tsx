@@ -155,7 +155,7 @@ describe("operation pages and navigation", () => {
 
 describe("an operation page that needs a KYC level the customer lacks", () => {
   it("says so before the form, from the catalog's levels; a permitted level gets the form", async () => {
-    const world = worldWith("PAYIN_CARD", { kycLevelPermissibleList: ["KYC_2", "KYC_3"] });
+    const world = worldWith("PAYIN_CARD", { kycLevelPermissibleList: ["KYC_2"] });
     world.kyc = { kycLevel: "KYC_0", status: "NONE" };
     await startApp("/top-up/card", world);
     expect(await screen.findByRole("heading", { name: "Verify your identity" })).not.toBeNull();
@@ -165,7 +165,7 @@ describe("an operation page that needs a KYC level the customer lacks", () => {
   });
 
   it("shows the form to a customer whose level the catalog permits", async () => {
-    const world = worldWith("PAYIN_CARD", { kycLevelPermissibleList: ["KYC_2", "KYC_3"] });
+    const world = worldWith("PAYIN_CARD", { kycLevelPermissibleList: ["KYC_2"] });
     world.kyc = { kycLevel: "KYC_2", status: "APPROVED" };
     await startApp("/top-up/card", world);
     expect(await screen.findByRole("heading", { name: "Add funds by bank card" })).not.toBeNull();

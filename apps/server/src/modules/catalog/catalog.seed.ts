@@ -10,9 +10,9 @@ import type { NewOperationRow } from "./catalog.repository.ts";
 const ANY_LEVEL: KycLevel[] = ["KYC_0", "KYC_2"];
 const VERIFIED: KycLevel[] = ["KYC_2"];
 
-// Money that leaves the customer's control, or card payments, needs a verified identity, KYC_2
-// (the reference API gates PAYIN_CARD and TRANSFER_MOBILE at its identity check, KYC_1). Ordering a card or an IBAN
-// stays open at KYC_0 because those flows contain the verification step themselves.
+// Money that leaves the customer's control, or card payments, needs a verified identity: KYC_2,
+// the widget's check (the reference API gates PAYIN_CARD and TRANSFER_MOBILE at its identity
+// check). Ordering a card or an IBAN stays open at KYC_0: those flows contain the verification.
 const NEEDS_VERIFICATION = new Set<OperationType>([
   "PAYIN_CARD",
   "TRANSFER_MOBILE",
