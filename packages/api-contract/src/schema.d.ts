@@ -2599,6 +2599,10 @@ export interface components {
         CardPricesInput: {
             /** @enum {string} */
             cardProgram: "CP_1" | "CP_2";
+            /** @description The program's display name, from the merchant's configuration */
+            name: string;
+            /** @description A sentence on what the program is for; null when not configured */
+            description: string | null;
             prices: {
                 /** @enum {string} */
                 cardType: "PLASTIC" | "VIRTUAL";
@@ -4252,6 +4256,10 @@ export interface components {
         CardPrices: {
             /** @enum {string} */
             cardProgram: "CP_1" | "CP_2";
+            /** @description The program's display name, from the merchant's configuration */
+            name: string;
+            /** @description A sentence on what the program is for; null when not configured */
+            description: string | null;
             prices: {
                 /** @enum {string} */
                 cardType: "PLASTIC" | "VIRTUAL";

@@ -22,6 +22,9 @@ export type MerchantSettings = {
   backgroundImage: string | null;
 };
 
+/** How a merchant names and describes a card program to its customers (docs/cards.md "Names"). */
+export type CardProgramText = { name: string; description: string };
+
 /** A white-label tenant. Every customer, wallet and operation belongs to exactly one. */
 export const merchants = pgTable(
   "merchants",
@@ -43,6 +46,11 @@ export const merchants = pgTable(
       .$type<{ key: string; title: string; url: string }[]>()
       .notNull()
       .default([]),
+    /** Display name and short description per card program (CP_1, CP_2); absent: a generic name. */
+    cardPrograms: jsonb("card_programs")
+      .$type<Partial<Record<string, CardProgramText>>>()
+      .notNull()
+      .default({}),
     textOverrides: jsonb("text_overrides").$type<Record<string, string>>().notNull().default({}),
     referralCodeRequired: boolean("referral_code_required").notNull().default(false),
     blockedCountries: text("blocked_countries").array().notNull(),

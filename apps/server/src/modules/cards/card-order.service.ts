@@ -13,7 +13,7 @@ import {
   PURPOSES_OF_ACCOUNT_OPENING,
   TURNOVER_RANGES,
 } from "./card-constants.ts";
-import type { CardPrograms } from "./card-programs.ts";
+import { type CardPrograms, programText } from "./card-programs.ts";
 import {
   type CustomerKyc,
   cardRowView,
@@ -89,7 +89,7 @@ export function createCardOrders(deps: {
     customerKyc,
     ownRequest,
 
-    /** GET /v2/card/prices: the program's forms, price, delivery, designs, plan and fees. */
+    /** GET /v2/card/prices: the program's name, forms, price, delivery, designs, plan and fees. */
     async prices(merchant: Merchant, cp: CardProgram | undefined) {
       const program = await programs.requireProgram(merchant.id, cp);
       const flags = (await programs.flags(merchant.id))[program];
@@ -98,6 +98,7 @@ export function createCardOrders(deps: {
         t === "VIRTUAL" ? flags.virtual : flags.plastic && flags.plasticDelivery;
       return {
         cardProgram: program,
+        ...programText(merchant, program),
         prices: rows
           .filter((r) => offered(r.cardType))
           .map((r) => ({

@@ -2,8 +2,27 @@ import type { CardForm, OperationType } from "../../db/schema/index.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { CardProgram } from "../merchants/feature-flags.ts";
-import type { MerchantsService } from "../merchants/merchants.service.ts";
+import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
 import { cardErrors } from "./cards.errors.ts";
+
+/**
+ * What the customer reads about a program: the merchant's configured name and description
+ * (`merchants.card_programs`), else the merchant's name with the program's number, never the bare
+ * code (docs/cards.md "Names").
+ */
+export function programText(
+  merchant: Pick<Merchant, "title" | "cardPrograms">,
+  program: CardProgram,
+): { name: string; description: string | null } {
+  const configured = merchant.cardPrograms[program];
+  if (configured?.name.trim()) {
+    return { name: configured.name, description: configured.description.trim() || null };
+  }
+  return {
+    name: `${merchant.title} card${program === "CP_1" ? "" : ` ${program.slice(3)}`}`,
+    description: null,
+  };
+}
 
 /**
  * Per-merchant card permissions (spec §6): the `cp` query names the program (CP_1 when absent),

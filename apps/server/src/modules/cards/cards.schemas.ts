@@ -49,6 +49,11 @@ const fees = z.object({ clientMarkUpFee: z.string(), supplierFee: z.string(), va
 export const pricesResponse = z
   .object({
     cardProgram: z.enum(CARD_PROGRAMS),
+    name: z.string().describe("The program's display name, from the merchant's configuration"),
+    description: z
+      .string()
+      .nullable()
+      .describe("A sentence on what the program is for; null when not configured"),
     prices: z.array(
       z.object({
         cardType: z.enum(CARD_FORMS),

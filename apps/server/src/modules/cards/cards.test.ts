@@ -31,9 +31,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("programs and prices", () => {
-  it("lists the program's forms with price, delivery, plan and fees", async () => {
+  it("lists the program's name, forms with price, delivery, plan and fees", async () => {
     const res = await c.call(alice, "GET", "/v2/card/prices?cp=CP_2");
     expect(res.statusCode, res.body).toBe(200);
+    // The merchant's configured name and description (merchants.card_programs), not the code.
+    expect(res.json()).toMatchObject({
+      cardProgram: "CP_2",
+      name: "Kestrel Travel",
+      description: "A second card with its own balance, for trips and subscriptions.",
+    });
     const plastic = res.json().prices.find((p: { cardType: string }) => p.cardType === "PLASTIC");
     expect(plastic).toMatchObject({
       currency: "EUR",

@@ -56,6 +56,16 @@ export function seedMerchants(): NewMerchantRow[] {
       supportEmail: "support@kestrel.example",
       supportUrl: null,
       social: [{ name: "X", url: "https://x.com/kestrel" }],
+      cardPrograms: {
+        CP_1: {
+          name: "Kestrel Everyday",
+          description: "A Visa card for shopping online and in shops, topped up from your crypto.",
+        },
+        CP_2: {
+          name: "Kestrel Travel",
+          description: "A second card with its own balance, for trips and subscriptions.",
+        },
+      },
       documents: [
         { key: "terms", title: "Terms and Conditions", url: assets("demo", "terms.html") },
         { key: "privacy", title: "Privacy Policy", url: assets("demo", "privacy.html") },
@@ -89,6 +99,12 @@ export function seedMerchants(): NewMerchantRow[] {
       supportEmail: null,
       supportUrl: "https://help.nimbus.example/",
       social: [],
+      cardPrograms: {
+        CP_1: {
+          name: "Nimbus Card",
+          description: "Spend your crypto anywhere cards are accepted, virtual or plastic.",
+        },
+      },
       documents: [{ key: "terms", title: "Nimbus Terms of Use", url: assets("nimbus", "terms.html") }],
       // Keys of the web app's English texts (apps/web/src/lib/i18n/en.ts), replaced for this brand.
       textOverrides: {
