@@ -48,6 +48,9 @@ export const customers = pgTable(
     /** Sign-in failures in a row; reset by a success. Locks sign-in for a while past a limit. */
     failedSignIns: integer("failed_sign_ins").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Set by an operator (docs/backoffice.md): no sign-in and no money out; money in still lands. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockedReason: text("blocked_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -14,6 +14,7 @@ export * from "./issuer-spending.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";
 export * from "./merchants.ts";
+export * from "./operators.ts";
 export * from "./outbox.ts";
 export * from "./quotes.ts";
 export * from "./support-chat.ts";

@@ -260,3 +260,23 @@ export const kycUsage = pgTable(
     check("kyc_usage_running_total", sql`${t.runningTotal} >= ${t.amount}`),
   ],
 );
+
+export const KYC_REVIEW_MODES = ["manual", "sandbox"] as const;
+export type KycReviewMode = (typeof KYC_REVIEW_MODES)[number];
+
+/**
+ * Who reviews a merchant's applications: `manual` (operators, in the back-office queue) or
+ * `sandbox` (the automatic reviewer, sandbox mode only). No row: sandbox in sandbox mode,
+ * manual otherwise. A configuration table (one row a merchant).
+ */
+export const kycReviewSettings = pgTable(
+  "kyc_review_settings",
+  {
+    merchantId: uuid("merchant_id")
+      .primaryKey()
+      .references(() => merchants.id),
+    mode: text("mode").$type<KycReviewMode>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("kyc_review_settings_mode", sql`${t.mode} in ('manual', 'sandbox')`)],
+);
