@@ -8470,6 +8470,7 @@ export interface operations {
                     phone?: string;
                     /** @description An address on the currency's network */
                     address?: string;
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     currency: string;
                     /** @description The fee the customer was shown (fee call): a higher current fee is refused (409 FEE_CHANGED) */
@@ -8582,6 +8583,7 @@ export interface operations {
     sendFee: {
         parameters: {
             query: {
+                /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                 amount: string;
                 /** @description A customer of the same merchant (exactly one of phone, address) */
                 phone?: string;
@@ -8695,6 +8697,7 @@ export interface operations {
                     phone?: string;
                     /** @description An address on the currency's network */
                     address?: string;
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     currency: string;
                 };
@@ -13991,7 +13994,7 @@ export interface operations {
                     cardId: string;
                     fromCurrency: string;
                     toCurrency: string;
-                    /** @description Decimal string */
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     /** @enum {string} */
                     operation?: "PAYIN";
@@ -14105,7 +14108,7 @@ export interface operations {
                 "application/json": {
                     fromCurrency: string;
                     toCurrency: string;
-                    /** @description Decimal string */
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     /** @enum {string} */
                     operation?: "PAYIN";
@@ -14618,7 +14621,7 @@ export interface operations {
                     cardId: string;
                     fromCurrency: string;
                     toCurrency: string;
-                    /** @description Decimal string */
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                 };
             };
@@ -14733,7 +14736,7 @@ export interface operations {
                 "application/json": {
                     fromCurrency: string;
                     toCurrency: string;
-                    /** @description Decimal string */
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                 };
             };
@@ -16148,6 +16151,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     recipientId: string;
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     /** @description Remittance information the recipient sees */
                     reference?: string;
@@ -16932,6 +16936,7 @@ export interface operations {
                 "application/json": {
                     phone: string;
                     currency: string;
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                 };
             };
@@ -17236,6 +17241,7 @@ export interface operations {
                     /** Format: uuid */
                     cardRequestId: string;
                     shop: string;
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                 };
             };
@@ -17359,6 +17365,7 @@ export interface operations {
                 "application/json": {
                     address: string;
                     currency: string;
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     fromAddress?: string;
                 };
@@ -17483,6 +17490,7 @@ export interface operations {
                     iban: string;
                     senderName: string;
                     senderIban: string;
+                    /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     reference?: string;
                 };

@@ -1,5 +1,5 @@
-import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
-import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
+import { type CurrencyCode, isCurrencyCode } from "@kestrel/money";
+import { parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { KindRequest } from "../quotes/kind-offers.ts";
@@ -27,14 +27,17 @@ export function parseTopUpRequest(merchant: Merchant, body: TopUpBody): KindRequ
   }
   if (body.toCurrency !== CARD_CURRENCY)
     throw invalid("toCurrency", `must be ${CARD_CURRENCY}, the card's currency`);
-  const given = [body.fromAmount, body.toAmount].filter((a) => a !== undefined && a !== "");
+  // A field sent is a field typed, even empty (the schema refuses that one, naming it), as the
+  // exchange counts them: an empty toAmount is never taken for a missing fromAmount.
+  const given = [body.fromAmount, body.toAmount].filter((a) => a !== undefined);
   if (given.length !== 1) {
-    throw invalid(body.fromAmount ? "toAmount" : "fromAmount", "give exactly one of fromAmount and toAmount");
+    throw invalid(
+      body.fromAmount === undefined ? "fromAmount" : "toAmount",
+      "give exactly one of fromAmount and toAmount",
+    );
   }
-  const side = body.fromAmount ? "from" : "to";
+  const side = body.fromAmount !== undefined ? "from" : "to";
   const field = side === "from" ? "fromAmount" : "toAmount";
   const currency: CurrencyCode = side === "from" ? from : CARD_CURRENCY;
-  const parsed = parseAmount(String(given[0]), currency, { allowZero: false });
-  if (!parsed.ok) throw invalid(field, AMOUNT_REASON_TEXT[parsed.reason] ?? "is not valid");
-  return { from, to: CARD_CURRENCY, fixed: { side, amount: parsed.minor } };
+  return { from, to: CARD_CURRENCY, fixed: { side, amount: parseAmountField(field, given[0], currency) } };
 }

@@ -5,6 +5,7 @@ import {
   CARD_OPERATION_STATUSES,
   CARD_STATUSES,
 } from "../../db/schema/index.ts";
+import { amountInput } from "../../http/amount-input.ts";
 import { CARD_PROGRAMS } from "../merchants/feature-flags.ts";
 
 const money = z
@@ -18,7 +19,7 @@ export const cardParams = z.object({ cardId: z.uuid() });
 export const offerParams = z.object({ cardId: z.uuid(), offerId: z.uuid() });
 export const idempotencyHeaders = z.object({ "idempotency-key": z.string().optional() });
 
-const amount = z.string().trim().max(40).optional();
+const amount = amountInput.optional();
 export const topUpBody = z
   .object({
     fromCurrency: z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code"),

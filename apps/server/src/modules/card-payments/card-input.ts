@@ -1,6 +1,6 @@
-import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
+import { type CurrencyCode, isCurrencyCode } from "@kestrel/money";
 import cardValidator from "card-validator";
-import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
+import { parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { KindRequest } from "../quotes/kind-offers.ts";
@@ -43,7 +43,5 @@ export function parseCardOffer(
   const from = currency("fromCurrency");
   const to = currency("toCurrency");
   if (from === to) throw invalid("toCurrency", "must differ from fromCurrency");
-  const parsed = parseAmount(body.amount, from, { allowZero: false });
-  if (!parsed.ok) throw invalid("amount", AMOUNT_REASON_TEXT[parsed.reason] ?? "is not valid");
-  return { from, to, fixed: { side: "from", amount: parsed.minor } };
+  return { from, to, fixed: { side: "from", amount: parseAmountField("amount", body.amount, from) } };
 }

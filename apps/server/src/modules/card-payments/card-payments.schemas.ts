@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { amountInput } from "../../http/amount-input.ts";
 
 // Card pay-in (reference §4.10) and payout (§4.11). Deliberate differences, each in
 // docs/payin-payout.md: amounts and rates are decimal strings; ids are our UUIDs; the card number
 // is a string of digits (a JSON number cannot hold 16 digits exactly).
 
 const currency = z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code");
-const amount = z.string().max(40).describe("Decimal string");
+const amount = amountInput;
 const money = z.object({ value: z.string(), currency: z.string() });
 
 export const billingAddress = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEPOSIT_EVENT_KINDS, DEPOSIT_PRODUCT_TYPES, DEPOSIT_STATUSES } from "../../db/schema/index.ts";
+import { amountInput } from "../../http/amount-input.ts";
 
 const currency = z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code");
 const decimal = z.string().describe("Decimal string in the currency's units");
@@ -45,7 +46,7 @@ export const openBody = z
     currency: currency.describe("The wallet the principal comes from (one wallet per currency)"),
     productType: z.enum(DEPOSIT_PRODUCT_TYPES),
     months: z.number().int().min(1).max(120).describe("The duration, one of the template's"),
-    amount: z.string().max(40).describe("Within the duration's minAmount and maxAmount"),
+    amount: amountInput.describe("Within the duration's minAmount and maxAmount"),
   })
   .strict();
 

@@ -1,7 +1,7 @@
-import { type CurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
-import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
+import { parseAmountField } from "../../http/amount-input.ts";
 import { BANK_SEND_TASK } from "../../providers/bank/bank-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { Codes } from "../auth/codes.ts";
@@ -94,13 +94,7 @@ export function createIbanWithdrawals(deps: {
       const { merchant, customer } = input;
       const merchantId = merchant.id;
       const customerId = customer.customerId;
-      const parsed = parseAmount(input.amount, "EUR", { allowZero: false });
-      if (!parsed.ok)
-        throw ibanErrors.create("AMOUNT_OUT_OF_RANGE", {
-          field: "amount",
-          message: `amount: ${AMOUNT_REASON_TEXT[parsed.reason] ?? "is not valid"}`,
-        });
-      const amount = parsed.minor;
+      const amount = parseAmountField("amount", input.amount, "EUR");
       const account = await deps.ownAccount(merchantId, customerId, input.ibanId);
       const recipient = await deps.db.withClient((c) =>
         ibanSql.recipient(c, { merchantId, customerId }, input.recipientId),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IBAN_TRANSFER_KINDS, IBAN_TRANSFER_STATUSES } from "../../db/schema/index.ts";
 import { DISPLAY_STATUSES } from "../../display-status.ts";
+import { amountInput } from "../../http/amount-input.ts";
 import { IBAN_STATUSES } from "./iban-display-status.ts";
 import { REQUIRED_INFO_KINDS } from "./iban-eligibility.ts";
 
@@ -188,7 +189,7 @@ export const withdrawDataResponse = z
 export const withdrawBody = z
   .object({
     recipientId: z.uuid(),
-    amount: z.string().max(40),
+    amount: amountInput,
     reference: optionalText(140).describe("Remittance information the recipient sees"),
   })
   .strict();

@@ -1,5 +1,5 @@
-import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
-import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
+import { type CurrencyCode, isCurrencyCode } from "@kestrel/money";
+import { parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { FixedAmount } from "./quote-pricing.ts";
@@ -31,7 +31,9 @@ export function parseOfferRequest(merchant: Merchant, body: OfferRequest): Parse
   if (from === to) throw invalid("currencyTo", "must differ from currencyFrom");
   const side = body.amountFrom !== undefined ? "from" : "to";
   const field = side === "from" ? "amountFrom" : "amountTo";
-  const parsed = parseAmount(body[field] ?? "", side === "from" ? from : to, { allowZero: false });
-  if (!parsed.ok) throw invalid(field, AMOUNT_REASON_TEXT[parsed.reason] ?? "is not valid");
-  return { from, to, fixed: { side, amount: parsed.minor } };
+  return {
+    from,
+    to,
+    fixed: { side, amount: parseAmountField(field, body[field], side === "from" ? from : to) },
+  };
 }

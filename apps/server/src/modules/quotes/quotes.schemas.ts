@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountInput } from "../../http/amount-input.ts";
 
 // The exchange calls of spec §7 with the reference's fields (digest §4.9, flat example layout).
 // Deliberate differences, each in docs/quotes.md: amounts and rates are decimal strings, never
@@ -7,7 +8,7 @@ import { z } from "zod";
 
 const currency = z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code");
 /** A decimal string of the currency; the service parses it with the currency's scale. */
-const amount = z.string().max(40);
+const amount = amountInput;
 const offerId = z.uuid().describe("The offer's id (UUIDv7)");
 
 /** `?coinPairs=USDT_EUR&coinPairs=BTC_EUR` or `?coinPairs=USDT_EUR,BTC_EUR`: both mean two pairs. */

@@ -1,6 +1,6 @@
-import { parseAmount } from "@kestrel/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { amountInput, parseAmountField } from "../../http/amount-input.ts";
 import { AppError, commonErrors } from "../../http/app-error.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { normalizeIban } from "../../providers/bank/iban-numbers.ts";
@@ -12,7 +12,7 @@ const transferInBody = z
     iban: z.string().min(1).max(50),
     senderName: z.string().trim().min(1).max(140),
     senderIban: z.string().min(1).max(50),
-    amount: z.string().max(40),
+    amount: amountInput,
     reference: z.string().max(140).optional(),
   })
   .strict();
@@ -35,13 +35,12 @@ export const sandboxBankRoutes =
       if (!iban) throw invalid("iban", "is not a valid IBAN");
       const senderIban = normalizeIban(body.senderIban);
       if (!senderIban) throw invalid("senderIban", "is not a valid IBAN");
-      const amount = parseAmount(body.amount, "EUR", { allowZero: false });
-      if (!amount.ok) throw invalid("amount", amount.reason);
+      const amount = parseAmountField("amount", body.amount, "EUR");
       const row = await bank.receiveTransfer({
         accountIban: iban,
         senderName: body.senderName,
         senderIban,
-        amount: amount.minor,
+        amount,
         remittance: body.reference?.trim() || null,
       });
       if (!row) throw invalid("iban", "is not an account of this bank");

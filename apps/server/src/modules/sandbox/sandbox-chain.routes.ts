@@ -1,6 +1,7 @@
-import { isCurrencyCode, parseAmount } from "@kestrel/money";
+import { isCurrencyCode } from "@kestrel/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { amountInput, parseAmountField } from "../../http/amount-input.ts";
 import { AppError, commonErrors } from "../../http/app-error.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { checkAddress } from "../../providers/chain/address-validation.ts";
@@ -14,7 +15,7 @@ const depositBody = z
   .object({
     address: z.string().min(1).max(128),
     currency: z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code"),
-    amount: z.string().max(40),
+    amount: amountInput,
     fromAddress: z.string().max(128).optional(),
   })
   .strict();
@@ -56,17 +57,11 @@ export const sandboxChainRoutes =
           message: `address: ${problem}`,
         });
       }
-      const amount = parseAmount(body.amount, body.currency, { allowZero: false });
-      if (!amount.ok) {
-        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
-          field: "amount",
-          message: `amount: ${amount.reason}`,
-        });
-      }
+      const amount = parseAmountField("amount", body.amount, body.currency);
       const tx = await chain.receiveTestDeposit({
         currency: body.currency,
         address: address.address,
-        amount: amount.minor,
+        amount,
         fromAddress: body.fromAddress,
       });
       return {

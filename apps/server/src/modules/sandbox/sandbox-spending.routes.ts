@@ -2,6 +2,7 @@ import { toDecimalString } from "@kestrel/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
+import { amountInput, parseAmountField } from "../../http/amount-input.ts";
 import { AppError } from "../../http/app-error.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import type { DeliverCardEvent } from "../../providers/issuer/card-events.ts";
@@ -12,7 +13,7 @@ const purchaseBody = z
   .object({
     cardRequestId: z.uuid(),
     shop: z.string().trim().min(1, "is required").max(80),
-    amount: z.string().trim().min(1, "is required").max(20),
+    amount: amountInput,
   })
   .strict();
 const actionBody = z
@@ -57,6 +58,11 @@ export const sandboxSpendingRoutes =
         throw err;
       }
     };
+    /** The amount is judged as every amount field of the contract is (EUR, the card's currency). */
+    const purchase = (body: z.infer<typeof purchaseBody>) => {
+      parseAmountField("amount", body.amount, "EUR");
+      return spending.purchase(body, deliver);
+    };
     const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
     app.post(
@@ -71,7 +77,7 @@ export const sandboxSpendingRoutes =
           response: { 200: transactionResponse, ...errors },
         },
       },
-      async (req) => viewOf(await spending.purchase(req.body, deliver)),
+      async (req) => viewOf(await purchase(req.body)),
     );
 
     app.post(
@@ -93,7 +99,7 @@ export const sandboxSpendingRoutes =
       "/sandbox/issuer/purchase/form",
       { schema: { hide: true, consumes: ["application/x-www-form-urlencoded"], body: purchaseBody } },
       async (req, reply) => {
-        const t = viewOf(await spending.purchase(req.body, deliver));
+        const t = viewOf(await purchase(req.body));
         const outcome = t.declineReason ? `${t.state} (${t.declineReason})` : t.state;
         return reply.redirect(back(`${t.shop}, ${t.amount} EUR: ${outcome}.`), 303);
       },

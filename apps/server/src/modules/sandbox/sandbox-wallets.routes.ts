@@ -1,7 +1,8 @@
-import { isCurrencyCode, parseAmount } from "@kestrel/money";
+import { isCurrencyCode } from "@kestrel/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
+import { amountInput, parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
@@ -9,7 +10,7 @@ import { phoneSchema } from "../auth/auth.schemas.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
 
 const creditBody = z
-  .object({ phone: phoneSchema, currency: z.string().regex(/^[A-Z]{2,6}$/), amount: z.string().max(40) })
+  .object({ phone: phoneSchema, currency: z.string().regex(/^[A-Z]{2,6}$/), amount: amountInput })
   .strict();
 
 /**
@@ -48,12 +49,7 @@ export const sandboxWalletsRoutes =
             message: "currency: is not offered",
           });
         }
-        const parsed = parseAmount(req.body.amount, currency, { allowZero: false });
-        if (!parsed.ok)
-          throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
-            field: "amount",
-            message: `amount: ${parsed.reason}`,
-          });
+        const amount = parseAmountField("amount", req.body.amount, currency);
         const customer = await deps.services.customers.findByPhone(merchant.id, phone.digits);
         if (!customer)
           throw commonErrors.create("NOT_FOUND", { field: "phone", message: "No customer with this phone." });
@@ -61,7 +57,7 @@ export const sandboxWalletsRoutes =
           merchantId: merchant.id,
           customerId: customer.id,
           currency,
-          amount: parsed.minor,
+          amount,
           idempotencyKey,
           requestHash,
         });

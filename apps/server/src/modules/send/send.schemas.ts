@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountInput } from "../../http/amount-input.ts";
 import { phoneSchema } from "../auth/auth.schemas.ts";
 
 const currency = z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code");
@@ -11,7 +12,7 @@ const destination = {
 export const sendBody = z
   .object({
     ...destination,
-    amount: z.string().max(40),
+    amount: amountInput,
     currency,
     fee: z
       .string()
@@ -49,7 +50,7 @@ export const sendResponse = z
 
 export const feeQuery = z
   .object({
-    amount: z.string().max(40),
+    amount: amountInput,
     ...destination,
     customerId: z.uuid().optional().describe("The sender: if given, must be the signed-in customer"),
   })
@@ -67,7 +68,7 @@ export const feeResponse = z
   })
   .meta({ id: "SendFee" });
 
-export const validateBody = z.object({ ...destination, amount: z.string().max(40), currency }).strict();
+export const validateBody = z.object({ ...destination, amount: amountInput, currency }).strict();
 
 export const validateResponse = z
   .object({
