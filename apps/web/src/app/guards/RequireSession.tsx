@@ -21,6 +21,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   }
   if (status === "signedOut")
-    return <Navigate to={ROUTES.signIn} replace state={{ from: location.pathname }} />;
+    return <Navigate to={ROUTES.signIn} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return children;
 }

@@ -18,6 +18,27 @@ describe("redirect rules after sign-in (spec §2)", () => {
     expect(routeAfterSignIn(complete)).toBe("/");
   });
 
+  it("nothing owed: back to the page (and query) that sent the customer to sign in", () => {
+    expect(routeAfterSignIn(complete, "signIn", "/top-up/card?offerId=abc")).toBe("/top-up/card?offerId=abc");
+  });
+
+  it("a step owed comes before the page that sent the customer", () => {
+    expect(routeAfterSignIn({ ...complete, email: undefined }, "signIn", "/exchange")).toBe(
+      EMPTY_EMAIL_ROUTE,
+    );
+  });
+
+  it.each([
+    "//evil.example/x",
+    "https://evil.example/",
+    "/\\evil.example",
+    "/sign-in",
+    "/sign-up?x=1",
+    "exchange",
+  ])("never returns to %s", (from) => {
+    expect(routeAfterSignIn(complete, "signIn", from)).toBe("/");
+  });
+
   it("rule 1: a phone without email goes to /sign-up?isEmptyEmail=yes", () => {
     expect(routeAfterSignIn({ ...complete, email: undefined })).toBe(EMPTY_EMAIL_ROUTE);
     expect(EMPTY_EMAIL_ROUTE).toBe("/sign-up?isEmptyEmail=yes");

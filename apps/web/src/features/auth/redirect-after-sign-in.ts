@@ -46,9 +46,28 @@ const passedFrom = (step: PassedStep): Passed => ({
   referral: step === "referral",
 });
 
-/** Where spec §2's rules send a customer who has just passed `passed`; home when nothing is owed. */
-export function routeAfterSignIn(profile: RedirectProfile, passed: PassedStep = "signIn"): string {
-  return STEPS.find((s) => s.owed(profile, passedFrom(passed)))?.route ?? ROUTES.home;
+const SIGNED_OUT_PAGES: readonly string[] = [ROUTES.signIn, ROUTES.signUp, ROUTES.resetPassword];
+
+/**
+ * A page the customer was sent away from to sign in (e.g. a 3-D Secure return whose session had
+ * ended): only a path of this app, never another origin (`//host`) or a signed-out page.
+ */
+function safeReturnPath(from: string | undefined): string | undefined {
+  if (!from?.startsWith("/") || from.startsWith("//") || from.includes("\\")) return undefined;
+  const pathname = from.split(/[?#]/)[0] ?? "";
+  return SIGNED_OUT_PAGES.includes(pathname) ? undefined : from;
+}
+
+/**
+ * Where spec §2's rules send a customer who has just passed `passed`; when nothing is owed, back
+ * to the page that sent them to sign in (`from`, with its query), else home.
+ */
+export function routeAfterSignIn(
+  profile: RedirectProfile,
+  passed: PassedStep = "signIn",
+  from?: string,
+): string {
+  return STEPS.find((s) => s.owed(profile, passedFrom(passed)))?.route ?? safeReturnPath(from) ?? ROUTES.home;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AccessGrant } from "@kestrel/api-client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { fetchProfile, PROFILE_QUERY_KEY } from "../../../lib/customer/profile-queries.ts";
 import { useWebSession } from "../../../lib/session/session-context.tsx";
 import { type PassedStep, rememberStepPassed, routeAfterSignIn } from "../redirect-after-sign-in.ts";
@@ -10,6 +10,8 @@ export function useContinueAfterSignIn() {
   const session = useWebSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // RequireSession's note of the page that sent the customer here (path and query).
+  const from = (useLocation().state as { from?: string } | null)?.from;
   return async (grant: AccessGrant | undefined, passed: PassedStep = "signIn") => {
     if (grant) session.signIn(grant);
     // The protected pages' guard asks the same steps again unless it knows they were passed.
@@ -20,6 +22,6 @@ export function useContinueAfterSignIn() {
       queryFn: () => fetchProfile(session.api),
       staleTime: 0,
     });
-    await navigate(routeAfterSignIn(profile, passed), { replace: true });
+    await navigate(routeAfterSignIn(profile, passed, from), { replace: true });
   };
 }
