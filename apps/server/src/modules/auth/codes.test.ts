@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/test-database.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
-import { createRateLimitRepository } from "../ratelimit/ratelimit.repository.ts";
-import { createRateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { type Limit, type RateLimitService, rateLimitErrors } from "../ratelimit/ratelimit.service.ts";
 import { createAuthRepository } from "./auth.repository.ts";
 import { newPhone } from "./auth.test-helpers.ts";
 import { type CodePurpose, createCodes } from "./codes.ts";
@@ -25,6 +24,32 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+/**
+ * The rate limits as counts in memory, one window (each test stays within its hour): enough to see
+ * under which key a code is counted and that a lost race gives its place back. The counting SQL
+ * and its concurrency are the ratelimit module's, tested through the HTTP tests of sign-up.
+ */
+function countingLimits(): RateLimitService {
+  const counts = new Map<string, number>();
+  const take = (limit: Limit, subject: string) => {
+    const key = `${limit.name}:${subject}`;
+    const n = counts.get(key) ?? 0;
+    if (n >= limit.max)
+      throw rateLimitErrors.create("TOO_MANY_REQUESTS", { headers: { "retry-after": "1" } });
+    counts.set(key, n + 1);
+    return key;
+  };
+  return {
+    async claim(limit, subject) {
+      const key = take(limit, subject);
+      return { giveBack: async () => void counts.set(key, (counts.get(key) ?? 1) - 1) };
+    },
+    async consume(limit, subject) {
+      take(limit, subject);
+    },
+  };
+}
+
 /** Codes on a clock the test moves, texting into a list. Each test starts at the top of an hour. */
 function codesAt(startIso: string) {
   let at = new Date(startIso);
@@ -33,7 +58,7 @@ function codesAt(startIso: string) {
   const codes = createCodes({
     repository: createAuthRepository(database.db),
     sms: { send: async (m) => void texted.push(m) },
-    limits: createRateLimitService({ repository: createRateLimitRepository(database.db), now }),
+    limits: countingLimits(),
     secret: "test-secret",
     now,
   });
