@@ -95,7 +95,6 @@ describe("the validate call", () => {
     [{ address: OUTSIDE_BTC, amount: "0.01", currency: "BTC" }, true, undefined],
     [{ address: OUTSIDE_BTC, amount: "0.00001", currency: "BTC" }, false, "BELOW_MINIMUM"],
     [{ address: OUTSIDE_BTC, amount: "0.04999", currency: "BTC" }, false, "INSUFFICIENT_FUNDS"],
-    [{ address: OUTSIDE_BTC, amount: "0.045", currency: "BTC" }, false, "PER_TRANSACTION_LIMIT"],
     [
       { address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv", amount: "0.01", currency: "BTC" },
       false,
@@ -116,6 +115,14 @@ describe("the validate call", () => {
       expect(res.json().reason).toBe(reason);
     },
   );
+
+  it("says PER_TRANSACTION_LIMIT for more than a verified customer may send at once", async () => {
+    // 0.09 BTC is 5,760 EUR at the sandbox rate, above KYC_2's 5,000 EUR and within the balance.
+    const whale = await d.verified();
+    await d.faucet(whale.phone, "BTC", "0.1");
+    const res = await validate(whale.token, { address: OUTSIDE_BTC, amount: "0.09", currency: "BTC" });
+    expect(res.json()).toMatchObject({ possibleToExecute: false, reason: "PER_TRANSACTION_LIMIT" });
+  });
 
   it("blocks amount and fee, and tells an unverified customer why not", async () => {
     const ok = (
