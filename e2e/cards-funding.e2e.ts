@@ -79,7 +79,10 @@ describe.skipIf(!e2eEnabled())(
       await modal.getByRole("button", { name: /Via crypto wallets/ }).click();
 
       await page.getByRole("heading", { name: "Top up a card from crypto", level: 1 }).waitFor();
-      await page.getByLabel("Pay from").selectOption("USDT");
+      // "Pay from" lists only wallets that can pay: the customer holds USDT only.
+      const payFrom = page.getByLabel("Pay from");
+      expect(await payFrom.locator("option").allTextContents()).toEqual([expect.stringMatching(/^USDT · /)]);
+      await payFrom.selectOption("USDT");
       await page.getByLabel("The card receives (EUR)").fill("25");
       await page.getByTestId("top-up-receives").getByText("25.00").waitFor();
       await page
@@ -91,7 +94,10 @@ describe.skipIf(!e2eEnabled())(
       const before = await usdt(customer);
       // What the screen says the wallet pays, read as the button is pressed.
       const shown = (await page.getByTestId("top-up-pays").textContent()) ?? "";
-      await page.getByRole("button", { name: /^Top up / }).click();
+      // The button names both sides: what the wallet pays (as shown above it) and what the card gets.
+      const pay = page.getByRole("button", { name: /^Pay .+ · card gets €25\.00$/ });
+      expect(await pay.textContent()).toContain(shown.trim());
+      await pay.click();
       const success = page.getByRole("dialog").filter({ hasText: "Your card is topped up" });
       await success.waitFor();
       // The price shown is the price charged, to the minor unit.

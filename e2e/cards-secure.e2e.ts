@@ -41,7 +41,7 @@ async function cardsPage(): Promise<{ page: Page; close: () => Promise<void> }> 
   await section(page).getByText("Active", { exact: true }).waitFor();
   return { page, close: () => context.close() };
 }
-const section = (page: Page) => page.getByRole("region", { name: "Card program 1" });
+const section = (page: Page) => page.getByRole("region", { name: "Kestrel Everyday" });
 
 /** Types the code the server texts after `send`, in the open dialog's code boxes, and confirms. */
 async function confirmWithTextedCode(

@@ -43,7 +43,7 @@ async function activationCode(phone: string): Promise<string> {
  */
 async function cardsLoaded(page: Page) {
   await page
-    .getByRole("region", { name: /Card program/ })
+    .getByRole("region", { name: /^Kestrel (Everyday|Travel)$/ })
     .first()
     .waitFor();
   await expect.poll(() => page.locator(".k-cards__program .k-spinner").count()).toBe(0);
@@ -169,14 +169,23 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     const { context, page } = await signedInPage(browser, customer);
     await page.goto(`${baseUrl()}/cards`);
     await page
-      .getByRole("region", { name: "Card program 1" })
+      .getByRole("region", { name: "Kestrel Everyday" })
       .getByText("You have no cards in this program yet.")
       .waitFor();
+    // What the customer reads: the merchant's name and description, the plan in its own words
+    // (not Earn's Fixed/Flexible), the fees as one total.
+    const everyday = page.getByRole("region", { name: "Kestrel Everyday" });
+    await everyday
+      .getByText("A Visa card for shopping online and in shops, topped up from your crypto.")
+      .waitFor();
+    expect(await everyday.getByText("1.75 % of each card payment").count()).toBe(2);
+    expect(await everyday.getByText("Monthly", { exact: true }).count()).toBe(2);
+    expect(await everyday.getByText(/Mark-up|Fixed/).count()).toBe(0);
     await shoot(page, "cards-empty");
     await expectNoSeriousAxeViolations(page, "cards, empty");
     const before = await usdt(customer);
     const shown = await orderCard(page, {
-      program: "Card program 1",
+      program: "Kestrel Everyday",
       form: "Virtual card",
       colour: "Blue",
       shots: "cards-order",
@@ -185,7 +194,7 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     if (!order) throw new Error("no order");
     expect(order).toMatchObject({ status: "IN_PROGRESS", displayStatus: "PROGRESS" });
     // The price shown is the price charged, to the minor unit.
-    expect(before - (await usdt(customer))).toBe(minorUnits(shown.replace(/ USDT$/, ""), "USDT"));
+    expect(before - (await usdt(customer))).toBe(minorUnits(shown.replace(/[^\d.]/g, ""), "USDT"));
     await page.getByText("In progress").first().waitFor();
     await shoot(page, "cards-in-progress");
 
@@ -193,7 +202,10 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     await page.goto(`${baseUrl()}/cards`);
     await page.getByText("Ready to activate").waitFor();
     await activate(page, await activationCode(customer.phone), "cards-activate");
-    await page.getByRole("region", { name: "Card program 1" }).getByText("Active", { exact: true }).waitFor();
+    await page
+      .getByRole("region", { name: "Kestrel Everyday" })
+      .getByText("Active", { exact: true })
+      .waitFor();
     await shoot(page, "cards-active");
     await expectNoSeriousAxeViolations(page, "cards, active");
     expect((await cards(customer, "CP_1"))[0]).toMatchObject({ status: "ACTIVE", displayStatus: "ACTIVE" });
@@ -202,7 +214,7 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
 
   it("orders a plastic CP_2 card, ships it in the sandbox console and activates it with the mailed code", async () => {
     const { context, page } = await signedInPage(browser, customer);
-    await orderCard(page, { program: "Card program 2", form: "Plastic card", colour: "Gold" });
+    await orderCard(page, { program: "Kestrel Travel", form: "Plastic card", colour: "Gold" });
     const [order] = await cards(customer, "CP_2");
     if (!order) throw new Error("no order");
     await advanceInConsole(page, order.cardRequestId, "ORDER_PENDING");
@@ -215,7 +227,7 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     const code = await activationCode(customer.phone);
 
     await page.goto(`${baseUrl()}/cards`);
-    const section = page.getByRole("region", { name: "Card program 2" });
+    const section = page.getByRole("region", { name: "Kestrel Travel" });
     await section.getByText("On its way to you").waitFor();
     await shoot(page, "cards-plastic-in-delivery");
     await activate(page, code);
@@ -229,15 +241,15 @@ describe.skipIf(!e2eEnabled())("cards: order, pay in crypto, issue, ship, activa
     const before = await usdt(customer);
     // The offer lapses on screen first: the new price is shown, and that one is charged.
     const shown = await orderCard(page, {
-      program: "Card program 1",
+      program: "Kestrel Everyday",
       form: "Virtual card",
       colour: "Gold",
       lapse: true,
     });
     const paidOrder = (await cards(customer, "CP_1")).find((c) => c.id === null);
     if (!paidOrder) throw new Error("no paid order");
-    expect(before - (await usdt(customer))).toBe(minorUnits(shown.replace(/ USDT$/, ""), "USDT"));
-    const section = page.getByRole("region", { name: "Card program 1" });
+    expect(before - (await usdt(customer))).toBe(minorUnits(shown.replace(/[^\d.]/g, ""), "USDT"));
+    const section = page.getByRole("region", { name: "Kestrel Everyday" });
     await section.getByRole("button", { name: "Cancel order" }).click();
     const dialog = page.getByRole("dialog", { name: "Are you sure you want to cancel your order?" });
     await shoot(page, "cards-cancel", { modal: true });

@@ -106,6 +106,24 @@ describe("layout", () => {
     expect(answer.hidden).toBe(false);
   });
 
+  it("shows social links as the network's icon, named in words, not a lone letter", async () => {
+    const world = defaultWorld();
+    world.social = [
+      { name: "X", url: "https://x.com/kestrel" },
+      { name: "Mastodon", url: "https://mastodon.social/@kestrel" },
+    ];
+    installFakeConfigService(world);
+    renderApp("/");
+    const nav = await screen.findByRole("navigation", { name: "Social media" });
+    const x = within(nav).getByRole("link", { name: "X (opens in a new tab)" });
+    expect(x.getAttribute("href")).toBe("https://x.com/kestrel");
+    expect(x.textContent).toBe("");
+    expect(x.querySelector("svg[aria-hidden='true']")).not.toBeNull();
+    // A network without a glyph gets a link icon, still named.
+    const other = within(nav).getByRole("link", { name: "Mastodon (opens in a new tab)" });
+    expect(other.querySelector("svg")).not.toBeNull();
+  });
+
   it("has no support entry when the merchant has no way to reach support", async () => {
     installFakeConfigService();
     renderApp("/");

@@ -23,6 +23,8 @@ export interface FakeWorld {
   operations: OperationStatus[];
   banners: { right: unknown[]; bottom: unknown[] };
   faq: unknown[];
+  /** The merchant's social links (`/web/info?variant=merchantSocial`); unset: none. */
+  social?: { name: string; url: string }[];
   /** "live": the refresh cookie is good, so the start-up refresh signs the visitor in. */
   session: "live" | "none";
   /** GET /v2/customer/profile of the signed-in customer. */
@@ -119,7 +121,7 @@ export function answer(world: FakeWorld, input: string, headers: Headers): Respo
     const variant = url.searchParams.get("variant");
     if (variant === "settingsData") return ok(world.settings);
     if (variant === "merchantData") return ok(world.merchant);
-    if (variant === "merchantSocial") return ok({ links: [] });
+    if (variant === "merchantSocial") return ok({ links: world.social ?? [] });
     if (variant === "filesLinks") return ok({ documents: [] });
   }
   if (url.pathname === "/web/screens") return ok({ texts: world.texts });

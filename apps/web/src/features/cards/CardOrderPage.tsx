@@ -58,7 +58,7 @@ export function CardOrderPage() {
     <div className="k-card-order">
       <h1 className="k-page-title">{t("cardOrder.title")}</h1>
       <p className="k-cards__muted">
-        {t(`cards.program.${program}`)} · {t("cardOrder.stepOf", { n: index + 1 })}
+        {prices.data?.name} · {t("cardOrder.stepOf", { n: index + 1 })}
       </p>
       <ol className="k-card-order__steps" aria-label={t("cardOrder.title")}>
         {ORDER_STEPS.map((s) => (

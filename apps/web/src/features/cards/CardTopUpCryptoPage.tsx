@@ -8,10 +8,11 @@ import { FormError } from "../../components/FormError.tsx";
 import { ErrorModal } from "../../components/modal/ErrorModal.tsx";
 import { PendingModal } from "../../components/modal/PendingModal.tsx";
 import { SuccessModal } from "../../components/modal/SuccessModal.tsx";
+import { PriceChangeNote, usePriceChange } from "../../components/PriceChange.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
-import { formatExactMoney, formatMoney, readAmount } from "../../lib/format/money.ts";
+import { amountDigits, formatExactMoney, formatMoney, readAmount } from "../../lib/format/money.ts";
 import { displayRate } from "../../lib/format/rate.ts";
 import { formatTimer } from "../../lib/format/timer.ts";
 import { ApiError } from "../../lib/http/api-error.ts";
@@ -48,12 +49,15 @@ export function CardTopUpCryptoPage() {
   const confirm = useConfirmTopUp(cardId, program);
 
   const pairs = data.data?.pairs.filter((p) => !p.lock) ?? [];
+  // "Pay from" lists only wallets that can pay: a currency the top-up accepts, with money in it.
   const wallets =
-    currencies.data?.currencies.filter((c) => pairs.some((p) => p.currencyFrom === c.currency)) ?? [];
+    currencies.data?.currencies.filter(
+      (c) =>
+        pairs.some((p) => p.currencyFrom === c.currency) &&
+        (readAmount(c.available.value, c.currency) ?? 0n) > 0n,
+    ) ?? [];
   const [picked, setPicked] = useState<string | undefined>();
-  const from =
-    wallets.find((w) => w.currency === picked)?.currency ??
-    (wallets.find((w) => (readAmount(w.available.value, w.currency) ?? 0n) > 0n) ?? wallets[0])?.currency;
+  const from = (wallets.find((w) => w.currency === picked) ?? wallets[0])?.currency;
   const pair = pairs.find((p) => p.currencyFrom === from);
   const available = wallets.find((w) => w.currency === from)?.available.value;
 
@@ -74,6 +78,13 @@ export function CardTopUpCryptoPage() {
   const notEnough = offer !== undefined && !offer.possibleToExecute;
   const amountError =
     quote.error instanceof ApiError && quote.error.field ? fieldMessage(quote.error) : undefined;
+  // The side not typed is the quoted one: a renewal that moves it is a price change, said aloud.
+  const quoted = offer ? (side === "from" ? offer.to : offer.from) : undefined;
+  const change = usePriceChange(
+    [side, typed, from].join("|"),
+    quoted ? formatExactMoney(quoted.value, quoted.currency) : undefined,
+  );
+  const changed = (s: "from" | "to") => Boolean(change) && s !== side;
 
   const submit = () => {
     if (!offer) return;
@@ -126,6 +137,11 @@ export function CardTopUpCryptoPage() {
           {fundable ? null : <p className="k-card-history__reason">{t("cardFunding.notActive")}</p>}
         </div>
       ) : null}
+      {card && fundable && currencies.isSuccess && !from ? (
+        <p className="k-surface k-top-up__none" data-testid="top-up-no-wallet">
+          {t("cardFunding.noWalletCanPay", { currencies: pairs.map((p) => p.currencyFrom).join(", ") })}
+        </p>
+      ) : null}
       {card && fundable && from ? (
         <form
           className="k-surface k-top-up__form"
@@ -154,7 +170,8 @@ export function CardTopUpCryptoPage() {
           <AmountInput
             label={t("cardFunding.youPay", { currency: from })}
             suffix={from}
-            value={side === "from" ? typed : (offer?.from.value ?? "")}
+            value={side === "from" ? typed : offer ? amountDigits(offer.from.value, offer.from.currency) : ""}
+            {...(changed("from") ? { "data-price-changed": "" } : {})}
             onChange={(v) => {
               setSide("from");
               setTyped(v);
@@ -191,7 +208,8 @@ export function CardTopUpCryptoPage() {
           <AmountInput
             label={t("cardFunding.cardGets")}
             suffix={CARD_CURRENCY}
-            value={side === "to" ? typed : (offer?.to.value ?? "")}
+            value={side === "to" ? typed : offer ? amountDigits(offer.to.value, offer.to.currency) : ""}
+            {...(changed("to") ? { "data-price-changed": "" } : {})}
             onChange={(v) => {
               setSide("to");
               setTyped(v);
@@ -207,11 +225,16 @@ export function CardTopUpCryptoPage() {
               <dt>{t("cardFunding.fee")}</dt>
               <dd>{formatExactMoney(offer.feeAmount.value, offer.feeAmount.currency)}</dd>
               <dt>{t("cardFunding.youPayLine")}</dt>
-              <dd data-testid="top-up-pays">{formatExactMoney(offer.from.value, offer.from.currency)}</dd>
+              <dd data-testid="top-up-pays" className={changed("from") ? "k-price-changed" : undefined}>
+                {formatExactMoney(offer.from.value, offer.from.currency)}
+              </dd>
               <dt>{t("cardFunding.cardGetsLine")}</dt>
-              <dd data-testid="top-up-receives">{formatExactMoney(offer.to.value, offer.to.currency)}</dd>
+              <dd data-testid="top-up-receives" className={changed("to") ? "k-price-changed" : undefined}>
+                {formatExactMoney(offer.to.value, offer.to.currency)}
+              </dd>
             </dl>
           ) : null}
+          <PriceChangeNote change={change} />
           <p className="k-cards__muted" role="timer">
             {quote.loading
               ? t("cardFunding.updating")
@@ -227,9 +250,12 @@ export function CardTopUpCryptoPage() {
           >
             {confirm.isPending
               ? t("cardFunding.confirming")
-              : t("cardFunding.confirm", {
-                  amount: offer ? formatExactMoney(offer.to.value, offer.to.currency) : "",
-                })}
+              : offer
+                ? t("cardFunding.confirm", {
+                    pay: formatExactMoney(offer.from.value, offer.from.currency),
+                    gets: formatExactMoney(offer.to.value, offer.to.currency),
+                  })
+                : t("cardFunding.confirmNoPrice")}
           </Button>
         </form>
       ) : null}

@@ -64,16 +64,25 @@ describe("/exchange", () => {
       [`PUT ${OFFER}`]: async (r) => {
         const body = (await r.json()) as OfferUpdateRequest;
         if (++updates === 2) return refusal(409, "OFFER_EXPIRED", "This offer has expired.");
-        return json(200, offerFor(body, body.offerId, "0.91"));
+        const renewed = offerFor(body, body.offerId, "0.91");
+        return json(200, { ...renewed, targetCurrencyAmount: { amount: "90.24", currencyCode: "EUR" } });
       },
     });
-    const { user, pay } = await startTyping();
+    const { user, pay, receive } = await startTyping();
     await user.type(pay, "100");
     await wait(400);
     await screen.findByText("1 USDT = 0.9 EUR");
+    expect(screen.queryByTestId("price-changed")).toBeNull();
+    const before = (receive as HTMLInputElement).value;
 
     await wait(20_000);
     expect(await screen.findByText("1 USDT = 0.91 EUR")).not.toBeNull();
+    // The renewal moved what arrives: the screen says so and marks the new figure.
+    expect([before, (receive as HTMLInputElement).value]).toEqual(["89.25", "90.24"]);
+    expect(screen.getByTestId("price-changed").textContent).toBe(
+      "The price has changed: now €90.24 (was €89.25).",
+    );
+    expect(receive.hasAttribute("data-price-changed")).toBe(true);
     expect(screen.getByRole("timer").textContent).toBe("The rate is valid for 00:20");
     expect(await fake.bodies("PUT", OFFER)).toEqual([
       { offerId: idOf(1), currencyFrom: "USDT", currencyTo: "EUR", amountFrom: "100.000000" },
@@ -92,7 +101,8 @@ describe("/exchange", () => {
     await user.type(receive, "89.25");
     await wait(400);
     await screen.findByText("1 USDT = 0.9 EUR");
-    expect((pay as HTMLInputElement).value).toBe("100");
+    // In USDT's display decimals, as the figures under the fields show it (not "100").
+    expect((pay as HTMLInputElement).value).toBe("100.00");
     expect(await fake.bodies("POST", OFFER)).toEqual([
       { currencyFrom: "USDT", currencyTo: "EUR", amountTo: "89.25" },
     ]);

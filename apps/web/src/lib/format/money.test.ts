@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatExactMoney, formatMoney, plainAmount, readAmount, toWire } from "./money.ts";
+import { amountDigits, formatExactMoney, formatMoney, plainAmount, readAmount, toWire } from "./money.ts";
 
 describe("wallet money", () => {
   it("reads decimal strings exactly and formats them", () => {
@@ -16,5 +16,20 @@ describe("wallet money", () => {
     expect(formatExactMoney("89.25", "EUR")).toBe("€89.25");
     expect(plainAmount("89.250000")).toBe("89.25");
     expect(plainAmount("100.00")).toBe("100");
+  });
+});
+
+describe("an amount in a field", () => {
+  it("shows the currency's display decimals, as the line under it does", () => {
+    expect(amountDigits("91.4", "EUR")).toBe("91.40");
+    expect(formatExactMoney("91.4", "EUR")).toBe("€91.40");
+    expect(amountDigits("10.120000", "USDT")).toBe("10.12");
+    expect(amountDigits("1000.000000", "USDT")).toBe("1000.00");
+    expect(amountDigits("0.00120000", "BTC")).toBe("0.00120000");
+  });
+
+  it("keeps every digit the display decimals would cut off, never rounding a price", () => {
+    expect(amountDigits("99.176000", "USDT")).toBe("99.176");
+    expect(formatExactMoney("99.176000", "USDT")).toBe("99.176 USDT");
   });
 });

@@ -25,11 +25,26 @@ export function formatMoney(value: string, currency: string): string {
  */
 export function formatExactMoney(value: string, currency: string): string {
   const minor = readAmount(value, currency);
+  if (minor === undefined || !isCurrencyCode(currency)) return `${value} ${currency}`;
+  const digits = amountDigits(value, currency);
+  return digits === formatAmount(minor, currency, { unit: "none", groupSeparator: "" })
+    ? formatAmount(minor, currency)
+    : `${digits} ${currency}`;
+}
+
+/**
+ * The digits of an amount as an amount field shows them: the currency's display decimals (spec
+ * §5: "91.40" EUR, "10.12" USDT), more only where those would cut a digit off ("99.176" USDT), no
+ * grouping. The same figure formatExactMoney shows beside it, so a field and the line under it
+ * never read differently ("91.4" above "€91.40").
+ */
+export function amountDigits(value: string, currency: string): string {
+  const minor = readAmount(value, currency);
   const known = getCurrency(currency);
-  if (minor === undefined || known === undefined || !isCurrencyCode(currency)) return `${value} ${currency}`;
+  if (minor === undefined || known === undefined || !isCurrencyCode(currency)) return value;
   const cut = 10n ** BigInt(Math.max(0, known.scale - known.displayDecimals));
-  if (minor % cut === 0n) return formatAmount(minor, currency);
-  return `${plainAmount(toDecimalString(minor, currency))} ${currency}`;
+  if (minor % cut === 0n) return formatAmount(minor, currency, { unit: "none", groupSeparator: "" });
+  return plainAmount(toDecimalString(minor, currency));
 }
 
 /** "89.250000" → "89.25", "100.00" → "100": an amount without its trailing zeros, exactly. */

@@ -29,6 +29,7 @@ export const enEarn = {
     },
     simulator: {
       title: "Fixed or flexible?",
+      amount: "Amount to compare",
       hint: "Enter an amount to compare what each pays back.",
       closeAfter: "Close after",
       atMaturity: "At expiry",

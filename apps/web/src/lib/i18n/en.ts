@@ -168,6 +168,9 @@ export const en = {
     showPassword: "Show {{field}}",
     loading: "Loading…",
   },
+  priceChange: {
+    changed: "The price has changed: now {{current}} (was {{previous}}).",
+  },
   auth: {
     phone: {
       label: "Phone number",
@@ -348,6 +351,7 @@ export const en = {
     support: "Support",
     documents: "Documents",
     social: "Social media",
+    socialLink: "{{network}} (opens in a new tab)",
   },
 } as const;
 

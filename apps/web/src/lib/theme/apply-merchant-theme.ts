@@ -1,5 +1,5 @@
 import type { SettingsData } from "../config-service/schemas.ts";
-import { readableTextColor } from "./contrast.ts";
+import { accentOnWhite, readableTextColor } from "./contrast.ts";
 import { resizedUrl, widthFor } from "./responsive-image.ts";
 import { cssUrl, safeUrl } from "./safe-url.ts";
 
@@ -18,6 +18,7 @@ export function merchantCssVariables(
     "--button-color-2": settings.buttonColor2,
     "--button-text-color-1": readableTextColor(settings.buttonColor1),
     "--button-text-color-2": readableTextColor(settings.buttonColor2),
+    "--button-outline-color": accentOnWhite([settings.buttonColor1, settings.buttonColor2]),
     "--background-color": settings.backgroundColor,
     "--on-background-color": readableTextColor(settings.backgroundColor),
     "--background-image": backgroundImage ? cssUrl(backgroundImage) : "none",

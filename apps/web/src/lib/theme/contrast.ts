@@ -31,3 +31,11 @@ export function readableTextColor(background: string): string {
     ? DARK_TEXT
     : LIGHT_TEXT;
 }
+
+/**
+ * The first of the merchant's colours readable (4.5:1) as text and outline on white, else black:
+ * the secondary button is drawn in it, so it reads as the brand's without a filled background.
+ */
+export function accentOnWhite(colours: readonly string[]): string {
+  return colours.find((c) => contrastRatio(c, LIGHT_TEXT) >= 4.5) ?? DARK_TEXT;
+}

@@ -1,7 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { formatExactMoney } from "../../../lib/format/money.ts";
 import type { CardPrice } from "../api/cards-queries.ts";
+import { totalFeePercent } from "../card-fee.ts";
 
-/** What a card costs and runs on: price, delivery, plan and fees (spec §3), before and after ordering. */
+/**
+ * What a card costs and runs on: price, delivery, plan and fees (spec §3), before and after
+ * ordering. The fees read as the one percent the customer pays, not the three parts it is made of.
+ */
 export function CardTerms({
   price,
   showPrice = true,
@@ -16,9 +21,9 @@ export function CardTerms({
         <>
           <dt>{t(`cards.forms.${price.cardType}`)}</dt>
           <dd>
-            {t("cards.priceLine", { price: price.price, currency: price.currency })}
+            {t("cards.priceLine", { price: formatExactMoney(price.price, price.currency) })}
             {price.cardType === "PLASTIC" && price.delivery !== "0.00"
-              ? ` ${t("cards.deliveryLine", { delivery: price.delivery, currency: price.currency })}`
+              ? ` ${t("cards.deliveryLine", { delivery: formatExactMoney(price.delivery, price.currency) })}`
               : ""}
           </dd>
         </>
@@ -26,7 +31,7 @@ export function CardTerms({
       <dt>{t("cards.plan")}</dt>
       <dd>{t(`cards.plans.${price.plan}`)}</dd>
       <dt>{t("cards.fees")}</dt>
-      <dd>{t("cards.feeLine", price.fees)}</dd>
+      <dd>{t("cards.feeLine", { percent: totalFeePercent(price.fees) })}</dd>
     </dl>
   );
 }

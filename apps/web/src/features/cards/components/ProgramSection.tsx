@@ -5,6 +5,7 @@ import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { CancelOrderModal } from "../../../components/modal/CancelOrderModal.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
+import { formatExactMoney } from "../../../lib/format/money.ts";
 import { ApiError } from "../../../lib/http/api-error.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import {
@@ -43,8 +44,9 @@ export function ProgramSection({ program }: { program: CardProgram }) {
   return (
     <section className="k-surface k-cards__program" aria-labelledby={headingId}>
       <h2 id={headingId} className="k-cards__heading">
-        {t(`cards.program.${program}`)}
+        {prices.data?.name ?? (prices.isPending ? t("form.loading") : t("cards.unnamedProgram"))}
       </h2>
+      {prices.data?.description ? <p className="k-cards__muted">{prices.data.description}</p> : null}
       {prices.isPending ? <Spinner /> : null}
       {notOffered ? <StatusNote status="SOON" /> : <FormError error={prices.error ?? undefined} />}
       {offered ? (
@@ -95,7 +97,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                 ) : null}
                 {card.paid ? (
                   <p className="k-cards__muted">
-                    {t("cards.paid", { amount: card.paid.value, currency: card.paid.currency })}
+                    {t("cards.paid", { amount: formatExactMoney(card.paid.value, card.paid.currency) })}
                   </p>
                 ) : null}
                 {price ? (

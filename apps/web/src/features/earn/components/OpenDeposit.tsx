@@ -155,12 +155,7 @@ export function OpenDeposit({ templates }: { templates: DepositTemplates }) {
         </Button>
       </form>
       {term ? (
-        <Simulator
-          currency={currency}
-          months={term.months}
-          principal={principal && principal > 0n ? principal : undefined}
-          durations={durations}
-        />
+        <Simulator key={currency} currency={currency} months={term.months} durations={durations} />
       ) : null}
       <Modal
         open={confirming !== undefined && !open.isError}

@@ -1,29 +1,34 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AmountInput } from "../../../components/AmountInput.tsx";
 import { SelectField } from "../../../components/SelectField.tsx";
-import { formatMoney, toWire } from "../../../lib/format/money.ts";
+import { formatMoney, readAmount, toWire } from "../../../lib/format/money.ts";
 import type { Duration } from "../api/earn-queries.ts";
 import { simulate } from "../earn-math.ts";
 
 /**
- * FIX against FLEX on the customer's own amount, for the chosen duration: what each pays back at
- * expiry and when closed after N months (spec §4's rules, the server's rounding).
+ * FIX against FLEX on an amount of the simulator's own field (comparing is not opening: the
+ * deposit form's amount is left alone), for the chosen duration: what each pays back at expiry
+ * and when closed after N months (spec §4's rules, the server's rounding).
  */
-export function Simulator(props: {
-  currency: string;
-  months: number;
-  principal: bigint | undefined;
-  durations: Duration[];
-}) {
+export function Simulator(props: { currency: string; months: number; durations: Duration[] }) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState(1);
+  const [amount, setAmount] = useState("");
   const closeAfter = Math.min(picked, Math.max(1, props.months - 1));
-  const { principal } = props;
+  const typed = readAmount(amount, props.currency);
+  const principal = typed !== undefined && typed > 0n ? typed : undefined;
   const show = (minor: bigint) => formatMoney(toWire(minor, props.currency), props.currency);
   const earlyLabel = t("earn.simulator.onEarlyClose", { months: t("earn.months", { count: closeAfter }) });
   return (
     <section className="k-earn__simulator" aria-labelledby="earn-simulator">
       <h3 id="earn-simulator">{t("earn.simulator.title")}</h3>
+      <AmountInput
+        label={t("earn.simulator.amount")}
+        value={amount}
+        suffix={props.currency}
+        onChange={setAmount}
+      />
       {principal === undefined ? (
         <p className="k-earn__hint">{t("earn.simulator.hint")}</p>
       ) : (

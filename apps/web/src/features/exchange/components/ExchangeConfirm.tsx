@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
+import { PriceChangeNote, usePriceChange } from "../../../components/PriceChange.tsx";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import type { ExchangeOffer } from "../api/exchange-calls.ts";
+import type { Side } from "./ExchangeForm.tsx";
 import { OfferCountdown, OfferFigures } from "./OfferDetails.tsx";
 
 export interface ExchangeConfirmProps {
+  /** The amount the customer typed: the other one is the quoted figure a renewal may move. */
+  side: Side;
   offer: ExchangeOffer;
   remaining: number;
   renewing: boolean;
@@ -15,6 +19,7 @@ export interface ExchangeConfirmProps {
 
 /** The confirmation step: the offer as it will be executed, still counting down. */
 export function ExchangeConfirm({
+  side,
   offer,
   remaining,
   renewing,
@@ -24,16 +29,25 @@ export function ExchangeConfirm({
 }: ExchangeConfirmProps) {
   const { t } = useTranslation();
   const pay = offer.sourceCurrencyAmount;
+  const typed = side === "from" ? pay : offer.targetCurrencyAmount;
+  const quoted = side === "from" ? offer.targetCurrencyAmount : pay;
+  const change = usePriceChange(
+    `${typed.amount} ${typed.currencyCode} ${quoted.currencyCode}`,
+    formatExactMoney(quoted.amount, quoted.currencyCode),
+  );
   return (
     <section className="k-exchange__summary" aria-label={t("exchange.confirmTitle")}>
       <h2 className="k-exchange__subtitle">{t("exchange.confirmTitle")}</h2>
       <dl className="k-exchange__details">
         <dt>{t("exchange.youPay")}</dt>
         <dd>
-          <strong>{formatExactMoney(pay.amount, pay.currencyCode)}</strong>
+          <strong className={change && side === "to" ? "k-price-changed" : undefined}>
+            {formatExactMoney(pay.amount, pay.currencyCode)}
+          </strong>
         </dd>
       </dl>
-      <OfferFigures offer={offer} />
+      <OfferFigures offer={offer} arrivesChanged={Boolean(change) && side === "from"} />
+      <PriceChangeNote change={change} />
       <OfferCountdown remaining={remaining} renewing={renewing} />
       <div className="k-exchange__actions">
         <Button variant="secondary" onClick={onEdit} disabled={executing}>

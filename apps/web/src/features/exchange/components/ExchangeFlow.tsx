@@ -105,6 +105,7 @@ export function ExchangeFlow({
         <>
           <FormError error={notice} />
           <ExchangeConfirm
+            side={side}
             offer={offer}
             remaining={quote.remaining}
             renewing={quote.loading}

@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../../components/AmountInput.tsx";
 import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
+import { PriceChangeNote, usePriceChange } from "../../../components/PriceChange.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
-import { formatExactMoney, plainAmount } from "../../../lib/format/money.ts";
+import { amountDigits, formatExactMoney } from "../../../lib/format/money.ts";
 import type { ExchangeOffer, ExchangePair } from "../api/exchange-calls.ts";
 import { fitsDecimals, inputDecimals } from "../exchange-money.ts";
 import type { WalletChoice } from "../exchange-pairs.ts";
@@ -39,13 +40,20 @@ export interface ExchangeFormProps {
 export function ExchangeForm(props: ExchangeFormProps) {
   const { t } = useTranslation();
   const { pair, offer, side, typed, from, to } = props;
-  // The side the customer typed shows what they typed; the other side shows the offer's figure.
+  // The side the customer typed shows what they typed; the other side shows the offer's figure,
+  // in the currency's display decimals as the lines below show it.
+  const quoted = side === "from" ? offer?.targetCurrencyAmount : offer?.sourceCurrencyAmount;
   const shown = (s: Side) => {
     if (s === side) return typed;
-    const amount = s === "from" ? offer?.sourceCurrencyAmount : offer?.targetCurrencyAmount;
-    return amount ? plainAmount(amount.amount) : "";
+    return quoted ? amountDigits(quoted.amount, quoted.currencyCode) : "";
   };
-  const change = (s: Side) => (value: string) => {
+  // A renewed offer for the same request that moves the quoted side is a price change: say so.
+  const change = usePriceChange(
+    [side, typed, from, to].join("|"),
+    quoted ? formatExactMoney(quoted.amount, quoted.currencyCode) : undefined,
+  );
+  const changedMark = (s: Side) => (change && s !== side ? { "data-price-changed": "" } : {});
+  const edit = (s: Side) => (value: string) => {
     const scale = s === "from" ? pair?.amountScaleFrom : pair?.amountScaleTo;
     // Spec §5 per currency: no more decimals than the currency holds (EUR 2, USDT 6, at most 8).
     if (scale !== undefined && !fitsDecimals(value, inputDecimals(scale))) return;
@@ -71,7 +79,8 @@ export function ExchangeForm(props: ExchangeFormProps) {
           value={shown("from")}
           suffix={from}
           error={props.errors.from}
-          onChange={change("from")}
+          onChange={edit("from")}
+          {...changedMark("from")}
         />
         <p className="k-exchange__hint">
           {available !== undefined && from
@@ -89,12 +98,18 @@ export function ExchangeForm(props: ExchangeFormProps) {
           value={shown("to")}
           suffix={to}
           error={props.errors.to}
-          onChange={change("to")}
+          onChange={edit("to")}
+          {...changedMark("to")}
         />
       </div>
       <FormError error={props.formError} />
+      <PriceChangeNote change={change} />
       <div aria-live="polite">
-        {offer ? <OfferFigures offer={offer} /> : props.quoting ? <Spinner size={24} /> : null}
+        {offer ? (
+          <OfferFigures offer={offer} arrivesChanged={Boolean(change) && side === "from"} />
+        ) : props.quoting ? (
+          <Spinner size={24} />
+        ) : null}
       </div>
       {offer ? <OfferCountdown remaining={props.remaining} renewing={props.quoting} /> : null}
       <Button type="submit" fullWidth disabled={!props.canContinue}>

@@ -5,8 +5,14 @@ import { displayRate } from "../../../lib/format/rate.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import type { ExchangeOffer } from "../api/exchange-calls.ts";
 
-/** Rate, fees (percents to 2 places, spec §9), what arrives. */
-export function OfferFigures({ offer }: { offer: ExchangeOffer }) {
+/** Rate, fees (percents to 2 places, spec §9), what arrives (marked when a re-quote changed it). */
+export function OfferFigures({
+  offer,
+  arrivesChanged = false,
+}: {
+  offer: ExchangeOffer;
+  arrivesChanged?: boolean;
+}) {
   const { t } = useTranslation();
   const from = offer.sourceCurrencyAmount.currencyCode;
   const to = offer.targetCurrencyAmount.currencyCode;
@@ -21,7 +27,9 @@ export function OfferFigures({ offer }: { offer: ExchangeOffer }) {
       <dd>{formatExactMoney(offer.feeAmount.amount, offer.feeAmount.currencyCode)}</dd>
       <dt>{t("exchange.arrives")}</dt>
       <dd>
-        <strong>{formatExactMoney(offer.targetCurrencyAmount.amount, to)}</strong>
+        <strong className={arrivesChanged ? "k-price-changed" : undefined}>
+          {formatExactMoney(offer.targetCurrencyAmount.amount, to)}
+        </strong>
       </dd>
     </dl>
   );

@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
 import { TermsModal } from "../../../../components/modal/TermsModal.tsx";
+import { PriceChangeNote, usePriceChange } from "../../../../components/PriceChange.tsx";
 import { SelectField } from "../../../../components/SelectField.tsx";
 import { Spinner } from "../../../../components/Spinner.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
 import { useMerchantDocuments } from "../../../../lib/config-service/queries.ts";
+import { formatExactMoney } from "../../../../lib/format/money.ts";
 import { formatTimer } from "../../../../lib/format/timer.ts";
 import { isOfferGone } from "../../../../lib/http/offer-gone.ts";
 import { useWallets } from "../../../../lib/wallets/wallet-queries.ts";
@@ -49,6 +51,10 @@ export function CheckoutStep({
   const options =
     cryptos.includes("BTC") || cryptos.length === 0 ? Array.from(new Set(["BTC", ...cryptos])) : cryptos;
   const p = price.data;
+  const money = (m: { value: string; currency: string }) => formatExactMoney(m.value, m.currency);
+  const cryptoPrice = offer ? money(offer.cryptoPrice) : undefined;
+  // A new offer for the same currency and code that asks a different amount: say so (issue 32).
+  const change = usePriceChange(`${currency}|${promoCode}`, cryptoPrice);
   return (
     <div className="k-card-order__form">
       <SelectField
@@ -84,23 +90,18 @@ export function CheckoutStep({
       {p ? (
         <dl className="k-card-order__summary" aria-live="polite">
           <dt>{t("cardOrder.checkout.card")}</dt>
-          <dd>
-            {p.card.fiat.value} {p.card.fiat.currency}
-          </dd>
+          <dd>{money(p.card.fiat)}</dd>
           <dt>{t("cardOrder.checkout.delivery")}</dt>
-          <dd>
-            {p.delivery.fiat.value} {p.delivery.fiat.currency}
-          </dd>
+          <dd>{money(p.delivery.fiat)}</dd>
           <dt>{t("cardOrder.checkout.total")}</dt>
-          <dd>
-            {p.fiatPrice.value} {p.fiatPrice.currency}
-          </dd>
+          <dd>{money(p.fiatPrice)}</dd>
           <dt className="k-card-order__total">{t("cardOrder.checkout.youPay")}</dt>
-          <dd className="k-card-order__total" data-testid="crypto-price">
-            {offer ? `${offer.cryptoPrice.value} ${offer.cryptoPrice.currency}` : "…"}
+          <dd className={`k-card-order__total${change ? " k-price-changed" : ""}`} data-testid="crypto-price">
+            {cryptoPrice ?? "…"}
           </dd>
         </dl>
       ) : null}
+      <PriceChangeNote change={change} />
       {offer ? (
         <p className="k-cards__muted" role="timer" aria-live="off">
           {quote.lapsed
@@ -127,7 +128,7 @@ export function CheckoutStep({
           onClick={() => offer && onPay(offer.offerId, () => void quote.renew())}
         >
           {t("cardOrder.checkout.pay")}
-          {offer ? ` ${offer.cryptoPrice.value} ${offer.cryptoPrice.currency}` : ""}
+          {cryptoPrice ? ` ${cryptoPrice}` : ""}
         </Button>
       )}
       <TermsModal
