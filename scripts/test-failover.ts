@@ -16,7 +16,9 @@ import { databaseDir } from "./failover/services.ts";
  */
 const log = (line: string) => console.log(`test:failover: ${line}`);
 requireTools("test:failover", [
-  { bin: "patroni", debian: "patroni python3-etcd" },
+  { bin: "patroni", debian: "patroni" },
+  // Patroni's etcd client, a package of its own (Debian's patroni accepts other stores too).
+  { bin: "python3-etcd", debian: "python3-etcd", probe: "/usr/bin/python3 -c 'import etcd'" },
   { bin: "etcd", debian: "etcd-server" },
   { bin: "haproxy", debian: "haproxy" },
   { bin: "/usr/lib/postgresql/15/bin/postgres", debian: "postgresql-15" },
@@ -54,10 +56,14 @@ try {
     `requests ${f.requests}, failed attempts ${f.failedAttempts}, keys retried (same key and body) ${f.retriedKeys}`,
   );
   log(
-    `keys sent ${f.keysSent}, answered 200 ${f.answered200}, refused ${f.refused}, never answered ${f.unanswered}, answered 500 ${f.answered500}`,
+    `keys sent ${f.keysSent} (${f.keysSent - f.exchanges} sends by phone, ${f.exchanges} exchanges), answered 200 ${f.answered200}, refused ${f.refused}, never answered ${f.unanswered}, answered 500 ${f.answered500}`,
   );
   log(
     `applied ${f.applied}, applied twice ${f.appliedTwice}, answered 200 but not applied once ${f.answered200NotApplied}`,
+  );
+  const eur = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, "0")} EUR`;
+  log(
+    `customers' EUR ${eur(f.balancesMinor)}, expected ${eur(f.expectedMinor)} (funded ${eur(f.fundedMinor)})`,
   );
   for (const r of f.rounds) {
     log(
@@ -65,11 +71,12 @@ try {
     );
   }
   log(
-    `ledger:audit on the new leader ${f.auditClean ? "clean" : "NOT CLEAN"}; worker ${f.workerAlive ? "running" : "DIED"}`,
+    `ledger:audit on the new leader ${f.auditClean ? "clean" : "NOT CLEAN"}; worker ${f.workerAlive ? "running" : "DIED"}, ${f.workerTookJob ? "took a job after the failovers" : "TOOK NO JOB"}`,
   );
   const failed = failures(f);
   if (f.answered500 > 0) failed.push(`${f.answered500} keys answered 500`);
   if (!f.workerAlive) failed.push("the worker died");
+  if (!f.workerTookJob) failed.push("the worker took no job after the failovers");
   for (const r of f.rounds) {
     if (!r.oldLeaderBack || r.oldLeaderBack.role === "leader")
       failed.push(`${r.killed} not back as a replica`);

@@ -19,6 +19,8 @@ export type Verdict = {
   answered200NotApplied: number;
   refusedButApplied: number;
   fundedMinor: bigint;
+  /** Funded less what the applied operations took out of the customers' EUR wallets. */
+  expectedMinor: bigint;
   balancesMinor: bigint;
   auditClean: boolean;
   auditOutput: string;
@@ -61,6 +63,8 @@ export async function verify(
   } finally {
     await client.end();
   }
+  let expectedMinor = fundedMinor;
+  for (const [key, n] of counts) if (n >= 1) expectedMinor -= outcomes.get(key)?.eurOutMinor ?? 0n;
   let answered200 = 0;
   let unanswered = 0;
   let refused = 0;
@@ -89,6 +93,7 @@ export async function verify(
     answered200NotApplied,
     refusedButApplied,
     fundedMinor,
+    expectedMinor,
     balancesMinor,
     auditClean: audit.code === 0,
     auditOutput: audit.output,
@@ -121,7 +126,9 @@ export function failures(v: Verdict): string[] {
     out.push(`${v.answered200NotApplied} keys answered 200 but not applied once`);
   if (v.refusedButApplied > 0) out.push(`${v.refusedButApplied} keys refused but applied`);
   if (v.unanswered > 0) out.push(`${v.unanswered} keys never answered`);
-  if (v.balancesMinor !== v.fundedMinor) out.push(`balances ${v.balancesMinor} != funded ${v.fundedMinor}`);
+  if (v.balancesMinor !== v.expectedMinor) {
+    out.push(`balances ${v.balancesMinor} != ${v.expectedMinor} (funded ${v.fundedMinor} less what left)`);
+  }
   if (!v.auditClean) out.push(`ledger:audit not clean:\n${v.auditOutput}`);
   return out;
 }

@@ -1,57 +1,125 @@
 import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
 import type { ClusterCustomer } from "./customers.ts";
 
-/** One send by phone as a client makes it: its key and body never change across retries. */
-export type Send = { key: string; from: ClusterCustomer; body: string };
+/**
+ * One money operation as a client makes it: a send by phone, or an exchange (an offer, then its
+ * execution). Its key and body never change across retries. `eurOutMinor`: what it takes out of
+ * the customers' EUR wallets once applied (an exchange's from-amount; a send stays among them).
+ */
+export type Send = {
+  kind: "send" | "exchange";
+  key: string;
+  from: ClusterCustomer;
+  body: string;
+  eurOutMinor: bigint;
+};
 
-/** What the client finally learnt of a send: a status, or nothing (it gave up). */
-export type Outcome = { status: number | undefined; attempts: number };
+/**
+ * What the client finally learnt of an operation: a status, or nothing (it gave up). `attempts`:
+ * requests made (an exchange takes two calls); `retries`: those that were repeats of a call.
+ */
+export type Outcome = { status: number | undefined; attempts: number; retries: number; eurOutMinor: bigint };
 
 export const SEND_AMOUNT = "0.01";
+/** An exchange's from-amount (the pair's minimum), fees inside: the wallet gives exactly this. */
+const EXCHANGE_EUR = "1";
+const EXCHANGE_EUR_MINOR = 100n;
 
 /** The answers a client retries (same key, same body): the request may not have been applied. */
 const RETRIED = new Set([502, 503, 504]);
 
-/** POST /v1/wallet/send, retried on a network error or a gateway answer until `deadline`. */
+/**
+ * The operation's calls, each retried on a network error or a gateway answer until `deadline`.
+ * An exchange first gets its offer (a retried create may leave an unused offer: it lapses), then
+ * executes it under the operation's key.
+ */
 export async function sendWithRetries(url: string, send: Send, deadline: number): Promise<Outcome> {
+  const headers = {
+    "x-merchant-id": DEMO_MERCHANT_ID,
+    authorization: `Bearer ${send.from.token}`,
+  };
+  const out = (...calls: Answer[]): Outcome => ({
+    status: calls.at(-1)?.status,
+    attempts: calls.reduce((n, c) => n + c.attempts, 0),
+    retries: calls.reduce((n, c) => n + c.attempts - 1, 0),
+    eurOutMinor: send.eurOutMinor,
+  });
+  if (send.kind === "send") {
+    const r = await callWithRetries(
+      `${url}/v1/wallet/send`,
+      "POST",
+      { ...headers, "idempotency-key": send.key },
+      send.body,
+      deadline,
+    );
+    return out(r);
+  }
+  const offer = await callWithRetries(
+    `${url}/v1/mobile/exchange/offer`,
+    "POST",
+    headers,
+    send.body,
+    deadline,
+  );
+  const offerId = (offer.body as { offerId?: string } | undefined)?.offerId;
+  if (offer.status !== 200 || !offerId) return out(offer);
+  const r = await callWithRetries(
+    `${url}/v1/mobile/exchange/offer/${offerId}`,
+    "PUT",
+    { ...headers, "idempotency-key": send.key },
+    undefined,
+    deadline,
+  );
+  return out(offer, r);
+}
+
+type Answer = { status: number | undefined; attempts: number; body?: unknown };
+
+async function callWithRetries(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  deadline: number,
+): Promise<Answer> {
+  const sent = body === undefined ? headers : { ...headers, "content-type": "application/json" };
   let attempts = 0;
   for (;;) {
     attempts++;
-    const status = await fetch(`${url}/v1/wallet/send`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-merchant-id": DEMO_MERCHANT_ID,
-        authorization: `Bearer ${send.from.token}`,
-        "idempotency-key": send.key,
-      },
-      body: send.body,
+    const answer = await fetch(url, {
+      method,
+      headers: sent,
+      body,
       signal: AbortSignal.timeout(30_000),
     }).then(
-      async (res) => {
-        await res.arrayBuffer();
-        return res.status;
-      },
+      async (res) => ({ status: res.status, body: await res.json().catch(() => undefined) }),
       () => undefined,
     );
-    if (status !== undefined && !RETRIED.has(status)) return { status, attempts };
+    const status = answer?.status;
+    if (status !== undefined && !RETRIED.has(status)) return { status, attempts, body: answer?.body };
     if (Date.now() > deadline) return { status, attempts };
     await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
   }
 }
 
-/** A send from a random customer to another, under a key no other send has. */
-export function sendMaker(customers: ClusterCustomer[], prefix: string) {
+/**
+ * An operation from a random customer under a key no other has: a send to another customer,
+ * or, every `exchangeEvery`-th one when given, an exchange of 1 EUR to USDT.
+ */
+export function sendMaker(customers: ClusterCustomer[], prefix: string, exchangeEvery = 0) {
   let n = 0;
+  const pick = () => customers[Math.floor(Math.random() * customers.length)] as ClusterCustomer;
   return (): Send => {
-    const from = customers[Math.floor(Math.random() * customers.length)] as ClusterCustomer;
+    const from = pick();
+    const key = `${prefix}-${n++}`;
+    if (exchangeEvery > 0 && n % exchangeEvery === 0) {
+      const body = JSON.stringify({ currencyFrom: "EUR", currencyTo: "USDT", amountFrom: EXCHANGE_EUR });
+      return { kind: "exchange", key, from, body, eurOutMinor: EXCHANGE_EUR_MINOR };
+    }
     let to = from;
-    while (to === from) to = customers[Math.floor(Math.random() * customers.length)] as ClusterCustomer;
-    return {
-      key: `${prefix}-${n++}`,
-      from,
-      body: JSON.stringify({ phone: to.phone, amount: SEND_AMOUNT, currency: "EUR" }),
-    };
+    while (to === from) to = pick();
+    const body = JSON.stringify({ phone: to.phone, amount: SEND_AMOUNT, currency: "EUR" });
+    return { kind: "send", key, from, body, eurOutMinor: 0n };
   };
 }
 

@@ -118,7 +118,7 @@ export async function runCluster(o: ClusterOptions): Promise<ClusterFigures> {
       startMs,
       twoInstancesPerSecond,
       oneInstancePerSecond,
-      retriedKeys: [...outcomes.values()].filter((x) => x.attempts > 1).length,
+      retriedKeys: [...outcomes.values()].filter((x) => x.retries > 0).length,
       workerAlive: isRunning(worker),
     };
   } finally {

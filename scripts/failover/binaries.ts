@@ -7,8 +7,8 @@ export const PG_BIN = "/usr/lib/postgresql/15/bin";
  * Exits with one line saying what to install when a tool is not on this machine: these scripts
  * install nothing themselves (CI does, in .ci/run).
  */
-export function requireTools(script: string, tools: { bin: string; debian: string }[]) {
-  const missing = tools.filter((t) => !onPath(t.bin));
+export function requireTools(script: string, tools: { bin: string; debian: string; probe?: string }[]) {
+  const missing = tools.filter((t) => !works(t.probe ?? `command -v ${t.bin}`));
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((t) => t.debian))].join(" ");
   console.error(
@@ -17,9 +17,9 @@ export function requireTools(script: string, tools: { bin: string; debian: strin
   process.exit(2);
 }
 
-function onPath(bin: string): boolean {
+function works(probe: string): boolean {
   try {
-    execFileSync("sh", ["-c", `command -v ${bin}`], { stdio: "ignore" });
+    execFileSync("sh", ["-c", probe], { stdio: "ignore" });
     return true;
   } catch {
     return false;
