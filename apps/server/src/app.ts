@@ -10,6 +10,7 @@ import type { Database } from "./db/database.ts";
 import { loggerOptions, RequestLogController } from "./logger.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signupRoutes } from "./modules/auth/signup.routes.ts";
+import { backofficeRoutes } from "./modules/backoffice/backoffice.routes.ts";
 import { captchaRoutes } from "./modules/captcha/captcha.routes.ts";
 import { cardFundingRoutes } from "./modules/card-funding/card-funding.routes.ts";
 import { cardFundingCallbackRoutes } from "./modules/card-funding/card-funding-callback.routes.ts";
@@ -33,6 +34,8 @@ import { kycSandboxRoutes } from "./modules/kyc/kyc-sandbox.routes.ts";
 import { locationRoutes } from "./modules/location/location.routes.ts";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
 import { supportChatOrigin } from "./modules/merchants/support-contact.ts";
+import { registerOperatorGuard } from "./modules/operators/operator-guard.ts";
+import { operatorsRoutes } from "./modules/operators/operators.routes.ts";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";
 import { ratesRoutes } from "./modules/rates/rates.routes.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
@@ -109,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     database: options.database,
     services: createServices(config, options.database, options.clock ? { clock: options.clock } : {}),
   };
+  registerOperatorGuard(app, deps);
   await app.register(healthRoutes(deps));
   await app.register(merchantsRoutes(deps));
   await app.register(locationRoutes(deps));
@@ -146,6 +150,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (deps.services.sandboxBank) await app.register(sandboxBankRoutes(deps.services.sandboxBank));
   const { sandboxSupportChat } = deps.services;
   if (sandboxSupportChat) await app.register(sandboxSupportChatRoutes(sandboxSupportChat));
+
+  await app.register(operatorsRoutes(deps));
+  await app.register(backofficeRoutes(deps));
 
   await registerMerchantAssets(app);
   if (options.staticApps) {

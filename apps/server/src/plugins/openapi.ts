@@ -16,6 +16,12 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: {
           bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
           client: { type: "http", scheme: "basic", description: "The merchant's basic client credential" },
+          operatorSession: {
+            type: "apiKey",
+            in: "cookie",
+            name: "kestrel_operator",
+            description: "The back-office's session cookie (/admin/v1/auth/sign-in, then /totp)",
+          },
         },
       },
     },

@@ -1,11 +1,27 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants.ts";
 
 // The back-office's people and what they did (docs/backoffice.md). Operators are not customers:
 // their own table, their own sessions, never a customer token.
 
-export const OPERATOR_ROLES = ["PLATFORM_ADMIN", "MERCHANT_ADMIN", "COMPLIANCE", "SUPPORT", "FINANCE"] as const;
+export const OPERATOR_ROLES = [
+  "PLATFORM_ADMIN",
+  "MERCHANT_ADMIN",
+  "COMPLIANCE",
+  "SUPPORT",
+  "FINANCE",
+] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**

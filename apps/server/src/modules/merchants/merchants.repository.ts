@@ -27,6 +27,10 @@ export function createMerchantsRepository(db: Db) {
       return row;
     },
     /** Every merchant's host names (the KYC widget may be framed by these). */
+    /** Every merchant's id and name, by name (the back-office's merchant picker). */
+    listTitles(): Promise<{ id: string; title: string }[]> {
+      return db.select({ id: merchants.id, title: merchants.title }).from(merchants).orderBy(merchants.title);
+    },
     async allHosts(): Promise<string[]> {
       const rows = await db.select({ hosts: merchants.hosts }).from(merchants);
       return rows.flatMap((r) => r.hosts);

@@ -86,6 +86,9 @@ export function createMerchantsService(deps: {
     merchantBySupportChatKey: (key: string): Promise<Merchant | undefined> =>
       repository.findBySupportChatKey(key),
 
+    /** Every merchant's id and name (operators of the platform act on any of them). */
+    listMerchants: () => repository.listTitles(),
+
     /** Host names of all merchants: their web apps' origins frame the KYC widget. */
     allHosts: (): Promise<string[]> => repository.allHosts(),
 

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppDeps } from "../../app-deps.ts";
+import { auditRoutes } from "./audit.routes.ts";
+
+/**
+ * The back-office's API under /admin/v1/ (docs/backoffice.md): each route declares its
+ * permission and calls the services of the modules that own the data.
+ */
+export const backofficeRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(auditRoutes(deps));
+  };

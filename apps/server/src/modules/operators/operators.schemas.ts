@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { OPERATOR_ROLES } from "../../db/schema/index.ts";
+import { PERMISSIONS } from "./permissions.ts";
+
+export const signInBody = z
+  .object({
+    email: z.string().trim().min(3).max(254),
+    password: z.string().min(1).max(128),
+  })
+  .meta({ id: "OperatorSignIn" });
+
+export const totpBody = z
+  .object({ code: z.string().regex(/^\d{6}$/, "must be 6 digits") })
+  .meta({ id: "OperatorTotp" });
+
+export const signInResponse = z
+  .object({
+    next: z.literal("TOTP"),
+    csrfToken: z.string().describe("Send it as X-CSRF-Token on every call that changes something"),
+  })
+  .meta({ id: "OperatorSignInStep" });
+
+export const operatorSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: z.enum(OPERATOR_ROLES),
+    merchantId: z.uuid().nullable().describe("Null: a platform admin, every merchant"),
+    permissions: z.array(z.enum(PERMISSIONS)),
+  })
+  .meta({ id: "Operator" });
+
+export const meResponse = z
+  .object({
+    operator: operatorSchema,
+    csrfToken: z.string(),
+    merchants: z
+      .array(z.object({ id: z.uuid(), title: z.string() }))
+      .describe("The merchants this operator may act on (a platform admin picks one with X-Merchant-ID)"),
+  })
+  .meta({ id: "OperatorMe" });

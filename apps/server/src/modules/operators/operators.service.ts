@@ -1,0 +1,161 @@
+import { createHash, randomBytes } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
+import type { OperatorRole } from "../../db/schema/index.ts";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "../auth/passwords.ts";
+import type { AuditActor, AuditService } from "./audit.service.ts";
+import { operatorErrors } from "./operators.errors.ts";
+import type { OperatorRow, OperatorsRepository, SessionRow } from "./operators.repository.ts";
+import { enrolmentUri, newTotpSecret, totpStep } from "./totp.ts";
+
+/** Idle 15 minutes or 12 hours old ends a session; the code must follow the password in 5. */
+export const SESSION_IDLE_SECONDS = 15 * 60;
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+const CODE_STEP_SECONDS = 5 * 60;
+/** Failures (password or code) before sign-in locks, and for how long. */
+export const ATTEMPTS_BEFORE_LOCK = 5;
+const LOCK_SECONDS = 15 * 60;
+
+export type Operator = Pick<OperatorRow, "id" | "email" | "role" | "merchantId">;
+export type SignedInSession = { operator: Operator; session: SessionRow };
+/** What a cookie's token comes to: a live session, a session that ended, or nothing known. */
+export type SessionLookup =
+  | { kind: "live"; operator: Operator; session: SessionRow }
+  | { kind: "expired"; operator: Operator }
+  | { kind: "none" };
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const randomToken = () => randomBytes(32).toString("base64url");
+const view = (o: OperatorRow): Operator => ({
+  id: o.id,
+  email: o.email,
+  role: o.role,
+  merchantId: o.merchantId,
+});
+
+/** Operators: creation, the two sign-in steps (password, then TOTP), sessions (docs/backoffice.md). */
+export function createOperatorsService(deps: { repository: OperatorsRepository; audit: AuditService }) {
+  const { repository, audit } = deps;
+  const actor = (o: Operator | undefined, email: string | null, ip: string): AuditActor => ({
+    operatorId: o?.id ?? null,
+    operatorEmail: o?.email ?? email,
+    ip,
+  });
+
+  async function claim(operator: OperatorRow, ip: string) {
+    const claimed = await repository.claimAttempt(operator.id, ATTEMPTS_BEFORE_LOCK, LOCK_SECONDS);
+    if (!claimed) {
+      await audit.record(actor(operator, null, ip), {
+        merchantId: operator.merchantId,
+        action: "auth.locked",
+        outcome: "REFUSED",
+      });
+      throw operatorErrors.create("OPERATOR_LOCKED", { headers: { "retry-after": String(LOCK_SECONDS) } });
+    }
+  }
+
+  return {
+    /**
+     * A new operator with a generated password and TOTP secret, each shown once to whoever
+     * creates it (`npm run operator:create`). Fixed ones may be given (the sandbox's admin).
+     */
+    async createOperator(input: {
+      email: string;
+      role: OperatorRole;
+      merchantId: string | null;
+      password?: string;
+      totpSecret?: string;
+    }) {
+      const email = input.email.trim().toLowerCase();
+      const password = input.password ?? randomBytes(12).toString("base64url");
+      const totpSecret = input.totpSecret ?? newTotpSecret();
+      const created = await repository.insert({
+        id: uuidv7(),
+        email,
+        role: input.role,
+        merchantId: input.role === "PLATFORM_ADMIN" ? null : input.merchantId,
+        passwordHash: await hashPassword(password),
+        totpSecret,
+      });
+      if (!created) return undefined;
+      return { operator: view(created), password, totpSecret, totpUri: enrolmentUri(totpSecret, email) };
+    },
+
+    /** Step one: email and password. A session waiting for the code starts. */
+    async signIn(email: string, password: string, ip: string) {
+      const normalised = email.trim().toLowerCase();
+      const operator = await repository.findByEmail(normalised);
+      if (operator) await claim(operator, ip);
+      const ok = await verifyPassword(operator?.passwordHash ?? DUMMY_HASH, password);
+      if (!operator || !ok || operator.disabledAt) {
+        await audit.record(actor(operator, normalised, ip), {
+          merchantId: operator?.merchantId ?? null,
+          action: "auth.sign-in",
+          outcome: "REFUSED",
+          reason: "wrong email or password",
+        });
+        throw operatorErrors.create("OPERATOR_SIGN_IN_FAILED");
+      }
+      await repository.giveBackAttempt(operator.id);
+      const token = randomToken();
+      const csrfToken = randomToken();
+      await repository.insertSession({
+        tokenHash: hashToken(token),
+        operatorId: operator.id,
+        stage: "PASSWORD",
+        csrfToken,
+      });
+      await audit.record(actor(operator, null, ip), {
+        merchantId: operator.merchantId,
+        action: "auth.password",
+      });
+      return { token, csrfToken };
+    },
+
+    /** Step two: the TOTP code. A code is good once; a wrong one counts towards the lock. */
+    async confirmCode(signedIn: SignedInSession, code: string, ip: string): Promise<Operator> {
+      const operator = await repository.findById(signedIn.operator.id);
+      if (!operator) throw operatorErrors.create("OPERATOR_SIGN_IN_REQUIRED");
+      await claim(operator, ip);
+      const step = totpStep(operator.totpSecret, code);
+      if (step === undefined || !(await repository.useTotpStep(operator.id, step))) {
+        await audit.record(actor(operator, null, ip), {
+          merchantId: operator.merchantId,
+          action: "auth.totp",
+          outcome: "REFUSED",
+          reason: step === undefined ? "wrong code" : "code used before",
+        });
+        throw operatorErrors.create("OPERATOR_CODE_WRONG", { field: "code" });
+      }
+      await repository.activateSession(signedIn.session.tokenHash);
+      await audit.record(actor(operator, null, ip), {
+        merchantId: operator.merchantId,
+        action: "auth.sign-in",
+      });
+      return view(operator);
+    },
+
+    /** The session a cookie's token names, marked seen now when it is live. */
+    async lookUpSession(token: string): Promise<SessionLookup> {
+      const tokenHash = hashToken(token);
+      const live = await repository.touchSession(tokenHash, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS);
+      const stored = live ?? (await repository.findSession(tokenHash));
+      if (!stored) return { kind: "none" };
+      const operator = await repository.findById(stored.operatorId);
+      if (!operator || operator.disabledAt) return { kind: "none" };
+      const codeLate =
+        live?.stage === "PASSWORD" && Date.now() - live.createdAt.getTime() > CODE_STEP_SECONDS * 1000;
+      if (!live || codeLate) return { kind: "expired", operator: view(operator) };
+      return { kind: "live", operator: view(operator), session: live };
+    },
+
+    async signOut(session: SessionRow, operator: Operator, ip: string) {
+      await repository.endSession(session.tokenHash);
+      await audit.record(actor(operator, null, ip), {
+        merchantId: operator.merchantId,
+        action: "auth.sign-out",
+      });
+    },
+  };
+}
+
+export type OperatorsService = ReturnType<typeof createOperatorsService>;

@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { OperatorRole } from "../../db/schema/index.ts";
+import type { TestDatabase } from "../../db/test-database.ts";
+import { operatorsServiceOn } from "./operators.seed.ts";
+import { totpCode } from "./totp.ts";
+
+export type OperatorSession = {
+  id: string;
+  email: string;
+  cookie: string;
+  csrfToken: string;
+  /** Headers of a call that changes something: the cookie and the CSRF token. */
+  headers: Record<string, string>;
+};
+
+export function cookieOf(setCookie: string | string[] | undefined): string {
+  const line = [setCookie ?? []].flat().find((c) => c.startsWith("kestrel_operator="));
+  return (line ?? "").split(";")[0] ?? "";
+}
+
+/** A new operator of `role`, signed in through both steps as the back-office does. */
+export async function signInOperator(
+  app: FastifyInstance,
+  database: TestDatabase,
+  role: OperatorRole,
+  merchantId: string | null,
+): Promise<OperatorSession> {
+  const email = `${role.toLowerCase()}-${randomUUID()}@ops.test`;
+  const created = await operatorsServiceOn(database.db).createOperator({ email, role, merchantId });
+  if (!created) throw new Error("operator not created");
+  const signIn = await app.inject({
+    method: "POST",
+    url: "/admin/v1/auth/sign-in",
+    payload: { email, password: created.password },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in: ${signIn.statusCode} ${signIn.body}`);
+  const cookie = cookieOf(signIn.headers["set-cookie"]);
+  const { csrfToken } = signIn.json() as { csrfToken: string };
+  const headers = { cookie, "x-csrf-token": csrfToken };
+  const totp = await app.inject({
+    method: "POST",
+    url: "/admin/v1/auth/totp",
+    headers,
+    payload: { code: totpCode(created.totpSecret) },
+  });
+  if (totp.statusCode !== 204) throw new Error(`totp: ${totp.statusCode} ${totp.body}`);
+  return { id: created.operator.id, email, cookie, csrfToken, headers };
+}
