@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { ClusterCustomer } from "./customers.ts";
 import type { Outcome } from "./load.ts";
+import { FUNDING_MINOR } from "./processes.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -35,8 +36,9 @@ export async function verify(
   prefix: string,
   outcomes: Map<string, Outcome>,
   customers: ClusterCustomer[],
-  fundedMinor: bigint,
 ): Promise<Verdict> {
+  // Every customer was funded through the faucet (processes.ts) before the load.
+  const fundedMinor = FUNDING_MINOR * BigInt(customers.length);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let counts: Map<string, number>;

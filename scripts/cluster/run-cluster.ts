@@ -3,7 +3,7 @@ import { type ServerProcess, startServerProcess } from "../../apps/server/src/se
 import { type Verdict, verify } from "./checks.ts";
 import { makeCustomers } from "./customers.ts";
 import { drive, type Outcome, sendMaker } from "./load.ts";
-import { FUNDING_MINOR, fund, isRunning, startWorkerProcess, stopProcess } from "./processes.ts";
+import { fund, isRunning, startWorkerProcess, stopProcess } from "./processes.ts";
 import { type LoadBalancer, startProxy } from "./proxy.ts";
 
 export type ClusterOptions = {
@@ -105,13 +105,7 @@ export async function runCluster(o: ClusterOptions): Promise<ClusterFigures> {
     await killed;
 
     const oneInstancePerSecond = await measure("one instance");
-    const verdict = await verify(
-      o.databaseUrl,
-      prefix,
-      outcomes,
-      customers,
-      FUNDING_MINOR * BigInt(customers.length),
-    );
+    const verdict = await verify(o.databaseUrl, prefix, outcomes, customers);
     return {
       ...verdict,
       proxy: proxy.kind,

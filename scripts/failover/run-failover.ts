@@ -7,7 +7,7 @@ import { type ServerProcess, startServerProcess } from "../../apps/server/src/se
 import { type Verdict, verify } from "../cluster/checks.ts";
 import { makeCustomers } from "../cluster/customers.ts";
 import { drive, type Outcome, sendMaker } from "../cluster/load.ts";
-import { FUNDING_MINOR, fund, isRunning, startWorkerProcess, stopProcess } from "../cluster/processes.ts";
+import { fund, isRunning, startWorkerProcess, stopProcess } from "../cluster/processes.ts";
 import { startProxy } from "../cluster/proxy.ts";
 import { allUp, type HaCluster, startHaCluster, writes } from "./cluster.ts";
 import type { MemberStatus, PatroniNode } from "./patroni.ts";
@@ -138,13 +138,7 @@ export async function runFailover(
     o.log("a job for the worker (it logs 'The reserved transfer was not found.': there is none)");
     const workerTookJob = await workerTakesJob(cluster.url);
 
-    const verdict = await verify(
-      cluster.url,
-      prefix,
-      outcomes,
-      customers,
-      FUNDING_MINOR * BigInt(customers.length),
-    );
+    const verdict = await verify(cluster.url, prefix, outcomes, customers);
     const all = [...outcomes.values()];
     const requests = all.reduce((s, x) => s + x.attempts, 0);
     const failedAttempts = all.reduce((s, x) => s + x.retries, 0);
