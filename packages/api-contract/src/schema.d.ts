@@ -2287,6 +2287,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/kyc/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Identity checks and limit-increase requests; WAITING (the default) oldest first. */
+        get: operations["adminKycCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/kyc/cases/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["adminKycCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/kyc/cases/{caseId}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The document's bytes from the blob store, in its own content type; never cached; audited. */
+        get: operations["adminKycDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/kyc/cases/{caseId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description APPROVE, REJECT or RETRY (name the document to send again) with a reason from the closed list. The customer's level and status change at once. */
+        post: operations["adminKycDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/kyc/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Who reviews this merchant's identity checks, and the closed list of reasons. */
+        get: operations["adminKycSettings"];
+        /** @description manual: cases wait for operators; sandbox (sandbox mode only): the automatic reviewer decides. */
+        put: operations["adminKycSetSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2364,6 +2449,179 @@ export interface components {
         AuditPageInput: {
             entries: components["schemas"]["AuditEntryInput"][];
             nextBefore: string | null;
+        };
+        KycDataInput: {
+            /**
+             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
+             * @enum {string}
+             */
+            kycLevel: "KYC_0" | "KYC_2";
+            /**
+             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
+             * @enum {string}
+             */
+            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
+            /** @description The widget's identity check (document and selfie) */
+            kyc1ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            /** @description The same check: it is what reaches KYC_2 */
+            kyc2ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            /** @description The newest limit-increase request */
+            kyc3ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+        };
+        MoneyInput: {
+            value: string;
+            currency: string;
+        };
+        KycLimitsInput: {
+            /** @description The merchant's fiat currency; every amount below is in it */
+            currency: string;
+            /** @enum {string} */
+            kycLevel: "KYC_0" | "KYC_2";
+            /** @description Highest 30-day limit of any operation at KYC_0 */
+            kyc0Limit: components["schemas"]["MoneyInput"];
+            /** @description Highest 30-day limit of any operation at KYC_2 */
+            kyc2Limit: components["schemas"]["MoneyInput"];
+            operations: {
+                operationType: string;
+                name: string;
+                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
+                limits: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                };
+                used: {
+                    daily: string;
+                    monthly: string;
+                };
+                remaining: {
+                    daily: string;
+                    monthly: string;
+                    /** @description The largest amount one operation may have now */
+                    now: string;
+                };
+                /** @description Limits at every level */
+                levels: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                    /** @enum {string} */
+                    kycLevel: "KYC_0" | "KYC_2";
+                }[];
+            }[];
+        };
+        KycCaseSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "IDENTITY" | "LIMIT_INCREASE";
+            /** Format: uuid */
+            customerId: string;
+            customerName: string;
+            status: string;
+            submittedAt: string;
+            decidedAt: string | null;
+        };
+        KycCasesInput: {
+            cases: components["schemas"]["KycCaseSummaryInput"][];
+        };
+        KycCaseInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "IDENTITY" | "LIMIT_INCREASE";
+            /** Format: uuid */
+            customerId: string;
+            customerName: string;
+            status: string;
+            submittedAt: string;
+            decidedAt: string | null;
+            rejectReasons: string[];
+            rejectMessage: string | null;
+            documents: {
+                /** Format: uuid */
+                id: string;
+                docType: string;
+                contentType: string;
+                sizeBytes: number;
+                issuedCountry: string | null;
+                issuedDate: string | null;
+                uploadedAt: string;
+                superseded: boolean;
+            }[];
+            decisions: {
+                outcome: string;
+                decidedAt: string;
+                effect: string;
+            }[];
+        };
+        KycCaseDecisionInput: {
+            /** @enum {string} */
+            decision: "APPROVE" | "REJECT" | "RETRY";
+            /** @enum {string} */
+            reason: "VERIFIED" | "DOCUMENT_NOT_ACCEPTED" | "DATA_MISMATCH" | "SUSPECTED_FRAUD" | "UNDERAGE" | "DOCUMENT_EXPIRED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INCOMPLETE" | "SELFIE_MISMATCH" | "LIMITS_RAISED" | "LIMITS_NOT_JUSTIFIED";
+            /**
+             * @description RETRY: the document the customer must send again
+             * @enum {string}
+             */
+            document?: "PASSPORT_FRONT" | "ID_CARD_FRONT" | "DRIVING_LICENCE_FRONT" | "PASSPORT_BACK" | "ID_CARD_BACK" | "DRIVING_LICENCE_BACK" | "SELFIE" | "UTILITY_BILL" | "BANK_STATEMENT" | "CREDIT_CARD_STATEMENT" | "GOVERNMENT_CORRESPONDENCE";
+            /** @description For the audit trail; the customer never sees it */
+            note?: string;
+        };
+        KycCaseDecidedInput: {
+            /** Format: uuid */
+            caseId: string;
+            /** Format: uuid */
+            customerId: string;
+            status: string;
+            kycLevel: string;
+        };
+        KycReviewSettingsInput: {
+            /**
+             * @description manual: operators decide; sandbox: the automatic reviewer
+             * @enum {string}
+             */
+            reviews: "manual" | "sandbox";
+        };
+        KycReviewSettingsAndReasonsInput: {
+            /**
+             * @description manual: operators decide; sandbox: the automatic reviewer
+             * @enum {string}
+             */
+            reviews: "manual" | "sandbox";
+            reasons: {
+                code: string;
+                decisions: ("APPROVE" | "REJECT" | "RETRY")[];
+                kinds: ("IDENTITY" | "LIMIT_INCREASE")[];
+                message: string | null;
+            }[];
         };
         CaptchaChallengeInput: {
             algorithm: string;
@@ -3651,93 +3909,6 @@ export interface components {
                 updatedAt: string;
             }[];
         };
-        KycDataInput: {
-            /**
-             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
-             * @enum {string}
-             */
-            kycLevel: "KYC_0" | "KYC_2";
-            /**
-             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
-             * @enum {string}
-             */
-            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
-            /** @description The widget's identity check (document and selfie) */
-            kyc1ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-            /** @description The same check: it is what reaches KYC_2 */
-            kyc2ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-            /** @description The newest limit-increase request */
-            kyc3ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-        };
-        MoneyInput: {
-            value: string;
-            currency: string;
-        };
-        KycLimitsInput: {
-            /** @description The merchant's fiat currency; every amount below is in it */
-            currency: string;
-            /** @enum {string} */
-            kycLevel: "KYC_0" | "KYC_2";
-            /** @description Highest 30-day limit of any operation at KYC_0 */
-            kyc0Limit: components["schemas"]["MoneyInput"];
-            /** @description Highest 30-day limit of any operation at KYC_2 */
-            kyc2Limit: components["schemas"]["MoneyInput"];
-            operations: {
-                operationType: string;
-                name: string;
-                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
-                limits: {
-                    perTransaction: string;
-                    daily: string;
-                    monthly: string;
-                };
-                used: {
-                    daily: string;
-                    monthly: string;
-                };
-                remaining: {
-                    daily: string;
-                    monthly: string;
-                    /** @description The largest amount one operation may have now */
-                    now: string;
-                };
-                /** @description Limits at every level */
-                levels: {
-                    perTransaction: string;
-                    daily: string;
-                    monthly: string;
-                    /** @enum {string} */
-                    kycLevel: "KYC_0" | "KYC_2";
-                }[];
-            }[];
-        };
         KycReviewDecisionInput: {
             decisionId: string;
             /** Format: uuid */
@@ -4077,6 +4248,179 @@ export interface components {
         AuditPage: {
             entries: components["schemas"]["AuditEntry"][];
             nextBefore: string | null;
+        };
+        KycData: {
+            /**
+             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
+             * @enum {string}
+             */
+            kycLevel: "KYC_0" | "KYC_2";
+            /**
+             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
+             * @enum {string}
+             */
+            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
+            /** @description The widget's identity check (document and selfie) */
+            kyc1ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            /** @description The same check: it is what reaches KYC_2 */
+            kyc2ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            /** @description The newest limit-increase request */
+            kyc3ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+        };
+        Money: {
+            value: string;
+            currency: string;
+        };
+        KycLimits: {
+            /** @description The merchant's fiat currency; every amount below is in it */
+            currency: string;
+            /** @enum {string} */
+            kycLevel: "KYC_0" | "KYC_2";
+            /** @description Highest 30-day limit of any operation at KYC_0 */
+            kyc0Limit: components["schemas"]["Money"];
+            /** @description Highest 30-day limit of any operation at KYC_2 */
+            kyc2Limit: components["schemas"]["Money"];
+            operations: {
+                operationType: string;
+                name: string;
+                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
+                limits: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                };
+                used: {
+                    daily: string;
+                    monthly: string;
+                };
+                remaining: {
+                    daily: string;
+                    monthly: string;
+                    /** @description The largest amount one operation may have now */
+                    now: string;
+                };
+                /** @description Limits at every level */
+                levels: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                    /** @enum {string} */
+                    kycLevel: "KYC_0" | "KYC_2";
+                }[];
+            }[];
+        };
+        KycCaseSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "IDENTITY" | "LIMIT_INCREASE";
+            /** Format: uuid */
+            customerId: string;
+            customerName: string;
+            status: string;
+            submittedAt: string;
+            decidedAt: string | null;
+        };
+        KycCases: {
+            cases: components["schemas"]["KycCaseSummary"][];
+        };
+        KycCase: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "IDENTITY" | "LIMIT_INCREASE";
+            /** Format: uuid */
+            customerId: string;
+            customerName: string;
+            status: string;
+            submittedAt: string;
+            decidedAt: string | null;
+            rejectReasons: string[];
+            rejectMessage: string | null;
+            documents: {
+                /** Format: uuid */
+                id: string;
+                docType: string;
+                contentType: string;
+                sizeBytes: number;
+                issuedCountry: string | null;
+                issuedDate: string | null;
+                uploadedAt: string;
+                superseded: boolean;
+            }[];
+            decisions: {
+                outcome: string;
+                decidedAt: string;
+                effect: string;
+            }[];
+        };
+        KycCaseDecision: {
+            /** @enum {string} */
+            decision: "APPROVE" | "REJECT" | "RETRY";
+            /** @enum {string} */
+            reason: "VERIFIED" | "DOCUMENT_NOT_ACCEPTED" | "DATA_MISMATCH" | "SUSPECTED_FRAUD" | "UNDERAGE" | "DOCUMENT_EXPIRED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INCOMPLETE" | "SELFIE_MISMATCH" | "LIMITS_RAISED" | "LIMITS_NOT_JUSTIFIED";
+            /**
+             * @description RETRY: the document the customer must send again
+             * @enum {string}
+             */
+            document?: "PASSPORT_FRONT" | "ID_CARD_FRONT" | "DRIVING_LICENCE_FRONT" | "PASSPORT_BACK" | "ID_CARD_BACK" | "DRIVING_LICENCE_BACK" | "SELFIE" | "UTILITY_BILL" | "BANK_STATEMENT" | "CREDIT_CARD_STATEMENT" | "GOVERNMENT_CORRESPONDENCE";
+            /** @description For the audit trail; the customer never sees it */
+            note?: string;
+        };
+        KycCaseDecided: {
+            /** Format: uuid */
+            caseId: string;
+            /** Format: uuid */
+            customerId: string;
+            status: string;
+            kycLevel: string;
+        };
+        KycReviewSettings: {
+            /**
+             * @description manual: operators decide; sandbox: the automatic reviewer
+             * @enum {string}
+             */
+            reviews: "manual" | "sandbox";
+        };
+        KycReviewSettingsAndReasons: {
+            /**
+             * @description manual: operators decide; sandbox: the automatic reviewer
+             * @enum {string}
+             */
+            reviews: "manual" | "sandbox";
+            reasons: {
+                code: string;
+                decisions: ("APPROVE" | "REJECT" | "RETRY")[];
+                kinds: ("IDENTITY" | "LIMIT_INCREASE")[];
+                message: string | null;
+            }[];
         };
         CaptchaChallenge: {
             algorithm: string;
@@ -5362,93 +5706,6 @@ export interface components {
                 returnReason: string | null;
                 createdAt: string;
                 updatedAt: string;
-            }[];
-        };
-        KycData: {
-            /**
-             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
-             * @enum {string}
-             */
-            kycLevel: "KYC_0" | "KYC_2";
-            /**
-             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
-             * @enum {string}
-             */
-            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
-            /** @description The widget's identity check (document and selfie) */
-            kyc1ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-            /** @description The same check: it is what reaches KYC_2 */
-            kyc2ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-            /** @description The newest limit-increase request */
-            kyc3ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-        };
-        Money: {
-            value: string;
-            currency: string;
-        };
-        KycLimits: {
-            /** @description The merchant's fiat currency; every amount below is in it */
-            currency: string;
-            /** @enum {string} */
-            kycLevel: "KYC_0" | "KYC_2";
-            /** @description Highest 30-day limit of any operation at KYC_0 */
-            kyc0Limit: components["schemas"]["Money"];
-            /** @description Highest 30-day limit of any operation at KYC_2 */
-            kyc2Limit: components["schemas"]["Money"];
-            operations: {
-                operationType: string;
-                name: string;
-                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
-                limits: {
-                    perTransaction: string;
-                    daily: string;
-                    monthly: string;
-                };
-                used: {
-                    daily: string;
-                    monthly: string;
-                };
-                remaining: {
-                    daily: string;
-                    monthly: string;
-                    /** @description The largest amount one operation may have now */
-                    now: string;
-                };
-                /** @description Limits at every level */
-                levels: {
-                    perTransaction: string;
-                    daily: string;
-                    monthly: string;
-                    /** @enum {string} */
-                    kycLevel: "KYC_0" | "KYC_2";
-                }[];
             }[];
         };
         KycReviewDecision: {
@@ -18220,6 +18477,503 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminKycCases: {
+        parameters: {
+            query?: {
+                status?: "WAITING" | "APPROVED" | "REJECTED" | "ACTION_NEEDED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycCases"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminKycCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycCase"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminKycDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminKycDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycCaseDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycCaseDecided"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminKycSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycReviewSettingsAndReasons"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminKycSetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycReviewSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycReviewSettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { auditRoutes } from "./audit.routes.ts";
+import { kycReviewRoutes } from "./kyc-review.routes.ts";
 
 /**
  * The back-office's API under /admin/v1/ (docs/backoffice.md): each route declares its
@@ -10,4 +11,5 @@ export const backofficeRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(auditRoutes(deps));
+    await app.register(kycReviewRoutes(deps));
   };

@@ -1,3 +1,4 @@
+import type { DbTx } from "../../db/database.ts";
 import type { KycStatus } from "../../db/schema/index.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import {
@@ -31,14 +32,23 @@ export function createKycDecisions(deps: {
 }) {
   const { repository, state, callbackSecret } = deps;
 
-  async function apply(decision: ReviewDecision): Promise<DecisionEffect> {
+  /**
+   * An operator's decision (`byOperator`) applies to a waiting application only (a decided one
+   * is 409), and `within` runs in its transaction, under the customer's lock: the audit entry
+   * commits with the decision or neither does.
+   */
+  async function apply(
+    decision: ReviewDecision,
+    byOperator?: { within: (tx: DbTx) => Promise<void> },
+  ): Promise<DecisionEffect> {
     const application = await repository.findApplication(decision.merchantId, decision.applicationId);
     if (!application) throw kycErrors.create("APPLICATION_NOT_FOUND", { field: "applicationId" });
     const decidedAt = new Date(decision.decidedAt);
-    return state.change(application.merchantId, application.customerId, async ({ q }) => {
+    return state.change(application.merchantId, application.customerId, async ({ q, tx }) => {
       const current = await q.findApplication(application.merchantId, application.id);
       if (!current || current.status === "READY_TO_START")
         throw kycErrors.create("APPLICATION_NOT_SUBMITTED");
+      if (byOperator && current.status !== "IN_PROGRESS") throw kycErrors.create("CASE_ALREADY_DECIDED");
       const stale = current.decidedAt !== null && decidedAt.getTime() <= current.decidedAt.getTime();
       const effect = stale ? "stale" : "applied";
       const fresh = await q.recordDecision({
@@ -57,11 +67,13 @@ export function createKycDecisions(deps: {
         rejectReasons: approved ? [] : decision.reasons,
         rejectMessage: approved ? null : decision.message,
       });
+      await byOperator?.within(tx);
       return "applied";
     });
   }
 
   return {
+    applyDecision: apply,
     async receiveDecision(rawBody: string, signature: string | undefined): Promise<DecisionEffect> {
       if (!isReviewCallbackSigned(callbackSecret, rawBody, signature)) {
         throw kycErrors.create("INVALID_SIGNATURE");

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
-import type { KycApplicationKind } from "../../db/schema/index.ts";
+import type { DbTx } from "../../db/database.ts";
+import type { KycApplicationKind, KycReviewMode } from "../../db/schema/index.ts";
 import type { KycApplicant, KycReviewProvider } from "../../providers/kyc/kyc-review-provider.ts";
 import { type Customer, isProfileComplete } from "../customers/customers.service.ts";
 import { kycErrors } from "./kyc.errors.ts";
@@ -50,6 +51,8 @@ export function createKycVerification(deps: {
   state: KycStateKeeper;
   reviewer: KycReviewProvider;
   widgetTokens: WidgetTokens;
+  /** Who reviews this merchant's applications: the sandbox reviewer, or operators (the queue). */
+  reviewMode: (merchantId: string, tx: DbTx) => Promise<KycReviewMode>;
 }) {
   const { state, reviewer, widgetTokens } = deps;
 
@@ -109,7 +112,9 @@ export function createKycVerification(deps: {
         ];
         if (missing.length > 0) throw kycErrors.create("DOCUMENTS_MISSING", { data: { missing } });
         await q.updateApplication(draft.id, { status: "IN_PROGRESS", submittedAt: new Date() });
-        await reviewer.submit(applicantOf(customer, draft), tx);
+        // A manual review needs nothing more: the application waits in the operators' queue.
+        if ((await deps.reviewMode(merchantId, tx)) === "sandbox")
+          await reviewer.submit(applicantOf(customer, draft), tx);
       });
       return data(merchantId, customerId);
     },

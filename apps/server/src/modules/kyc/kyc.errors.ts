@@ -64,6 +64,18 @@ export const kycErrors = defineErrors({
     errorId: 3015,
     message: "This amount is above your limit.",
   },
+  CASE_ALREADY_DECIDED: { status: 409, errorId: 3017, message: "This case has been decided already." },
+  CASE_NOT_FOUND: { status: 404, errorId: 3018, message: "Case not found." },
+  REASON_NOT_FOR_OUTCOME: {
+    status: 400,
+    errorId: 3019,
+    message: "This reason does not go with this decision.",
+  },
+  REVIEW_MODE_NOT_AVAILABLE: {
+    status: 409,
+    errorId: 3020,
+    message: "Automatic reviews exist in sandbox mode only.",
+  },
   REVIEW_UNAVAILABLE: {
     status: 503,
     errorId: 3016,

@@ -11,6 +11,7 @@ import { createKycDecisions } from "./kyc-decisions.ts";
 import { createKycDocuments } from "./kyc-documents.ts";
 import { createKycLimitsRepository } from "./kyc-limits.repository.ts";
 import { createKycLimits } from "./kyc-limits.ts";
+import { createKycReview } from "./kyc-review.ts";
 import { createKycSandboxControls } from "./kyc-sandbox-controls.ts";
 import { createKycStateKeeper } from "./kyc-state-keeper.ts";
 import { createKycVerification } from "./kyc-verification.ts";
@@ -22,7 +23,7 @@ import { createWidgetTokens } from "./widget-token.ts";
  * decisions, and the limits every money feature is held to (`assertAllowed`, `consume`).
  */
 export function createKycService(deps: {
-  config: Pick<Config, "secrets" | "kycWidgetTokenTtlSeconds" | "publicBaseUrl">;
+  config: Pick<Config, "secrets" | "kycWidgetTokenTtlSeconds" | "publicBaseUrl" | "sandbox">;
   db: Db;
   reviewer: KycReviewProvider;
   blobs: BlobStore;
@@ -36,9 +37,17 @@ export function createKycService(deps: {
   const widgetTokens = createWidgetTokens(deps.config.secrets.jwt, deps.config.kycWidgetTokenTtlSeconds);
   const callbackSecret = deps.config.secrets.callback;
   const decisions = createKycDecisions({ repository, state, callbackSecret });
+  const review = createKycReview({
+    db: deps.db,
+    sandbox: deps.config.sandbox,
+    decisions,
+    blobs: deps.blobs,
+    customers: deps.customers,
+  });
   return {
     widgetTokens,
-    ...createKycVerification({ state, reviewer: deps.reviewer, widgetTokens }),
+    ...createKycVerification({ state, reviewer: deps.reviewer, widgetTokens, reviewMode: review.reviewMode }),
+    review,
     ...createKycDocuments({
       repository,
       state,
