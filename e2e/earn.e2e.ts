@@ -36,7 +36,11 @@ async function openDeposit(
   await form.getByLabel("Currency").selectOption("USDT");
   await form.getByRole("radio", { name: type }).check();
   await form.getByLabel("Duration").selectOption({ label: duration });
-  await form.getByLabel("Amount").fill(amount);
+  await form.getByLabel("Amount", { exact: true }).fill(amount);
+  // The simulator compares on an amount of its own; the deposit's stays as typed.
+  await form.getByLabel("Amount to compare").fill(amount);
+  await form.getByRole("region", { name: "Fixed or flexible?" }).getByRole("row", { name: /^Fixed/ }).waitFor();
+  expect(await form.getByLabel("Amount", { exact: true }).inputValue()).toBe(amount);
   if (shots) await shoot(page, `${shots}-form`);
   await form.getByRole("button", { name: "Continue" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm your deposit" });

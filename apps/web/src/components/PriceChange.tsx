@@ -8,16 +8,21 @@ export type PriceChange = { previous: string; current: string } | undefined;
  * Whether a re-quote changed the figure on screen. `basis` is what the customer asked for (the
  * amount typed, the side, the currencies): while it stays the same, a new `figure` (what they pay
  * or get, formatted) is a changed price; a new basis starts afresh, since that change is theirs.
+ * Both should describe the same offer: a basis taken from the form while the figure is still the
+ * previous request's would report the customer's own change as a new price. An undefined basis
+ * (no offer on screen, one being asked) changes nothing.
  */
-export function usePriceChange(basis: string, figure: string | undefined): PriceChange {
-  const [seen, setSeen] = useState<{ basis: string; figure?: string; previous?: string }>({ basis });
-  if (seen.basis !== basis) {
+export function usePriceChange(basis: string | undefined, figure: string | undefined): PriceChange {
+  const [seen, setSeen] = useState<{ basis?: string; figure?: string; previous?: string }>({ basis });
+  if (basis !== undefined && seen.basis !== basis) {
     setSeen({ basis, figure });
-  } else if (figure !== undefined && figure !== seen.figure) {
+  } else if (basis !== undefined && figure !== undefined && figure !== seen.figure) {
     // Adjusting state while rendering (React's pattern for state derived from props): no effect lag.
     setSeen({ basis, figure, previous: seen.figure });
   }
-  return seen.basis === basis && seen.previous !== undefined && seen.figure !== undefined
+  return (basis === undefined || seen.basis === basis) &&
+    seen.previous !== undefined &&
+    seen.figure !== undefined
     ? { previous: seen.previous, current: seen.figure }
     : undefined;
 }

@@ -196,7 +196,7 @@ export function CardTopUpCryptoPage() {
                     className="k-link k-top-up__all"
                     onClick={() => {
                       setSide("from");
-                      setTyped(pair.fromLimits.all);
+                      setTyped(amountDigits(pair.fromLimits.all, from));
                     }}
                   >
                     {t("cardFunding.useAll")}

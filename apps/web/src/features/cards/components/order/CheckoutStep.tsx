@@ -53,8 +53,12 @@ export function CheckoutStep({
   const p = price.data;
   const money = (m: { value: string; currency: string }) => formatExactMoney(m.value, m.currency);
   const cryptoPrice = offer ? money(offer.cryptoPrice) : undefined;
-  // A new offer for the same currency and code that asks a different amount: say so (issue 32).
-  const change = usePriceChange(`${currency}|${promoCode}`, cryptoPrice);
+  // A new offer for the same currency and euro total (promo code included) that asks another
+  // crypto amount: say so. Both read off the offer, never the form, which changes first.
+  const change = usePriceChange(
+    offer ? `${offer.cryptoPrice.currency} ${offer.fiatPrice.value} ${offer.fiatPrice.currency}` : undefined,
+    cryptoPrice,
+  );
   return (
     <div className="k-card-order__form">
       <SelectField
