@@ -73,7 +73,12 @@ try {
   log(
     `ledger:audit on the new leader ${f.auditClean ? "clean" : "NOT CLEAN"}; worker ${f.workerAlive ? "running" : "DIED"}, ${f.workerTookJob ? "took a job after the failovers" : "TOOK NO JOB"}`,
   );
+  log(
+    `answered 503 ${f.unavailable} times, ${f.unavailableFromInstance} by an instance and the rest by HAProxy (no instance ready), ${f.unavailableWithoutRetryAfter} without Retry-After; the other failed attempts: no answer, 502 or 504`,
+  );
   const failed = failures(f);
+  if (f.unavailableWithoutRetryAfter > 0)
+    failed.push(`${f.unavailableWithoutRetryAfter} answers 503 without Retry-After`);
   if (f.answered500 > 0) failed.push(`${f.answered500} keys answered 500`);
   if (!f.workerAlive) failed.push("the worker died");
   if (!f.workerTookJob) failed.push("the worker took no job after the failovers");

@@ -18,7 +18,17 @@ export type Send = {
  * What the client finally learnt of an operation: a status, or nothing (it gave up). `attempts`:
  * requests made (an exchange takes two calls); `retries`: those that were repeats of a call.
  */
-export type Outcome = { status: number | undefined; attempts: number; retries: number; eurOutMinor: bigint };
+export type Outcome = {
+  status: number | undefined;
+  attempts: number;
+  retries: number;
+  /** 503 answers on the way, and those of them without a Retry-After (the server owes one). */
+  unavailable: number;
+  unavailableWithoutRetryAfter: number;
+  /** Of the 503s, those an instance gave (its body has a requestId), not the load balancer. */
+  unavailableFromInstance: number;
+  eurOutMinor: bigint;
+};
 
 export const SEND_AMOUNT = "0.01";
 /** An exchange's from-amount (the pair's minimum), fees inside: the wallet gives exactly this. */
@@ -42,6 +52,9 @@ export async function sendWithRetries(url: string, send: Send, deadline: number)
     status: calls.at(-1)?.status,
     attempts: calls.reduce((n, c) => n + c.attempts, 0),
     retries: calls.reduce((n, c) => n + c.attempts - 1, 0),
+    unavailable: calls.reduce((n, c) => n + c.unavailable, 0),
+    unavailableWithoutRetryAfter: calls.reduce((n, c) => n + c.unavailableWithoutRetryAfter, 0),
+    unavailableFromInstance: calls.reduce((n, c) => n + c.unavailableFromInstance, 0),
     eurOutMinor: send.eurOutMinor,
   });
   if (send.kind === "send") {
@@ -73,7 +86,14 @@ export async function sendWithRetries(url: string, send: Send, deadline: number)
   return out(offer, r);
 }
 
-type Answer = { status: number | undefined; attempts: number; body?: unknown };
+type Answer = {
+  status: number | undefined;
+  attempts: number;
+  unavailable: number;
+  unavailableWithoutRetryAfter: number;
+  unavailableFromInstance: number;
+  body?: unknown;
+};
 
 async function callWithRetries(
   url: string,
@@ -83,21 +103,36 @@ async function callWithRetries(
   deadline: number,
 ): Promise<Answer> {
   const sent = body === undefined ? headers : { ...headers, "content-type": "application/json" };
-  let attempts = 0;
+  const a: Answer = {
+    status: undefined,
+    attempts: 0,
+    unavailable: 0,
+    unavailableWithoutRetryAfter: 0,
+    unavailableFromInstance: 0,
+  };
   for (;;) {
-    attempts++;
+    a.attempts++;
     const answer = await fetch(url, {
       method,
       headers: sent,
       body,
       signal: AbortSignal.timeout(30_000),
     }).then(
-      async (res) => ({ status: res.status, body: await res.json().catch(() => undefined) }),
+      async (res) => ({
+        status: res.status,
+        retryAfter: res.headers.has("retry-after"),
+        body: await res.json().catch(() => undefined),
+      }),
       () => undefined,
     );
-    const status = answer?.status;
-    if (status !== undefined && !RETRIED.has(status)) return { status, attempts, body: answer?.body };
-    if (Date.now() > deadline) return { status, attempts };
+    a.status = answer?.status;
+    if (a.status === 503) {
+      a.unavailable++;
+      if (!answer?.retryAfter) a.unavailableWithoutRetryAfter++;
+      if ((answer?.body as { requestId?: string } | undefined)?.requestId) a.unavailableFromInstance++;
+    }
+    if (a.status !== undefined && !RETRIED.has(a.status)) return { ...a, body: answer?.body };
+    if (Date.now() > deadline) return a;
     await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
   }
 }

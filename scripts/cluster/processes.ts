@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { type ServerProcess, startServerProcess } from "../../apps/server/src/server-process.ts";
 import type { ClusterCustomer } from "./customers.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -42,3 +43,21 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
 }
 
 export const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+/** The server's environment under load on one machine: quiet logs, rate limits out of the way. */
+export const LOAD_ENV = { LOG_LEVEL: "error", IP_LIMIT_MULTIPLIER: "10000", TRUSTED_PROXIES: "127.0.0.1" };
+
+/**
+ * `count` server instances started at once, as an orchestrator starts them (they take turns at
+ * the database's preparation). If one fails to start, the others are stopped before the error
+ * goes on: no instance outlives the run.
+ */
+export async function startInstances(count: number, databaseUrl: string): Promise<ServerProcess[]> {
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startServerProcess(databaseUrl, LOAD_ENV)),
+  );
+  const failed = started.find((s) => s.status === "rejected");
+  if (!failed) return started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
+  await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.stop() : undefined)));
+  throw failed.reason;
+}

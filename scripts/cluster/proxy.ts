@@ -46,6 +46,9 @@ async function startHaproxy(upstreams: string[]): Promise<LoadBalancer> {
     "  retries 2",
     "  option redispatch",
     "  option forwardfor",
+    // With no instance ready (their /readyz fails while the database elects a leader), HAProxy
+    // answers as an instance would: the error body, 503, Retry-After (docs/operations.md).
+    `  http-error status 503 content-type "application/json; charset=utf-8" string ${JSON.stringify(UNAVAILABLE_BODY)} hdr retry-after 2`,
     "frontend kestrel",
     `  bind 127.0.0.1:${port}`,
     "  default_backend instances",
@@ -74,6 +77,12 @@ async function startHaproxy(upstreams: string[]): Promise<LoadBalancer> {
     },
   };
 }
+
+const UNAVAILABLE_BODY = JSON.stringify({
+  error: "SERVICE_UNAVAILABLE",
+  errorId: 503,
+  message: "The service is unavailable. Please try again later.",
+});
 
 async function waitUntilAnswering(url: string, child: ChildProcess) {
   let stderr = "";

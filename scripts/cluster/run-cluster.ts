@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { type ServerProcess, startServerProcess } from "../../apps/server/src/server-process.ts";
+import type { ServerProcess } from "../../apps/server/src/server-process.ts";
 import { type Verdict, verify } from "./checks.ts";
 import { makeCustomers } from "./customers.ts";
 import { drive, type Outcome, sendMaker } from "./load.ts";
-import { fund, isRunning, startWorkerProcess, stopProcess } from "./processes.ts";
+import { fund, isRunning, startInstances, startWorkerProcess, stopProcess } from "./processes.ts";
 import { type LoadBalancer, startProxy } from "./proxy.ts";
 
 export type ClusterOptions = {
@@ -33,13 +33,8 @@ export type ClusterFigures = Verdict & {
  * send retried with its key and body; then what the database says of every key.
  */
 export async function runCluster(o: ClusterOptions): Promise<ClusterFigures> {
-  const env = { LOG_LEVEL: "error", IP_LIMIT_MULTIPLIER: "10000", TRUSTED_PROXIES: "127.0.0.1" };
   const started = Date.now();
-  // Both at once, as an orchestrator starts them: they take turns at the database's preparation.
-  const instances: ServerProcess[] = await Promise.all([
-    startServerProcess(o.databaseUrl, env),
-    startServerProcess(o.databaseUrl, env),
-  ]);
+  const instances = await startInstances(2, o.databaseUrl);
   const startMs = Date.now() - started;
   o.log(`two instances ready in ${startMs} ms (${instances.map((i) => i.url).join(", ")})`);
   const worker = startWorkerProcess(o.databaseUrl);

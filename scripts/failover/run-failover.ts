@@ -3,11 +3,10 @@ import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { EXPIRE_PENDING_TASK } from "../../apps/server/src/jobs/expire-pending-transfers.ts";
 import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
-import { type ServerProcess, startServerProcess } from "../../apps/server/src/server-process.ts";
 import { type Verdict, verify } from "../cluster/checks.ts";
 import { makeCustomers } from "../cluster/customers.ts";
 import { drive, type Outcome, sendMaker } from "../cluster/load.ts";
-import { fund, isRunning, startWorkerProcess, stopProcess } from "../cluster/processes.ts";
+import { fund, isRunning, startInstances, startWorkerProcess, stopProcess } from "../cluster/processes.ts";
 import { startProxy } from "../cluster/proxy.ts";
 import { allUp, type HaCluster, startHaCluster, writes } from "./cluster.ts";
 import type { MemberStatus, PatroniNode } from "./patroni.ts";
@@ -39,6 +38,10 @@ export type FailoverFigures = Verdict & {
   failedAttempts: number;
   retriedKeys: number;
   answered500: number;
+  /** 503 answers met on the way, and how many of them came without a Retry-After. */
+  unavailable: number;
+  unavailableWithoutRetryAfter: number;
+  unavailableFromInstance: number;
   /** Of the keys, how many were exchanges (the rest sends by phone). */
   exchanges: number;
   workerAlive: boolean;
@@ -62,13 +65,12 @@ export async function runFailover(
   await cluster.settled("three nodes up", allUp, 90_000);
   o.log(`three nodes up in ${((Date.now() - began) / 1000).toFixed(1)} s: ${await describe(cluster)}`);
 
-  const env = { LOG_LEVEL: "error", IP_LIMIT_MULTIPLIER: "10000", TRUSTED_PROXIES: "127.0.0.1" };
-  const instances: ServerProcess[] = await Promise.all([
-    startServerProcess(cluster.url, env),
-    startServerProcess(cluster.url, env),
-  ]);
+  const instances = await startInstances(2, cluster.url);
   const worker = startWorkerProcess(cluster.url);
-  const proxy = await startProxy(instances.map((i) => i.url));
+  const proxy = await startProxy(instances.map((i) => i.url)).catch(async (err) => {
+    await Promise.all([...instances.map((i) => i.stop()), stopProcess(worker)]);
+    throw err;
+  });
   o.log(`two instances and a worker on HAProxy (${proxy.kind} in front of the instances)`);
   const probe = startWriteProbe(cluster.url);
   try {
@@ -149,6 +151,9 @@ export async function runFailover(
       failedAttempts,
       retriedKeys: all.filter((x) => x.retries > 0).length,
       answered500: all.filter((x) => x.status === 500).length,
+      unavailable: all.reduce((s, x) => s + x.unavailable, 0),
+      unavailableWithoutRetryAfter: all.reduce((s, x) => s + x.unavailableWithoutRetryAfter, 0),
+      unavailableFromInstance: all.reduce((s, x) => s + x.unavailableFromInstance, 0),
       exchanges: all.filter((x) => x.eurOutMinor > 0n).length,
       workerAlive: isRunning(worker),
       workerTookJob,
