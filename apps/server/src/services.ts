@@ -6,6 +6,7 @@ import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createCodes } from "./modules/auth/codes.ts";
 import { createSignupService } from "./modules/auth/signup.service.ts";
 import { createAccessTokens } from "./modules/auth/tokens.ts";
+import { createBackofficeService } from "./modules/backoffice/backoffice.service.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCardFundingService } from "./modules/card-funding/card-funding.service.ts";
@@ -285,6 +286,18 @@ export function createServices(config: Config, database: Database, options: Serv
   // The back-office's operators and their audit trail (docs/backoffice.md).
   const audit = createAuditService({ repository: createAuditRepository(db) });
   const operators = createOperatorsService({ repository: createOperatorsRepository(db), audit });
+  const backoffice = createBackofficeService({
+    db,
+    customers,
+    auth,
+    kyc,
+    ledger,
+    history,
+    cards,
+    iban,
+    deposits,
+    audit,
+  });
   return {
     merchants,
     catalog,
@@ -318,6 +331,7 @@ export function createServices(config: Config, database: Database, options: Serv
     sandboxSupportChat,
     audit,
     operators,
+    backoffice,
   };
 }
 

@@ -2372,6 +2372,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["adminCustomerSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Profile, KYC, wallets, cards (masked), IBANs, deposits, recent operations, sessions, devices. Audited. */
+        get: operations["adminCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/customers/{customerId}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Signs the customer out everywhere and refuses sign-in and money out; money in is still credited. */
+        post: operations["adminCustomerBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/customers/{customerId}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Lets the customer sign in and move money again. */
+        post: operations["adminCustomerUnblock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description By kind, status, currency, amount range (decimal, with currency), dates and customer; newest first. */
+        get: operations["adminOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operations/{operationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every party's entry with its provider details, the ledger legs, and the status over time. */
+        get: operations["adminOperation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Waiting KYC cases, payments pending past their expected time, today's completed volumes per currency. */
+        get: operations["adminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2449,6 +2567,124 @@ export interface components {
         AuditPageInput: {
             entries: components["schemas"]["AuditEntryInput"][];
             nextBefore: string | null;
+        };
+        CustomerBlockReasonInput: {
+            reason: string;
+        };
+        AdminOperationItemInput: {
+            /** Format: uuid */
+            operationId: string;
+            /** Format: uuid */
+            customerId: string;
+            type: string;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            status: string;
+            currency: string;
+            amount: string;
+            fee: string;
+            counterparty: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        AdminCustomerSearchInput: {
+            customers: {
+                /** Format: uuid */
+                id: string;
+                phone: string;
+                email: string | null;
+                name: string | null;
+                kycLevel: string;
+                blocked: boolean;
+                createdAt: string;
+            }[];
+        };
+        AdminCustomerPageInput: {
+            profile: {
+                /** Format: uuid */
+                id: string;
+                phone: string;
+                email: string | null;
+                firstName: string | null;
+                lastName: string | null;
+                dateOfBirth: string | null;
+                residenceCountry: string | null;
+                residenceCity: string | null;
+                residenceStreet: string | null;
+                createdAt: string;
+                blockedAt: string | null;
+                blockedReason: string | null;
+            };
+            kyc: {
+                level: string;
+                status: string;
+                history: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    kind: "IDENTITY" | "LIMIT_INCREASE";
+                    status: string;
+                    submittedAt: string;
+                    decidedAt: string | null;
+                    reasons: string[];
+                }[];
+            };
+            wallets: {
+                /** Format: uuid */
+                id: string;
+                kind: string;
+                currency: string;
+                balance: string;
+                available: string;
+            }[];
+            cards: {
+                /** Format: uuid */
+                id: string;
+                program: string;
+                cardType: string;
+                maskedNumber: string;
+                expiry: string;
+                status: string;
+                createdAt: string;
+            }[];
+            ibans: {
+                /** Format: uuid */
+                id: string;
+                iban: string;
+                bic: string;
+                currency: string;
+                holderName: string;
+                status: string;
+                createdAt: string;
+            }[];
+            deposits: {
+                /** Format: uuid */
+                id: string;
+                currency: string;
+                principal: string;
+                accruedInterest: string;
+                status: string;
+                openedAt: string;
+                expiresAt: string;
+            }[];
+            operations: components["schemas"]["AdminOperationItemInput"][];
+            sessions: {
+                /** Format: uuid */
+                id: string;
+                deviceId: string | null;
+                createdAt: string;
+                revokedAt: string | null;
+                revokedReason: string | null;
+            }[];
+            devices: {
+                deviceId: string;
+                confirmedAt: string;
+            }[];
+        };
+        AdminCustomerBlockInput: {
+            /** Format: uuid */
+            customerId: string;
+            blocked: boolean;
         };
         KycDataInput: {
             /**
@@ -2621,6 +2857,90 @@ export interface components {
                 decisions: ("APPROVE" | "REJECT" | "RETRY")[];
                 kinds: ("IDENTITY" | "LIMIT_INCREASE")[];
                 message: string | null;
+            }[];
+        };
+        AdminOperationsInput: {
+            operations: components["schemas"]["AdminOperationItemInput"][];
+        };
+        AdminOperationInput: {
+            /** Format: uuid */
+            operationId: string;
+            entries: {
+                /** Format: uuid */
+                operationId: string;
+                /** Format: uuid */
+                customerId: string;
+                type: string;
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                status: string;
+                currency: string;
+                amount: string;
+                fee: string;
+                counterparty: string | null;
+                createdAt: string;
+                updatedAt: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
+            ledger: {
+                kind: string;
+                status: string;
+                metadata: {
+                    [key: string]: unknown;
+                };
+                createdAt: string;
+                legs: {
+                    /** Format: uuid */
+                    id: string;
+                    type: string;
+                    currency: string;
+                    amount: string;
+                    debit: {
+                        /** Format: uuid */
+                        id: string;
+                        kind: string;
+                        ownerId: string | null;
+                    };
+                    credit: {
+                        /** Format: uuid */
+                        id: string;
+                        kind: string;
+                        ownerId: string | null;
+                    };
+                    pendingId: string | null;
+                    timeoutAt: string | null;
+                    createdAt: string;
+                }[];
+            } | null;
+            statusHistory: {
+                at: string;
+                status: string;
+            }[];
+        };
+        AdminDashboardInput: {
+            kyc: {
+                waiting: number;
+                oldest: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    kind: "IDENTITY" | "LIMIT_INCREASE";
+                    /** Format: uuid */
+                    customerId: string;
+                    customerName: string;
+                    submittedAt: string;
+                }[];
+            };
+            latePayments: components["schemas"]["AdminOperationItemInput"][];
+            latePaymentsCount: number;
+            volumesToday: {
+                currency: string;
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                total: string;
+                count: number;
             }[];
         };
         CaptchaChallengeInput: {
@@ -4249,6 +4569,124 @@ export interface components {
             entries: components["schemas"]["AuditEntry"][];
             nextBefore: string | null;
         };
+        CustomerBlockReason: {
+            reason: string;
+        };
+        AdminOperationItem: {
+            /** Format: uuid */
+            operationId: string;
+            /** Format: uuid */
+            customerId: string;
+            type: string;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            status: string;
+            currency: string;
+            amount: string;
+            fee: string;
+            counterparty: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        AdminCustomerSearch: {
+            customers: {
+                /** Format: uuid */
+                id: string;
+                phone: string;
+                email: string | null;
+                name: string | null;
+                kycLevel: string;
+                blocked: boolean;
+                createdAt: string;
+            }[];
+        };
+        AdminCustomerPage: {
+            profile: {
+                /** Format: uuid */
+                id: string;
+                phone: string;
+                email: string | null;
+                firstName: string | null;
+                lastName: string | null;
+                dateOfBirth: string | null;
+                residenceCountry: string | null;
+                residenceCity: string | null;
+                residenceStreet: string | null;
+                createdAt: string;
+                blockedAt: string | null;
+                blockedReason: string | null;
+            };
+            kyc: {
+                level: string;
+                status: string;
+                history: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    kind: "IDENTITY" | "LIMIT_INCREASE";
+                    status: string;
+                    submittedAt: string;
+                    decidedAt: string | null;
+                    reasons: string[];
+                }[];
+            };
+            wallets: {
+                /** Format: uuid */
+                id: string;
+                kind: string;
+                currency: string;
+                balance: string;
+                available: string;
+            }[];
+            cards: {
+                /** Format: uuid */
+                id: string;
+                program: string;
+                cardType: string;
+                maskedNumber: string;
+                expiry: string;
+                status: string;
+                createdAt: string;
+            }[];
+            ibans: {
+                /** Format: uuid */
+                id: string;
+                iban: string;
+                bic: string;
+                currency: string;
+                holderName: string;
+                status: string;
+                createdAt: string;
+            }[];
+            deposits: {
+                /** Format: uuid */
+                id: string;
+                currency: string;
+                principal: string;
+                accruedInterest: string;
+                status: string;
+                openedAt: string;
+                expiresAt: string;
+            }[];
+            operations: components["schemas"]["AdminOperationItem"][];
+            sessions: {
+                /** Format: uuid */
+                id: string;
+                deviceId: string | null;
+                createdAt: string;
+                revokedAt: string | null;
+                revokedReason: string | null;
+            }[];
+            devices: {
+                deviceId: string;
+                confirmedAt: string;
+            }[];
+        };
+        AdminCustomerBlock: {
+            /** Format: uuid */
+            customerId: string;
+            blocked: boolean;
+        };
         KycData: {
             /**
              * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
@@ -4420,6 +4858,90 @@ export interface components {
                 decisions: ("APPROVE" | "REJECT" | "RETRY")[];
                 kinds: ("IDENTITY" | "LIMIT_INCREASE")[];
                 message: string | null;
+            }[];
+        };
+        AdminOperations: {
+            operations: components["schemas"]["AdminOperationItem"][];
+        };
+        AdminOperation: {
+            /** Format: uuid */
+            operationId: string;
+            entries: {
+                /** Format: uuid */
+                operationId: string;
+                /** Format: uuid */
+                customerId: string;
+                type: string;
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                status: string;
+                currency: string;
+                amount: string;
+                fee: string;
+                counterparty: string | null;
+                createdAt: string;
+                updatedAt: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
+            ledger: {
+                kind: string;
+                status: string;
+                metadata: {
+                    [key: string]: unknown;
+                };
+                createdAt: string;
+                legs: {
+                    /** Format: uuid */
+                    id: string;
+                    type: string;
+                    currency: string;
+                    amount: string;
+                    debit: {
+                        /** Format: uuid */
+                        id: string;
+                        kind: string;
+                        ownerId: string | null;
+                    };
+                    credit: {
+                        /** Format: uuid */
+                        id: string;
+                        kind: string;
+                        ownerId: string | null;
+                    };
+                    pendingId: string | null;
+                    timeoutAt: string | null;
+                    createdAt: string;
+                }[];
+            } | null;
+            statusHistory: {
+                at: string;
+                status: string;
+            }[];
+        };
+        AdminDashboard: {
+            kyc: {
+                waiting: number;
+                oldest: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    kind: "IDENTITY" | "LIMIT_INCREASE";
+                    /** Format: uuid */
+                    customerId: string;
+                    customerName: string;
+                    submittedAt: string;
+                }[];
+            };
+            latePayments: components["schemas"]["AdminOperationItem"][];
+            latePaymentsCount: number;
+            volumesToday: {
+                currency: string;
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                total: string;
+                count: number;
             }[];
         };
         CaptchaChallenge: {
@@ -18974,6 +19496,530 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCustomerSearch: {
+        parameters: {
+            query: {
+                /** @description Phone, email, name, customer id, IBAN or a card's last four */
+                query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerSearch"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCustomerBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBlockReasonInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerBlock"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCustomerUnblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBlockReasonInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerBlock"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminOperations: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated operation types */
+                kind?: string;
+                /** @description Comma-separated statuses */
+                status?: string;
+                currency?: string;
+                /** @description Decimal, in `currency` */
+                minAmount?: string;
+                /** @description Decimal, in `currency` */
+                maxAmount?: string;
+                from?: string;
+                to?: string;
+                customerId?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOperations"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOperation"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -52,6 +52,11 @@ export const authErrors = defineErrors({
     errorId: 322,
     message: "Phone numbers of this country cannot be registered.",
   },
+  ACCOUNT_BLOCKED: {
+    status: 403,
+    errorId: 340,
+    message: "Your account is blocked. Please contact support.",
+  },
   INVALID_TOKEN: { status: 401, errorId: 0, message: "Your session has expired. Please sign in again." },
   EMAIL_ALREADY_SET: { status: 409, errorId: 168, message: "An email is already attached to this account." },
   EMAIL_TAKEN: { status: 409, errorId: 310, message: "This email is already used by another account." },

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
+import type { Db, DbTx } from "../../db/database.ts";
 import { emailTokens, refreshTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 
@@ -52,6 +52,30 @@ export function createAuthRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+    /** Every live session of a customer of this merchant ends, in the caller's transaction. */
+    async revokeCustomerSessions(tx: DbTx, merchantId: string, customerId: string, reason: string) {
+      const ended = await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(
+          and(
+            eq(sessions.merchantId, merchantId),
+            eq(sessions.customerId, customerId),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+    /** A customer's sessions, newest first (the back-office's customer page). */
+    listSessions(merchantId: string, customerId: string, limit: number) {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.merchantId, merchantId), eq(sessions.customerId, customerId)))
+        .orderBy(desc(sessions.createdAt))
+        .limit(limit);
     },
     async revokeAllSessions(customerId: string, reason: string) {
       await db

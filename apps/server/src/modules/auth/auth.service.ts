@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Config } from "../../config.ts";
+import type { DbTx } from "../../db/database.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -77,6 +78,9 @@ export function createAuthService(deps: AuthDeps) {
     customerId: string,
     deviceId: string | undefined,
   ): Promise<TokenSet> {
+    // A customer an operator blocked gets no session, whichever way they come (docs/backoffice.md).
+    if ((await customers.getCustomer(merchantId, customerId)).blockedAt)
+      throw authErrors.create("ACCOUNT_BLOCKED");
     const sessionId = uuidv7();
     await repository.createSession({ id: sessionId, merchantId, customerId, deviceId: deviceId ?? null });
     return issueTokens(merchantId, customerId, sessionId);
@@ -84,6 +88,7 @@ export function createAuthService(deps: AuthDeps) {
 
   async function issueTokens(merchantId: string, customerId: string, sessionId: string): Promise<TokenSet> {
     const customer = await customers.getCustomer(merchantId, customerId);
+    if (customer.blockedAt) throw authErrors.create("ACCOUNT_BLOCKED");
     const access = await tokens.sign({
       customerId,
       merchantId,
@@ -194,6 +199,7 @@ export function createAuthService(deps: AuthDeps) {
       // The right password is no failure: its claims are given back (the count resets on success).
       await ipFailure.giveBack();
       await customers.releaseSignInAttempt(customer.id, SIGN_IN_FAILURES_BEFORE_LOCK);
+      if (customer.blockedAt) throw authErrors.create("ACCOUNT_BLOCKED");
       const deviceKnown = ctx.deviceId ? await customers.isDeviceKnown(customer.id, ctx.deviceId) : false;
       if (!deviceKnown) {
         if (!input.confirmationCode) {
@@ -250,6 +256,13 @@ export function createAuthService(deps: AuthDeps) {
       if (row.expired || row.revoked) throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
       return issueTokens(row.merchant_id, row.customer_id, row.session_id);
     },
+
+    /** An operator's block: every session of the customer ends, in the block's transaction. */
+    endAllSessions: (tx: DbTx, merchantId: string, customerId: string, reason: string) =>
+      repository.revokeCustomerSessions(tx, merchantId, customerId, reason),
+    /** The back-office's customer page: sessions, newest first. */
+    sessionsOf: (merchantId: string, customerId: string) =>
+      repository.listSessions(merchantId, customerId, 20),
 
     async signOut(claims: AccessClaims): Promise<void> {
       await repository.revokeSession(claims.sessionId, "signed out");

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { auditRoutes } from "./audit.routes.ts";
+import { customersAdminRoutes } from "./customers.routes.ts";
 import { kycReviewRoutes } from "./kyc-review.routes.ts";
+import { operationsAdminRoutes } from "./operations.routes.ts";
 
 /**
  * The back-office's API under /admin/v1/ (docs/backoffice.md): each route declares its
@@ -12,4 +14,6 @@ export const backofficeRoutes =
   async (app) => {
     await app.register(auditRoutes(deps));
     await app.register(kycReviewRoutes(deps));
+    await app.register(customersAdminRoutes(deps));
+    await app.register(operationsAdminRoutes(deps));
   };

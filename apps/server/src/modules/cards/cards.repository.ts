@@ -223,6 +223,22 @@ export function createCardsRepository(db: ClientSource) {
       return rows[0] ? toRequest(rows[0]) : undefined;
     },
 
+    /** Every card of a customer, any program, newest first (the back-office). */
+    async listAllCards(merchantId: string, customerId: string): Promise<CardRow[]> {
+      const { rows } = await query<CardRow>(
+        `select ${CARD_COLUMNS} from cards where merchant_id = $1 and customer_id = $2 order by created_at desc`,
+        [merchantId, customerId],
+      );
+      return rows;
+    },
+    /** The customers of this merchant holding a card ending in `last4` (the back-office's search). */
+    async customerIdsByLast4(merchantId: string, last4: string): Promise<string[]> {
+      const { rows } = await query<{ customerId: string }>(
+        `select distinct customer_id as "customerId" from cards where merchant_id = $1 and last4 = $2 limit 50`,
+        [merchantId, last4],
+      );
+      return rows.map((r) => r.customerId);
+    },
     async listCards(merchantId: string, customerId: string, program: string): Promise<CardRow[]> {
       const { rows } = await query<CardRow>(
         `select ${CARD_COLUMNS} from cards where merchant_id = $1 and customer_id = $2 and program = $3

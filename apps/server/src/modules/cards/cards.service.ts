@@ -79,6 +79,12 @@ export function createCardsService(deps: {
     lockCard: (tx: Tx, merchantId: string, customerId: string, cardId: string) =>
       lockCardSql(tx, merchantId, customerId, cardId),
 
+    /** The back-office: a customer's cards, any program (the table holds only the last four digits). */
+    cardsOf: (merchantId: string, customerId: string) => repository.listAllCards(merchantId, customerId),
+    /** The back-office's search by a card's last four digits. */
+    customerIdsByLast4: (merchantId: string, last4: string) =>
+      repository.customerIdsByLast4(merchantId, last4),
+
     /** A card by the issuer's id, for the issuer's callbacks. */
     cardByIssuerId: (merchantId: string, issuerCardId: string) =>
       repository.findCardByIssuerId(merchantId, issuerCardId),

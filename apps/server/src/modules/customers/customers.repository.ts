@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbTx } from "../../db/database.ts";
 import { customerDevices, customers } from "../../db/schema/index.ts";
 
@@ -49,6 +49,48 @@ export function createCustomersRepository(db: Db) {
     )
     .prepare("customers_by_id");
   return {
+    /**
+     * The back-office's search: a customer id, or part of a phone, email or name; plus the
+     * customers `alsoIds` names (found by IBAN or card by their own modules). Newest first.
+     */
+    search(merchantId: string, query: string, alsoIds: string[], limit: number): Promise<CustomerRow[]> {
+      const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const digits = query.replace(/\D/g, "");
+      const matches: SQL[] = [
+        ilike(customers.email, like),
+        ilike(sql`coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')`, like),
+      ];
+      if (digits.length >= 3) matches.push(sql`${customers.phone} like ${`%${digits}%`}`);
+      if (/^[0-9a-f-]{36}$/i.test(query)) matches.push(eq(customers.id, query.toLowerCase()));
+      if (alsoIds.length > 0) matches.push(inArray(customers.id, alsoIds));
+      return db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.merchantId, merchantId), or(...matches)))
+        .orderBy(desc(customers.createdAt))
+        .limit(limit);
+    },
+    /** Sets or clears an operator's block, in the caller's transaction. False: no such customer. */
+    async setBlocked(merchantId: string, id: string, block: { reason: string } | null, tx: DbTx) {
+      const rows = await tx
+        .update(customers)
+        .set(
+          block
+            ? { blockedAt: new Date(), blockedReason: block.reason }
+            : { blockedAt: null, blockedReason: null },
+        )
+        .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)))
+        .returning({ id: customers.id });
+      return rows.length > 0;
+    },
+    /** The devices a customer confirmed (the back-office's customer page). */
+    listDevices(customerId: string) {
+      return db
+        .select()
+        .from(customerDevices)
+        .where(eq(customerDevices.customerId, customerId))
+        .orderBy(desc(customerDevices.confirmedAt));
+    },
     /** With `tx`, read in the caller's transaction (it may have locked or written the row). */
     async findById(merchantId: string, id: string, tx?: DbTx): Promise<CustomerRow | undefined> {
       const [row] = tx

@@ -95,6 +95,25 @@ export function createCustomersService(deps: { repository: CustomersRepository }
       return update(merchant.id, id, patch);
     },
 
+    /** The back-office's search (customers.repository `search`). */
+    searchCustomers: (merchantId: string, query: string, alsoIds: string[], limit = 50) =>
+      repository.search(merchantId, query.trim(), alsoIds, limit),
+
+    /**
+     * An operator's block or unblock, in the use-case's transaction (sessions end in the same
+     * one): a blocked customer cannot sign in or move money out; money in still lands.
+     */
+    async setBlocked(tx: DbTx, merchantId: string, id: string, block: { reason: string } | null) {
+      if (!(await repository.setBlocked(merchantId, id, block, tx)))
+        throw customerErrors.create("CUSTOMER_NOT_FOUND");
+    },
+
+    /** The devices a customer of this merchant confirmed. */
+    async devicesOf(merchantId: string, id: string) {
+      await get(merchantId, id);
+      return repository.listDevices(id);
+    },
+
     async setDevicePush(customerId: string, deviceId: string, enabled: boolean, token: string | undefined) {
       await repository.setDevicePush(customerId, deviceId, enabled, token ?? null);
     },

@@ -68,6 +68,16 @@ export function createDepositsService(deps: {
     openDeposit: createOpenDeposit({ ...deps, guard, now }),
     closeDeposit: createCloseDeposit({ ...deps, guard, payments, now }),
 
+    /** The back-office: a customer's deposits, open and closed, as stored. */
+    async depositsOf(merchantId: string, customerId: string) {
+      const page = (closed: boolean) =>
+        deps.db.withClient((c) =>
+          depositsSql.page(c, { merchantId, customerId, closed, offset: 0, limit: 50 }),
+        );
+      const [open, closed] = await Promise.all([page(false), page(true)]);
+      return [...open.rows, ...closed.rows];
+    },
+
     /** The customer's open (or, with `closed`, closed) deposits and their totals in the merchant's fiat. */
     async listDeposits(o: Owner, q: { closed: boolean; offset: number; limit: number }) {
       const { rows, total } = await deps.db.withClient((c) =>

@@ -7,6 +7,7 @@ import {
   historySql,
   type NewHistoryEntry,
 } from "./history.repository.ts";
+import { createHistorySearch } from "./history-search.ts";
 
 export type HistoryEntryInput = Omit<NewHistoryEntry, "id">;
 export type HistoryUpdate = HistoryChange;
@@ -45,6 +46,9 @@ export function createHistoryService(deps: { db: ClientSource }) {
     record: (tx: Tx, entries: HistoryEntryInput[]) => historySql.insert(tx, withIds(entries)),
     /** Status and details of every party's row of an operation (a withdrawal confirmed...). */
     update: (tx: Tx, update: HistoryUpdate) => historySql.update(tx, update),
+
+    /** The back-office's reads across a merchant (history-search.ts). */
+    admin: createHistorySearch(deps.db),
 
     async listOperations(q: HistoryQuery) {
       const query = { ...q, snapshot: q.snapshotAt };

@@ -269,6 +269,17 @@ export function createIbanService(deps: {
     },
 
     onBankNotification: railEvents.onNotification,
+
+    /** The back-office: a customer's IBAN accounts. */
+    accountsOf: (merchantId: string, customerId: string) =>
+      deps.db.withClient((c) => ibanSql.accounts(c, { merchantId, customerId })),
+    /** The back-office's search: the customer of this merchant an IBAN belongs to, if any. */
+    async customerIdByIban(merchantId: string, iban: string): Promise<string | undefined> {
+      const account = await deps.db.withClient((c) =>
+        ibanSql.accountByIban(c, iban.replace(/\s/g, "").toUpperCase()),
+      );
+      return account?.merchantId === merchantId ? account.customerId : undefined;
+    },
   };
 }
 

@@ -32,6 +32,21 @@ export function kycReviewQueries(ex: Db | DbTx) {
         .from(kycApplications)
         .where(and(eq(kycApplications.merchantId, merchantId), eq(kycApplications.id, id)));
     },
+    /** One customer's applications and requests, newest first (the customer page's KYC history). */
+    applicationsOf(merchantId: string, customerId: string) {
+      return ex
+        .select()
+        .from(kycApplications)
+        .where(and(eq(kycApplications.merchantId, merchantId), eq(kycApplications.customerId, customerId)))
+        .orderBy(desc(kycApplications.createdAt));
+    },
+    limitRequestsOf(merchantId: string, customerId: string) {
+      return ex
+        .select()
+        .from(kycLimitRequests)
+        .where(and(eq(kycLimitRequests.merchantId, merchantId), eq(kycLimitRequests.customerId, customerId)))
+        .orderBy(desc(kycLimitRequests.createdAt));
+    },
     listLimitRequests(merchantId: string, statuses: LimitRequestStatus[], limit: number) {
       return ex
         .select()

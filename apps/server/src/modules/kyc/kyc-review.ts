@@ -286,6 +286,32 @@ export function createKycReview(deps: {
       return { customerId };
     },
 
+    /** A customer's identity checks and limit-increase requests, newest first, as cases. */
+    async historyOf(merchantId: string, customerId: string) {
+      const [applications, requests] = await Promise.all([
+        q.applicationsOf(merchantId, customerId),
+        q.limitRequestsOf(merchantId, customerId),
+      ]);
+      return [
+        ...applications.map((a) => ({
+          id: a.id,
+          kind: "IDENTITY" as const,
+          status: a.status as string,
+          submittedAt: a.submittedAt ?? a.createdAt,
+          decidedAt: a.decidedAt,
+          reasons: a.rejectReasons,
+        })),
+        ...requests.map((r) => ({
+          id: r.id,
+          kind: "LIMIT_INCREASE" as const,
+          status: r.status as string,
+          submittedAt: r.createdAt,
+          decidedAt: r.decidedAt,
+          reasons: [] as string[],
+        })),
+      ].sort((a, b) => b.submittedAt.getTime() - a.submittedAt.getTime());
+    },
+
     /** Waiting cases (the first page's count). */
     countWaiting: (merchantId: string) => q.countWaiting(merchantId, new Date(Date.now() + 86_400_000)),
   };

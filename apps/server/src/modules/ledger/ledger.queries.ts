@@ -10,6 +10,7 @@ import type {
   OperationOutcome,
 } from "./ledger.types.ts";
 import { requireMerchantId } from "./legs.ts";
+import { readOperationLegs } from "./operation-legs.ts";
 import { findOperationByKeySql } from "./operations.repository.ts";
 
 export type HouseBalance = {
@@ -106,6 +107,10 @@ export function createLedgerQueries(deps: { db: ClientSource }) {
       if (op.status !== "completed") throw ledgerErrors.create("IN_PROGRESS");
       return { operationId: op.id, replayed: true, response: op.response };
     },
+
+    /** An operation with its legs (the back-office's operation page), or undefined. */
+    operationLegs: (input: { merchantId: string; operationId: string }) =>
+      readOperationLegs(db, input.merchantId, input.operationId),
 
     async getTransfer(input: { merchantId: string; transferId: string }): Promise<AppliedTransfer> {
       requireMerchantId(input.merchantId);
