@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorBodySchema, errorResponses } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import { OK, resultSchema } from "../../http/result.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
@@ -25,13 +25,7 @@ import {
   signedHeaders,
 } from "./request-context.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** Sign-in, tokens, sign-out and passwords. */
 export const authRoutes =

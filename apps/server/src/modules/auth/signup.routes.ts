@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import { OK, resultSchema } from "../../http/result.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
@@ -17,14 +17,7 @@ import {
 } from "./auth.schemas.ts";
 import { requestContext, sendTokens, signedHeaders } from "./request-context.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Sign-up by phone, SMS confirmation, email and referral code. */
 export const signupRoutes =

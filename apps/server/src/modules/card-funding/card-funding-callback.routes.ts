@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { cardEventAnswerSchema, ISSUER_CARD_EVENTS_PATH } from "../../providers/issuer/card-events.ts";
 import { ISSUER_SIGNATURE_HEADER } from "../../providers/issuer/issuer-provider.ts";
 
@@ -26,11 +26,7 @@ export const cardFundingCallbackRoutes =
           description: `A card issuer's card-transaction event, signed: ${ISSUER_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. An authorisation is answered APPROVED or DECLINED (with the reason); a repeated event gets the first answer and moves nothing.`,
           response: {
             200: cardEventAnswerSchema.meta({ id: "CardIssuerEventAnswer" }),
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-            422: errorBodySchema,
+            ...errorResponses(400, 401, 404, 409, 422),
           },
         },
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { moneyCallErrors } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
@@ -17,17 +17,6 @@ import {
   receiptResponse,
   topUpBody,
 } from "./card-funding.schemas.ts";
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
 
 /** A card's top-up from crypto (spec §7, reference §4.16) and the card's history. */
 export const cardFundingRoutes =
@@ -55,7 +44,7 @@ export const cardFundingRoutes =
             "The wallets a card can be topped up from, with what each holds.",
           ),
           querystring: cpQuery,
-          response: { 200: currenciesResponse, ...errors },
+          response: { 200: currenciesResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -69,7 +58,7 @@ export const cardFundingRoutes =
           ...base("getCardTopUpData", "The card, its balance, and each pair's rate, bounds and fees."),
           params: cardParams,
           querystring: cpQuery,
-          response: { 200: dataResponse, ...errors },
+          response: { 200: dataResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -87,7 +76,7 @@ export const cardFundingRoutes =
           params: cardParams,
           querystring: cpQuery,
           body: topUpBody,
-          response: { 200: offerResponse, ...errors },
+          response: { 200: offerResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -105,7 +94,7 @@ export const cardFundingRoutes =
           params: offerParams,
           querystring: cpQuery,
           body: topUpBody,
-          response: { 200: offerResponse, ...errors },
+          response: { 200: offerResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -124,7 +113,7 @@ export const cardFundingRoutes =
           headers: idempotencyHeaders,
           params: offerParams,
           querystring: cpQuery,
-          response: { 200: receiptResponse, ...errors },
+          response: { 200: receiptResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -157,7 +146,7 @@ export const cardFundingRoutes =
           ),
           params: cardParams,
           querystring: historyQuery,
-          response: { 200: historyResponse, ...errors },
+          response: { 200: historyResponse, ...moneyCallErrors },
         },
         ...session,
       },

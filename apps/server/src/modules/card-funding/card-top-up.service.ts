@@ -1,11 +1,11 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
+import type { ClientSource } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CardRow, CardsService } from "../cards/cards.service.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AccountRef, OperationOutcome, TransferLeg } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -52,6 +52,7 @@ export function createCardTopUp(deps: {
   now: () => Date;
 }) {
   const { repository, offers, ledger } = deps;
+  const frame = createMoneyFrame(deps);
 
   /** The customer's own card, or 404 (another customer's card is not found, never forbidden). */
   async function ownCard(owner: Owner, cardId: string, cp?: string): Promise<CardRow> {
@@ -150,61 +151,63 @@ export function createCardTopUp(deps: {
     },
 
     /** POST /v2/card/{cardId}/payload/offers/{offerId}/confirm: moves the money once. */
-    async confirm(input: ConfirmTopUpInput, cp?: string): Promise<OperationOutcome> {
+    confirm(input: ConfirmTopUpInput, cp?: string): Promise<OperationOutcome> {
       const { merchant } = input;
       const { customerId } = input.customer;
       const owner = { merchant, customerId };
-      const key = {
-        merchantId: merchant.id,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: input.requestHash,
-      };
-      try {
-        const card = await ownCard(owner, input.cardId, cp);
-        const offer = (await repository.offerIsFor(merchant.id, customerId, card.id, input.offerId))
-          ? await offers.find(merchant.id, customerId, "CARD_PAYLOAD", input.offerId)
-          : undefined;
-        if (!offer) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
-        await offers.assertPayable(offer);
-        // A frozen, blocked or expired card takes no money: refused now, before the pricing work,
-        // and judged again on the card's row locked in the transaction.
-        const at = deps.now();
-        assertFundable(card, at);
-        const from = offer.currencyFrom as CurrencyCode;
-        const [wallet, balanceAccount, limit, promo] = await Promise.all([
-          deps.wallets.ensureWallet(merchant.id, customerId, from),
-          deps.balances.ensure(card),
-          offers.prepareLimit(merchant, customerId, "CARD_PAYLOAD", offer),
-          offers.promoGranted(merchant, customerId, offer),
-          ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: from }),
-          ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: CARD_CURRENCY }),
-        ]);
-        // The crypto side is the customer's wallet; the EUR side lands on the card's own account.
-        const account = (a: QuoteLegAccount): AccountRef =>
-          "house" in a
-            ? a
-            : a.customerWallet === from
-              ? { accountId: wallet.id }
-              : { accountId: balanceAccount };
-        const legs: TransferLeg[] = offers.legs(offer).map((leg) => ({
-          debit: account(leg.debit),
-          credit: account(leg.credit),
-          amount: leg.amount,
-          currency: leg.currency,
-        }));
-        const operationId = uuidv7();
-        const receipt = receiptOf({ offer, card, operationId, at });
-        return await inTransaction(deps.db, async (tx) => {
-          await deps.auth.requireLiveSession(tx, input.customer);
+      return frame({
+        session: input.customer,
+        key: keyOf(merchant.id, input),
+        insufficientFunds: () => cardFundingErrors.create("INSUFFICIENT_FUNDS", { field: "fromAmount" }),
+        prepare: async () => {
+          const card = await ownCard(owner, input.cardId, cp);
+          const offer = (await repository.offerIsFor(merchant.id, customerId, card.id, input.offerId))
+            ? await offers.find(merchant.id, customerId, "CARD_PAYLOAD", input.offerId)
+            : undefined;
+          if (!offer) throw quotesErrors.create("OFFER_NOT_FOUND", { field: "offerId" });
+          await offers.assertPayable(offer);
+          // A frozen, blocked or expired card takes no money: refused now, before the pricing work,
+          // and judged again on the card's row locked in the transaction.
+          const at = deps.now();
+          assertFundable(card, at);
+          const from = offer.currencyFrom as CurrencyCode;
+          const [wallet, balanceAccount, limit, promo] = await Promise.all([
+            deps.wallets.ensureWallet(merchant.id, customerId, from),
+            deps.balances.ensure(card),
+            offers.prepareLimit(merchant, customerId, "CARD_PAYLOAD", offer),
+            offers.promoGranted(merchant, customerId, offer),
+            ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: from }),
+            ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: CARD_CURRENCY }),
+          ]);
+          // The crypto side is the customer's wallet; the EUR side lands on the card's own account.
+          const account = (a: QuoteLegAccount): AccountRef =>
+            "house" in a
+              ? a
+              : a.customerWallet === from
+                ? { accountId: wallet.id }
+                : { accountId: balanceAccount };
+          const legs: TransferLeg[] = offers.legs(offer).map((leg) => ({
+            debit: account(leg.debit),
+            credit: account(leg.credit),
+            amount: leg.amount,
+            currency: leg.currency,
+          }));
+          const operationId = uuidv7();
+          const receipt = receiptOf({ offer, card, operationId, at });
+          return { card, offer, at, wallet, limit, promo, legs, operationId, receipt };
+        },
+        lock: async (tx, { card, offer, at }) => {
           // A soft block that committed since the card was read refuses the top-up; one that
           // comes now waits until the money has moved (issue 31 §5).
           const locked = await deps.cards.lockCard(tx, merchant.id, customerId, card.id);
           if (!locked) throw cardFundingErrors.create("CARD_NOT_FOUND", { field: "cardId" });
           assertFundable(locked, at);
           await offers.lockPayable(tx, offer);
-          await limit.consume(tx, operationId);
+        },
+        limit: (p) => ({ limit: p.limit, reference: p.operationId }),
+        move: async (tx, { card, offer, promo, legs, operationId, receipt }) => {
           await offers.usePromo(tx, offer, promo);
-          const outcome = await ledger.apply(tx, {
+          return ledger.apply(tx, {
             merchantId: merchant.id,
             operationId,
             idempotencyKey: input.idempotencyKey,
@@ -214,7 +217,8 @@ export function createCardTopUp(deps: {
             metadata: { customerId, cardId: card.id, offerId: offer.id },
             response: { statusCode: 200, body: receipt },
           });
-          if (outcome.replayed) return outcome;
+        },
+        record: async (tx, { card, offer, at, wallet, operationId }) => {
           await offers.markExecuted(tx, merchant.id, offer.id, operationId);
           await insertOperationSql(tx, {
             merchantId: merchant.id,
@@ -259,17 +263,8 @@ export function createCardTopUp(deps: {
               },
             },
           ]);
-          return outcome;
-        });
-      } catch (err) {
-        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS")) {
-          throw cardFundingErrors.create("INSUFFICIENT_FUNDS", { field: "fromAmount" });
-        }
-        // Refused before the money moved: a retry of a top-up that went through gets its receipt.
-        const stored = await ledger.findStoredOutcome(key);
-        if (stored) return stored;
-        throw err;
-      }
+        },
+      });
     },
   };
 }

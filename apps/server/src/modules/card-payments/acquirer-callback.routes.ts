@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { registerSignedWebhook } from "../../http/signed-webhook.ts";
 import {
   ACQUIRER_CALLBACK_PATH,
@@ -25,10 +25,7 @@ export const acquirerCallbackRoutes =
         description: `The acquirer's event (AcquirerEvent as JSON), signed: ${ACQUIRER_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body>. Repeats and stale events change nothing; an amount or currency other than the payment's is refused (422).`,
         response: {
           200: callbackResponse,
-          400: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          422: errorBodySchema,
+          ...errorResponses(400, 404, 409, 422),
         },
       },
       handle: async (rawBody) => {

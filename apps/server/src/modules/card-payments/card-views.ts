@@ -81,6 +81,12 @@ export function pairView(terms: PairTerms, rate: { value: bigint }) {
   };
 }
 
+/** What a payment records of its offer once started: the amounts it was priced at. */
+export function amountsOf(offer: OfferRow) {
+  const { amountFrom, currencyFrom, amountTo, currencyTo } = offer;
+  return { amountFrom, currencyFrom, amountTo, currencyTo };
+}
+
 export function offerView(offer: OfferRow, cardId: string, possibleToExecute: boolean) {
   return {
     offerId: offer.id,
@@ -98,6 +104,33 @@ export function offerView(offer: OfferRow, cardId: string, possibleToExecute: bo
       additionalBps: BigInt(offer.additionalBps),
     }),
     possibleToExecute,
+  };
+}
+
+/** The customer's history row of a card payment just started: PENDING until the acquirer answers. */
+export function pendingHistoryEntry(p: {
+  merchantId: string;
+  customerId: string;
+  paymentId: string;
+  offer: OfferRow;
+  card: CardRow;
+  walletId: string;
+}) {
+  const { offer } = p;
+  const payin = offer.kind === "PAYIN_CARD";
+  return {
+    merchantId: p.merchantId,
+    customerId: p.customerId,
+    operationId: p.paymentId,
+    type: payin ? ("PAYIN_CARD" as const) : ("PAYOUT_CARD" as const),
+    direction: payin ? ("IN" as const) : ("OUT" as const),
+    status: "PENDING" as const,
+    // A pay-in is seen as the crypto it brings, fee-free; a payout as the crypto it takes.
+    currency: payin ? offer.currencyTo : offer.currencyFrom,
+    amount: payin ? offer.amountTo : offer.amountFrom,
+    fee: payin ? 0n : offer.feeTotal,
+    counterparty: p.card.maskedPan,
+    details: historyModel(offer, p.card, p.walletId, null),
   };
 }
 

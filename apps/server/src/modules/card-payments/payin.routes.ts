@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { customerMerchant, customerOrigin } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { cardFeatureOffered } from "./card-feature-guard.ts";
@@ -21,15 +21,7 @@ import {
   payinStatusResponse,
 } from "./card-payments.schemas.ts";
 
-export const cardErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  503: errorBodySchema,
-};
+export const cardErrors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
 /** Card pay-in (spec §7, reference §4.10, flow §5.5). */
 export const payinRoutes =

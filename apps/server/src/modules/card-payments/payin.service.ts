@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from "uuid";
+import { createMoneyFrame, Settled } from "../../app/money-use-case.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import type { AcquirerProvider, BrowserInfo } from "../../providers/acquirer/acquirer-provider.ts";
@@ -20,7 +21,7 @@ import {
   type PaymentRow,
   updatePaymentSql,
 } from "./card-payments.repository.ts";
-import { decimal, historyModel, offerView } from "./card-views.ts";
+import { amountsOf, decimal, offerView, pendingHistoryEntry } from "./card-views.ts";
 import type { CardsService } from "./cards.service.ts";
 
 type Customer = Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
@@ -48,6 +49,7 @@ const statusOf = (s: PaymentRow["status"]): "SUCCESS" | "FAILURE" | "CHALLENGE" 
  */
 export function createPayinService(deps: PayinDeps) {
   const { repository, offers } = deps;
+  const frame = createMoneyFrame(deps);
   const cardData = createCardData(deps);
 
   async function paymentOf(merchant: Merchant, customerId: string, offerId: string) {
@@ -130,43 +132,43 @@ export function createPayinService(deps: PayinDeps) {
       if (payment.status !== "OFFERED") return payView(offer, card, payment);
       await offers.assertPayable(offer);
       deps.cards.assertBillingAddress(card);
-      const [wallet, limit, promo] = await Promise.all([
-        deps.wallets.ensureWallet(merchant.id, customerId, offer.currencyTo as never),
-        offers.prepareLimit(merchant, customerId, "PAYIN_CARD", offer),
-        offers.promoGranted(merchant, customerId, offer),
-      ]);
-      const started = await inTransaction(deps.db, async (tx: Tx) => {
-        await deps.auth.requireLiveSession(tx, customer);
-        await offers.lockPayable(tx, offer);
-        const current = await lockPaymentSql(tx, merchant.id, payment.id);
-        if (current?.status !== "OFFERED") return false;
-        await limit.consume(tx, payment.id);
-        await offers.usePromo(tx, offer, promo);
-        await updatePaymentSql(tx, merchant.id, payment.id, {
-          status: "AUTHORISING",
-          amounts: {
-            amountFrom: offer.amountFrom,
-            currencyFrom: offer.currencyFrom,
-            amountTo: offer.amountTo,
-            currencyTo: offer.currencyTo,
-          },
-        });
-        await deps.history.record(tx, [
-          {
-            merchantId: merchant.id,
-            customerId,
-            operationId: payment.id,
-            type: "PAYIN_CARD",
-            direction: "IN",
-            status: "PENDING",
-            currency: offer.currencyTo,
-            amount: offer.amountTo,
-            fee: 0n,
-            counterparty: card.maskedPan,
-            details: historyModel(offer, card, wallet.id, null),
-          },
-        ]);
-        return true;
+      const started = await frame({
+        session: customer,
+        prepare: async () => {
+          const [wallet, limit, promo] = await Promise.all([
+            deps.wallets.ensureWallet(merchant.id, customerId, offer.currencyTo as never),
+            offers.prepareLimit(merchant, customerId, "PAYIN_CARD", offer),
+            offers.promoGranted(merchant, customerId, offer),
+          ]);
+          return { wallet, limit, promo };
+        },
+        lock: async (tx) => {
+          await offers.lockPayable(tx, offer);
+          const current = await lockPaymentSql(tx, merchant.id, payment.id);
+          // Started meanwhile by another call: it is that call's to finish.
+          if (current?.status !== "OFFERED") return new Settled(false);
+        },
+        limit: (p) => ({ limit: p.limit, reference: payment.id }),
+        // Nothing moves yet: the payment is marked as sent; the acquirer's callback moves the money.
+        move: async (tx, { promo }) => {
+          await offers.usePromo(tx, offer, promo);
+          await updatePaymentSql(tx, merchant.id, payment.id, {
+            status: "AUTHORISING",
+            amounts: amountsOf(offer),
+          });
+          return true;
+        },
+        record: (tx, { wallet }) =>
+          deps.history.record(tx, [
+            pendingHistoryEntry({
+              merchantId: merchant.id,
+              customerId,
+              paymentId: payment.id,
+              offer,
+              card,
+              walletId: wallet.id,
+            }),
+          ]),
       });
       if (started) await authorise(offer, card, payment, body, origin);
       const after = await repository.findByOffer(merchant.id, customerId, offerId);

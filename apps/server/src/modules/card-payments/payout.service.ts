@@ -1,8 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import { inTransaction, type Tx } from "../../db/transaction.ts";
+import { createMoneyFrame, Settled } from "../../app/money-use-case.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AccountRef, TransferLeg } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -18,7 +17,7 @@ import {
   type PaymentRow,
   updatePaymentSql,
 } from "./card-payments.repository.ts";
-import { decimal, historyModel, offerView } from "./card-views.ts";
+import { amountsOf, decimal, offerView, pendingHistoryEntry } from "./card-views.ts";
 import { assertNotStarted, type PayinDeps, repriceUnstarted } from "./payin.service.ts";
 
 /** How long a payout's reservation waits for the rail before the expiry job releases it. */
@@ -37,6 +36,7 @@ const statusOf = (s: PaymentRow["status"]) =>
 export function createPayoutService(deps: PayinDeps & { ledger: LedgerService }) {
   const { repository, offers, ledger } = deps;
   const cardData = createCardData(deps);
+  const frame = createMoneyFrame(deps);
 
   async function paymentOf(merchant: Merchant, customerId: string, offerId: string) {
     const payment = await repository.findByOffer(merchant.id, customerId, offerId);
@@ -117,38 +117,44 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       const card = await deps.cards.requireCard(merchant, customerId, "PAYOUT", payment.cardId);
       if (payment.status !== "OFFERED") return payView(offer, card, payment);
       await offers.assertPayable(offer);
-      const from = offer.currencyFrom as CurrencyCode;
-      const [wallet, limit, promo] = await Promise.all([
-        deps.wallets.ensureWallet(merchant.id, customerId, from),
-        offers.prepareLimit(merchant, customerId, "PAYOUT_CARD", offer),
-        offers.promoGranted(merchant, customerId, offer),
-        ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: offer.currencyFrom }),
-        ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: offer.currencyTo }),
-      ]);
-      // The wallet side is the customer's; the card side (fiat out) goes to payout clearing.
-      const account = (a: QuoteLegAccount): AccountRef =>
-        "house" in a
-          ? a
-          : a.customerWallet === from
-            ? { accountId: wallet.id }
-            : { house: "payout_clearing" };
-      const legs: TransferLeg[] = offers.legs(offer).map((leg) => ({
-        id: uuidv7(),
-        debit: account(leg.debit),
-        credit: account(leg.credit),
-        amount: leg.amount,
-        currency: leg.currency,
-        pending: { timeoutSeconds: PAYOUT_RESERVATION_SECONDS },
-      }));
-      const pendingIds = legs.map((l) => l.id as string);
       const reserved = { ...payment, status: "PENDING" as const };
-      try {
-        const started = await inTransaction(deps.db, async (tx: Tx) => {
-          await deps.auth.requireLiveSession(tx, customer);
+      const started = await frame({
+        session: customer,
+        insufficientFunds: () => cardPaymentsErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }),
+        prepare: async () => {
+          const from = offer.currencyFrom as CurrencyCode;
+          const [wallet, limit, promo] = await Promise.all([
+            deps.wallets.ensureWallet(merchant.id, customerId, from),
+            offers.prepareLimit(merchant, customerId, "PAYOUT_CARD", offer),
+            offers.promoGranted(merchant, customerId, offer),
+            ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: offer.currencyFrom }),
+            ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: offer.currencyTo }),
+          ]);
+          // The wallet side is the customer's; the card side (fiat out) goes to payout clearing.
+          const account = (a: QuoteLegAccount): AccountRef =>
+            "house" in a
+              ? a
+              : a.customerWallet === from
+                ? { accountId: wallet.id }
+                : { house: "payout_clearing" };
+          const legs: TransferLeg[] = offers.legs(offer).map((leg) => ({
+            id: uuidv7(),
+            debit: account(leg.debit),
+            credit: account(leg.credit),
+            amount: leg.amount,
+            currency: leg.currency,
+            pending: { timeoutSeconds: PAYOUT_RESERVATION_SECONDS },
+          }));
+          return { wallet, limit, promo, legs, pendingIds: legs.map((l) => l.id as string) };
+        },
+        lock: async (tx) => {
           await offers.lockPayable(tx, offer);
           const current = await lockPaymentSql(tx, merchant.id, payment.id);
-          if (current?.status !== "OFFERED") return false;
-          await limit.consume(tx, payment.id);
+          // Started meanwhile by another call: it is that call's to finish.
+          if (current?.status !== "OFFERED") return new Settled(false);
+        },
+        limit: (p) => ({ limit: p.limit, reference: payment.id }),
+        move: async (tx, { promo, legs, pendingIds }) => {
           await offers.usePromo(tx, offer, promo);
           await ledger.apply(tx, {
             merchantId: merchant.id,
@@ -164,49 +170,35 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
           await updatePaymentSql(tx, merchant.id, payment.id, {
             status: "PENDING",
             pendingIds,
-            amounts: {
-              amountFrom: offer.amountFrom,
-              currencyFrom: offer.currencyFrom,
-              amountTo: offer.amountTo,
-              currencyTo: offer.currencyTo,
-            },
+            amounts: amountsOf(offer),
           });
-          await deps.history.record(tx, [
-            {
+          return true;
+        },
+        record: (tx, { wallet }) =>
+          deps.history.record(tx, [
+            pendingHistoryEntry({
               merchantId: merchant.id,
               customerId,
-              operationId: payment.id,
-              type: "PAYOUT_CARD",
-              direction: "OUT",
-              status: "PENDING",
-              currency: offer.currencyFrom,
-              amount: offer.amountFrom,
-              fee: offer.feeTotal,
-              counterparty: card.maskedPan,
-              details: historyModel(offer, card, wallet.id, null),
-            },
-          ]);
-          return true;
+              paymentId: payment.id,
+              offer,
+              card,
+              walletId: wallet.id,
+            }),
+          ]),
+      });
+      // The order to the rail, after the commit: its answer comes by signed callback.
+      if (started) {
+        const { paymentId } = await deps.acquirer.payout({
+          token: card.acquirerToken,
+          amount: offer.amountTo,
+          currency: offer.currencyTo,
+          reference: payment.id,
         });
-        if (started) {
-          // The order to the rail, after the commit: its answer comes by signed callback.
-          const { paymentId } = await deps.acquirer.payout({
-            token: card.acquirerToken,
-            amount: offer.amountTo,
-            currency: offer.currencyTo,
-            reference: payment.id,
-          });
-          await repository.recordAuthorisation(merchant.id, payment.id, {
-            providerRef: paymentId,
-            authLink: null,
-            status: "PENDING",
-          });
-        }
-      } catch (err) {
-        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS")) {
-          throw cardPaymentsErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-        }
-        throw err;
+        await repository.recordAuthorisation(merchant.id, payment.id, {
+          providerRef: paymentId,
+          authLink: null,
+          status: "PENDING",
+        });
       }
       const after = await repository.findByOffer(merchant.id, customerId, offerId);
       return payView(offer, card, after ?? reserved);

@@ -1,11 +1,11 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import type { IssuerProvider } from "../../providers/issuer/issuer-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { OperationOutcome } from "../ledger/ledger.types.ts";
 import type { CardProgram } from "../merchants/feature-flags.ts";
@@ -60,6 +60,7 @@ export function createCardPayments(deps: {
 }) {
   const { repository, programs, orders, ledger } = deps;
   const offers = deps.quotes.cardOrders;
+  const frame = createMoneyFrame(deps);
 
   /** The request's price in EUR minor units: the card (less a promo code) and its delivery. */
   async function fiatPrice(owner: Owner, r: RequestRow, promoCode: string | undefined) {
@@ -164,54 +165,57 @@ export function createCardPayments(deps: {
     },
 
     /** POST /v2/card/card-requests/payment-offer/{id}/confirm: pays the order once. */
-    async confirm(input: ConfirmPaymentInput): Promise<OperationOutcome> {
+    confirm(input: ConfirmPaymentInput): Promise<OperationOutcome> {
       const { merchant } = input;
       const { customerId } = input.customer;
       const owner = { merchant, customerId };
-      const key = {
-        merchantId: merchant.id,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: input.requestHash,
-      };
-      try {
-        const program = await programs.requireProgram(merchant.id, input.cp);
-        await programs.requireOperation(merchant.id, customerId, "PAY_FOR_CARD");
-        const offer = await offers.findOffer(merchant.id, customerId, input.offerId);
-        const request = offer && (await repository.findRequestByOffer(merchant.id, customerId, offer.id));
-        if (!offer || !request || request.program !== program) {
-          throw quotesErrors.create("OFFER_NOT_FOUND", { field: "id" });
-        }
-        if (request.status !== "OPEN") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "id" });
-        const kyc = await requireComplete(owner, request);
-        const at = deps.now();
-        if (offer.status === "open" && offer.expiresAt <= at) {
-          await offers.markExpired(offer, at);
-          throw quotesErrors.create("OFFER_EXPIRED", { field: "id" });
-        }
-        const from = offer.currencyFrom as CurrencyCode;
-        const [wallet] = await Promise.all([
-          deps.wallets.ensureWallet(merchant.id, customerId, from),
-          ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: from }),
-          ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: PRICE_CURRENCY }),
-        ]);
-        const operationId = uuidv7();
-        const cryptoPrice = moneyOf(offer.amountFrom, offer.currencyFrom);
-        const receipt = {
-          result: "ok" as const,
-          cardRequestId: request.id,
-          offerId: offer.id,
-          operationId,
-          status: "PAID" as const,
-          cryptoPrice,
-        };
-        return await inTransaction(deps.db, async (tx) => {
-          await deps.auth.requireLiveSession(tx, input.customer);
+      return frame({
+        session: input.customer,
+        key: keyOf(merchant.id, input),
+        insufficientFunds: () => cardErrors.create("INSUFFICIENT_FUNDS", { field: "currency" }),
+        prepare: async () => {
+          const program = await programs.requireProgram(merchant.id, input.cp);
+          await programs.requireOperation(merchant.id, customerId, "PAY_FOR_CARD");
+          const offer = await offers.findOffer(merchant.id, customerId, input.offerId);
+          const request = offer && (await repository.findRequestByOffer(merchant.id, customerId, offer.id));
+          if (!offer || !request || request.program !== program) {
+            throw quotesErrors.create("OFFER_NOT_FOUND", { field: "id" });
+          }
+          if (request.status !== "OPEN") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "id" });
+          const kyc = await requireComplete(owner, request);
+          const at = deps.now();
+          if (offer.status === "open" && offer.expiresAt <= at) {
+            await offers.markExpired(offer, at);
+            throw quotesErrors.create("OFFER_EXPIRED", { field: "id" });
+          }
+          const from = offer.currencyFrom as CurrencyCode;
+          const [wallet] = await Promise.all([
+            deps.wallets.ensureWallet(merchant.id, customerId, from),
+            ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: from }),
+            ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: PRICE_CURRENCY }),
+          ]);
+          const operationId = uuidv7();
+          const cryptoPrice = moneyOf(offer.amountFrom, offer.currencyFrom);
+          const receipt = {
+            result: "ok" as const,
+            cardRequestId: request.id,
+            offerId: offer.id,
+            operationId,
+            status: "PAID" as const,
+            cryptoPrice,
+          };
+          return { offer, request, kyc, at, wallet, operationId, receipt };
+        },
+        lock: async (tx, { offer, request, operationId, at }) => {
           const locked = await lockRequestSql(tx, merchant.id, request.id);
           if (locked?.status !== "OPEN") throw quotesErrors.create("OFFER_ALREADY_EXECUTED", { field: "id" });
           // A newer price offer for this order since it was read: this one is no longer the order's.
           if (locked.paymentOfferId !== offer.id) throw quotesErrors.create("OFFER_CHANGED", { field: "id" });
           await offers.claimOffer(tx, offer, operationId, at);
-          const outcome = await ledger.apply(tx, {
+          return locked;
+        },
+        move: (tx, { offer, request, wallet, operationId, receipt }) =>
+          ledger.apply(tx, {
             merchantId: merchant.id,
             operationId,
             idempotencyKey: input.idempotencyKey,
@@ -220,8 +224,8 @@ export function createCardPayments(deps: {
             legs: cardOrderLegs(offer, wallet.id),
             metadata: { customerId, cardRequestId: request.id, offerId: offer.id },
             response: { statusCode: 200, body: receipt },
-          });
-          if (outcome.replayed) return outcome;
+          }),
+        record: async (tx, { offer, request, kyc, at, operationId }, _outcome, locked) => {
           await markPaidSql(tx, {
             merchantId: merchant.id,
             id: request.id,
@@ -260,17 +264,8 @@ export function createCardPayments(deps: {
               },
             },
           ]);
-          return outcome;
-        });
-      } catch (err) {
-        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS")) {
-          throw cardErrors.create("INSUFFICIENT_FUNDS", { field: "currency" });
-        }
-        // Refused before the money moved: a retry of a payment that went through gets its receipt.
-        const stored = await ledger.findStoredOutcome(key);
-        if (stored) return stored;
-        throw err;
-      }
+        },
+      });
     },
 
     /**

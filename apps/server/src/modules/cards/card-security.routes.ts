@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import type { BlockAction } from "./card-block.service.ts";
@@ -17,15 +17,7 @@ import {
 import type { CardAsk } from "./card-security.service.ts";
 import { cpQuery, ok } from "./cards.schemas.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 const tags = ["cards"];
 
 type Req = Parameters<typeof signedIn>[0] & { query: { cp?: CardAsk["cp"] }; params: { cardId: string } };

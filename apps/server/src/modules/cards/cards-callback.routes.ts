@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { ISSUER_CALLBACK_PATH, ISSUER_SIGNATURE_HEADER } from "../../providers/issuer/issuer-provider.ts";
 
 /**
@@ -26,9 +26,7 @@ export const cardsCallbackRoutes =
           description: `A card issuer's event (the card issued, its delivery state), signed: ${ISSUER_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are no-ops.`,
           response: {
             200: z.object({ result: z.literal("OK"), effect: z.string() }),
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
+            ...errorResponses(400, 401, 404),
           },
         },
       },

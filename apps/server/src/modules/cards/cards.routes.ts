@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { moneyCallErrors } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
@@ -35,16 +35,6 @@ import {
   rsaKeyResponse,
 } from "./cards.schemas.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
 const tags = ["cards"];
 
 /** Cards (spec §7 Cards, reference §4.13): every call takes `cp`, the card program. */
@@ -73,7 +63,7 @@ export const cardsRoutes =
             "The program's card forms with price, delivery (EUR), designs, plan and fees.",
           ),
           querystring: cpQuery,
-          response: { 200: pricesResponse, ...errors },
+          response: { 200: pricesResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -89,7 +79,7 @@ export const cardsRoutes =
             "The customer's cards of the program and their unfinished orders (id null), with the display status and the order's open steps (additionalStatuses).",
           ),
           querystring: cpQuery,
-          response: { 200: listResponse, ...errors },
+          response: { 200: listResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -109,7 +99,7 @@ export const cardsRoutes =
           ),
           querystring: cpQuery,
           body: createRequestBody,
-          response: { 200: createRequestResponse, ...errors },
+          response: { 200: createRequestResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -126,7 +116,7 @@ export const cardsRoutes =
           ),
           querystring: cpQuery,
           params: requestParams,
-          response: { 200: cancelResponse, ...errors },
+          response: { 200: cancelResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -150,7 +140,7 @@ export const cardsRoutes =
           querystring: cpQuery,
           params: requestIdParams,
           body: addressV2Body,
-          response: { 200: ok, ...errors },
+          response: { 200: ok, ...moneyCallErrors },
         },
         ...session,
       },
@@ -168,7 +158,7 @@ export const cardsRoutes =
           querystring: cpQuery,
           params: requestIdParams,
           body: addressV3Body,
-          response: { 200: ok, ...errors },
+          response: { 200: ok, ...moneyCallErrors },
         },
         ...session,
       },
@@ -186,7 +176,7 @@ export const cardsRoutes =
           querystring: cpQuery,
           params: requestIdParams,
           body: cardholderBody,
-          response: { 200: ok, ...errors },
+          response: { 200: ok, ...moneyCallErrors },
         },
         ...session,
       },
@@ -204,7 +194,7 @@ export const cardsRoutes =
           ),
           querystring: cpQuery,
           body: personalInfoBody,
-          response: { 200: ok, ...errors },
+          response: { 200: ok, ...moneyCallErrors },
         },
         ...session,
       },
@@ -217,7 +207,7 @@ export const cardsRoutes =
         schema: {
           ...base("getCardPersonalInfo", "What the customer answered (filled false: nothing yet)."),
           querystring: cpQuery,
-          response: { 200: personalInfoResponse, ...errors },
+          response: { 200: personalInfoResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -236,7 +226,7 @@ export const cardsRoutes =
             "Document types, income sources, purposes and turnover ranges.",
           ),
           querystring: cpQuery,
-          response: { 200: constantsResponse, ...errors },
+          response: { 200: constantsResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -249,7 +239,7 @@ export const cardsRoutes =
         schema: {
           ...base("getPlasticDeliveryCountries", "Where plastic cards are delivered (the EU countries)."),
           querystring: cpQuery,
-          response: { 200: countriesResponse, ...errors },
+          response: { 200: countriesResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -266,7 +256,7 @@ export const cardsRoutes =
           ),
           querystring: priceQuery,
           params: priceParams,
-          response: { 200: priceResponse, ...errors },
+          response: { 200: priceResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -287,7 +277,7 @@ export const cardsRoutes =
           ),
           querystring: priceQuery,
           params: priceParams,
-          response: { 200: paymentOfferResponse, ...errors },
+          response: { 200: paymentOfferResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -308,7 +298,7 @@ export const cardsRoutes =
           headers: idempotencyHeaders,
           querystring: cpQuery,
           params: offerParams,
-          response: { 200: paymentReceipt, ...errors },
+          response: { 200: paymentReceipt, ...moneyCallErrors },
         },
         ...session,
       },
@@ -336,7 +326,7 @@ export const cardsRoutes =
             "The server's RSA public key (base64 DER SPKI, 2048-bit) for codes the app sends: RSA-OAEP with SHA-256, ciphertext base64.",
           ),
           querystring: cpQuery,
-          response: { 200: rsaKeyResponse, ...errors },
+          response: { 200: rsaKeyResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -346,7 +336,7 @@ export const cardsRoutes =
     const activation = (description: string) => ({
       querystring: cpQuery,
       body: activateBody,
-      response: { 200: cardView, ...errors },
+      response: { 200: cardView, ...moneyCallErrors },
       description,
     });
 

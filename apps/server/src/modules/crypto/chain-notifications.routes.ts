@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { parseSignedJson, registerSignedWebhook } from "../../http/signed-webhook.ts";
 import {
   CHAIN_NOTIFICATION_PATH,
@@ -42,10 +42,7 @@ export const chainNotificationRoutes =
         // 404 and 409 too: the ledger's own refusals (an account gone, an operation in progress).
         response: {
           200: notificationResponse,
-          400: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          422: errorBodySchema,
+          ...errorResponses(400, 404, 409, 422),
         },
       },
       handle: async (rawBody) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { resultSchema } from "../../http/result.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
@@ -8,7 +8,7 @@ import type { Merchant } from "../merchants/merchants.service.ts";
 import { devicePush, profilePatch, profileResponse, taxUpdate } from "./customers.schemas.ts";
 import type { Customer } from "./customers.service.ts";
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 404);
 
 /** The signed-in customer's profile, tax data and push settings. */
 export const customersRoutes =

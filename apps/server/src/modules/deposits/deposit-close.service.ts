@@ -1,5 +1,6 @@
 import type { CurrencyCode } from "@kestrel/money";
-import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
+import type { ClientSource } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
@@ -37,28 +38,28 @@ export function createCloseDeposit(deps: {
   payments: DepositPayments;
   now: () => Date;
 }) {
+  const frame = createMoneyFrame(deps);
   return async function closeDeposit(input: CloseDepositInput): Promise<OperationOutcome> {
     const { merchant, customer } = input;
-    const key = {
-      merchantId: merchant.id,
-      idempotencyKey: input.idempotencyKey,
-      requestHash: input.requestHash,
-    };
-    const stored = await deps.ledger.findStoredOutcome(key);
-    if (stored) return stored;
-    await deps.guard(merchant.id, customer.customerId);
-    const scope = { merchantId: merchant.id, customerId: customer.customerId, id: input.depositId };
-    const found = await deps.db.withClient((c) => depositsSql.find(c, scope));
-    if (!found) throw depositErrors.create("DEPOSIT_NOT_FOUND");
-    const wallet = await deps.ledger.findCustomerWallet({
-      merchantId: merchant.id,
-      ownerId: customer.customerId,
-      currency: found.currency as CurrencyCode,
-    });
-    if (!wallet) throw new Error(`deposit ${found.id}: the customer's ${found.currency} wallet is gone`);
-    try {
-      return await inTransaction(deps.db, async (tx) => {
-        await deps.auth.requireLiveSession(tx, customer);
+    return frame({
+      session: customer,
+      key: keyOf(merchant.id, input),
+      // A retry of a close that went through gets its answer, not DEPOSIT_ALREADY_CLOSED.
+      replayFirst: true,
+      prepare: async () => {
+        await deps.guard(merchant.id, customer.customerId);
+        const scope = { merchantId: merchant.id, customerId: customer.customerId, id: input.depositId };
+        const found = await deps.db.withClient((c) => depositsSql.find(c, scope));
+        if (!found) throw depositErrors.create("DEPOSIT_NOT_FOUND");
+        const wallet = await deps.ledger.findCustomerWallet({
+          merchantId: merchant.id,
+          ownerId: customer.customerId,
+          currency: found.currency as CurrencyCode,
+        });
+        if (!wallet) throw new Error(`deposit ${found.id}: the customer's ${found.currency} wallet is gone`);
+        return { found, wallet };
+      },
+      move: async (tx, { found, wallet }) => {
         const locked = await depositsSql.lock(tx, merchant.id, found.id);
         if (!locked || locked.customerId !== customer.customerId)
           throw depositErrors.create("DEPOSIT_NOT_FOUND");
@@ -93,12 +94,7 @@ export function createCloseDeposit(deps: {
             });
           },
         });
-      });
-    } catch (err) {
-      // Closed meanwhile by a request with this key (a retry racing the first): its answer.
-      const again = await deps.ledger.findStoredOutcome(key);
-      if (again) return again;
-      throw err;
-    }
+      },
+    });
   };
 }

@@ -1,12 +1,12 @@
 import { v7 as uuidv7 } from "uuid";
+import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
 import type { DepositProductType } from "../../db/schema/index.ts";
-import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import type { ClientSource } from "../../db/transaction.ts";
 import { parseOfferedAmount } from "../../http/amount-input.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -49,6 +49,7 @@ export function createOpenDeposit(deps: {
   now: () => Date;
 }) {
   const { ledger } = deps;
+  const frame = createMoneyFrame(deps);
 
   return async function openDeposit(input: OpenDepositInput): Promise<OperationOutcome> {
     const { merchant, customer } = input;
@@ -59,70 +60,74 @@ export function createOpenDeposit(deps: {
     );
     if (!template) throw depositErrors.create("TERM_NOT_OFFERED", { field: "months" });
     requireWithinTerm(template, currency, amount);
-    const key = {
-      merchantId: merchant.id,
-      idempotencyKey: input.idempotencyKey,
-      requestHash: input.requestHash,
-    };
-    // A retry of an opening that went through gets its answer before any account is opened again.
-    const stored = await ledger.findStoredOutcome(key);
-    if (stored) return stored;
-    try {
-      // The catalog's switch and the KYC level first (503, 403), then the limits and the balance.
-      await deps.guard(merchant.id, customer.customerId);
-      const fiat = merchant.fiatCurrency;
-      const fiatValue = inFiat(deps.rates, amount, currency, fiat);
-      const limit = await deps.kyc.prepare({
-        merchantId: merchant.id,
-        customerId: customer.customerId,
-        operationType: "DEPOSITS",
-        // Dust worth less than a cent is still an operation: it counts as the smallest unit.
-        amountInFiatMinor: fiatValue > 0n ? fiatValue : 1n,
-      });
-      const wallet = await ledger.findCustomerWallet({
-        merchantId: merchant.id,
-        ownerId: customer.customerId,
-        currency,
-      });
-      if (!wallet || wallet.available < amount)
-        throw depositErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-      // Accounts are opened on the pool, before the transaction (it never waits for a second
-      // connection). A refusal after this leaves two empty accounts that nothing refers to.
-      await ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });
-      const account = (kind: "deposit_principal" | "deposit_interest") =>
-        ledger.openCustomerAccount({ merchantId: merchant.id, ownerId: customer.customerId, kind, currency });
-      const principalAccount = await account("deposit_principal");
-      const interestAccount = await account("deposit_interest");
-      const openedAt = deps.now();
-      const { expiresAt, termDays } = termOf(openedAt, template.months);
-      const deposit: DepositRow = {
-        id: uuidv7(),
-        merchantId: merchant.id,
-        customerId: customer.customerId,
-        currency,
-        productType: template.productType,
-        months: template.months,
-        rateBp: template.rateBp,
-        minAmount: template.minAmount,
-        maxAmount: template.maxAmount,
-        principal: amount,
-        principalAccountId: principalAccount.id,
-        interestAccountId: interestAccount.id,
-        openedAt,
-        expiresAt,
-        termDays,
-        accruedDays: 0,
-        accruedInterest: 0n,
-        status: "OPEN",
-        closedAt: null,
-        paidInterest: null,
-      };
-      const operationId = uuidv7();
-      const view = toDepositView(deposit, { currency: fiat, value: fiatValue });
-      return await inTransaction(deps.db, async (tx) => {
-        await deps.auth.requireLiveSession(tx, customer);
-        await limit.consume(tx, input.idempotencyKey);
-        const outcome = await ledger.apply(tx, {
+    return frame({
+      session: customer,
+      key: keyOf(merchant.id, input),
+      // A retry of an opening that went through gets its answer before any account is opened again.
+      replayFirst: true,
+      insufficientFunds: () => depositErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }),
+      prepare: async () => {
+        // The catalog's switch and the KYC level first (503, 403), then the limits and the balance.
+        await deps.guard(merchant.id, customer.customerId);
+        const fiat = merchant.fiatCurrency;
+        const fiatValue = inFiat(deps.rates, amount, currency, fiat);
+        const limit = await deps.kyc.prepare({
+          merchantId: merchant.id,
+          customerId: customer.customerId,
+          operationType: "DEPOSITS",
+          // Dust worth less than a cent is still an operation: it counts as the smallest unit.
+          amountInFiatMinor: fiatValue > 0n ? fiatValue : 1n,
+        });
+        const wallet = await ledger.findCustomerWallet({
+          merchantId: merchant.id,
+          ownerId: customer.customerId,
+          currency,
+        });
+        if (!wallet || wallet.available < amount)
+          throw depositErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+        // Accounts are opened on the pool, before the transaction (it never waits for a second
+        // connection). A refusal after this leaves two empty accounts that nothing refers to.
+        await ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });
+        const account = (kind: "deposit_principal" | "deposit_interest") =>
+          ledger.openCustomerAccount({
+            merchantId: merchant.id,
+            ownerId: customer.customerId,
+            kind,
+            currency,
+          });
+        const principalAccount = await account("deposit_principal");
+        const interestAccount = await account("deposit_interest");
+        const openedAt = deps.now();
+        const { expiresAt, termDays } = termOf(openedAt, template.months);
+        const deposit: DepositRow = {
+          id: uuidv7(),
+          merchantId: merchant.id,
+          customerId: customer.customerId,
+          currency,
+          productType: template.productType,
+          months: template.months,
+          rateBp: template.rateBp,
+          minAmount: template.minAmount,
+          maxAmount: template.maxAmount,
+          principal: amount,
+          principalAccountId: principalAccount.id,
+          interestAccountId: interestAccount.id,
+          openedAt,
+          expiresAt,
+          termDays,
+          accruedDays: 0,
+          accruedInterest: 0n,
+          status: "OPEN",
+          closedAt: null,
+          paidInterest: null,
+        };
+        const operationId = uuidv7();
+        const view = toDepositView(deposit, { currency: fiat, value: fiatValue });
+        return { limit, wallet, principalAccount, deposit, operationId, view, openedAt, expiresAt };
+      },
+      limit: (p) => ({ limit: p.limit, reference: input.idempotencyKey }),
+      move: (tx, { wallet, principalAccount, deposit, operationId, view, expiresAt }) =>
+        ledger.apply(tx, {
           merchantId: merchant.id,
           operationId,
           idempotencyKey: input.idempotencyKey,
@@ -142,8 +147,8 @@ export function createOpenDeposit(deps: {
             },
           ],
           response: { statusCode: 200, body: view },
-        });
-        if (outcome.replayed) return outcome;
+        }),
+      record: async (tx, { deposit, operationId, openedAt }) => {
         await depositsSql.insert(tx, deposit);
         await depositsSql.insertEvent(tx, {
           id: uuidv7(),
@@ -178,16 +183,7 @@ export function createOpenDeposit(deps: {
             },
           },
         ]);
-        return outcome;
-      });
-    } catch (err) {
-      if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
-        throw depositErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-      // Refused before the money moved (the catalog, a limit): a retry of an opening that went
-      // through meanwhile still gets its stored answer.
-      const again = await ledger.findStoredOutcome(key);
-      if (again) return again;
-      throw err;
-    }
+      },
+    });
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorBodySchema, moneyCallErrors } from "../../http/error-body.ts";
 import { customerMerchant, requestMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
@@ -16,16 +16,6 @@ import {
   templatesResponse,
 } from "./deposits.schemas.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
 const tags = ["deposits"];
 
 /** Earn (spec §7 Deposits, deposit history): public templates, then the customer's deposits. */
@@ -78,7 +68,7 @@ export const depositsRoutes =
           security: bearerSecurity,
           headers: idempotencyHeaders,
           body: openBody,
-          response: { 200: depositResponse, ...errors },
+          response: { 200: depositResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -106,7 +96,7 @@ export const depositsRoutes =
             "The customer's open deposits (closed=true: closed and matured), newest first, with totals in the merchant's fiat.",
           security: bearerSecurity,
           querystring: listQuery,
-          response: { 200: listResponse, ...errors },
+          response: { 200: listResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -124,7 +114,7 @@ export const depositsRoutes =
           tags,
           security: bearerSecurity,
           params: depositParams,
-          response: { 200: depositResponse, ...errors },
+          response: { 200: depositResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -145,7 +135,7 @@ export const depositsRoutes =
           security: bearerSecurity,
           headers: idempotencyHeaders,
           params: depositParams,
-          response: { 200: depositResponse, ...errors },
+          response: { 200: depositResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -173,7 +163,7 @@ export const depositsRoutes =
             "A deposit's own history: opening, interest accruals, close or maturity; newest first.",
           security: bearerSecurity,
           params: depositParams,
-          response: { 200: historyResponse, ...errors },
+          response: { 200: historyResponse, ...moneyCallErrors },
         },
         ...session,
       },

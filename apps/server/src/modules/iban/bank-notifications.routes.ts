@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { parseSignedJson, registerSignedWebhook } from "../../http/signed-webhook.ts";
 import {
   BANK_NOTIFICATION_PATH,
@@ -41,10 +41,7 @@ export const bankNotificationRoutes =
         description: `A SEPA transfer's state from the bank rail (BankNotification as JSON), signed: ${BANK_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are harmless: a transfer in is credited once, one out settled once.`,
         response: {
           200: notificationResponse,
-          400: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          422: errorBodySchema,
+          ...errorResponses(400, 404, 409, 422),
         },
       },
       handle: async (rawBody) => {

@@ -1,6 +1,7 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
+import type { ClientSource } from "../../db/transaction.ts";
 import { parseAmountField } from "../../http/amount-input.ts";
 import { BANK_SEND_TASK } from "../../providers/bank/bank-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
@@ -9,7 +10,6 @@ import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -57,6 +57,7 @@ export function createIbanWithdrawals(deps: {
   ownAccount: (merchantId: string, customerId: string, ibanId: string) => Promise<AccountRow>;
 }) {
   const { ledger } = deps;
+  const frame = createMoneyFrame(deps);
 
   /**
    * The bank program's terms whatever the merchant's IBAN flag says now: an issued account's money
@@ -95,89 +96,93 @@ export function createIbanWithdrawals(deps: {
       const merchantId = merchant.id;
       const customerId = customer.customerId;
       const amount = parseAmountField("amount", input.amount, "EUR");
+      const eur = (v: bigint) => toDecimalString(v, "EUR");
       const account = await deps.ownAccount(merchantId, customerId, input.ibanId);
       const recipient = await deps.db.withClient((c) =>
         ibanSql.recipient(c, { merchantId, customerId }, input.recipientId),
       );
       if (!recipient) throw ibanErrors.create("RECIPIENT_NOT_FOUND", { field: "recipientId" });
-      const key = { merchantId, idempotencyKey: input.idempotencyKey, requestHash: input.requestHash };
-      // A retry of a withdrawal that went through gets its answer, whatever has changed since.
-      const stored = await ledger.findStoredOutcome(key);
-      if (stored) return stored;
-      if (account.status !== "ACTIVE") throw ibanErrors.create("IBAN_NOT_ACTIVE");
-      const program = await terms(merchant);
-      if (amount < program.withdrawMin || amount > program.withdrawMax) {
-        throw ibanErrors.create("AMOUNT_OUT_OF_RANGE", {
-          field: "amount",
-          message: `The amount must be between ${toDecimalString(program.withdrawMin, "EUR")} and ${toDecimalString(program.withdrawMax, "EUR")} EUR.`,
-          data: {
-            minAmount: toDecimalString(program.withdrawMin, "EUR"),
-            maxAmount: toDecimalString(program.withdrawMax, "EUR"),
-          },
-        });
-      }
-      const fee = program.withdrawFixFee;
-      try {
-        const fiat = merchant.fiatCurrency as CurrencyCode;
-        const inFiat =
-          fiat === "EUR" ? amount : convertMinor(amount, "EUR", fiat, deps.rates.quote("EUR", fiat, 0).mid);
-        const check = {
-          merchantId,
-          customerId,
-          operationType: "WITHDRAW_IBAN" as const,
-          amountInFiatMinor: inFiat > 0n ? inFiat : 1n,
-        };
-        // The catalog's switch and KYC level (403, 503) and the limits (422) are judged now, before
-        // a code is texted or spent: a refusal after the SMS would cost the customer a code and a
-        // 60-second wait for nothing (as send does). `consume` judges them again in the
-        // transaction, the backstop for a change in between.
-        await deps.kyc.assertAllowed(check);
-        const limit = await deps.kyc.prepare(check);
-        const balance = await ledger.getAccount({ merchantId, accountId: account.balanceAccountId });
-        if (balance.available < amount + fee)
-          throw ibanErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-        const phone = customer.phone ?? (await deps.customers.getCustomer(merchantId, customerId)).phone;
-        // Every withdrawal is confirmed by SMS: the first request texts a code and is refused;
-        // the same request again, with the code, goes through (spec §2 SMS confirmation).
-        if (!input.confirmationCode) {
-          await deps.codes.send({
+      return frame({
+        session: customer,
+        key: keyOf(merchantId, input),
+        // A retry of a withdrawal that went through gets its answer, whatever has changed since,
+        // and before a code is texted again.
+        replayFirst: true,
+        insufficientFunds: () => ibanErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }),
+        prepare: async () => {
+          if (account.status !== "ACTIVE") throw ibanErrors.create("IBAN_NOT_ACTIVE");
+          const program = await terms(merchant);
+          if (amount < program.withdrawMin || amount > program.withdrawMax) {
+            throw ibanErrors.create("AMOUNT_OUT_OF_RANGE", {
+              field: "amount",
+              message: `The amount must be between ${toDecimalString(program.withdrawMin, "EUR")} and ${toDecimalString(program.withdrawMax, "EUR")} EUR.`,
+              data: {
+                minAmount: toDecimalString(program.withdrawMin, "EUR"),
+                maxAmount: toDecimalString(program.withdrawMax, "EUR"),
+              },
+            });
+          }
+          const fee = program.withdrawFixFee;
+          const fiat = merchant.fiatCurrency as CurrencyCode;
+          const inFiat =
+            fiat === "EUR" ? amount : convertMinor(amount, "EUR", fiat, deps.rates.quote("EUR", fiat, 0).mid);
+          const check = {
             merchantId,
-            merchantTitle: merchant.title,
-            phone,
-            purpose: CODE_PURPOSE,
-            ip: input.ip,
-          });
-          throw ibanErrors.create("CONFIRMATION_REQUIRED", { data: { confirmationRequired: true } });
-        }
-        await deps.codes.verify(
-          { merchantId, phone, purpose: CODE_PURPOSE, code: input.confirmationCode },
-          {
-            incorrect: "CUSTOMER_SMS_CODE_INCORRECT",
-            expired: "CUSTOMER_SMS_CODE_EXPIRED",
-            field: "X-Confirmation-Code",
-          },
-        );
-        await ledger.ensureHouseAccounts({ merchantId, currency: "EUR" });
-        const transferId = uuidv7();
-        const pendingId = uuidv7();
-        const feePendingId = fee > 0n ? uuidv7() : null;
-        const now = new Date();
-        const eur = (v: bigint) => toDecimalString(v, "EUR");
-        const from = { accountId: account.balanceAccountId };
-        const pending = { timeoutSeconds: RESERVATION_SECONDS };
-        const body = {
-          transferId,
-          status: "PENDING",
-          amount: eur(amount),
-          fee: eur(fee),
-          currency: "EUR",
-          recipient: { name: recipient.name, iban: recipient.iban },
-          createdAt: now.toISOString(),
-        };
-        return await inTransaction(deps.db, async (tx) => {
-          await deps.auth.requireLiveSession(tx, customer);
-          await limit.consume(tx, input.idempotencyKey);
-          const outcome = await ledger.apply(tx, {
+            customerId,
+            operationType: "WITHDRAW_IBAN" as const,
+            amountInFiatMinor: inFiat > 0n ? inFiat : 1n,
+          };
+          // The catalog's switch and KYC level (403, 503) and the limits (422) are judged now, before
+          // a code is texted or spent: a refusal after the SMS would cost the customer a code and a
+          // 60-second wait for nothing (as send does). `consume` judges them again in the
+          // transaction, the backstop for a change in between.
+          await deps.kyc.assertAllowed(check);
+          const limit = await deps.kyc.prepare(check);
+          const balance = await ledger.getAccount({ merchantId, accountId: account.balanceAccountId });
+          if (balance.available < amount + fee)
+            throw ibanErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+          const phone = customer.phone ?? (await deps.customers.getCustomer(merchantId, customerId)).phone;
+          // Every withdrawal is confirmed by SMS: the first request texts a code and is refused;
+          // the same request again, with the code, goes through (spec §2 SMS confirmation).
+          if (!input.confirmationCode) {
+            await deps.codes.send({
+              merchantId,
+              merchantTitle: merchant.title,
+              phone,
+              purpose: CODE_PURPOSE,
+              ip: input.ip,
+            });
+            throw ibanErrors.create("CONFIRMATION_REQUIRED", { data: { confirmationRequired: true } });
+          }
+          await deps.codes.verify(
+            { merchantId, phone, purpose: CODE_PURPOSE, code: input.confirmationCode },
+            {
+              incorrect: "CUSTOMER_SMS_CODE_INCORRECT",
+              expired: "CUSTOMER_SMS_CODE_EXPIRED",
+              field: "X-Confirmation-Code",
+            },
+          );
+          await ledger.ensureHouseAccounts({ merchantId, currency: "EUR" });
+          const transferId = uuidv7();
+          const pendingId = uuidv7();
+          const feePendingId = fee > 0n ? uuidv7() : null;
+          const now = new Date();
+          const from = { accountId: account.balanceAccountId };
+          const pending = { timeoutSeconds: RESERVATION_SECONDS };
+          const body = {
+            transferId,
+            status: "PENDING",
+            amount: eur(amount),
+            fee: eur(fee),
+            currency: "EUR",
+            recipient: { name: recipient.name, iban: recipient.iban },
+            createdAt: now.toISOString(),
+          };
+          return { limit, fee, transferId, pendingId, feePendingId, now, from, pending, body };
+        },
+        limit: (p) => ({ limit: p.limit, reference: input.idempotencyKey }),
+        move: (tx, { fee, transferId, pendingId, feePendingId, from, pending, body }) =>
+          ledger.apply(tx, {
             merchantId,
             operationId: transferId,
             idempotencyKey: input.idempotencyKey,
@@ -222,8 +227,8 @@ export function createIbanWithdrawals(deps: {
               },
             ],
             response: { statusCode: 200, body },
-          });
-          if (outcome.replayed) return outcome;
+          }),
+        record: async (tx, { fee, transferId, pendingId, feePendingId, now }) => {
           await ibanSql.insertTransfer(tx, {
             id: transferId,
             merchantId,
@@ -269,15 +274,8 @@ export function createIbanWithdrawals(deps: {
               },
             },
           ]);
-          return outcome;
-        });
-      } catch (err) {
-        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
-          throw ibanErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-        const again = await ledger.findStoredOutcome(key);
-        if (again) return again;
-        throw err;
-      }
+        },
+      });
     },
   };
 }

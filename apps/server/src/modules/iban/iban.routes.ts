@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { moneyCallErrors } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
@@ -34,16 +34,6 @@ import {
   withdrawResponse,
 } from "./iban.schemas.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
 const tags = ["iban"];
 
 /** IBAN accounts (spec §7 IBAN, IBAN history; docs/iban.md). Every call is the signed-in customer's. */
@@ -67,7 +57,7 @@ export const ibanRoutes =
           description:
             "The order's allowed answers and the 27 EU countries. 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs.",
           security: bearerSecurity,
-          response: { 200: constantsResponse, ...errors },
+          response: { 200: constantsResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -82,7 +72,7 @@ export const ibanRoutes =
           tags,
           description: "The IBAN order's answers so far (Additional information and Billing address).",
           security: bearerSecurity,
-          response: { 200: personalInfoResponse, ...errors },
+          response: { 200: personalInfoResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -102,7 +92,7 @@ export const ibanRoutes =
             "The order's Additional information step: US link, income sources, monthly turnover, tax country and id. Closes the ADDITIONAL_PERSONAL_INFO and TAXID steps.",
           security: bearerSecurity,
           body: personalInfoBody,
-          response: { 200: ok, ...errors },
+          response: { 200: ok, ...moneyCallErrors },
         },
         ...session,
       },
@@ -118,7 +108,7 @@ export const ibanRoutes =
           description: "The order's Billing address step. Closes the ADDRESS step.",
           security: bearerSecurity,
           body: addressBody,
-          response: { 200: ok, ...errors },
+          response: { 200: ok, ...moneyCallErrors },
         },
         ...session,
       },
@@ -134,7 +124,7 @@ export const ibanRoutes =
           description:
             "Starts an IBAN order, or answers the unfinished one (the flow resumes where it stopped) with its open steps. Residents of the 27 EU countries only (403 COUNTRY_NOT_ELIGIBLE); one IBAN per customer (409).",
           security: bearerSecurity,
-          response: { 200: ibanRequestResponse, ...errors },
+          response: { 200: ibanRequestResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -151,7 +141,7 @@ export const ibanRoutes =
             "Cancels an open IBAN order. An issued one cannot be cancelled (409); 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs.",
           security: bearerSecurity,
           params: requestParams,
-          response: { 200: ok, ...errors },
+          response: { 200: ok, ...moneyCallErrors },
         },
         ...session,
       },
@@ -167,7 +157,7 @@ export const ibanRoutes =
           description:
             "Whether the customer may order an IBAN (and why not), the live order with its open steps (additionalStatuses), and the issued IBAN with its balance. An issued IBAN is listed even when the customer may no longer order one (eligible false, with the reason).",
           security: bearerSecurity,
-          response: { 200: listResponse, ...errors },
+          response: { 200: listResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -186,7 +176,7 @@ export const ibanRoutes =
           description:
             "The saved recipients: while the merchant offers IBANs, or to a customer holding an issued IBAN (its withdrawals go on).",
           security: bearerSecurity,
-          response: { 200: recipientsResponse, ...errors },
+          response: { 200: recipientsResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -206,7 +196,7 @@ export const ibanRoutes =
             "Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 IBAN_NOT_OFFERED while the merchant does not offer IBANs, unless the customer holds an issued IBAN (its money must be able to leave).",
           security: bearerSecurity,
           body: recipientBody,
-          response: { 200: recipientResponse, ...errors },
+          response: { 200: recipientResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -222,7 +212,7 @@ export const ibanRoutes =
           description: "Removes a saved recipient; allowed as listing them is.",
           security: bearerSecurity,
           params: recipientParams,
-          response: { 200: ok, ...errors },
+          response: { 200: ok, ...moneyCallErrors },
         },
         ...session,
       },
@@ -238,7 +228,7 @@ export const ibanRoutes =
           description: "What a withdrawal from this IBAN may be: balance, fee, bounds.",
           security: bearerSecurity,
           params: ibanParams,
-          response: { 200: withdrawDataResponse, ...errors },
+          response: { 200: withdrawDataResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -261,7 +251,7 @@ export const ibanRoutes =
           headers: withdrawHeaders,
           params: ibanParams,
           body: withdrawBody,
-          response: { 200: withdrawResponse, ...errors },
+          response: { 200: withdrawResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -295,7 +285,7 @@ export const ibanRoutes =
           security: bearerSecurity,
           params: ibanParams,
           querystring: historyQuery,
-          response: { 200: historyResponse, ...errors },
+          response: { 200: historyResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -317,7 +307,7 @@ export const ibanRoutes =
           security: bearerSecurity,
           params: ibanParams,
           body: createOfferBody,
-          response: { 200: offerResponse, ...errors },
+          response: { 200: offerResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -334,7 +324,7 @@ export const ibanRoutes =
           security: bearerSecurity,
           params: ibanParams,
           body: updateOfferBody,
-          response: { 200: offerResponse, ...errors },
+          response: { 200: offerResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -351,7 +341,7 @@ export const ibanRoutes =
           security: bearerSecurity,
           headers: executeOfferHeaders,
           params: ibanParams.extend({ offerId: z.uuid() }),
-          response: { 200: executeOfferResponse, ...errors },
+          response: { 200: executeOfferResponse, ...moneyCallErrors },
         },
         ...session,
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { REVIEW_CALLBACK_PATH, REVIEW_SIGNATURE_HEADER } from "../../providers/kyc/review-callback.ts";
 import { callbackResponse } from "./kyc.schemas.ts";
 
@@ -27,10 +27,7 @@ export const kycCallbackRoutes =
           description: `The reviewer's decision (KycReviewDecision as JSON), signed: ${REVIEW_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. A repeated decision is a no-op; one older than the decision applied is stale.`,
           response: {
             200: callbackResponse,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
+            ...errorResponses(400, 401, 404, 409),
           },
         },
       },

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { bearerSecurity } from "../../plugins/authenticate.ts";
 import { kycErrors } from "./kyc.errors.ts";
 import { documentParams, uploadQuery, uploadResponse } from "./kyc.schemas.ts";
@@ -12,15 +12,7 @@ import { authenticateKycCaller, kycCaller } from "./kyc-auth.ts";
 import { MAX_DOCUMENT_BYTES } from "./kyc-documents.ts";
 
 const tags = ["kyc"];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 413, 415, 429);
 
 const missingImage = () =>
   commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "image", message: "image: a file is required" });
@@ -112,9 +104,7 @@ export const kycDocumentsRoutes =
           // Sent as the raw file (Fastify does not serialise a Buffer).
           response: {
             200: z.unknown().describe("The file"),
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
+            ...errorResponses(400, 401, 404),
           },
         },
         preHandler: authenticateKycCaller(deps),

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import { REVIEW_OUTCOMES } from "../../providers/kyc/review-callback.ts";
 import { renderKycConsole } from "./kyc-sandbox.console.ts";
@@ -80,9 +80,7 @@ export const kycSandboxRoutes =
           // 409 when the application was reset between finding it and deciding it.
           response: {
             303: z.null().describe("Back to /sandbox/kyc with the result"),
-            400: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
+            ...errorResponses(400, 404, 409),
           },
         },
       },

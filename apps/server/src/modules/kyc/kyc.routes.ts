@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { kycDataResponse, limitRequestResponse, limitsResponse, startResponse } from "./kyc.schemas.ts";
 import { authenticateKycCaller, kycCaller } from "./kyc-auth.ts";
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 409);
 /** Calls that hand an application to the review provider: 503 while none is configured. */
-const toReview = { ...errors, 503: errorBodySchema };
+const toReview = errorResponses(400, 401, 404, 409, 503);
 const tags = ["kyc"];
 
 /** Verification status, the widget's start and submit, limit increases, and limits. */

@@ -1,10 +1,10 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
+import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AccountRef, OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -71,6 +71,7 @@ export function createExchangeExecution(deps: {
   now: () => Date;
 }) {
   const { ledger, repository } = deps;
+  const frame = createMoneyFrame(deps);
 
   /** Everything read or opened before the transaction (it never waits for another connection). */
   async function prepare(input: ExecuteOfferInput) {
@@ -108,29 +109,29 @@ export function createExchangeExecution(deps: {
     return { offer, at, fromWallet, toWallet, promoGranted: terms?.promoGranted ?? 0, limit, legs };
   }
 
-  async function execute(input: ExecuteOfferInput): Promise<OperationOutcome> {
+  function execute(input: ExecuteOfferInput): Promise<OperationOutcome> {
     const { merchant } = input;
     const { customerId } = input.customer;
-    const key = {
-      merchantId: merchant.id,
-      idempotencyKey: input.idempotencyKey,
-      requestHash: input.requestHash,
-    };
-    try {
-      const { offer, at, fromWallet, toWallet, promoGranted, limit, legs } = await prepare(input);
-      // Ids and time are made here, so the receipt is known before the write; a replay returns it.
-      const operationId = uuidv7();
-      const receipt = receiptOf(offer, operationId, at);
-      return await inTransaction(deps.db, async (tx: Tx) => {
-        await deps.auth.requireLiveSession(tx, input.customer);
-        // A concurrent execution of this offer may have won meanwhile: judged again under the lock.
-        // A re-price since prepare read it is refused: its legs and limits are the read offer's.
+    return frame({
+      session: input.customer,
+      key: keyOf(merchant.id, input),
+      insufficientFunds: () => quotesErrors.create("INSUFFICIENT_FUNDS", { field: "amountFrom" }),
+      prepare: async () => {
+        const prepared = await prepare(input);
+        // Ids and time are made here, so the receipt is known before the write; a replay returns it.
+        const operationId = uuidv7();
+        return { ...prepared, operationId, receipt: receiptOf(prepared.offer, operationId, prepared.at) };
+      },
+      // A concurrent execution of this offer may have won meanwhile: judged again under the lock.
+      // A re-price since prepare read it is refused: its legs and limits are the read offer's.
+      lock: async (tx, { offer, at }) => {
         const locked = await lockOfferSql(tx, merchant.id, customerId, offer.id);
         assertExecutable(locked, at);
         assertUnchanged(locked, offer);
-        // The limit's usage is recorded under the idempotency key: a replay records nothing new.
-        await limit.consume(tx, input.idempotencyKey);
-        const outcome = await ledger.apply(tx, {
+      },
+      limit: (p) => ({ limit: p.limit, reference: input.idempotencyKey }),
+      move: (tx, { offer, operationId, legs, receipt }) =>
+        ledger.apply(tx, {
           merchantId: merchant.id,
           operationId,
           idempotencyKey: input.idempotencyKey,
@@ -139,8 +140,8 @@ export function createExchangeExecution(deps: {
           legs,
           metadata: { customerId, offerId: offer.id, from: offer.currencyFrom, to: offer.currencyTo },
           response: { statusCode: 200, body: receipt },
-        });
-        if (outcome.replayed) return outcome;
+        }),
+      record: async (tx, { offer, operationId, at, promoGranted, fromWallet, toWallet }) => {
         const promo = {
           merchantId: merchant.id,
           customerId,
@@ -185,18 +186,8 @@ export function createExchangeExecution(deps: {
             },
           },
         ]);
-        return outcome;
-      });
-    } catch (err) {
-      if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS")) {
-        throw quotesErrors.create("INSUFFICIENT_FUNDS", { field: "amountFrom" });
-      }
-      // Refused before the money moved (executed already, a limit...): a retry of an execution
-      // that went through still gets its stored answer.
-      const stored = await ledger.findStoredOutcome(key);
-      if (stored) return stored;
-      throw err;
-    }
+      },
+    });
   }
 
   return { execute };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
@@ -15,15 +15,7 @@ import {
   updateOfferBody,
 } from "./quotes.schemas.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
 /** Exchange (spec §7, reference §4.9): the pairs, then an offer created, updated, executed once. */
 export const quotesRoutes =

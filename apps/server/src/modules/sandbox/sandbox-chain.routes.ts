@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { amountInput, parseAmountField } from "../../http/amount-input.ts";
 import { AppError, commonErrors } from "../../http/app-error.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorBodySchema, errorResponses } from "../../http/error-body.ts";
 import { checkAddress } from "../../providers/chain/address-validation.ts";
 import { networkOf } from "../../providers/chain/chain-networks.ts";
 import type { SandboxChain } from "../../providers/chain/sandbox-chain.ts";
@@ -101,8 +101,7 @@ export const sandboxChainRoutes =
           body: advanceBody,
           response: {
             200: z.object({ txHash: z.string(), advanced: z.literal(true) }),
-            400: errorBodySchema,
-            404: errorBodySchema,
+            ...errorResponses(400, 404),
           },
         },
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import { depositParams, depositResponse, moveClockBody } from "../deposits/deposits.schemas.ts";
 
@@ -21,10 +21,7 @@ export const sandboxDepositsRoutes =
           // 409 and 422: the ledger's refusals of an accrual or payout it applies.
           response: {
             200: depositResponse,
-            400: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-            422: errorBodySchema,
+            ...errorResponses(400, 404, 409, 422),
           },
         },
       },

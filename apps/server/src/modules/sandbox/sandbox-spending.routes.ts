@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { amountInput, parseAmountField } from "../../http/amount-input.ts";
 import { AppError } from "../../http/app-error.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import type { DeliverCardEvent } from "../../providers/issuer/card-events.ts";
 import type { IssuerTransactionRow } from "../../providers/issuer/sandbox-spending.ts";
 import { renderSpendingConsole } from "./sandbox-spending.console.ts";
@@ -63,7 +63,7 @@ export const sandboxSpendingRoutes =
       parseAmountField("amount", body.amount, "EUR");
       return spending.purchase(body, deliver);
     };
-    const errors = { 400: errorBodySchema, 404: errorBodySchema };
+    const errors = errorResponses(400, 404);
 
     app.post(
       "/sandbox/issuer/purchase",

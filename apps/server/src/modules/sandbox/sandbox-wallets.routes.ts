@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { amountInput, parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { errorResponses } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import { phoneSchema } from "../auth/auth.schemas.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
@@ -31,11 +31,8 @@ export const sandboxWalletsRoutes =
           body: creditBody,
           response: {
             200: z.object({ operationId: z.uuid(), amount: z.string(), currency: z.string() }),
-            400: errorBodySchema,
-            404: errorBodySchema,
-            // The idempotency key's: in progress, or reused with another body.
-            409: errorBodySchema,
-            422: errorBodySchema,
+            // 409: the idempotency key's (in progress, or reused with another body).
+            ...errorResponses(400, 404, 409, 422),
           },
         },
       },

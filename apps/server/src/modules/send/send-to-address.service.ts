@@ -1,6 +1,7 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
+import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 import { parseOfferedAmount } from "../../http/amount-input.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
@@ -9,7 +10,6 @@ import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { maskPhone } from "../customers/phone.ts";
 import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Account, OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -55,85 +55,84 @@ export function createSendToAddress(deps: {
   confirmation: SendConfirmation;
 }) {
   const { ledger, limits } = deps;
+  const frame = createMoneyFrame(deps);
 
   return {
-    async send(input: SendToAddressInput): Promise<OperationOutcome> {
+    send(input: SendToAddressInput): Promise<OperationOutcome> {
       const { merchant } = input;
       const senderId = input.sender.customerId;
       const { currency, amount } = parseOfferedAmount(merchant, input.currency, input.amount);
       const quoted = parseQuotedFee(currency, input.fee);
-      const key = {
-        merchantId: merchant.id,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: input.requestHash,
-      };
-      const stored = await ledger.findStoredOutcome(key);
-      if (stored) return stored;
-
-      const destination = await deps.destinations.resolve(merchant, senderId, currency, input.address);
-      const fees = deps.destinations.fees(destination, amount);
-      if (destination.transactionType === "EXTERNAL" && amount < minimumWithdrawal(currency)) {
-        const minimum = toDecimalString(minimumWithdrawal(currency), currency);
-        throw sendErrors.create("BELOW_MINIMUM", { field: "amount", data: { minimum, currency } });
-      }
-      // The customer never pays more than the fee they were shown.
-      if (quoted !== undefined && fees.total > quoted) {
-        throw sendErrors.create("FEE_CHANGED", {
-          field: "fee",
-          data: { fee: toDecimalString(fees.total, currency) },
-        });
-      }
-      const wallet = await deps.wallets.findWallet(merchant.id, senderId, currency);
-      // Checked again, atomically, by the ledger: this only spares an SMS and a limit record.
-      if (!wallet || wallet.available < amount + fees.total) {
-        throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-      }
-      const check = {
-        merchant,
-        customerId: senderId,
-        operationType: "PAYOUT_CRYPTO" as const,
-        currency,
-        amount,
-      };
-      const sender = await deps.customers.getCustomer(merchant.id, senderId);
-      const sendConfirmation = deps.confirmation.required(merchant, limits.inFiat(check));
-      if (sendConfirmation) {
-        if (!input.confirmationCode) {
-          await limits.assertAllowed(check);
-          await deps.confirmation.requestCode({ merchant, phone: sender.phone, ip: input.ip });
-        } else {
-          await deps.confirmation.verify({ merchant, phone: sender.phone, code: input.confirmationCode });
-        }
-      }
-
-      const operationId = uuidv7();
-      const fromAddress =
-        (await deps.addresses.addressFor(merchant.id, senderId, destination.network.chain)) ?? null;
-      const base = {
-        ...input,
-        senderId,
-        currency,
-        amount,
-        wallet,
-        fees,
-        fromAddress,
-        sendConfirmation,
-        operationId,
-      };
-      try {
-        const limit = await limits.prepare(check);
-        // Accounts are opened before the transaction: it never waits for another connection.
-        const recipientWalletId =
-          destination.recipientId === null
-            ? null
-            : (await deps.wallets.ensureWallet(merchant.id, destination.recipientId, currency)).id;
-        if (recipientWalletId === null)
-          await deps.ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });
-        return await inTransaction(deps.db, async (tx) => {
-          await deps.auth.requireLiveSession(tx, input.sender);
-          // Recorded under the idempotency key: a replay records nothing new, and a chain failure
-          // later releases it (crypto-withdrawals).
-          await limit.consume(tx, input.idempotencyKey);
+      const key = keyOf(merchant.id, input);
+      return frame({
+        session: input.sender,
+        key,
+        // Checks below text a code and open accounts: a replay is answered before them.
+        replayFirst: true,
+        insufficientFunds: () => sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }),
+        prepare: async () => {
+          const destination = await deps.destinations.resolve(merchant, senderId, currency, input.address);
+          const fees = deps.destinations.fees(destination, amount);
+          if (destination.transactionType === "EXTERNAL" && amount < minimumWithdrawal(currency)) {
+            const minimum = toDecimalString(minimumWithdrawal(currency), currency);
+            throw sendErrors.create("BELOW_MINIMUM", { field: "amount", data: { minimum, currency } });
+          }
+          // The customer never pays more than the fee they were shown.
+          if (quoted !== undefined && fees.total > quoted) {
+            throw sendErrors.create("FEE_CHANGED", {
+              field: "fee",
+              data: { fee: toDecimalString(fees.total, currency) },
+            });
+          }
+          const wallet = await deps.wallets.findWallet(merchant.id, senderId, currency);
+          // Checked again, atomically, by the ledger: this only spares an SMS and a limit record.
+          if (!wallet || wallet.available < amount + fees.total) {
+            throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+          }
+          const check = {
+            merchant,
+            customerId: senderId,
+            operationType: "PAYOUT_CRYPTO" as const,
+            currency,
+            amount,
+          };
+          const sender = await deps.customers.getCustomer(merchant.id, senderId);
+          const sendConfirmation = deps.confirmation.required(merchant, limits.inFiat(check));
+          if (sendConfirmation) {
+            if (!input.confirmationCode) {
+              await limits.assertAllowed(check);
+              await deps.confirmation.requestCode({ merchant, phone: sender.phone, ip: input.ip });
+            } else {
+              await deps.confirmation.verify({ merchant, phone: sender.phone, code: input.confirmationCode });
+            }
+          }
+          const fromAddress =
+            (await deps.addresses.addressFor(merchant.id, senderId, destination.network.chain)) ?? null;
+          const limit = await limits.prepare(check);
+          // Accounts are opened before the transaction: it never waits for another connection.
+          const recipientWalletId =
+            destination.recipientId === null
+              ? null
+              : (await deps.wallets.ensureWallet(merchant.id, destination.recipientId, currency)).id;
+          if (recipientWalletId === null)
+            await deps.ledger.ensureHouseAccounts({ merchantId: merchant.id, currency });
+          return {
+            destination,
+            fees,
+            wallet,
+            sender,
+            sendConfirmation,
+            fromAddress,
+            limit,
+            recipientWalletId,
+          };
+        },
+        // Recorded under the idempotency key: a replay records nothing new, and a chain failure
+        // later releases it (crypto-withdrawals).
+        limit: (p) => ({ limit: p.limit, reference: input.idempotencyKey }),
+        move: (tx, p) => {
+          const { destination, wallet, fees, fromAddress, sendConfirmation, recipientWalletId } = p;
+          const operationId = uuidv7();
           return destination.recipientId === null || recipientWalletId === null
             ? deps.withdrawals.start(tx, {
                 ...key,
@@ -150,18 +149,22 @@ export function createSendToAddress(deps: {
                 limitReference: input.idempotencyKey,
               })
             : internalTransfer(tx, {
+                ...input,
+                senderId,
+                currency,
+                amount,
+                wallet,
+                fees,
+                fromAddress,
+                sendConfirmation,
+                operationId,
                 recipientWalletId,
-                ...base,
                 destination,
                 recipientId: destination.recipientId,
-                senderPhone: sender.phone,
+                senderPhone: p.sender.phone,
               });
-        });
-      } catch (err) {
-        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
-          throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-        throw err;
-      }
+        },
+      });
     },
   };
 

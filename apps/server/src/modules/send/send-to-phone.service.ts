@@ -1,13 +1,13 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
+import type { ClientSource } from "../../db/transaction.ts";
 import { parseOfferedAmount } from "../../http/amount-input.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/tokens.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { maskPhone } from "../customers/phone.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -61,94 +61,89 @@ export function createSendToPhone(deps: {
     return { senderId, recipientId, fromId, toId, senderPhone };
   }
 
+  const frame = createMoneyFrame(deps);
+
   return {
-    async send(input: SendToPhoneInput): Promise<OperationOutcome> {
+    send(input: SendToPhoneInput): Promise<OperationOutcome> {
       const { merchant } = input;
       const { currency, amount: minor } = parseOfferedAmount(merchant, input.currency, input.amount);
-      const key = {
-        merchantId: merchant.id,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: input.requestHash,
-      };
-      try {
-        const { senderId, recipientId, fromId, toId, senderPhone } = await resolveParties(input, currency);
-        const amount = toDecimalString(minor, currency);
-        // Ids and time are made here, so the response is known before the write; a replay
-        // returns this same body.
-        const operationId = uuidv7();
-        const transferId = uuidv7();
-        const fromPhone = maskPhone(senderPhone);
-        const toPhone = maskPhone(input.phone);
-        const check = {
-          merchant,
-          customerId: senderId,
-          operationType: "TRANSFER_MOBILE" as const,
-          currency,
-          amount: minor,
-        };
-        const limit = await limits.prepare(check);
-        return await inTransaction(deps.db, async (tx) => {
-          await deps.auth.requireLiveSession(tx, input.sender);
-          // The limit's usage is recorded under the idempotency key: a replay records nothing new.
-          await limit.consume(tx, input.idempotencyKey);
-          const outcome = await ledger.apply(tx, {
+      return frame({
+        session: input.sender,
+        key: keyOf(merchant.id, input),
+        insufficientFunds: () => sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }),
+        prepare: async () => {
+          const parties = await resolveParties(input, currency);
+          const check = {
+            merchant,
+            customerId: parties.senderId,
+            operationType: "TRANSFER_MOBILE" as const,
+            currency,
+            amount: minor,
+          };
+          // Ids and time are made here, so the response is known before the write; a replay
+          // returns this same body.
+          return {
+            ...parties,
+            limit: await limits.prepare(check),
+            operationId: uuidv7(),
+            transferId: uuidv7(),
+            fromPhone: maskPhone(parties.senderPhone),
+            toPhone: maskPhone(input.phone),
+            amount: toDecimalString(minor, currency),
+          };
+        },
+        limit: (p) => ({ limit: p.limit, reference: input.idempotencyKey }),
+        move: (tx, p) =>
+          ledger.apply(tx, {
             merchantId: merchant.id,
-            operationId,
+            operationId: p.operationId,
             idempotencyKey: input.idempotencyKey,
             requestHash: input.requestHash,
             kind: "transfer_mobile",
             legs: [
               {
-                id: transferId,
-                debit: { accountId: fromId },
-                credit: { accountId: toId },
+                id: p.transferId,
+                debit: { accountId: p.fromId },
+                credit: { accountId: p.toId },
                 amount: minor,
                 currency,
               },
             ],
-            metadata: { senderId, recipientId, amount, currency },
+            metadata: { senderId: p.senderId, recipientId: p.recipientId, amount: p.amount, currency },
             response: {
               statusCode: 200,
               body: {
-                txId: operationId,
-                sequenceId: transferId,
+                txId: p.operationId,
+                sequenceId: p.transferId,
                 fee: toDecimalString(0n, currency),
                 internal: true,
                 sendConfirmation: false,
-                amount,
+                amount: p.amount,
                 currency,
-                recipient: toPhone,
+                recipient: p.toPhone,
                 status: "COMPLETED",
                 createdAt: new Date().toISOString(),
               },
             },
-          });
-          if (outcome.replayed) return outcome;
+          }),
+        record: (tx, p) => {
           const entry = {
             merchantId: merchant.id,
-            operationId,
+            operationId: p.operationId,
             type: "SEND_TO_PHONE" as const,
             status: "COMPLETED" as const,
             currency,
             amount: minor,
             fee: 0n,
           };
+          const { fromPhone, toPhone } = p;
           const details = { fromAddress: null, fromPhone, toPhone, amount: money(minor, currency) };
-          await deps.history.record(tx, [
-            { ...entry, customerId: senderId, direction: "OUT", counterparty: toPhone, details },
-            { ...entry, customerId: recipientId, direction: "IN", counterparty: fromPhone, details },
+          return deps.history.record(tx, [
+            { ...entry, customerId: p.senderId, direction: "OUT", counterparty: toPhone, details },
+            { ...entry, customerId: p.recipientId, direction: "IN", counterparty: fromPhone, details },
           ]);
-          return outcome;
-        });
-      } catch (err) {
-        if (ledgerErrors.is(err, "INSUFFICIENT_FUNDS"))
-          throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
-        // Refused before the money moved (the recipient, the catalog, a limit): a retry of a send
-        // that went through still gets its stored answer.
-        const stored = await ledger.findStoredOutcome(key);
-        if (stored) return stored;
-        throw err;
-      }
+        },
+      });
     },
   };
 }

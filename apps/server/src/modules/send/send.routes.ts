@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import { errorBodySchema } from "../../http/error-body.ts";
+import { moneyCallErrors } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
@@ -16,17 +16,6 @@ import {
   validateBody,
   validateResponse,
 } from "./send.schemas.ts";
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
 
 /** Sending money by phone or to an address, and the fee and validate calls before it. */
 export const sendRoutes =
@@ -46,7 +35,7 @@ export const sendRoutes =
           security: bearerSecurity,
           headers: sendHeaders,
           body: sendBody,
-          response: { 200: sendResponse, ...errors },
+          response: { 200: sendResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -97,7 +86,7 @@ export const sendRoutes =
           security: bearerSecurity,
           params: z.object({ currency: z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code") }),
           querystring: feeQuery,
-          response: { 200: feeResponse, ...errors },
+          response: { 200: feeResponse, ...moneyCallErrors },
         },
         ...session,
       },
@@ -128,7 +117,7 @@ export const sendRoutes =
             "Whether a send would go through now (address of the network, minimum, balance with fees, KYC and limits), with the reason when not. Records nothing.",
           security: bearerSecurity,
           body: validateBody,
-          response: { 200: validateResponse, ...errors },
+          response: { 200: validateResponse, ...moneyCallErrors },
         },
         ...session,
       },
