@@ -26,12 +26,15 @@ requireTools("test:failover", [
 // Bounded: whatever hangs, the run ends (failed) well inside five minutes.
 const LIMIT_MS = 270_000;
 let cluster: HaCluster | undefined;
+const processes: (() => Promise<void>)[] = [];
 const dir = await mkdtemp(path.join(tmpdir(), "kestrel-failover-"));
 await databaseDir(dir);
 const watchdog = setTimeout(async () => {
   log(`FAIL: not done after ${LIMIT_MS / 1000} s`);
   if (cluster) console.log(await cluster.logs());
+  for (const stop of processes) await stop().catch(() => {});
   await cluster?.stop();
+  await rm(dir, { recursive: true, force: true });
   process.exit(1);
 }, LIMIT_MS);
 try {
@@ -48,8 +51,11 @@ try {
       loadSeconds: Number(process.env.FAILOVER_LOAD_SECONDS ?? 8),
       log,
     },
-    (c) => {
-      cluster = c;
+    {
+      cluster: (c) => {
+        cluster = c;
+      },
+      process: (stop) => processes.push(stop),
     },
   );
   log(

@@ -57,20 +57,27 @@ export type FailoverFigures = Verdict & {
  */
 export async function runFailover(
   o: FailoverOptions,
-  onCluster: (c: HaCluster) => void,
+  /**
+   * Told of the cluster, and of each process started for the load: if the run must be cut short
+   * (test-failover.ts's time limit), these are what to stop.
+   */
+  started: { cluster: (c: HaCluster) => void; process: (stop: () => Promise<void>) => void },
 ): Promise<FailoverFigures> {
   const began = Date.now();
   const cluster = await startHaCluster(o.dir);
-  onCluster(cluster);
+  started.cluster(cluster);
   await cluster.settled("three nodes up", allUp, 90_000);
   o.log(`three nodes up in ${((Date.now() - began) / 1000).toFixed(1)} s: ${await describe(cluster)}`);
 
   const instances = await startInstances(2, cluster.url);
+  for (const i of instances) started.process(i.kill);
   const worker = startWorkerProcess(cluster.url);
+  started.process(() => stopProcess(worker, "SIGKILL"));
   const proxy = await startProxy(instances.map((i) => i.url)).catch(async (err) => {
     await Promise.all([...instances.map((i) => i.stop()), stopProcess(worker)]);
     throw err;
   });
+  started.process(proxy.close);
   o.log(`two instances and a worker on HAProxy (${proxy.kind} in front of the instances)`);
   const probe = startWriteProbe(cluster.url);
   try {
