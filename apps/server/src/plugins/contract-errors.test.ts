@@ -310,6 +310,10 @@ const UNREACHABLE: Record<string, { statuses: number[]; why: string }> = {
       },
     ]),
   ),
+  "GET /oauth/token": {
+    statuses: [404],
+    why: "authentication found the token's session live, so its customer exists (customers are never deleted)",
+  },
   "POST /sandbox/kyc/decide": { statuses: [401], why: "the control signs its own decision" },
   "POST /sandbox/issuer/advance": {
     statuses: [401],
