@@ -29,11 +29,12 @@ export function documents(responses: Responses, status: number): boolean {
  * Statuses any route may answer before its handler runs, added to every route's contract as it
  * registers (so routes added later need no list): 400 for a bad path, query, header or body
  * (validation, the NUL refusal), 401 where a bearer token is required (it is checked first),
- * and 413 and 415 where a body is read.
+ * 413 and 415 where a body is read, and 503 with Retry-After on every route while the database
+ * cannot be reached or written (a failover: docs/operations.md).
  */
 function frameworkStatuses(route: RouteOptions): number[] {
   const schema = route.schema as { security?: Record<string, unknown>[] } | undefined;
-  const statuses = [400];
+  const statuses = [400, 503];
   if (schema?.security?.some((s) => "bearer" in s)) statuses.push(401);
   const methods = [route.method].flat().map((m) => m.toUpperCase());
   if (methods.some((m) => m === "POST" || m === "PUT" || m === "PATCH")) statuses.push(413, 415);
