@@ -1,7 +1,7 @@
 /**
  * Import rules that Biome cannot express, run by `npm run lint` (see ARCHITECTURE.md, "Layout").
  * Web: components/lib <- features <- app; features never import each other.
- * Server: a module reaches another module through its service, never its repository.
+ * Server: a module reaches another only through its service, types and errors files.
  * Every workspace declares each package it imports in its own package.json.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -32,15 +32,20 @@ module.exports = {
       to: { path: "^apps/web/src/features/" },
     },
     {
-      name: "server-module-imports-another-modules-repository",
+      name: "server-module-imports-another-modules-internals",
       comment:
-        "A server module uses another module only through its service: the repository (its SQL and " +
-        "tables) stays private to its own module.",
+        "A server module uses another only through its *.service.ts (what it does), *.types.ts (its " +
+        "types, constants and shared wire shapes) and *.errors.ts (its codes): the rest (repository, " +
+        "rules, views, input parsing) stays private to its module (docs/architecture.md). Tests, test " +
+        "helpers and seeds may reach further.",
       severity: "error",
-      from: { path: "^apps/server/src/modules/([^/]+)/" },
+      from: {
+        path: "^apps/server/src/modules/([^/]+)/",
+        pathNot: "([.]test[.]ts|[.]test-helpers[.]ts|[.]seed[.]ts|/test-support/.+)$",
+      },
       to: {
-        path: "^apps/server/src/modules/([^/]+)/.+[.]repository[.]ts$",
-        pathNot: "^apps/server/src/modules/$1/",
+        path: "^apps/server/src/modules/([^/]+)/",
+        pathNot: ["^apps/server/src/modules/$1/", "[.](service|types|errors)[.]ts$"],
       },
     },
     {

@@ -1,9 +1,8 @@
 import type { Task } from "graphile-worker";
 import { z } from "zod";
-import { createLedgerService } from "../modules/ledger/ledger.service.ts";
+import { createLedgerService, EXPIRE_PENDING_TASK } from "../modules/ledger/ledger.service.ts";
 
-/** Enqueued by the ledger's write path (migration 0004) for every reservation, to run at its deadline. */
-export const EXPIRE_PENDING_TASK = "ledger_expire_pending";
+export { EXPIRE_PENDING_TASK };
 
 const payloadSchema = z.object({ merchantId: z.uuid(), transferId: z.uuid() });
 

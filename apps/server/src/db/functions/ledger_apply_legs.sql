@@ -183,15 +183,11 @@ BEGIN
     WHERE id = a_id[i];
   END LOOP;
 
-  -- 6. Reservations: the open set the expiry sweep reads, and a job at each deadline.
+  -- 6. Reservations: the open set the expiry sweep reads (the job at each deadline is enqueued
+  -- by ledger.service.ts, through jobs/enqueue.ts, in the same transaction).
   IF 'pending' = ANY (l_type) THEN
     INSERT INTO ledger_open_pending (transfer_id, merchant_id, timeout_at)
     SELECT u.id, p_merchant_id, u.timeout FROM unnest(l_id, l_type, l_timeout) AS u(id, type, timeout)
-    WHERE u.type = 'pending';
-    PERFORM graphile_worker.add_job('ledger_expire_pending',
-              json_build_object('merchantId', p_merchant_id, 'transferId', u.id),
-              run_at := u.timeout, job_key := 'ledger_expire_pending:' || u.id)
-    FROM unnest(l_id, l_type, l_timeout) AS u(id, type, timeout)
     WHERE u.type = 'pending';
   END IF;
   IF v_has_resolution THEN

@@ -1,11 +1,11 @@
--- The ledger's one write path. Claims the idempotency key, applies the legs (ledger_apply_legs),
--- enqueues the follow-up jobs. With p_response the response is stored with the operation;
+-- The ledger's one write path. Claims the idempotency key, applies the legs (ledger_apply_legs).
+-- Jobs are enqueued by their callers (jobs/enqueue.ts), not here. With p_response the response is stored with the operation;
 -- without, the caller builds it from the result and stores it with ledger_store_response, in the
 -- same transaction. It runs inside the use-case's transaction: what else the use-case writes
 -- commits with it or not at all.
 CREATE OR REPLACE FUNCTION ledger_apply_operation(
   p_operation_id uuid, p_merchant_id uuid, p_idempotency_key text, p_request_hash text, p_kind text,
-  p_legs jsonb, p_metadata jsonb DEFAULT '{}', p_jobs jsonb DEFAULT '[]', p_awaiting boolean DEFAULT false,
+  p_legs jsonb, p_metadata jsonb DEFAULT '{}', p_awaiting boolean DEFAULT false,
   p_now timestamptz DEFAULT NULL, p_response jsonb DEFAULT NULL
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -30,11 +30,6 @@ BEGIN
 
   v_result := ledger_apply_legs(p_operation_id, p_merchant_id, p_legs, v_now, p_response IS NULL);
 
-  IF jsonb_typeof(p_jobs) = 'array' AND jsonb_array_length(p_jobs) > 0 THEN
-    PERFORM graphile_worker.add_job(j ->> 'task', (j -> 'payload')::json,
-              run_at := (j ->> 'runAt')::timestamptz, job_key := j ->> 'jobKey')
-    FROM jsonb_array_elements(p_jobs) AS j;
-  END IF;
   RETURN coalesce(v_result, '{}'::jsonb) || jsonb_build_object(
     'outcome', 'applied', 'operationId', p_operation_id, 'createdAt', v_now, 'response', p_response);
 END $$;

@@ -351,3 +351,6 @@ function cacheVerifiedTokens(tokens: AccessTokens) {
     },
   };
 }
+
+export { hashPassword, verifyPassword } from "./passwords.ts";
+export { hashToken } from "./tokens.ts";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { operatorSecurity, signedInOperator } from "../operators/operator-guard.ts";
-import { adminErrors } from "../operators/operators.routes.ts";
+import { signedInOperator } from "../operators/operators.service.ts";
+import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
 import {
   blockBody,
   blockResponse,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { REVIEW_REASONS, type ReviewReason } from "../kyc/kyc-review.ts";
-import { operatorSecurity, signedInOperator } from "../operators/operator-guard.ts";
-import { adminErrors } from "../operators/operators.routes.ts";
+import { REVIEW_REASONS, type ReviewReason } from "../kyc/kyc.types.ts";
+import { signedInOperator } from "../operators/operators.service.ts";
+import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
 import {
   caseDocumentParams,
   caseParams,

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { KYC_REVIEW_MODES } from "../../db/schema/index.ts";
-import { DOC_TYPES } from "../kyc/kyc.schemas.ts";
-import { CASE_DECISIONS, CASE_STATUSES, REVIEW_REASON_CODES } from "../kyc/kyc-review.ts";
+import { CASE_DECISIONS, CASE_STATUSES, DOC_TYPES, REVIEW_REASON_CODES } from "../kyc/kyc.types.ts";
 
 export const casesQuery = z.object({ status: z.enum(CASE_STATUSES).default("WAITING") });
 export const caseParams = z.object({ caseId: z.uuid() });

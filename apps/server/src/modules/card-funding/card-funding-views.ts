@@ -2,9 +2,9 @@ import { type CurrencyCode, getCurrency } from "@kestrel/money";
 import type { Rate } from "../../providers/rates/rates-provider.ts";
 import type { CardRow } from "../cards/cards.service.ts";
 import { money } from "../history/history.service.ts";
-import { feeInfo } from "../quotes/fees.ts";
-import { CARD_PAYLOAD_VALID_SECONDS, type OfferRow } from "../quotes/kind-offers.ts";
-import type { PairTerms } from "../quotes/offer-terms.ts";
+import { feeInfo } from "../quotes/quotes.service.ts";
+import type { PairTerms } from "../quotes/quotes.types.ts";
+import { OFFER_KIND_TABLE, type OfferRow } from "../quotes/quotes.types.ts";
 import { convertMinor, rateToString } from "../rates/rates.service.ts";
 import type { CardOperationRow } from "./card-funding.repository.ts";
 import { DECLINE_TEXT } from "./card-rules.ts";
@@ -54,7 +54,7 @@ export function offerView(offer: OfferRow, card: CardRow, possibleToExecute: boo
     offerId: offer.id,
     cardId: card.id,
     expirationTime: offer.expiresAt.toISOString(),
-    validSeconds: CARD_PAYLOAD_VALID_SECONDS,
+    validSeconds: OFFER_KIND_TABLE.CARD_PAYLOAD.validSeconds,
     fixedSide: offer.fixedSide,
     from: money(offer.amountFrom, offer.currencyFrom),
     to: money(offer.amountTo, offer.currencyTo),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { moneyCallErrors } from "../../http/error-body.ts";
+import { readIdempotency, sendStoredResponse } from "../../http/idempotency.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
 import {
   cardParams,
   cpQuery,

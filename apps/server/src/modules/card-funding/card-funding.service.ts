@@ -4,7 +4,7 @@ import type { CardsService } from "../cards/cards.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import { money } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { KindOffers } from "../quotes/kind-offers.ts";
+import type { KindOffers } from "../quotes/quotes.types.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCardBalanceAccounts } from "./card-balance-accounts.ts";
 import { createCardFundingRepository } from "./card-funding.repository.ts";

@@ -1,7 +1,7 @@
 import type { CardPurpose } from "../../db/schema/index.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
-import type { KindOffers } from "../quotes/kind-offers.ts";
+import type { KindOffers } from "../quotes/quotes.types.ts";
 import type { CardPaymentsRepository } from "./card-payments.repository.ts";
 import { DATA_VALID_SECONDS, PARTNER_NOTE, pairView } from "./card-views.ts";
 import type { CardsService } from "./cards.service.ts";

@@ -3,7 +3,7 @@ import cardValidator from "card-validator";
 import { parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
-import type { KindRequest } from "../quotes/kind-offers.ts";
+import type { KindRequest } from "../quotes/quotes.types.ts";
 
 const invalid = (field: string, problem: string) =>
   commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${problem}` });

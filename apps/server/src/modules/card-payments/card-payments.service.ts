@@ -4,7 +4,7 @@ import type { AuthService } from "../auth/auth.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { KindOffers } from "../quotes/kind-offers.ts";
+import type { KindOffers } from "../quotes/quotes.types.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createAcquirerEvents } from "./acquirer-events.service.ts";
 import { createCardPaymentsRepository } from "./card-payments.repository.ts";

@@ -1,10 +1,9 @@
 import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
 import { money } from "../history/history.service.ts";
 import type { Json } from "../ledger/ledger.types.ts";
-import { type FeeSchedule, feeInfo } from "../quotes/fees.ts";
-import { CARD_OFFER_VALID_SECONDS, type OfferRow } from "../quotes/kind-offers.ts";
-import type { PairTerms } from "../quotes/offer-terms.ts";
-import { formatBps } from "../quotes/percent.ts";
+import { feeInfo, formatBps } from "../quotes/quotes.service.ts";
+import type { FeeSchedule, PairTerms } from "../quotes/quotes.types.ts";
+import { OFFER_KIND_TABLE, type OfferRow } from "../quotes/quotes.types.ts";
 import { rateToString } from "../rates/rates.service.ts";
 import type { CardRow } from "./card-payments.repository.ts";
 import type { CardView } from "./card-payments.schemas.ts";
@@ -92,7 +91,7 @@ export function offerView(offer: OfferRow, cardId: string, possibleToExecute: bo
     offerId: offer.id,
     cardId,
     expirationTime: offer.expiresAt.toISOString(),
-    validSeconds: CARD_OFFER_VALID_SECONDS,
+    validSeconds: OFFER_KIND_TABLE[offer.kind].validSeconds,
     fromCurrency: offer.currencyFrom,
     toCurrency: offer.currencyTo,
     amount: decimal(offer.amountFrom, offer.currencyFrom),

@@ -1,13 +1,12 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { createMoneyFrame, Settled } from "../../app/money-use-case.ts";
-import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { VerifiedClaims } from "../auth/auth.types.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AccountRef, TransferLeg } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
-import type { OfferRow } from "../quotes/kind-offers.ts";
-import type { QuoteLegAccount } from "../quotes/quote-legs.ts";
 import { quotesErrors } from "../quotes/quotes.errors.ts";
+import type { OfferRow, QuoteLegAccount } from "../quotes/quotes.types.ts";
 import { createCardData } from "./card-data.ts";
 import { parseCardOffer } from "./card-input.ts";
 import { cardPaymentsErrors } from "./card-payments.errors.ts";

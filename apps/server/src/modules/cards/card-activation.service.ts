@@ -7,7 +7,7 @@ import {
   isIssuerCallbackSigned,
   issuerEventSchema,
 } from "../../providers/issuer/issuer-provider.ts";
-import type { CardProgram } from "../merchants/feature-flags.ts";
+import type { CardProgram } from "../merchants/merchants.types.ts";
 import type { CardOrders, Owner } from "./card-order.service.ts";
 import type { CardPrograms } from "./card-programs.ts";
 import type { CardRsa } from "./card-rsa.ts";

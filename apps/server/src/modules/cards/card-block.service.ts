@@ -1,5 +1,5 @@
 import type { CardStatus } from "../../db/schema/index.ts";
-import type { CodePurpose } from "../auth/codes.ts";
+import type { CodePurpose } from "../auth/auth.types.ts";
 import { cardSecurityErrors } from "./card-security.errors.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
 import type { CardRow } from "./cards.repository.ts";

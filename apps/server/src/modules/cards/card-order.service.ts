@@ -2,8 +2,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import type { CardForm } from "../../db/schema/index.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
-import type { CardProgram } from "../merchants/feature-flags.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
+import type { CardProgram } from "../merchants/merchants.types.ts";
 import {
   CARD_DESIGNS,
   DEPRECATED_INCOME_SOURCES,

@@ -1,8 +1,8 @@
 import type { CardForm, OperationType } from "../../db/schema/index.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
-import type { CardProgram } from "../merchants/feature-flags.ts";
 import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
+import type { CardProgram } from "../merchants/merchants.types.ts";
 import { cardErrors } from "./cards.errors.ts";
 
 /**

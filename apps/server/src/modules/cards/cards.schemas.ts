@@ -7,7 +7,7 @@ import {
   CARD_STATUSES,
 } from "../../db/schema/index.ts";
 import { DISPLAY_STATUSES } from "../../display-status.ts";
-import { CARD_PROGRAMS } from "../merchants/feature-flags.ts";
+import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
 import {
   DOCUMENT_TYPES,
   INCOME_SOURCES,

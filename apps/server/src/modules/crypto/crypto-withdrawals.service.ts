@@ -1,6 +1,7 @@
 import { toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
+import { enqueueJobs } from "../../jobs/enqueue.ts";
 import type { CurrencyNetwork } from "../../providers/chain/chain-networks.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
 import { CHAIN_BROADCAST_TASK } from "../../providers/chain/chain-provider.ts";
@@ -143,20 +144,6 @@ export function createCryptoWithdrawals(deps: {
         kind: "payout_crypto",
         legs,
         metadata: { customerId: r.customerId, toAddress: r.toAddress, amount: dec(r.amount), currency },
-        jobs: [
-          {
-            task: CHAIN_BROADCAST_TASK,
-            jobKey: `chain_broadcast:${withdrawalId}`,
-            payload: {
-              reference: withdrawalId,
-              chain: network.chain,
-              currency,
-              toAddress: r.toAddress,
-              amount: r.amount.toString(),
-              networkFee: r.networkFee.toString(),
-            },
-          },
-        ],
         response: {
           statusCode: 200,
           body: {
@@ -174,6 +161,20 @@ export function createCryptoWithdrawals(deps: {
         },
       });
       if (outcome.replayed) return outcome;
+      await enqueueJobs(tx, [
+        {
+          task: CHAIN_BROADCAST_TASK,
+          jobKey: `chain_broadcast:${withdrawalId}`,
+          payload: {
+            reference: withdrawalId,
+            chain: network.chain,
+            currency,
+            toAddress: r.toAddress,
+            amount: r.amount.toString(),
+            networkFee: r.networkFee.toString(),
+          },
+        },
+      ]);
       await cryptoSql.insertWithdrawal(tx, {
         id: withdrawalId,
         merchantId,

@@ -127,3 +127,5 @@ const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 function newReferralCode(): string {
   return [...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
 }
+
+export { maskPhone, normalizePhone } from "./phone.ts";

@@ -2,7 +2,7 @@ import type { CurrencyCode } from "@kestrel/money";
 import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
-import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { VerifiedClaims } from "../auth/auth.types.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { OperationOutcome } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";

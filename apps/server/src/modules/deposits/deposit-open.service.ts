@@ -3,8 +3,9 @@ import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
 import type { DepositProductType } from "../../db/schema/index.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { parseOfferedAmount } from "../../http/amount-input.ts";
+import { enqueueJobs } from "../../jobs/enqueue.ts";
 import type { AuthService } from "../auth/auth.service.ts";
-import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { VerifiedClaims } from "../auth/auth.types.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
@@ -126,7 +127,7 @@ export function createOpenDeposit(deps: {
         return { limit, wallet, principalAccount, deposit, operationId, view, openedAt, expiresAt };
       },
       limit: (p) => ({ limit: p.limit, reference: input.idempotencyKey }),
-      move: (tx, { wallet, principalAccount, deposit, operationId, view, expiresAt }) =>
+      move: (tx, { wallet, principalAccount, deposit, operationId, view }) =>
         ledger.apply(tx, {
           merchantId: merchant.id,
           operationId,
@@ -137,18 +138,18 @@ export function createOpenDeposit(deps: {
             { debit: { accountId: wallet.id }, credit: { accountId: principalAccount.id }, amount, currency },
           ],
           metadata: { depositId: deposit.id, customerId: customer.customerId },
-          // Interest accrues daily (the worker's daily sweep); this job pays out at expiry.
-          jobs: [
-            {
-              task: DEPOSIT_SETTLE_TASK,
-              payload: { merchantId: merchant.id, depositId: deposit.id },
-              runAt: expiresAt,
-              jobKey: `deposit-settle:${deposit.id}`,
-            },
-          ],
           response: { statusCode: 200, body: view },
         }),
-      record: async (tx, { deposit, operationId, openedAt }) => {
+      record: async (tx, { deposit, operationId, openedAt, expiresAt }) => {
+        // Interest accrues daily (the worker's daily sweep); this job pays out at expiry.
+        await enqueueJobs(tx, [
+          {
+            task: DEPOSIT_SETTLE_TASK,
+            payload: { merchantId: merchant.id, depositId: deposit.id },
+            runAt: expiresAt,
+            jobKey: `deposit-settle:${deposit.id}`,
+          },
+        ]);
         await depositsSql.insert(tx, deposit);
         await depositsSql.insertEvent(tx, {
           id: uuidv7(),

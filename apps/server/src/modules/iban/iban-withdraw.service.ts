@@ -3,10 +3,10 @@ import { v7 as uuidv7 } from "uuid";
 import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { parseAmountField } from "../../http/amount-input.ts";
+import { enqueueJobs } from "../../jobs/enqueue.ts";
 import { BANK_SEND_TASK } from "../../providers/bank/bank-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
-import type { Codes } from "../auth/codes.ts";
-import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { Codes, VerifiedClaims } from "../auth/auth.types.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
@@ -211,24 +211,24 @@ export function createIbanWithdrawals(deps: {
                 : []),
             ],
             metadata: { customerId, ibanId: account.id, recipientIban: recipient.iban, amount: eur(amount) },
-            jobs: [
-              {
-                task: BANK_SEND_TASK,
-                jobKey: `bank_send:${transferId}`,
-                payload: {
-                  reference: transferId,
-                  accountIban: account.iban,
-                  creditorName: recipient.name,
-                  creditorIban: recipient.iban,
-                  creditorBic: recipient.bic,
-                  amount: amount.toString(),
-                  remittance: input.reference ?? null,
-                },
-              },
-            ],
             response: { statusCode: 200, body },
           }),
         record: async (tx, { fee, transferId, pendingId, feePendingId, now }) => {
+          await enqueueJobs(tx, [
+            {
+              task: BANK_SEND_TASK,
+              jobKey: `bank_send:${transferId}`,
+              payload: {
+                reference: transferId,
+                accountIban: account.iban,
+                creditorName: recipient.name,
+                creditorIban: recipient.iban,
+                creditorBic: recipient.bic,
+                amount: amount.toString(),
+                remittance: input.reference ?? null,
+              },
+            },
+          ]);
           await ibanSql.insertTransfer(tx, {
             id: transferId,
             merchantId,

@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { moneyCallErrors } from "../../http/error-body.ts";
+import { readIdempotency, sendStoredResponse } from "../../http/idempotency.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
 import {
   createOfferBody,
   executeOfferHeaders,
   executeOfferResponse,
   offerResponse,
   updateOfferBody,
-} from "../quotes/quotes.schemas.ts";
+} from "../quotes/quotes.types.ts";
 import {
   addressBody,
   constantsResponse,

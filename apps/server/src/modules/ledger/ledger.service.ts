@@ -8,6 +8,7 @@ import {
   type RetryPolicy,
   type Tx,
 } from "../../db/transaction.ts";
+import { enqueueJobs, type FollowUpJob } from "../../jobs/enqueue.ts";
 import { finishOperationSql, requireStoredKey } from "./idempotency.service.ts";
 import { toLedgerError } from "./ledger.db-errors.ts";
 import { ledgerErrors } from "./ledger.errors.ts";
@@ -22,6 +23,25 @@ import type {
 } from "./ledger.types.ts";
 import { requireMerchantId, requireOperationId, toSqlLegs } from "./legs.ts";
 import * as ops from "./operations.repository.ts";
+
+/** The worker's task that releases a reservation at its deadline (jobs/expire-pending-transfers.ts). */
+export const EXPIRE_PENDING_TASK = "ledger_expire_pending";
+
+/** One expiry job per reservation, at its deadline (the same time the SQL gives it: now + timeout). */
+function expiryJobs(args: ops.ApplyArgs): FollowUpJob[] {
+  return args.legs.flatMap((leg) =>
+    leg.type === "pending"
+      ? [
+          {
+            task: EXPIRE_PENDING_TASK,
+            payload: { merchantId: args.merchantId, transferId: leg.id },
+            runAfterSeconds: leg.timeoutSeconds ?? 0,
+            jobKey: `${EXPIRE_PENDING_TASK}:${leg.id}`,
+          },
+        ]
+      : [],
+  );
+}
 
 /** Sub-accounts per house account: enough that no single row serialises a merchant's traffic. */
 export const DEFAULT_HOUSE_SHARDS = 8;
@@ -68,7 +88,6 @@ export function createLedgerService(deps: LedgerDeps) {
       kind: input.kind,
       legs: toSqlLegs(input.legs),
       metadata: input.metadata ?? {},
-      jobs: input.jobs ?? [],
       awaiting: input.awaitsOutsideParty ?? false,
       now: now(),
       response: input.response,
@@ -78,6 +97,7 @@ export function createLedgerService(deps: LedgerDeps) {
       if (outcome.outcome === "replayed") {
         return { operationId: outcome.operationId, replayed: true, response: outcome.response };
       }
+      await enqueueJobs(tx, expiryJobs(args), args.now);
       if (outcome.outcome === "applied_with_response") {
         return { operationId: outcome.operationId, replayed: false, response: outcome.response };
       }

@@ -32,9 +32,6 @@ export type VoidPendingLeg = { type: "void_pending"; id?: string; pendingId: str
 export type ExpirePendingLeg = { type: "expire_pending"; id?: string; pendingId: string };
 export type Leg = TransferLeg | PostPendingLeg | VoidPendingLeg | ExpirePendingLeg;
 
-/** A job for the worker, enqueued in the operation's transaction (so only if it commits). */
-export type FollowUpJob = { task: string; payload: Json; runAt?: Date; jobKey?: string };
-
 /**
  * Counters of an account. For every kind, balance = credits posted - debits posted, and
  * available = balance - debits pending (reserved money is not available).
@@ -93,7 +90,6 @@ type OperationRequest = {
   kind: string;
   legs: Leg[];
   metadata?: Record<string, Json>;
-  jobs?: FollowUpJob[];
   /**
    * The operation waits on an outside party (card acquirer, chain...): until `finishOperation`,
    * a retry with its key gets IN_PROGRESS instead of the stored response.

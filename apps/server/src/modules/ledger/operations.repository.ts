@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { type RawApplied, type RawReplayed, toResult } from "./ledger.rows.ts";
-import type { FollowUpJob, HouseAccountKind, Json, OperationResult } from "./ledger.types.ts";
+import type { HouseAccountKind, Json, OperationResult } from "./ledger.types.ts";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -33,7 +33,6 @@ export type ApplyArgs = {
   kind: string;
   legs: SqlLeg[];
   metadata: Record<string, Json>;
-  jobs: FollowUpJob[];
   awaiting: boolean;
   now: Date | undefined;
 };
@@ -57,14 +56,13 @@ export async function applyOperationSql(client: Queryable, a: ApplyArgs): Promis
     a.kind,
     JSON.stringify(a.legs),
     JSON.stringify(a.metadata),
-    JSON.stringify(a.jobs.map((j) => ({ ...j, runAt: j.runAt?.toISOString() }))),
     a.awaiting,
     a.now ?? null,
     a.response === undefined ? null : JSON.stringify(a.response),
   ];
   const { rows } = await client.query<{ r: RawApplied | RawReplayed }>({
     name: "ledger_apply_operation",
-    text: "select ledger_apply_operation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as r",
+    text: "select ledger_apply_operation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) as r",
     values,
   });
   const r = rows[0]?.r;
@@ -81,7 +79,7 @@ export async function applyOperationSql(client: Queryable, a: ApplyArgs): Promis
 /** Claims a key for an operation without legs (the generic idempotency service). Null: claimed. */
 export async function claimOperationSql(
   client: Queryable,
-  a: Omit<ApplyArgs, "legs" | "jobs" | "response">,
+  a: Omit<ApplyArgs, "legs" | "response">,
 ): Promise<{ operationId: string; response: Json } | null> {
   const { rows } = await client.query<{ r: RawReplayed | null }>({
     name: "ledger_claim_operation",

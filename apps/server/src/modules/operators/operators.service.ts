@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { OperatorRole } from "../../db/schema/index.ts";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { hashPassword, verifyPassword } from "../auth/auth.service.ts";
+import { DUMMY_HASH } from "../auth/auth.types.ts";
 import type { AuditActor, AuditService } from "./audit.service.ts";
 import { operatorErrors } from "./operators.errors.ts";
 import type { OperatorRow, OperatorsRepository, SessionRow } from "./operators.repository.ts";
@@ -159,3 +160,5 @@ export function createOperatorsService(deps: { repository: OperatorsRepository; 
 }
 
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
+
+export { signedInOperator } from "./operator-guard.ts";

@@ -4,15 +4,13 @@ import type { Tx } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { TransferLeg } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
+import { expiryOf } from "./offer-kinds.ts";
 import type { Pricer } from "./offer-terms.ts";
 import { pricedOf, rowOf } from "./offer-views.ts";
 import { legsOf } from "./quote-legs.ts";
 import type { PricedQuote } from "./quote-pricing.ts";
 import { quotesErrors } from "./quotes.errors.ts";
 import { lockOfferSql, markExecutedSql, type OfferRow, type QuotesRepository } from "./quotes.repository.ts";
-
-/** A card-order payment offer stays open a minute: the customer reads the price, then pays. */
-export const CARD_ORDER_VALID_SECONDS = 60;
 
 /**
  * The quote engine's CARD_ORDER kind (docs/quotes.md, docs/cards.md): a card's price, fixed in
@@ -48,7 +46,7 @@ export function createCardOrderOffers(deps: {
       }
     },
 
-    /** A stored CARD_ORDER offer for the price, open CARD_ORDER_VALID_SECONDS. */
+    /** A stored CARD_ORDER offer for the price, open as long as its row of the kind table says. */
     async createOffer(
       merchant: Merchant,
       customerId: string,
@@ -58,7 +56,7 @@ export function createCardOrderOffers(deps: {
     ): Promise<OfferRow> {
       const priced = await this.quote(merchant, customerId, from, to, amountTo);
       const at = deps.now();
-      const expiresAt = new Date(at.getTime() + CARD_ORDER_VALID_SECONDS * 1000);
+      const expiresAt = expiryOf("CARD_ORDER", at);
       const row = rowOf(priced, {
         merchantId: merchant.id,
         id: uuidv7(),

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
-import type { VerifiedClaims } from "../auth/tokens.ts";
+import type { VerifiedClaims } from "../auth/auth.types.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AccountRef, OperationOutcome } from "../ledger/ledger.types.ts";

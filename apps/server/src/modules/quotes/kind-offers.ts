@@ -5,6 +5,7 @@ import type { KycService } from "../kyc/kyc.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { RatesService } from "../rates/rates.service.ts";
 import { createExchangeLimits } from "./exchange-limits.ts";
+import { expiryOf, OFFER_KIND_TABLE } from "./offer-kinds.ts";
 import type { Pricer } from "./offer-terms.ts";
 import { termsOf } from "./offer-terms.ts";
 import { pricedOf, rowOf } from "./offer-views.ts";
@@ -23,24 +24,15 @@ import {
   usePromoSql,
 } from "./quotes.repository.ts";
 
-/** Offers of the card kinds live 20 seconds, as exchange offers (reference §4.10, §4.11). */
-export const CARD_OFFER_VALID_SECONDS = 20;
-/**
- * A card top-up offer (reference §4.16) is renewed every 30 seconds while the customer stays;
- * it lives 40, so a renewal a little late still finds it open.
- */
-export const CARD_PAYLOAD_VALID_SECONDS = 40;
-const validSecondsOf = (kind: CardKind) =>
-  kind === "CARD_PAYLOAD" ? CARD_PAYLOAD_VALID_SECONDS : CARD_OFFER_VALID_SECONDS;
-
 type CardKind = Extract<OfferKind, "PAYIN_CARD" | "PAYOUT_CARD" | "CARD_PAYLOAD">;
 
-/** The catalog operation (and KYC limits) each kind is held to: a card top-up is CARD_TOPUP_CRYPTO. */
-const OPERATION_OF = {
-  PAYIN_CARD: "PAYIN_CARD",
-  PAYOUT_CARD: "PAYOUT_CARD",
-  CARD_PAYLOAD: "CARD_TOPUP_CRYPTO",
-} as const;
+/** The catalog operation (and KYC limits) a card kind is held to: its row of the kind table. */
+function operationOf(kind: CardKind) {
+  const operation = OFFER_KIND_TABLE[kind].operation;
+  if (operation !== "PAYIN_CARD" && operation !== "PAYOUT_CARD" && operation !== "CARD_TOPUP_CRYPTO")
+    throw new Error(`offer kind ${kind} has no card operation`);
+  return operation;
+}
 
 /**
  * The quote engine for the other modules' kinds (card pay-in and payout): the same pairs table,
@@ -56,7 +48,7 @@ export function createKindOffers(deps: {
 }) {
   const { repository, pricer } = deps;
   const limitsOf = (kind: CardKind) =>
-    createExchangeLimits({ kyc: deps.kyc, rates: deps.rates, operationType: OPERATION_OF[kind] });
+    createExchangeLimits({ kyc: deps.kyc, rates: deps.rates, operationType: operationOf(kind) });
 
   async function price(
     merchant: Merchant,
@@ -71,7 +63,7 @@ export function createKindOffers(deps: {
     const priced = pricer.price(merchant, terms, r.fixed, at);
     // Catalog (maintenance, disabled, the merchant's feature flag, KYC level) and limits first.
     await limitsOf(kind).assertAllowed({ merchant, customerId, currency: r.from, amount: priced.fromAmount });
-    const expiresAt = new Date(at.getTime() + validSecondsOf(kind) * 1000);
+    const expiresAt = expiryOf(kind, at);
     return { at, row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind, expiresAt }) };
   }
 

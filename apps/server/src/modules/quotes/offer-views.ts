@@ -2,12 +2,11 @@ import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import type { Json } from "../ledger/ledger.types.ts";
 import { rateToString } from "../rates/rates.service.ts";
 import { feeInfo } from "./fees.ts";
+import { OFFER_KIND_TABLE } from "./offer-kinds.ts";
 import type { PricedQuote } from "./quote-pricing.ts";
 import type { OfferRow, PricedOfferRow } from "./quotes.repository.ts";
 import type { ExecuteOfferResponse, OfferResponse } from "./quotes.schemas.ts";
 
-/** Exchange offers live 20 seconds (reference §4.9). */
-export const EXCHANGE_VALID_SECONDS = 20;
 /** Decimals of a rate on the wire (the pairs' rateScale). */
 export const RATE_DECIMALS = 10;
 
@@ -74,7 +73,7 @@ export function offerView(row: OfferRow): OfferResponse {
     offerId: row.id,
     expirationDateTime: row.expiresAt.toISOString(),
     exchangeRate: rateToString({ value: row.rate }, RATE_DECIMALS),
-    validSeconds: EXCHANGE_VALID_SECONDS,
+    validSeconds: OFFER_KIND_TABLE.EXCHANGE.validSeconds,
     sourceCurrencyAmount: amountOf(row.amountFrom, row.currencyFrom),
     targetCurrencyAmount: amountOf(row.amountTo, row.currencyTo),
     fixedSide: row.fixedSide === "from" ? "FROM" : "TO",

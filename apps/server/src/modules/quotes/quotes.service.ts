@@ -15,8 +15,9 @@ import { createExchangeExecution } from "./exchange-execute.service.ts";
 import { createExchangeLimits } from "./exchange-limits.ts";
 import { createKindOffers } from "./kind-offers.ts";
 import { type OfferRequest, parseOfferRequest } from "./offer-input.ts";
+import { expiryOf } from "./offer-kinds.ts";
 import { createPricer, termsOf } from "./offer-terms.ts";
-import { EXCHANGE_VALID_SECONDS, offerView, RATE_DECIMALS, rowOf } from "./offer-views.ts";
+import { offerView, RATE_DECIMALS, rowOf } from "./offer-views.ts";
 import { quotesErrors } from "./quotes.errors.ts";
 import { createQuotesRepository } from "./quotes.repository.ts";
 import type { ExchangePair, OfferResponse } from "./quotes.schemas.ts";
@@ -60,7 +61,7 @@ export function createQuotesService(deps: {
     // The catalog (maintenance, KYC level) and the limits, on the customer's stored KYC state: a
     // price is only given for an exchange the customer may make.
     await limits.assertAllowed({ merchant, customerId, currency: from, amount: priced.fromAmount, kind });
-    const expiresAt = new Date(at.getTime() + EXCHANGE_VALID_SECONDS * 1000);
+    const expiresAt = expiryOf(kind, at);
     return {
       at,
       row: rowOf(priced, { merchantId: merchant.id, id: offerId, customerId, kind, expiresAt }),
@@ -175,3 +176,7 @@ function scaleOf(code: CurrencyCode): number {
   if (!currency) throw new TypeError(`unknown currency ${code}`);
   return currency.scale;
 }
+
+export { cardOrderLegs, cardOrderRefundLegs } from "./card-order-offers.ts";
+export { feeInfo } from "./fees.ts";
+export { formatBps } from "./percent.ts";

@@ -5,9 +5,9 @@ import type { AppDeps } from "../../app-deps.ts";
 import { amountInput, parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { errorResponses } from "../../http/error-body.ts";
+import { readIdempotency, sendStoredResponse } from "../../http/idempotency.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
-import { phoneSchema } from "../auth/auth.schemas.ts";
-import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
+import { phoneSchema } from "../auth/auth.types.ts";
 
 const creditBody = z
   .object({ phone: phoneSchema, currency: z.string().regex(/^[A-Z]{2,6}$/), amount: amountInput })

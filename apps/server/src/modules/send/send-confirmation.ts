@@ -1,5 +1,5 @@
 import { type CurrencyCode, parseAmount } from "@kestrel/money";
-import type { Codes } from "../auth/codes.ts";
+import type { Codes } from "../auth/auth.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { sendErrors } from "./send.errors.ts";
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { moneyCallErrors } from "../../http/error-body.ts";
+import { readIdempotency, sendStoredResponse } from "../../http/idempotency.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { readIdempotency, sendStoredResponse } from "../ledger/idempotency.http.ts";
 import { sendErrors } from "./send.errors.ts";
 import {
   feeQuery,

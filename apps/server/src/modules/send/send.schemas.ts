@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountInput } from "../../http/amount-input.ts";
-import { phoneSchema } from "../auth/auth.schemas.ts";
+import { phoneSchema } from "../auth/auth.types.ts";
 
 const currency = z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code");
 const destination = {

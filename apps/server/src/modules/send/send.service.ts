@@ -1,6 +1,6 @@
 import type { ClientSource } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
-import type { Codes } from "../auth/codes.ts";
+import type { Codes } from "../auth/auth.types.ts";
 import type { CryptoService } from "../crypto/crypto.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";

@@ -35,7 +35,7 @@ export type LedgerTestContext = {
 };
 
 /**
- * A fresh database (with graphile-worker's schema, which the write path enqueues jobs into),
+ * A fresh database (with graphile-worker's schema, which reservations enqueue expiry jobs into),
  * the ledger service on a test clock, and EUR and BTC house accounts of the demo merchant.
  */
 export async function createLedgerTestContext(

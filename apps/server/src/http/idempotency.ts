@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { commonErrors } from "../../http/app-error.ts";
-import type { Json, OperationOutcome } from "./ledger.types.ts";
+import type { Json, OperationOutcome } from "../modules/ledger/ledger.types.ts";
+import { commonErrors } from "./app-error.ts";
 
-// The HTTP side of idempotency (issue 5, item 5), for every money-moving POST:
+// The HTTP side of idempotency, for every money-moving POST: the route reads the key, the
+// use-case's money frame answers once per key (app/money-use-case.ts), the route sends it:
 //   const { idempotencyKey, requestHash } = readIdempotency(request, `customer:${customerId}`);
-//   const outcome = await ledger.applyOperation({ ..., idempotencyKey, requestHash,
-//     buildResponse: (r) => ({ statusCode: 200, body: {...} }) });
-//   return sendStoredResponse(reply, outcome);
+//   return sendStoredResponse(reply, await service.send({ ..., idempotencyKey, requestHash }));
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;

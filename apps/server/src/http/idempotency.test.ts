@@ -1,10 +1,13 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientSourceFromPool } from "../../db/transaction.ts";
-import { registerErrorHandler } from "../../plugins/error-handler.ts";
-import { canonicalJson, readIdempotency, sendStoredResponse } from "./idempotency.http.ts";
-import { createIdempotencyService, type IdempotencyService } from "./idempotency.service.ts";
-import { createLedgerTestContext, type LedgerTestContext } from "./test-support/ledger-test-context.ts";
+import { clientSourceFromPool } from "../db/transaction.ts";
+import { createIdempotencyService, type IdempotencyService } from "../modules/ledger/idempotency.service.ts";
+import {
+  createLedgerTestContext,
+  type LedgerTestContext,
+} from "../modules/ledger/test-support/ledger-test-context.ts";
+import { registerErrorHandler } from "../plugins/error-handler.ts";
+import { canonicalJson, readIdempotency, sendStoredResponse } from "./idempotency.ts";
 
 // A throwaway route built the way money-moving routes will be: header read by the helper,
 // work done once under the key, stored response replayed.
