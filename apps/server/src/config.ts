@@ -66,6 +66,9 @@ const envSchema = z
     CARD_ISSUE_SECONDS: z.coerce.number().int().min(0).max(86400).default(15),
     CARD_SHIPPING_STEP_SECONDS: z.coerce.number().int().min(0).max(864000).default(3600),
     BANK_EXECUTION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
+    // Email through SMTP (docs/chains.md "Email"): smtp:// or smtps:// with credentials in the URL.
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    SMTP_FROM: z.email().optional(),
     SEND_CONFIRMATION_THRESHOLD: z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
@@ -152,6 +155,8 @@ export type Config = {
    * then offers the merchant's support address or page). docs/support.md.
    */
   supportChatWidgetUrl: string | undefined;
+  /** Email over SMTP; unset: the sandbox outbox only (sandbox mode) or no email (503). */
+  smtp: { url: string; from: string } | undefined;
 };
 
 export type BlobStoreConfig =
@@ -224,6 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardShippingStepSeconds: e.CARD_SHIPPING_STEP_SECONDS,
     supportChatWidgetUrl:
       e.SUPPORT_CHAT_WIDGET_URL ?? (sandbox ? "/sandbox/support-chat?key={key}" : undefined),
+    smtp: e.SMTP_URL
+      ? {
+          url: e.SMTP_URL,
+          from: e.SMTP_FROM ?? `no-reply@${new URL(e.PUBLIC_BASE_URL ?? "http://localhost").hostname}`,
+        }
+      : undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "../db/database.ts";
 import { commonErrors } from "../http/app-error.ts";
 import type { EmailProvider } from "./email/email-provider.ts";
 import { createSandboxEmail } from "./email/sandbox-email.ts";
+import { createSmtpEmail } from "./email/smtp-email.ts";
 import { createSandboxSms } from "./sms/sandbox-sms.ts";
 import type { SmsProvider } from "./sms/sms-provider.ts";
 
@@ -10,15 +11,31 @@ export type Providers = { sms: SmsProvider; email: EmailProvider };
 
 /**
  * The outside parties. Sandbox mode uses the sandbox implementations; a production adapter is
- * chosen here by configuration, and nothing else changes. None is written yet: outside sandbox
- * mode a call that needs one is refused with 503 instead of pretending to send.
+ * chosen here by configuration, and nothing else changes. Outside sandbox mode a call that needs
+ * a party not configured is refused with 503 instead of pretending to send.
  */
 export function createProviders(config: Config, database: Database): Providers {
-  if (config.sandbox) return { sms: createSandboxSms(database.db), email: createSandboxEmail(database.db) };
   const unavailable = async () => {
     throw commonErrors.create("SERVICE_UNAVAILABLE", {
       message: "Messaging is not configured. Please try again later.",
     });
   };
-  return { sms: { send: unavailable }, email: { send: unavailable } };
+  return {
+    sms: config.sandbox ? createSandboxSms(database.db) : { send: unavailable },
+    email: createEmail(config, database, unavailable),
+  };
+}
+
+/** SMTP when configured; in sandbox mode the console's outbox keeps a copy of every email. */
+function createEmail(config: Config, database: Database, unavailable: () => Promise<never>): EmailProvider {
+  const smtp = config.smtp ? createSmtpEmail(config.smtp) : undefined;
+  if (!config.sandbox) return smtp ?? { send: unavailable };
+  const outbox = createSandboxEmail(database.db);
+  if (!smtp) return outbox;
+  return {
+    async send(message) {
+      await outbox.send(message);
+      await smtp.send(message);
+    },
+  };
 }

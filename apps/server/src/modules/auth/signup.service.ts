@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { v7 as newId } from "uuid";
 import type { EmailProvider } from "../../providers/email/email-provider.ts";
+import { emailBrandOf } from "../../providers/email/email-render.ts";
 import type { CaptchaService } from "../captcha/captcha.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
@@ -51,10 +52,11 @@ export function createSignupService(deps: SignupDeps) {
     const url = new URL("/v2/mobile/email/confirm", ctx.origin);
     url.search = new URLSearchParams({ email, event: "CONFIRM_EMAIL", token }).toString();
     await deps.email.send({
-      merchantId: merchant.id,
+      brand: emailBrandOf(merchant, ctx.origin),
       to: email,
       subject: `Confirm your email for ${merchant.title}`,
-      body: `Confirm your email address by opening this link within ${EMAIL_LINK_TTL_HOURS} hours:\n${url}\n\nIf you did not add this email, ignore this message.`,
+      text: `Confirm your email address by opening this link within ${EMAIL_LINK_TTL_HOURS} hours.\n\nIf you did not add this email, ignore this message.`,
+      action: { label: "Confirm your email", url: url.toString() },
     });
   }
 
