@@ -7,6 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Liveness */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -23,6 +24,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Readiness (the database answers) */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -39,6 +41,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get web info */
         get: operations["getWebInfo"];
         put?: never;
         post?: never;
@@ -55,6 +58,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get web screens */
         get: operations["getWebScreens"];
         put?: never;
         post?: never;
@@ -71,6 +75,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get web banners */
         get: operations["getWebBanners"];
         put?: never;
         post?: never;
@@ -87,6 +92,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get web faq */
         get: operations["getWebFaq"];
         put?: never;
         post?: never;
@@ -103,6 +109,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get location */
         get: operations["getLocation"];
         put?: never;
         post?: never;
@@ -119,6 +126,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get catalog countries */
         get: operations["getCatalogCountries"];
         put?: never;
         post?: never;
@@ -135,6 +143,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get catalog country states */
         get: operations["getCatalogCountryStates"];
         put?: never;
         post?: never;
@@ -151,6 +160,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get catalog currencies */
         get: operations["getCatalogCurrencies"];
         put?: never;
         post?: never;
@@ -167,6 +177,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get catalog operations */
         get: operations["getCatalogOperations"];
         put?: never;
         post?: never;
@@ -183,6 +194,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get catalog operations v1 */
         get: operations["getCatalogOperationsV1"];
         put?: never;
         post?: never;
@@ -199,6 +211,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get captcha challenge */
         get: operations["getCaptchaChallenge"];
         put?: never;
         post?: never;
@@ -217,6 +230,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Verify captcha */
         post: operations["verifyCaptcha"];
         delete?: never;
         options?: never;
@@ -231,10 +245,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Introspects the bearer token: who it names and how long it has left. 401 when it is not live. */
+        /**
+         * Introspects the bearer token: who it names and how long it has left
+         * @description Introspects the bearer token: who it names and how long it has left. 401 when it is not live.
+         */
         get: operations["getToken"];
         put?: never;
-        /** @description Sign in (grant mobile_phone, with the new-device code step) or rotate a refresh token. */
+        /**
+         * Sign in (grant mobile_phone, with the new-device code step) or rotate a refresh token
+         * @description Sign in (grant mobile_phone, with the new-device code step) or rotate a refresh token.
+         */
         post: operations["postToken"];
         delete?: never;
         options?: never;
@@ -251,6 +271,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out */
         post: operations["signOut"];
         delete?: never;
         options?: never;
@@ -267,6 +288,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start password reset */
         post: operations["startPasswordReset"];
         delete?: never;
         options?: never;
@@ -283,6 +305,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Check password reset code */
         post: operations["checkPasswordResetCode"];
         delete?: never;
         options?: never;
@@ -299,6 +322,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Confirm password reset */
         post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
@@ -314,6 +338,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change password */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -331,7 +356,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Registers a phone and sends an SMS code. Needs a solved captcha (X-Captcha-Token) and the request signature. */
+        /**
+         * Registers a phone and sends an SMS code
+         * @description Registers a phone and sends an SMS code. Needs a solved captcha (X-Captcha-Token) and the request signature.
+         */
         post: operations["signUp"];
         delete?: never;
         options?: never;
@@ -348,6 +376,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Confirm phone */
         post: operations["confirmPhone"];
         delete?: never;
         options?: never;
@@ -364,6 +393,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Resend phone code */
         post: operations["resendPhoneCode"];
         delete?: never;
         options?: never;
@@ -379,6 +409,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Add email */
         put: operations["addEmail"];
         post?: never;
         delete?: never;
@@ -396,6 +427,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Resend email */
         post: operations["resendEmail"];
         delete?: never;
         options?: never;
@@ -410,7 +442,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The email link's target. A browser (Accept: text/html) is sent on to the web app afterwards. */
+        /**
+         * The email link's target
+         * @description The email link's target. A browser (Accept: text/html) is sent on to the web app afterwards.
+         */
         get: operations["confirmEmail"];
         put?: never;
         post?: never;
@@ -429,6 +464,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set referral code */
         post: operations["setReferralCode"];
         delete?: never;
         options?: never;
@@ -443,12 +479,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get profile */
         get: operations["getProfile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /** Update profile */
         patch: operations["updateProfile"];
         trace?: never;
     };
@@ -460,6 +498,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Update tax */
         put: operations["updateTax"];
         post?: never;
         delete?: never;
@@ -476,6 +515,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Set device push */
         put: operations["setDevicePush"];
         post?: never;
         delete?: never;
@@ -491,7 +531,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Level and status (spec §3), per level as the reference's kycNClientData. Widget or access token. */
+        /**
+         * The customer's KYC level and status
+         * @description Level and status (spec §3), per level as the reference's kycNClientData. Widget or access token.
+         */
         get: operations["getKycData"];
         put?: never;
         post?: never;
@@ -510,7 +553,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A short-lived token for the verification widget (its approval reaches KYC_2). Needs a complete profile. */
+        /**
+         * A short-lived token for the verification widget (its approval reaches KYC_2)
+         * @description A short-lived token for the verification widget (its approval reaches KYC_2). Needs a complete profile.
+         */
         post: operations["startKyc"];
         delete?: never;
         options?: never;
@@ -527,7 +573,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sends the uploaded documents to review: an identity document (front, and back unless a passport) and a selfie. */
+        /**
+         * Submit kyc
+         * @description Sends the uploaded documents to review: an identity document (front, and back unless a passport) and a selfie.
+         */
         post: operations["submitKyc"];
         delete?: never;
         options?: never;
@@ -544,7 +593,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Limit increase (spec §4, needs KYC_2): stored UNDER_REVIEW for operators to decide. While one is open, answers it instead of making another. */
+        /**
+         * Ask for a limit increase
+         * @description Limit increase (spec §4, needs KYC_2): stored UNDER_REVIEW for operators to decide. While one is open, answers it instead of making another.
+         */
         post: operations["startKyc3"];
         delete?: never;
         options?: never;
@@ -561,7 +613,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Limit increase (spec §4, needs KYC_2): stored UNDER_REVIEW for operators to decide. While one is open, answers it instead of making another. */
+        /**
+         * Ask for a limit increase (Sumsub path)
+         * @description Limit increase (spec §4, needs KYC_2): stored UNDER_REVIEW for operators to decide. While one is open, answers it instead of making another.
+         */
         post: operations["startKycSumsub"];
         delete?: never;
         options?: never;
@@ -576,7 +631,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Per operation: limits at the customer's level (per transaction, 24 hours, 30 days), used, remaining, and every level's limits. */
+        /**
+         * The customer's limits per operation
+         * @description Per operation: limits at the customer's level (per transaction, 24 hours, 30 days), used, remaining, and every level's limits.
+         */
         get: operations["getKycLimits"];
         put?: never;
         post?: never;
@@ -595,7 +653,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description multipart/form-data with one file field `image`: JPEG, PNG or PDF (recognised by content; a selfie must be a photo), at most 10 MB. Widget or access token. */
+        /**
+         * Upload a KYC document
+         * @description multipart/form-data with one file field `image`: JPEG, PNG or PDF (recognised by content; a selfie must be a photo), at most 10 MB. Widget or access token.
+         */
         post: operations["uploadKycDocument"];
         delete?: never;
         options?: never;
@@ -610,7 +671,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The stored file (its own content type), for the customer who uploaded it only. */
+        /**
+         * The stored file (its own content type), for the customer who uploaded it only
+         * @description The stored file (its own content type), for the customer who uploaded it only.
+         */
         get: operations["getKycDocument"];
         put?: never;
         post?: never;
@@ -629,7 +693,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The reviewer's decision (KycReviewDecision as JSON), signed: x-kyc-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. A repeated decision is a no-op; one older than the decision applied is stale. */
+        /**
+         * Kyc review callback
+         * @description The reviewer's decision (KycReviewDecision as JSON), signed: x-kyc-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. A repeated decision is a no-op; one older than the decision applied is stale.
+         */
         post: operations["kycReviewCallback"];
         delete?: never;
         options?: never;
@@ -644,6 +711,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get fiat rates */
         get: operations["getFiatRates"];
         put?: never;
         post?: never;
@@ -660,9 +728,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List wallets v2 */
         get: operations["listWalletsV2"];
         put?: never;
-        /** @description Opens wallets for offered currencies; an existing wallet of a currency is kept (safe to repeat). */
+        /**
+         * Opens wallets for offered currencies; an existing wallet of a currency is kept (safe to repeat)
+         * @description Opens wallets for offered currencies; an existing wallet of a currency is kept (safe to repeat).
+         */
         post: operations["openWallets"];
         delete?: never;
         options?: never;
@@ -677,6 +749,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List wallets */
         get: operations["listWallets"];
         put?: never;
         post?: never;
@@ -695,7 +768,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sends to a customer of the same merchant by phone (TRANSFER_MOBILE: free, instant) or to an address (PAYOUT_CRYPTO: to a customer's deposit address of the same merchant instant and free, else on the chain, PENDING until confirmed). Needs an Idempotency-Key; a send above the merchant's threshold first answers 403 SEND_CONFIRMATION_REQUIRED (data.sendConfirmation) and texts a code, to be repeated with X-Confirmation-Code. */
+        /**
+         * Send money by phone or to an address
+         * @description Sends to a customer of the same merchant by phone (TRANSFER_MOBILE: free, instant) or to an address (PAYOUT_CRYPTO: to a customer's deposit address of the same merchant instant and free, else on the chain, PENDING until confirmed). Needs an Idempotency-Key; a send above the merchant's threshold first answers 403 SEND_CONFIRMATION_REQUIRED (data.sendConfirmation) and texts a code, to be repeated with X-Confirmation-Code.
+         */
         post: operations["send"];
         delete?: never;
         options?: never;
@@ -710,7 +786,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The fees of a send: network gas fee, transaction fee and fix fee, and whether it stays inside the merchant (INTERNAL: free) or goes on the chain (EXTERNAL). */
+        /**
+         * Send fee
+         * @description The fees of a send: network gas fee, transaction fee and fix fee, and whether it stays inside the merchant (INTERNAL: free) or goes on the chain (EXTERNAL).
+         */
         get: operations["sendFee"];
         put?: never;
         post?: never;
@@ -729,7 +808,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Whether a send would go through now (address of the network, minimum, balance with fees, KYC and limits), with the reason when not. Records nothing. */
+        /**
+         * Send validate
+         * @description Whether a send would go through now (address of the network, minimum, balance with fees, KYC and limits), with the reason when not. Records nothing.
+         */
         post: operations["sendValidate"];
         delete?: never;
         options?: never;
@@ -744,7 +826,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The pairs the customer may exchange: the rate with the merchant's spread, bounds of the from-amount and what they deliver, scales, what 'exchange all' takes, and whether the pair is locked. */
+        /**
+         * Exchange currencies
+         * @description The pairs the customer may exchange: the rate with the merchant's spread, bounds of the from-amount and what they deliver, scales, what 'exchange all' takes, and whether the pair is locked.
+         */
         get: operations["exchangeCurrencies"];
         put?: never;
         post?: never;
@@ -762,9 +847,15 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Re-prices the customer's open offer (new amounts, or a renewal once it lapsed), valid for validSeconds from now. An executed offer answers OFFER_ALREADY_EXECUTED; an expired one OFFER_EXPIRED (create a new one). */
+        /**
+         * Update exchange offer
+         * @description Re-prices the customer's open offer (new amounts, or a renewal once it lapsed), valid for validSeconds from now. An executed offer answers OFFER_ALREADY_EXECUTED; an expired one OFFER_EXPIRED (create a new one).
+         */
         put: operations["updateExchangeOffer"];
-        /** @description Prices an exchange of the amount the customer typed (exactly one of amountFrom and amountTo): an offer valid for validSeconds (20), executed at exactly these amounts. */
+        /**
+         * Create exchange offer
+         * @description Prices an exchange of the amount the customer typed (exactly one of amountFrom and amountTo): an offer valid for validSeconds (20), executed at exactly these amounts.
+         */
         post: operations["createExchangeOffer"];
         delete?: never;
         options?: never;
@@ -780,7 +871,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Executes the offer once, at its quoted amounts, while it is valid; balance, KYC limits and the operations catalog are checked again. Needs an Idempotency-Key: a retry with it gets the stored receipt. */
+        /**
+         * Execute exchange offer
+         * @description Executes the offer once, at its quoted amounts, while it is valid; balance, KYC limits and the operations catalog are checked again. Needs an Idempotency-Key: a retry with it gets the stored receipt.
+         */
         put: operations["executeExchangeOffer"];
         post?: never;
         delete?: never;
@@ -796,7 +890,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The merchant's deposit products (FLEX, FIX): currencies, terms and best rate. Public. */
+        /**
+         * The merchant's deposit products (FLEX, FIX): currencies, terms and best rate
+         * @description The merchant's deposit products (FLEX, FIX): currencies, terms and best rate. Public.
+         */
         get: operations["getDepositBaseTemplates"];
         put?: never;
         post?: never;
@@ -813,7 +910,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Per currency, the offered durations (spec §4: FIX and FLEX, months and rate above 0, months ascending). Public. */
+        /**
+         * Deposit durations and rates per currency
+         * @description Per currency, the offered durations (spec §4: FIX and FLEX, months and rate above 0, months ascending). Public.
+         */
         get: operations["getDepositTemplates"];
         put?: never;
         post?: never;
@@ -830,10 +930,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The customer's open deposits (closed=true: closed and matured), newest first, with totals in the merchant's fiat. */
+        /**
+         * The customer's deposits
+         * @description The customer's open deposits (closed=true: closed and matured), newest first, with totals in the merchant's fiat.
+         */
         get: operations["listDeposits"];
         put?: never;
-        /** @description Opens a deposit: the amount moves from the customer's wallet of the currency into the deposit, once per Idempotency-Key. Guarded by the operations catalog (DEPOSITS) and the KYC limits. */
+        /**
+         * Open deposit
+         * @description Opens a deposit: the amount moves from the customer's wallet of the currency into the deposit, once per Idempotency-Key. Guarded by the operations catalog (DEPOSITS) and the KYC limits.
+         */
         post: operations["openDeposit"];
         delete?: never;
         options?: never;
@@ -848,6 +954,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get deposit */
         get: operations["getDeposit"];
         put?: never;
         post?: never;
@@ -866,7 +973,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Closes a deposit to the wallet: FLEX with the profit to date, FIX before expiry without profit, at or after expiry with all of it (spec §4). Once per Idempotency-Key. */
+        /**
+         * Close deposit
+         * @description Closes a deposit to the wallet: FLEX with the profit to date, FIX before expiry without profit, at or after expiry with all of it (spec §4). Once per Idempotency-Key.
+         */
         post: operations["closeDeposit"];
         delete?: never;
         options?: never;
@@ -881,7 +991,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A deposit's own history: opening, interest accruals, close or maturity; newest first. */
+        /**
+         * A deposit's own history: opening, interest accruals, close or maturity; newest first
+         * @description A deposit's own history: opening, interest accruals, close or maturity; newest first.
+         */
         get: operations["getDepositHistory"];
         put?: never;
         post?: never;
@@ -898,7 +1011,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every operation of the customer (receipts, sends by phone both ways, sends to wallets), newest first. Pages are offset/size within a snapshot: the first answer's snapshotAt, passed back, keeps later pages where they were while new operations arrive. */
+        /**
+         * Every operation of the customer (receipts, sends by phone both ways, sends to wallets), newest first
+         * @description Every operation of the customer (receipts, sends by phone both ways, sends to wallets), newest first. Pages are offset/size within a snapshot: the first answer's snapshotAt, passed back, keeps later pages where they were while new operations arrive.
+         */
         get: operations["listHistoryOperations"];
         put?: never;
         post?: never;
@@ -915,7 +1031,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The program's card forms with price, delivery (EUR), designs, plan and fees. */
+        /**
+         * The program's card forms with price, delivery (EUR), designs, plan and fees
+         * @description The program's card forms with price, delivery (EUR), designs, plan and fees.
+         */
         get: operations["getCardPrices"];
         put?: never;
         post?: never;
@@ -932,7 +1051,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The customer's cards of the program and their unfinished orders (id null), with the display status and the order's open steps (additionalStatuses). */
+        /**
+         * List cards
+         * @description The customer's cards of the program and their unfinished orders (id null), with the display status and the order's open steps (additionalStatuses).
+         */
         get: operations["listCards"];
         put?: never;
         post?: never;
@@ -951,7 +1073,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Opens a card order of an allowed program and form (403 with the reason if not). */
+        /**
+         * Opens a card order of an allowed program and form (403 with the reason if not)
+         * @description Opens a card order of an allowed program and form (403 with the reason if not).
+         */
         post: operations["createCardRequest"];
         delete?: never;
         options?: never;
@@ -968,7 +1093,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Cancels an order not issued yet; a paid one is refunded whole, once. An issued card's order: 409. */
+        /**
+         * Cancels an order not issued yet; a paid one is refunded whole, once
+         * @description Cancels an order not issued yet; a paid one is refunded whole, once. An issued card's order: 409.
+         */
         post: operations["cancelCardRequest"];
         delete?: never;
         options?: never;
@@ -984,7 +1112,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The residence (billing) address; a plastic card is shipped there. */
+        /**
+         * The residence (billing) address; a plastic card is shipped there
+         * @description The residence (billing) address; a plastic card is shipped there.
+         */
         put: operations["putCardRequestAddressV2"];
         post?: never;
         delete?: never;
@@ -1001,7 +1132,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Billing address and, for plastic, the shipping address (shippingMatchBilling, on by default: shipped to the billing address). */
+        /**
+         * Set a card order's billing and shipping address
+         * @description Billing address and, for plastic, the shipping address (shippingMatchBilling, on by default: shipped to the billing address).
+         */
         put: operations["putCardRequestAddress"];
         post?: never;
         delete?: never;
@@ -1018,7 +1152,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The name on the card: Latin letters, up to 24 each, embossed in capitals. */
+        /**
+         * The name on the card: Latin letters, up to 24 each, embossed in capitals
+         * @description The name on the card: Latin letters, up to 24 each, embossed in capitals.
+         */
         put: operations["putCardholderName"];
         post?: never;
         delete?: never;
@@ -1034,10 +1171,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description What the customer answered (filled false: nothing yet). */
+        /**
+         * The customer's answers to the issuer's questions
+         * @description What the customer answered (filled false: nothing yet).
+         */
         get: operations["getCardPersonalInfo"];
         put?: never;
-        /** @description The issuer's questions: US links, income sources, monthly turnover. */
+        /**
+         * The issuer's questions: US links, income sources, monthly turnover
+         * @description The issuer's questions: US links, income sources, monthly turnover.
+         */
         post: operations["saveCardPersonalInfo"];
         delete?: never;
         options?: never;
@@ -1052,7 +1195,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Document types, income sources, purposes and turnover ranges. */
+        /**
+         * Document types, income sources, purposes and turnover ranges
+         * @description Document types, income sources, purposes and turnover ranges.
+         */
         get: operations["getCardPersonalInfoConstants"];
         put?: never;
         post?: never;
@@ -1069,7 +1215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Where plastic cards are delivered (the EU countries). */
+        /**
+         * Where plastic cards are delivered (the EU countries)
+         * @description Where plastic cards are delivered (the EU countries).
+         */
         get: operations["getPlasticDeliveryCountries"];
         put?: never;
         post?: never;
@@ -1086,7 +1235,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The order's price in EUR and in the crypto currency (quote engine, CARD_ORDER). */
+        /**
+         * The order's price in EUR and in the crypto currency (quote engine, CARD_ORDER)
+         * @description The order's price in EUR and in the crypto currency (quote engine, CARD_ORDER).
+         */
         get: operations["getCardRequestPrice"];
         put?: never;
         post?: never;
@@ -1105,7 +1257,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A CARD_ORDER offer for the order's price in the currency, open 60 seconds. */
+        /**
+         * A CARD_ORDER offer for the order's price in the currency, open 60 seconds
+         * @description A CARD_ORDER offer for the order's price in the currency, open 60 seconds.
+         */
         post: operations["createCardPaymentOffer"];
         delete?: never;
         options?: never;
@@ -1122,7 +1277,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Pays the order with the offer (id: the offer's), once per Idempotency-Key; the issuer then issues the card. */
+        /**
+         * Pay a card order
+         * @description Pays the order with the offer (id: the offer's), once per Idempotency-Key; the issuer then issues the card.
+         */
         post: operations["confirmCardPaymentOffer"];
         delete?: never;
         options?: never;
@@ -1137,7 +1295,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The server's RSA public key (base64 DER SPKI, 2048-bit) for codes the app sends: RSA-OAEP with SHA-256, ciphertext base64. */
+        /**
+         * Get card rsa public key
+         * @description The server's RSA public key (base64 DER SPKI, 2048-bit) for codes the app sends: RSA-OAEP with SHA-256, ciphertext base64.
+         */
         get: operations["getCardRsaPublicKey"];
         put?: never;
         post?: never;
@@ -1156,7 +1317,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Activates the customer's virtual card with the code sent to them (passCode encrypted to keyId). */
+        /**
+         * Activates the customer's virtual card with the code sent to them (passCode encrypted to keyId)
+         * @description Activates the customer's virtual card with the code sent to them (passCode encrypted to keyId).
+         */
         post: operations["activateVirtualCard"];
         delete?: never;
         options?: never;
@@ -1173,7 +1337,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Activates this plastic card with the code mailed with it. */
+        /**
+         * Activates this plastic card with the code mailed with it
+         * @description Activates this plastic card with the code mailed with it.
+         */
         post: operations["activatePlasticCardById"];
         delete?: never;
         options?: never;
@@ -1190,7 +1357,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Activates the customer's plastic card on its way (the newest) with the code mailed with it. */
+        /**
+         * Activates the customer's plastic card on its way (the newest) with the code mailed with it
+         * @description Activates the customer's plastic card on its way (the newest) with the code mailed with it.
+         */
         post: operations["activatePlasticCard"];
         delete?: never;
         options?: never;
@@ -1207,7 +1377,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The card number sealed to the browser's RSA key (RSA-OAEP, SHA-256): never in clear. 400 naming publicKey when it is not an RSA key of 1024 to 4096 bits; 429 after 20 an hour per card. */
+        /**
+         * The card number sealed to the browser's RSA key (RSA-OAEP, SHA-256): never in clear
+         * @description The card number sealed to the browser's RSA key (RSA-OAEP, SHA-256): never in clear. 400 naming publicKey when it is not an RSA key of 1024 to 4096 bits; 429 after 20 an hour per card.
+         */
         post: operations["revealCardNumber"];
         delete?: never;
         options?: never;
@@ -1222,7 +1395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Texts the 4-digit code a details reveal needs (one a minute). */
+        /**
+         * Texts the 4-digit code a details reveal needs (one a minute)
+         * @description Texts the 4-digit code a details reveal needs (one a minute).
+         */
         get: operations["sendCardDetailsCode"];
         put?: never;
         post?: never;
@@ -1241,7 +1417,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description With the texted code: number and CVV sealed to the browser's RSA key (RSA-OAEP, SHA-256), the expiry and the name. */
+        /**
+         * Reveal a card's details
+         * @description With the texted code: number and CVV sealed to the browser's RSA key (RSA-OAEP, SHA-256), the expiry and the name.
+         */
         post: operations["revealCardDetails"];
         delete?: never;
         options?: never;
@@ -1258,7 +1437,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the card PIN, sent encrypted to the server's RSA key. 4 digits, not one digit repeated nor digits in a row (400 naming pin). */
+        /**
+         * Sets the card PIN, sent encrypted to the server's RSA key
+         * @description Sets the card PIN, sent encrypted to the server's RSA key. 4 digits, not one digit repeated nor digits in a row (400 naming pin).
+         */
         post: operations["setCardPin"];
         delete?: never;
         options?: never;
@@ -1275,7 +1457,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The customer's own name for the card (up to 30 characters; empty clears it). */
+        /**
+         * The customer's own name for the card (up to 30 characters; empty clears it)
+         * @description The customer's own name for the card (up to 30 characters; empty clears it).
+         */
         post: operations["setCardLabel"];
         delete?: never;
         options?: never;
@@ -1290,7 +1475,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Texts the 4-digit code to block the card (one a minute). */
+        /**
+         * Texts the 4-digit code to block the card (one a minute)
+         * @description Texts the 4-digit code to block the card (one a minute).
+         */
         get: operations["softBlockCardCode"];
         put?: never;
         post?: never;
@@ -1309,7 +1497,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description With the texted code, blocks the card; a code works once. */
+        /**
+         * Block a card
+         * @description With the texted code, blocks the card; a code works once.
+         */
         post: operations["softBlockCard"];
         delete?: never;
         options?: never;
@@ -1324,7 +1515,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Texts the 4-digit code to unblock the card (one a minute). */
+        /**
+         * Texts the 4-digit code to unblock the card (one a minute)
+         * @description Texts the 4-digit code to unblock the card (one a minute).
+         */
         get: operations["softUnblockCardCode"];
         put?: never;
         post?: never;
@@ -1343,7 +1537,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description With the texted code, unblocks the card; a code works once. */
+        /**
+         * Unblock a card
+         * @description With the texted code, unblocks the card; a code works once.
+         */
         post: operations["softUnblockCard"];
         delete?: never;
         options?: never;
@@ -1360,7 +1557,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A card issuer's event (the card issued, its delivery state), signed: x-issuer-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are no-ops. */
+        /**
+         * Card issuer callback
+         * @description A card issuer's event (the card issued, its delivery state), signed: x-issuer-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are no-ops.
+         */
         post: operations["cardIssuerCallback"];
         delete?: never;
         options?: never;
@@ -1375,7 +1575,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The wallets a card can be topped up from, with what each holds. */
+        /**
+         * The wallets a card can be topped up from, with what each holds
+         * @description The wallets a card can be topped up from, with what each holds.
+         */
         get: operations["getCardTopUpCurrencies"];
         put?: never;
         post?: never;
@@ -1392,7 +1595,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The card, its balance, and each pair's rate, bounds and fees. */
+        /**
+         * The card, its balance, and each pair's rate, bounds and fees
+         * @description The card, its balance, and each pair's rate, bounds and fees.
+         */
         get: operations["getCardTopUpData"];
         put?: never;
         post?: never;
@@ -1411,7 +1617,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Prices a top-up of the card from a crypto wallet (give fromAmount or toAmount). Valid 40 s; the app renews it every 30 s. */
+        /**
+         * Prices a top-up of the card from a crypto wallet (give fromAmount or toAmount)
+         * @description Prices a top-up of the card from a crypto wallet (give fromAmount or toAmount). Valid 40 s; the app renews it every 30 s.
+         */
         post: operations["createCardTopUpOffer"];
         delete?: never;
         options?: never;
@@ -1427,7 +1636,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Re-prices the open top-up offer (a lapsed one too): new amounts, new validity. */
+        /**
+         * Re-prices the open top-up offer (a lapsed one too): new amounts, new validity
+         * @description Re-prices the open top-up offer (a lapsed one too): new amounts, new validity.
+         */
         put: operations["updateCardTopUpOffer"];
         post?: never;
         delete?: never;
@@ -1445,7 +1657,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Tops the card up at exactly the offer's amounts, once per Idempotency-Key (a replay answers the same receipt). */
+        /**
+         * Confirm card top up offer
+         * @description Tops the card up at exactly the offer's amounts, once per Idempotency-Key (a replay answers the same receipt).
+         */
         post: operations["confirmCardTopUpOffer"];
         delete?: never;
         options?: never;
@@ -1460,7 +1675,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The card's top-ups, purchases (pending, settled, declined with the reason, reversed) and refunds, newest first. */
+        /**
+         * Get card history
+         * @description The card's top-ups, purchases (pending, settled, declined with the reason, reversed) and refunds, newest first.
+         */
         get: operations["getCardHistory"];
         put?: never;
         post?: never;
@@ -1479,7 +1697,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A card issuer's card-transaction event, signed: x-issuer-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. An authorisation is answered APPROVED or DECLINED (with the reason); a repeated event gets the first answer and moves nothing. */
+        /**
+         * Card issuer transaction callback
+         * @description A card issuer's card-transaction event, signed: x-issuer-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. An authorisation is answered APPROVED or DECLINED (with the reason); a repeated event gets the first answer and moves nothing.
+         */
         post: operations["cardIssuerTransactionCallback"];
         delete?: never;
         options?: never;
@@ -1496,7 +1717,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A transaction's state from the chain provider (ChainNotification as JSON), signed: x-chain-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats and out-of-order states are harmless: a deposit is credited once, a withdrawal settled once. */
+        /**
+         * Chain notification
+         * @description A transaction's state from the chain provider (ChainNotification as JSON), signed: x-chain-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats and out-of-order states are harmless: a deposit is credited once, a withdrawal settled once.
+         */
         post: operations["chainNotification"];
         delete?: never;
         options?: never;
@@ -1513,7 +1737,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Saves a card for pay-ins: the number goes to the acquirer only (Kestrel keeps its token, the masked number and BIN data). Luhn, a future expiry, the holder and the billing address are required. */
+        /**
+         * Payin add card
+         * @description Saves a card for pay-ins: the number goes to the acquirer only (Kestrel keeps its token, the masked number and BIN data). Luhn, a future expiry, the holder and the billing address are required.
+         */
         post: operations["payinAddCard"];
         delete?: never;
         options?: never;
@@ -1530,7 +1757,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the billing address of one of the customer's cards (pay-in or payout). */
+        /**
+         * Sets the billing address of one of the customer's cards (pay-in or payout)
+         * @description Sets the billing address of one of the customer's cards (pay-in or payout).
+         */
         post: operations["payinCardBillingAddress"];
         delete?: never;
         options?: never;
@@ -1545,7 +1775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Saved cards, pairs with rates, bounds and fees, and the partner note. */
+        /**
+         * Saved cards, pairs with rates, bounds and fees, and the partner note
+         * @description Saved cards, pairs with rates, bounds and fees, and the partner note.
+         */
         get: operations["payinData"];
         put?: never;
         post?: never;
@@ -1564,7 +1797,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Prices a pay-in of `amount` (fiat, fees included) with a saved card: valid 20 seconds. */
+        /**
+         * Prices a pay-in of `amount` (fiat, fees included) with a saved card: valid 20 seconds
+         * @description Prices a pay-in of `amount` (fiat, fees included) with a saved card: valid 20 seconds.
+         */
         post: operations["payinCreateOffer"];
         delete?: never;
         options?: never;
@@ -1580,7 +1816,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Re-prices the customer's open pay-in offer (new amount, or renewal when it lapsed). */
+        /**
+         * Re-prices the customer's open pay-in offer (new amount, or renewal when it lapsed)
+         * @description Re-prices the customer's open pay-in offer (new amount, or renewal when it lapsed).
+         */
         put: operations["payinUpdateOffer"];
         post?: never;
         delete?: never;
@@ -1598,7 +1837,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Pays the offer with its card: the CVV and the browser information go to the acquirer. CHALLENGE answers the 3-D Secure page (authLink); the final status comes from pay-callback. Calling again answers the same payment. */
+        /**
+         * Pays the offer with its card: the CVV and the browser information go to the acquirer
+         * @description Pays the offer with its card: the CVV and the browser information go to the acquirer. CHALLENGE answers the 3-D Secure page (authLink); the final status comes from pay-callback. Calling again answers the same payment.
+         */
         post: operations["payinPay"];
         delete?: never;
         options?: never;
@@ -1613,7 +1855,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Where the pay-in stands: PENDING, CHALLENGE, SUCCESS (credited) or FAILURE (with the reason). */
+        /**
+         * Where the pay-in stands: PENDING, CHALLENGE, SUCCESS (credited) or FAILURE (with the reason)
+         * @description Where the pay-in stands: PENDING, CHALLENGE, SUCCESS (credited) or FAILURE (with the reason).
+         */
         get: operations["payinPayStatus"];
         put?: never;
         post?: never;
@@ -1632,7 +1877,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Saves a card for payouts (number to the acquirer only). A billing address may come now or later (POST /v3/payin/card/{cardId}/billing-address); paying needs one. */
+        /**
+         * Saves a card for payouts (number to the acquirer only)
+         * @description Saves a card for payouts (number to the acquirer only). A billing address may come now or later (POST /v3/payin/card/{cardId}/billing-address); paying needs one.
+         */
         post: operations["payoutAddCard"];
         delete?: never;
         options?: never;
@@ -1647,7 +1895,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Saved payout cards, pairs with rates, bounds and fees. */
+        /**
+         * Saved payout cards, pairs with rates, bounds and fees
+         * @description Saved payout cards, pairs with rates, bounds and fees.
+         */
         get: operations["payoutData"];
         put?: never;
         post?: never;
@@ -1666,7 +1917,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Prices a payout of `amount` (crypto, fees included) to a saved card: valid 20 seconds. */
+        /**
+         * Prices a payout of `amount` (crypto, fees included) to a saved card: valid 20 seconds
+         * @description Prices a payout of `amount` (crypto, fees included) to a saved card: valid 20 seconds.
+         */
         post: operations["payoutCreateOffer"];
         delete?: never;
         options?: never;
@@ -1682,7 +1936,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Re-prices the customer's open payout offer. */
+        /**
+         * Re-prices the customer's open payout offer
+         * @description Re-prices the customer's open payout offer.
+         */
         put: operations["payoutUpdateOffer"];
         post?: never;
         delete?: never;
@@ -1700,7 +1957,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Reserves the offer's money and orders the payout: PENDING until the payout rail confirms (posted) or rejects (released). Calling again answers the same payout. */
+        /**
+         * Payout pay
+         * @description Reserves the offer's money and orders the payout: PENDING until the payout rail confirms (posted) or rejects (released). Calling again answers the same payout.
+         */
         post: operations["payoutPay"];
         delete?: never;
         options?: never;
@@ -1717,7 +1977,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The acquirer's event (AcquirerEvent as JSON), signed: x-acquirer-signature: sha256=<hex HMAC-SHA256 of the raw body>. Repeats and stale events change nothing; an amount or currency other than the payment's is refused (422). */
+        /**
+         * Acquirer callback
+         * @description The acquirer's event (AcquirerEvent as JSON), signed: x-acquirer-signature: sha256=<hex HMAC-SHA256 of the raw body>. Repeats and stale events change nothing; an amount or currency other than the payment's is refused (422).
+         */
         post: operations["acquirerCallback"];
         delete?: never;
         options?: never;
@@ -1732,7 +1995,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The order's allowed answers and the 27 EU countries. 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs. */
+        /**
+         * The order's allowed answers and the 27 EU countries
+         * @description The order's allowed answers and the 27 EU countries. 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs.
+         */
         get: operations["getIbanPersonalInfoConstants"];
         put?: never;
         post?: never;
@@ -1749,10 +2015,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The IBAN order's answers so far (Additional information and Billing address). */
+        /**
+         * The IBAN order's answers so far (Additional information and Billing address)
+         * @description The IBAN order's answers so far (Additional information and Billing address).
+         */
         get: operations["getIbanPersonalInfo"];
         put?: never;
-        /** @description The order's Additional information step: US link, income sources, monthly turnover, tax country and id. Closes the ADDITIONAL_PERSONAL_INFO and TAXID steps. */
+        /**
+         * Save iban personal info
+         * @description The order's Additional information step: US link, income sources, monthly turnover, tax country and id. Closes the ADDITIONAL_PERSONAL_INFO and TAXID steps.
+         */
         post: operations["saveIbanPersonalInfo"];
         delete?: never;
         options?: never;
@@ -1769,7 +2041,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The order's Billing address step. Closes the ADDRESS step. */
+        /**
+         * The order's Billing address step
+         * @description The order's Billing address step. Closes the ADDRESS step.
+         */
         post: operations["saveIbanAddress"];
         delete?: never;
         options?: never;
@@ -1786,7 +2061,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Starts an IBAN order, or answers the unfinished one (the flow resumes where it stopped) with its open steps. Residents of the 27 EU countries only (403 COUNTRY_NOT_ELIGIBLE); one IBAN per customer (409). */
+        /**
+         * Create iban request
+         * @description Starts an IBAN order, or answers the unfinished one (the flow resumes where it stopped) with its open steps. Residents of the 27 EU countries only (403 COUNTRY_NOT_ELIGIBLE); one IBAN per customer (409).
+         */
         post: operations["createIbanRequest"];
         delete?: never;
         options?: never;
@@ -1801,7 +2079,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Cancels an open IBAN order. An issued one cannot be cancelled (409); 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs. */
+        /**
+         * Cancels an open IBAN order
+         * @description Cancels an open IBAN order. An issued one cannot be cancelled (409); 403 IBAN_NOT_OFFERED where the merchant does not offer IBANs.
+         */
         get: operations["cancelIbanRequest"];
         put?: never;
         post?: never;
@@ -1818,7 +2099,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether the customer may order an IBAN (and why not), the live order with its open steps (additionalStatuses), and the issued IBAN with its balance. An issued IBAN is listed even when the customer may no longer order one (eligible false, with the reason). */
+        /**
+         * List ibans
+         * @description Whether the customer may order an IBAN (and why not), the live order with its open steps (additionalStatuses), and the issued IBAN with its balance. An issued IBAN is listed even when the customer may no longer order one (eligible false, with the reason).
+         */
         get: operations["listIbans"];
         put?: never;
         post?: never;
@@ -1835,10 +2119,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The saved recipients: while the merchant offers IBANs, or to a customer holding an issued IBAN (its withdrawals go on). */
+        /**
+         * List iban recipients
+         * @description The saved recipients: while the merchant offers IBANs, or to a customer holding an issued IBAN (its withdrawals go on).
+         */
         get: operations["listIbanRecipients"];
         put?: never;
-        /** @description Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 IBAN_NOT_OFFERED while the merchant does not offer IBANs, unless the customer holds an issued IBAN (its money must be able to leave). */
+        /**
+         * Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field
+         * @description Saves a recipient: the IBAN (SEPA area, check digits) and BIC are validated; 400 names the field. 403 IBAN_NOT_OFFERED while the merchant does not offer IBANs, unless the customer holds an issued IBAN (its money must be able to leave).
+         */
         post: operations["createIbanRecipient"];
         delete?: never;
         options?: never;
@@ -1856,7 +2146,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Removes a saved recipient; allowed as listing them is. */
+        /**
+         * Removes a saved recipient; allowed as listing them is
+         * @description Removes a saved recipient; allowed as listing them is.
+         */
         delete: operations["deleteIbanRecipient"];
         options?: never;
         head?: never;
@@ -1870,7 +2163,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description What a withdrawal from this IBAN may be: balance, fee, bounds. */
+        /**
+         * What a withdrawal from this IBAN may be: balance, fee, bounds
+         * @description What a withdrawal from this IBAN may be: balance, fee, bounds.
+         */
         get: operations["getIbanWithdrawData"];
         put?: never;
         post?: never;
@@ -1889,7 +2185,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A SEPA credit transfer to a saved recipient (WITHDRAW_IBAN). Confirmed by SMS: without X-Confirmation-Code the call texts a code and answers 403 CONFIRMATION_REQUIRED; repeat it with the same Idempotency-Key and body and the code. PENDING until the bank executes it (COMPLETED) or returns it (refunded). An issued IBAN's money may be withdrawn even when the merchant no longer offers IBANs. */
+        /**
+         * A SEPA credit transfer to a saved recipient (WITHDRAW_IBAN)
+         * @description A SEPA credit transfer to a saved recipient (WITHDRAW_IBAN). Confirmed by SMS: without X-Confirmation-Code the call texts a code and answers 403 CONFIRMATION_REQUIRED; repeat it with the same Idempotency-Key and body and the code. PENDING until the bank executes it (COMPLETED) or returns it (refunded). An issued IBAN's money may be withdrawn even when the merchant no longer offers IBANs.
+         */
         post: operations["withdrawFromIban"];
         delete?: never;
         options?: never;
@@ -1904,7 +2203,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The IBAN's own history: SEPA transfers in and out, exchanges into it; newest first. Readable whatever the merchant offers now. */
+        /**
+         * The IBAN's own history: SEPA transfers in and out, exchanges into it; newest first
+         * @description The IBAN's own history: SEPA transfers in and out, exchanges into it; newest first. Readable whatever the merchant offers now.
+         */
         get: operations["getIbanHistory"];
         put?: never;
         post?: never;
@@ -1922,9 +2224,15 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Re-prices the customer's open EXCHANGE_IBAN offer. */
+        /**
+         * Re-prices the customer's open EXCHANGE_IBAN offer
+         * @description Re-prices the customer's open EXCHANGE_IBAN offer.
+         */
         put: operations["updateIbanExchangeOffer"];
-        /** @description An offer from a wallet's currency into the IBAN's EUR (currencyTo EUR), valid 20 seconds. Money in: 403 while the merchant does not offer IBANs or the customer lives outside the EU. */
+        /**
+         * An offer from a wallet's currency into the IBAN's EUR (currencyTo EUR), valid 20 seconds
+         * @description An offer from a wallet's currency into the IBAN's EUR (currencyTo EUR), valid 20 seconds. Money in: 403 while the merchant does not offer IBANs or the customer lives outside the EU.
+         */
         post: operations["createIbanExchangeOffer"];
         delete?: never;
         options?: never;
@@ -1940,7 +2248,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Executes the offer once: the wallet pays, the IBAN's EUR balance receives. */
+        /**
+         * Executes the offer once: the wallet pays, the IBAN's EUR balance receives
+         * @description Executes the offer once: the wallet pays, the IBAN's EUR balance receives.
+         */
         put: operations["executeIbanExchangeOffer"];
         post?: never;
         delete?: never;
@@ -1958,7 +2269,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A SEPA transfer's state from the bank rail (BankNotification as JSON), signed: x-bank-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are harmless: a transfer in is credited once, one out settled once. */
+        /**
+         * Bank notification
+         * @description A SEPA transfer's state from the bank rail (BankNotification as JSON), signed: x-bank-signature: sha256=<hex HMAC-SHA256 of the raw body with the callback secret>. Repeats are harmless: a transfer in is credited once, one out settled once.
+         */
         post: operations["bankNotification"];
         delete?: never;
         options?: never;
@@ -1973,7 +2287,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Answers 200 only in sandbox mode (404 otherwise): test-only screens check it. */
+        /**
+         * Answers 200 only in sandbox mode (404 otherwise): test-only screens check it
+         * @description Answers 200 only in sandbox mode (404 otherwise): test-only screens check it.
+         */
         get: operations["sandboxStatus"];
         put?: never;
         post?: never;
@@ -1990,7 +2307,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Text messages sent to a phone, newest first. */
+        /**
+         * Text messages sent to a phone, newest first
+         * @description Text messages sent to a phone, newest first.
+         */
         get: operations["sandboxSms"];
         put?: never;
         post?: never;
@@ -2007,7 +2327,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Emails sent to an address, newest first. */
+        /**
+         * Emails sent to an address, newest first
+         * @description Emails sent to an address, newest first.
+         */
         get: operations["sandboxEmail"];
         put?: never;
         post?: never;
@@ -2026,6 +2349,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sandbox credit */
         post: operations["sandboxCredit"];
         delete?: never;
         options?: never;
@@ -2042,7 +2366,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Console form: decides the newest submitted verification of a phone now (303 to /sandbox/kyc). */
+        /**
+         * Decide a sandbox verification
+         * @description Console form: decides the newest submitted verification of a phone now (303 to /sandbox/kyc).
+         */
         post: operations["sandboxDecideKyc"];
         delete?: never;
         options?: never;
@@ -2059,7 +2386,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Moves the deposit's clock on by `days` (its opening and expiry move back), then accrues what fell due and pays out at expiry, as the worker would. */
+        /**
+         * Sandbox advance deposit
+         * @description Moves the deposit's clock on by `days` (its opening and expiry move back), then accrues what fell due and pays out at expiry, as the worker would.
+         */
         post: operations["sandboxAdvanceDeposit"];
         delete?: never;
         options?: never;
@@ -2076,7 +2406,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Moves a card order's issuer clock to its next step now (issue; then ORDERED, IN_DELIVERY). */
+        /**
+         * Moves a card order's issuer clock to its next step now (issue; then ORDERED, IN_DELIVERY)
+         * @description Moves a card order's issuer clock to its next step now (issue; then ORDERED, IN_DELIVERY).
+         */
         post: operations["sandboxAdvanceIssuer"];
         delete?: never;
         options?: never;
@@ -2093,7 +2426,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A purchase at a named shop with the card of an order (amount in EUR): the answer says whether it was approved, or declined and why. */
+        /**
+         * Sandbox card purchase
+         * @description A purchase at a named shop with the card of an order (amount in EUR): the answer says whether it was approved, or declined and why.
+         */
         post: operations["sandboxCardPurchase"];
         delete?: never;
         options?: never;
@@ -2110,7 +2446,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Settles or reverses an approved purchase, or refunds a settled one. */
+        /**
+         * Settles or reverses an approved purchase, or refunds a settled one
+         * @description Settles or reverses an approved purchase, or refunds a settled one.
+         */
         post: operations["sandboxCardTransactionAction"];
         delete?: never;
         options?: never;
@@ -2127,7 +2466,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A test payment to an address on the currency's simulated network. The chain notifies the server as confirmations come (CHAIN_CONFIRMATION_SECONDS each); the owner of the address is credited once it has the network's required confirmations. */
+        /**
+         * A test payment to an address on the currency's simulated network
+         * @description A test payment to an address on the currency's simulated network. The chain notifies the server as confirmations come (CHAIN_CONFIRMATION_SECONDS each); the owner of the address is credited once it has the network's required confirmations.
+         */
         post: operations["sandboxChainDeposit"];
         delete?: never;
         options?: never;
@@ -2144,7 +2486,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Moves a pending transaction's clock on by some confirmations now (the console's 'move the clock'); the chain notifies the server at its next tick. */
+        /**
+         * Sandbox chain advance
+         * @description Moves a pending transaction's clock on by some confirmations now (the console's 'move the clock'); the chain notifies the server at its next tick.
+         */
         post: operations["sandboxChainAdvance"];
         delete?: never;
         options?: never;
@@ -2161,7 +2506,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A SEPA credit transfer from outside to one of the sandbox bank's IBANs; the bank notifies the server at once and the IBAN is credited. */
+        /**
+         * Sandbox bank transfer in
+         * @description A SEPA credit transfer from outside to one of the sandbox bank's IBANs; the bank notifies the server at once and the IBAN is credited.
+         */
         post: operations["sandboxBankTransferIn"];
         delete?: never;
         options?: never;
@@ -2178,7 +2526,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Returns a pending outgoing transfer with a SEPA reason (the customer is refunded). */
+        /**
+         * Returns a pending outgoing transfer with a SEPA reason (the customer is refunded)
+         * @description Returns a pending outgoing transfer with a SEPA reason (the customer is refunded).
+         */
         post: operations["sandboxBankReturn"];
         delete?: never;
         options?: never;
@@ -2195,7 +2546,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Moves a pending transfer's clock on: the bank executes it now. */
+        /**
+         * Moves a pending transfer's clock on: the bank executes it now
+         * @description Moves a pending transfer's clock on: the bank executes it now.
+         */
         post: operations["sandboxBankExecute"];
         delete?: never;
         options?: never;
@@ -2212,7 +2566,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Step one: email and password. Sets the session cookie; the TOTP code must follow. */
+        /**
+         * Operator sign-in: password
+         * @description Step one: email and password. Sets the session cookie; the TOTP code must follow.
+         */
         post: operations["operatorSignIn"];
         delete?: never;
         options?: never;
@@ -2229,7 +2586,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Step two: the authenticator's 6-digit code (RFC 6238). Needs X-CSRF-Token. */
+        /**
+         * Operator sign-in: authenticator code
+         * @description Step two: the authenticator's 6-digit code (RFC 6238). Needs X-CSRF-Token.
+         */
         post: operations["operatorTotp"];
         delete?: never;
         options?: never;
@@ -2246,6 +2606,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Operator sign out */
         post: operations["operatorSignOut"];
         delete?: never;
         options?: never;
@@ -2260,7 +2621,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed-in operator, the CSRF token of the session, and the merchants they act on. */
+        /**
+         * The signed-in operator, the CSRF token of the session, and the merchants they act on
+         * @description The signed-in operator, the CSRF token of the session, and the merchants they act on.
+         */
         get: operations["operatorMe"];
         put?: never;
         post?: never;
@@ -2277,7 +2641,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Operator actions and refusals, newest first. A platform admin also sees what concerns no merchant (sign-ins). format=csv: the page as CSV. */
+        /**
+         * Operator actions and refusals, newest first
+         * @description Operator actions and refusals, newest first. A platform admin also sees what concerns no merchant (sign-ins). format=csv: the page as CSV.
+         */
         get: operations["adminAudit"];
         put?: never;
         post?: never;
@@ -2294,7 +2661,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Identity checks and limit-increase requests; WAITING (the default) oldest first. */
+        /**
+         * Identity checks and limit-increase requests; WAITING (the default) oldest first
+         * @description Identity checks and limit-increase requests; WAITING (the default) oldest first.
+         */
         get: operations["adminKycCases"];
         put?: never;
         post?: never;
@@ -2311,6 +2681,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Admin kyc case */
         get: operations["adminKycCase"];
         put?: never;
         post?: never;
@@ -2327,7 +2698,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The document's bytes from the blob store, in its own content type; never cached; audited. */
+        /**
+         * The document's bytes from the blob store, in its own content type; never cached; audited
+         * @description The document's bytes from the blob store, in its own content type; never cached; audited.
+         */
         get: operations["adminKycDocument"];
         put?: never;
         post?: never;
@@ -2346,7 +2720,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description APPROVE, REJECT or RETRY (name the document to send again) with a reason from the closed list. The customer's level and status change at once. */
+        /**
+         * APPROVE, REJECT or RETRY (name the document to send again) with a reason from the closed list
+         * @description APPROVE, REJECT or RETRY (name the document to send again) with a reason from the closed list. The customer's level and status change at once.
+         */
         post: operations["adminKycDecide"];
         delete?: never;
         options?: never;
@@ -2361,9 +2738,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Who reviews this merchant's identity checks, and the closed list of reasons. */
+        /**
+         * Who reviews this merchant's identity checks, and the closed list of reasons
+         * @description Who reviews this merchant's identity checks, and the closed list of reasons.
+         */
         get: operations["adminKycSettings"];
-        /** @description manual: cases wait for operators; sandbox (sandbox mode only): the automatic reviewer decides. */
+        /**
+         * Set who reviews identity checks
+         * @description manual: cases wait for operators; sandbox (sandbox mode only): the automatic reviewer decides.
+         */
         put: operations["adminKycSetSettings"];
         post?: never;
         delete?: never;
@@ -2379,6 +2762,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Admin customer search */
         get: operations["adminCustomerSearch"];
         put?: never;
         post?: never;
@@ -2395,7 +2779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Profile, KYC, wallets, cards (masked), IBANs, deposits, recent operations, sessions, devices. Audited. */
+        /**
+         * Profile, KYC, wallets, cards (masked), IBANs, deposits, recent operations, sessions, devices
+         * @description Profile, KYC, wallets, cards (masked), IBANs, deposits, recent operations, sessions, devices. Audited.
+         */
         get: operations["adminCustomer"];
         put?: never;
         post?: never;
@@ -2414,7 +2801,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Signs the customer out everywhere and refuses sign-in and money out; money in is still credited. */
+        /**
+         * Signs the customer out everywhere and refuses sign-in and money out; money in is still credited
+         * @description Signs the customer out everywhere and refuses sign-in and money out; money in is still credited.
+         */
         post: operations["adminCustomerBlock"];
         delete?: never;
         options?: never;
@@ -2431,7 +2821,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Lets the customer sign in and move money again. */
+        /**
+         * Lets the customer sign in and move money again
+         * @description Lets the customer sign in and move money again.
+         */
         post: operations["adminCustomerUnblock"];
         delete?: never;
         options?: never;
@@ -2446,7 +2839,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description By kind, status, currency, amount range (decimal, with currency), dates and customer; newest first. */
+        /**
+         * By kind, status, currency, amount range (decimal, with currency), dates and customer; newest first
+         * @description By kind, status, currency, amount range (decimal, with currency), dates and customer; newest first.
+         */
         get: operations["adminOperations"];
         put?: never;
         post?: never;
@@ -2463,7 +2859,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every party's entry with its provider details, the ledger legs, and the status over time. */
+        /**
+         * Every party's entry with its provider details, the ledger legs, and the status over time
+         * @description Every party's entry with its provider details, the ledger legs, and the status over time.
+         */
         get: operations["adminOperation"];
         put?: never;
         post?: never;
@@ -2480,7 +2879,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Waiting KYC cases, payments pending past their expected time, today's completed volumes per currency. */
+        /**
+         * Waiting KYC cases, payments pending past their expected time, today's completed volumes per currency
+         * @description Waiting KYC cases, payments pending past their expected time, today's completed volumes per currency.
+         */
         get: operations["adminDashboard"];
         put?: never;
         post?: never;
@@ -2949,6 +3351,83 @@ export interface components {
             maxnumber?: number;
             salt: string;
             signature: string;
+        };
+        SettingsDataInput: {
+            favicon: string;
+            horizontalImage: string;
+            buttonColor1: string;
+            buttonColor2: string;
+            backgroundColor: string;
+            backgroundImage: string | null;
+        };
+        MerchantDataInput: {
+            title: string;
+            /** Format: uuid */
+            merchantBackendId: string;
+            /** @description The merchant's account at the support chat vendor */
+            supportChatKey: string | null;
+            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
+            supportChatUrl: string | null;
+            /** @description Support address when there is no chat */
+            supportEmail: string | null;
+            /** @description Support page when there is no chat */
+            supportUrl: string | null;
+            referralCodeRequired: boolean;
+            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
+            requestSigningKey: string;
+        };
+        MerchantSocialInput: {
+            links: {
+                name: string;
+                url: string;
+            }[];
+        };
+        FilesLinksInput: {
+            documents: {
+                key: string;
+                title: string;
+                url: string;
+            }[];
+        };
+        WebInfoResponseInput: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["SettingsDataInput"] | components["schemas"]["MerchantDataInput"] | components["schemas"]["MerchantSocialInput"] | components["schemas"]["FilesLinksInput"];
+        };
+        ScreensResponseInput: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @description Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title) */
+                texts: {
+                    [key: string]: string;
+                };
+            };
+        };
+        BannerInput: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            text: string;
+            imageUrl: string | null;
+            /** @description A web app route or an absolute URL */
+            link: string | null;
+        };
+        BannersResponseInput: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["BannerInput"][];
+        };
+        FaqEntryInput: {
+            /** Format: uuid */
+            id: string;
+            question: string;
+            answer: string;
+        };
+        FaqResponseInput: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["FaqEntryInput"][];
         };
         CardFundingMoneyInput: {
             /** @description Decimal string */
@@ -4242,83 +4721,6 @@ export interface components {
             /** Format: date-time */
             decidedAt: string;
         };
-        SettingsDataInput: {
-            favicon: string;
-            horizontalImage: string;
-            buttonColor1: string;
-            buttonColor2: string;
-            backgroundColor: string;
-            backgroundImage: string | null;
-        };
-        MerchantDataInput: {
-            title: string;
-            /** Format: uuid */
-            merchantBackendId: string;
-            /** @description The merchant's account at the support chat vendor */
-            supportChatKey: string | null;
-            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
-            supportChatUrl: string | null;
-            /** @description Support address when there is no chat */
-            supportEmail: string | null;
-            /** @description Support page when there is no chat */
-            supportUrl: string | null;
-            referralCodeRequired: boolean;
-            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
-            requestSigningKey: string;
-        };
-        MerchantSocialInput: {
-            links: {
-                name: string;
-                url: string;
-            }[];
-        };
-        FilesLinksInput: {
-            documents: {
-                key: string;
-                title: string;
-                url: string;
-            }[];
-        };
-        WebInfoResponseInput: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["SettingsDataInput"] | components["schemas"]["MerchantDataInput"] | components["schemas"]["MerchantSocialInput"] | components["schemas"]["FilesLinksInput"];
-        };
-        ScreensResponseInput: {
-            /** @constant */
-            success: true;
-            data: {
-                /** @description Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title) */
-                texts: {
-                    [key: string]: string;
-                };
-            };
-        };
-        BannerInput: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            text: string;
-            imageUrl: string | null;
-            /** @description A web app route or an absolute URL */
-            link: string | null;
-        };
-        BannersResponseInput: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["BannerInput"][];
-        };
-        FaqEntryInput: {
-            /** Format: uuid */
-            id: string;
-            question: string;
-            answer: string;
-        };
-        FaqResponseInput: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["FaqEntryInput"][];
-        };
         LocationResponseInput: {
             /** @constant */
             success: true;
@@ -4950,6 +5352,83 @@ export interface components {
             maxnumber?: number;
             salt: string;
             signature: string;
+        };
+        SettingsData: {
+            favicon: string;
+            horizontalImage: string;
+            buttonColor1: string;
+            buttonColor2: string;
+            backgroundColor: string;
+            backgroundImage: string | null;
+        };
+        MerchantData: {
+            title: string;
+            /** Format: uuid */
+            merchantBackendId: string;
+            /** @description The merchant's account at the support chat vendor */
+            supportChatKey: string | null;
+            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
+            supportChatUrl: string | null;
+            /** @description Support address when there is no chat */
+            supportEmail: string | null;
+            /** @description Support page when there is no chat */
+            supportUrl: string | null;
+            referralCodeRequired: boolean;
+            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
+            requestSigningKey: string;
+        };
+        MerchantSocial: {
+            links: {
+                name: string;
+                url: string;
+            }[];
+        };
+        FilesLinks: {
+            documents: {
+                key: string;
+                title: string;
+                url: string;
+            }[];
+        };
+        WebInfoResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["SettingsData"] | components["schemas"]["MerchantData"] | components["schemas"]["MerchantSocial"] | components["schemas"]["FilesLinks"];
+        };
+        ScreensResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @description Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title) */
+                texts: {
+                    [key: string]: string;
+                };
+            };
+        };
+        Banner: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            text: string;
+            imageUrl: string | null;
+            /** @description A web app route or an absolute URL */
+            link: string | null;
+        };
+        BannersResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Banner"][];
+        };
+        FaqEntry: {
+            /** Format: uuid */
+            id: string;
+            question: string;
+            answer: string;
+        };
+        FaqResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["FaqEntry"][];
         };
         CardFundingMoney: {
             /** @description Decimal string */
@@ -6243,83 +6722,6 @@ export interface components {
             /** Format: date-time */
             decidedAt: string;
         };
-        SettingsData: {
-            favicon: string;
-            horizontalImage: string;
-            buttonColor1: string;
-            buttonColor2: string;
-            backgroundColor: string;
-            backgroundImage: string | null;
-        };
-        MerchantData: {
-            title: string;
-            /** Format: uuid */
-            merchantBackendId: string;
-            /** @description The merchant's account at the support chat vendor */
-            supportChatKey: string | null;
-            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
-            supportChatUrl: string | null;
-            /** @description Support address when there is no chat */
-            supportEmail: string | null;
-            /** @description Support page when there is no chat */
-            supportUrl: string | null;
-            referralCodeRequired: boolean;
-            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
-            requestSigningKey: string;
-        };
-        MerchantSocial: {
-            links: {
-                name: string;
-                url: string;
-            }[];
-        };
-        FilesLinks: {
-            documents: {
-                key: string;
-                title: string;
-                url: string;
-            }[];
-        };
-        WebInfoResponse: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["SettingsData"] | components["schemas"]["MerchantData"] | components["schemas"]["MerchantSocial"] | components["schemas"]["FilesLinks"];
-        };
-        ScreensResponse: {
-            /** @constant */
-            success: true;
-            data: {
-                /** @description Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title) */
-                texts: {
-                    [key: string]: string;
-                };
-            };
-        };
-        Banner: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            text: string;
-            imageUrl: string | null;
-            /** @description A web app route or an absolute URL */
-            link: string | null;
-        };
-        BannersResponse: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["Banner"][];
-        };
-        FaqEntry: {
-            /** Format: uuid */
-            id: string;
-            question: string;
-            answer: string;
-        };
-        FaqResponse: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["FaqEntry"][];
-        };
         LocationResponse: {
             /** @constant */
             success: true;
@@ -6514,7 +6916,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6526,7 +6928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6535,7 +6937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6555,7 +6957,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6567,7 +6969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6576,7 +6978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6600,7 +7002,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,7 +7018,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6625,7 +7027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6648,7 +7050,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6664,7 +7066,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6673,7 +7075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6698,7 +7100,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6714,7 +7116,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6723,7 +7125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6748,7 +7150,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6764,7 +7166,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6773,7 +7175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6799,7 +7201,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6808,7 +7210,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocationResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6817,7 +7219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6840,7 +7242,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6856,7 +7258,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6865,7 +7267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6887,7 +7289,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6903,7 +7305,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6912,7 +7314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6932,7 +7334,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6948,7 +7350,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6957,7 +7359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6980,7 +7382,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6989,7 +7391,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationsResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6998,7 +7400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7021,7 +7423,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7030,7 +7432,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationsResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7039,7 +7441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7059,7 +7461,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7068,7 +7470,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaptchaChallenge"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7077,7 +7479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7100,7 +7502,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7113,7 +7515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7122,7 +7524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7131,7 +7533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7140,7 +7542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7160,7 +7562,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7169,7 +7571,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenInfo"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7178,7 +7580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7187,7 +7589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7231,7 +7633,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7240,7 +7642,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenSet"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7249,7 +7651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7258,7 +7660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7267,7 +7669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7276,7 +7678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7285,7 +7687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7294,7 +7696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7303,7 +7705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7323,7 +7725,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7332,7 +7734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7341,7 +7743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7350,7 +7752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7359,7 +7761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7368,7 +7770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7400,7 +7802,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7409,7 +7811,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7418,7 +7820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7427,7 +7829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7436,7 +7838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7445,7 +7847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7454,7 +7856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7463,7 +7865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7472,7 +7874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7505,7 +7907,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7514,7 +7916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7523,7 +7925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7532,7 +7934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7541,7 +7943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7550,7 +7952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7559,7 +7961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7568,7 +7970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7577,7 +7979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7611,7 +8013,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7620,7 +8022,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenSet"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7629,7 +8031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7638,7 +8040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7647,7 +8049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7656,7 +8058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7665,7 +8067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7674,7 +8076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7683,7 +8085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7710,7 +8112,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7719,7 +8121,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7728,7 +8130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7737,7 +8139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7746,7 +8148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7755,7 +8157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7764,7 +8166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7773,7 +8175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7782,7 +8184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7817,7 +8219,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7826,7 +8228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7835,7 +8237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7844,7 +8246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7853,7 +8255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7862,7 +8264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7871,7 +8273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7880,7 +8282,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7889,7 +8291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7898,7 +8300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7932,7 +8334,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7941,7 +8343,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenSet"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7950,7 +8352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7959,7 +8361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7968,7 +8370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7977,7 +8379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7986,7 +8388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7995,7 +8397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8004,7 +8406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8013,7 +8415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8045,7 +8447,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8054,7 +8456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8063,7 +8465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8072,7 +8474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8081,7 +8483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8090,7 +8492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8099,7 +8501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8108,7 +8510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8117,7 +8519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8126,7 +8528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8153,7 +8555,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8162,7 +8564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8171,7 +8573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8180,7 +8582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8189,7 +8591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8198,7 +8600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8207,7 +8609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8216,7 +8618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8225,7 +8627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8234,7 +8636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8254,7 +8656,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8263,7 +8665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8272,7 +8674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8290,7 +8692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8299,7 +8701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8308,7 +8710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8317,7 +8719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8326,7 +8728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8335,7 +8737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8359,7 +8761,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8368,14 +8770,14 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description See the schema */
             302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8384,7 +8786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8393,7 +8795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8402,7 +8804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8411,7 +8813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8420,7 +8822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8429,7 +8831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8455,7 +8857,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8464,7 +8866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8473,7 +8875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8482,7 +8884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8491,7 +8893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8500,7 +8902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8509,7 +8911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8518,7 +8920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8527,7 +8929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8536,7 +8938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8556,7 +8958,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8565,7 +8967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8574,7 +8976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8583,7 +8985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8592,7 +8994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +9025,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8632,7 +9034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8641,7 +9043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8650,7 +9052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8659,7 +9061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8668,7 +9070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8677,7 +9079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8704,7 +9106,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8713,7 +9115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8722,7 +9124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8731,7 +9133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8740,7 +9142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8749,7 +9151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8758,7 +9160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8787,7 +9189,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8796,7 +9198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Result"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8805,7 +9207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8814,7 +9216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8823,7 +9225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8832,7 +9234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8841,7 +9243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8861,7 +9263,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8870,7 +9272,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycData"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8879,7 +9281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8888,7 +9290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8897,7 +9299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8906,7 +9308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8926,7 +9328,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8944,7 +9346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8953,7 +9355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8962,7 +9364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8971,7 +9373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8980,7 +9382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8989,7 +9391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8998,7 +9400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9018,7 +9420,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9027,7 +9429,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycData"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9036,7 +9438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9045,7 +9447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9054,7 +9456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9063,7 +9465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9072,7 +9474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9081,7 +9483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9101,7 +9503,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9125,7 +9527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9134,7 +9536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9143,7 +9545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9152,7 +9554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9161,7 +9563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9170,7 +9572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9179,7 +9581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9199,7 +9601,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9223,7 +9625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9232,7 +9634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9241,7 +9643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9250,7 +9652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9259,7 +9661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9268,7 +9670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9277,7 +9679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9297,7 +9699,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9306,7 +9708,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycLimits"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9315,7 +9717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9324,7 +9726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9333,7 +9735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9342,7 +9744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9368,7 +9770,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9382,7 +9784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9391,7 +9793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9400,7 +9802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9409,7 +9811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9418,7 +9820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9427,7 +9829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9436,7 +9838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9445,7 +9847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9476,7 +9878,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9485,7 +9887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9494,7 +9896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9503,7 +9905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9523,7 +9925,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9537,7 +9939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9546,7 +9948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9555,7 +9957,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9564,7 +9966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9573,7 +9975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9582,7 +9984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9591,7 +9993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9611,7 +10013,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9620,7 +10022,7 @@ export interface operations {
                     "application/json": components["schemas"]["FiatRate"][];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9629,7 +10031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9638,7 +10040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9658,7 +10060,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9667,7 +10069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallets"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9676,7 +10078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9685,7 +10087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9711,7 +10113,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9720,7 +10122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallets"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9729,7 +10131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9738,7 +10140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9747,7 +10149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9756,7 +10158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9776,7 +10178,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9785,7 +10187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallets"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9794,7 +10196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9803,7 +10205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9841,7 +10243,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9850,7 +10252,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendResult"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9859,7 +10261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9868,7 +10270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9877,7 +10279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9886,7 +10288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9895,7 +10297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9904,7 +10306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9913,7 +10315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9922,7 +10324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9931,7 +10333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9962,7 +10364,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9971,7 +10373,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendFee"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9980,7 +10382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9989,7 +10391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9998,7 +10400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10007,7 +10409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10016,7 +10418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10025,7 +10427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10034,7 +10436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10066,7 +10468,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10075,7 +10477,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendValidation"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10084,7 +10486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10093,7 +10495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10102,7 +10504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10111,7 +10513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10120,7 +10522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10129,7 +10531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10138,7 +10540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10147,7 +10549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10156,7 +10558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10179,7 +10581,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10188,7 +10590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangePairs"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10197,7 +10599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10206,7 +10608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10215,7 +10617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10224,7 +10626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10233,7 +10635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10242,7 +10644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10278,7 +10680,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10287,7 +10689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10296,7 +10698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10305,7 +10707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10314,7 +10716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10323,7 +10725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10332,7 +10734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10341,7 +10743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10350,7 +10752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10359,7 +10761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10390,7 +10792,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10399,7 +10801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10408,7 +10810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10417,7 +10819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10426,7 +10828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10435,7 +10837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10444,7 +10846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10453,7 +10855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10462,7 +10864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10471,7 +10873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10497,7 +10899,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10506,7 +10908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeExecution"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10515,7 +10917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10524,7 +10926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10533,7 +10935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10542,7 +10944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10551,7 +10953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10560,7 +10962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10569,7 +10971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10578,7 +10980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10598,7 +11000,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10607,7 +11009,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositBaseTemplates"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10616,7 +11018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10636,7 +11038,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10645,7 +11047,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositTemplates"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10654,7 +11056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10679,7 +11081,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10688,7 +11090,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositList"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10697,7 +11099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10706,7 +11108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10715,7 +11117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10724,7 +11126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10733,7 +11135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10742,7 +11144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10751,7 +11153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10786,7 +11188,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10795,7 +11197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10804,7 +11206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10813,7 +11215,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10822,7 +11224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10831,7 +11233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10840,7 +11242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10849,7 +11251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10858,7 +11260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10867,7 +11269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10876,7 +11278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10898,7 +11300,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10907,7 +11309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10916,7 +11318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10925,7 +11327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10934,7 +11336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10943,7 +11345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10952,7 +11354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10961,7 +11363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10970,7 +11372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10994,7 +11396,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11003,7 +11405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11012,7 +11414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11021,7 +11423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11030,7 +11432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11039,7 +11441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11048,7 +11450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11057,7 +11459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11066,7 +11468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11075,7 +11477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11084,7 +11486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11106,7 +11508,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11115,7 +11517,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositHistory"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11124,7 +11526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11133,7 +11535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11142,7 +11544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11151,7 +11553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11160,7 +11562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11169,7 +11571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11178,7 +11580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11206,7 +11608,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11215,7 +11617,7 @@ export interface operations {
                     "application/json": components["schemas"]["HistoryPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11224,7 +11626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11233,7 +11635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11255,7 +11657,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11264,7 +11666,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardPrices"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11273,7 +11675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11282,7 +11684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11291,7 +11693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11300,7 +11702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11309,7 +11711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11318,7 +11720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11327,7 +11729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11349,7 +11751,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11358,7 +11760,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardList"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11367,7 +11769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11376,7 +11778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11385,7 +11787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11394,7 +11796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11403,7 +11805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11412,7 +11814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11421,7 +11823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11451,7 +11853,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11460,7 +11862,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardRequestCreated"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11469,7 +11871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11478,7 +11880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11487,7 +11889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11496,7 +11898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11505,7 +11907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11514,7 +11916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11523,7 +11925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11532,7 +11934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11541,7 +11943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11565,7 +11967,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11574,7 +11976,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardRequestCancelled"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11583,7 +11985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11592,7 +11994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11601,7 +12003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11610,7 +12012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11619,7 +12021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11628,7 +12030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11637,7 +12039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11646,7 +12048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11655,7 +12057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11690,7 +12092,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11699,7 +12101,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11708,7 +12110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11717,7 +12119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11726,7 +12128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11735,7 +12137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11744,7 +12146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11753,7 +12155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11762,7 +12164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11771,7 +12173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11780,7 +12182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11831,7 +12233,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11840,7 +12242,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11849,7 +12251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11858,7 +12260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11867,7 +12269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11876,7 +12278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11885,7 +12287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11894,7 +12296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11903,7 +12305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11912,7 +12314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11921,7 +12323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11952,7 +12354,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11961,7 +12363,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11970,7 +12372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11979,7 +12381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11988,7 +12390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11997,7 +12399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12006,7 +12408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12015,7 +12417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12024,7 +12426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12033,7 +12435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12042,7 +12444,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12064,7 +12466,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12073,7 +12475,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardPersonalInfo"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12082,7 +12484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12091,7 +12493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12100,7 +12502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12109,7 +12511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12118,7 +12520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12127,7 +12529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12136,7 +12538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12180,7 +12582,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12189,7 +12591,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12198,7 +12600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12207,7 +12609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12216,7 +12618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12225,7 +12627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12234,7 +12636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12243,7 +12645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12252,7 +12654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12261,7 +12663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12270,7 +12672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12292,7 +12694,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12301,7 +12703,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardPersonalInfoConstants"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12310,7 +12712,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12319,7 +12721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12328,7 +12730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12337,7 +12739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12346,7 +12748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12355,7 +12757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12364,7 +12766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12386,7 +12788,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12395,7 +12797,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardDeliveryCountries"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12404,7 +12806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12413,7 +12815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12422,7 +12824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12431,7 +12833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12440,7 +12842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12449,7 +12851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12458,7 +12860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12484,7 +12886,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12493,7 +12895,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardRequestPrice"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12502,7 +12904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12511,7 +12913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12520,7 +12922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12529,7 +12931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12538,7 +12940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12547,7 +12949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12556,7 +12958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12582,7 +12984,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12591,7 +12993,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardPaymentOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12600,7 +13002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12609,7 +13011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12618,7 +13020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12627,7 +13029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12636,7 +13038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12645,7 +13047,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12654,7 +13056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12663,7 +13065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12672,7 +13074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12698,7 +13100,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12707,7 +13109,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardPaymentReceipt"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12716,7 +13118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12725,7 +13127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12734,7 +13136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12743,7 +13145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12752,7 +13154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12761,7 +13163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12770,7 +13172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12779,7 +13181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12788,7 +13190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12810,7 +13212,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12819,7 +13221,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardRsaPublicKey"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12828,7 +13230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12837,7 +13239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12846,7 +13248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12855,7 +13257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12864,7 +13266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12873,7 +13275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12882,7 +13284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12912,7 +13314,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12921,7 +13323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12930,7 +13332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12939,7 +13341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12948,7 +13350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12957,7 +13359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12966,7 +13368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12975,7 +13377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12984,7 +13386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12993,7 +13395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13002,7 +13404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13034,7 +13436,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13043,7 +13445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13052,7 +13454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13061,7 +13463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13070,7 +13472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13079,7 +13481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13088,7 +13490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13097,7 +13499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13106,7 +13508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13115,7 +13517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13124,7 +13526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13154,7 +13556,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13163,7 +13565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13172,7 +13574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13181,7 +13583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13190,7 +13592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13199,7 +13601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13208,7 +13610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13217,7 +13619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13226,7 +13628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13235,7 +13637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13244,7 +13646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13275,7 +13677,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13284,7 +13686,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardNumberSealed"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13293,7 +13695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13302,7 +13704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13311,7 +13713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13320,7 +13722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13329,7 +13731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13338,7 +13740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13347,7 +13749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13356,7 +13758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13380,7 +13782,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13389,7 +13791,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13398,7 +13800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13407,7 +13809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13416,7 +13818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13425,7 +13827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13434,7 +13836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13443,7 +13845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13475,7 +13877,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13484,7 +13886,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardDetailsSealed"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13493,7 +13895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13502,7 +13904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13511,7 +13913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13520,7 +13922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13529,7 +13931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13538,7 +13940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13547,7 +13949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13556,7 +13958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13589,7 +13991,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13598,7 +14000,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13607,7 +14009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13616,7 +14018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13625,7 +14027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13634,7 +14036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13643,7 +14045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13652,7 +14054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13661,7 +14063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13670,7 +14072,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13700,7 +14102,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13709,7 +14111,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13718,7 +14120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13727,7 +14129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13736,7 +14138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13745,7 +14147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13754,7 +14156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13763,7 +14165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13772,7 +14174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13781,7 +14183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13805,7 +14207,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13814,7 +14216,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13823,7 +14225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13832,7 +14234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13841,7 +14243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13850,7 +14252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13859,7 +14261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13868,7 +14270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13898,7 +14300,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13907,7 +14309,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13916,7 +14318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13925,7 +14327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13934,7 +14336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13943,7 +14345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13952,7 +14354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13961,7 +14363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13970,7 +14372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13979,7 +14381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14003,7 +14405,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14012,7 +14414,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14021,7 +14423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14030,7 +14432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14039,7 +14441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14048,7 +14450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14057,7 +14459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14066,7 +14468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14096,7 +14498,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14105,7 +14507,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOk"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14114,7 +14516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14123,7 +14525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14132,7 +14534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14141,7 +14543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14150,7 +14552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14159,7 +14561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14168,7 +14570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14177,7 +14579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14197,7 +14599,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14210,7 +14612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14219,7 +14621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14228,7 +14630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14237,7 +14639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14246,7 +14648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14255,7 +14657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14277,7 +14679,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14286,7 +14688,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardTopUpCurrencies"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14295,7 +14697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14304,7 +14706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14313,7 +14715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14322,7 +14724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14331,7 +14733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14340,7 +14742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14349,7 +14751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14373,7 +14775,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14382,7 +14784,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardTopUpData"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14391,7 +14793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14400,7 +14802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14409,7 +14811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14418,7 +14820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14427,7 +14829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14436,7 +14838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14445,7 +14847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14473,7 +14875,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14482,7 +14884,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardTopUpOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14491,7 +14893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14500,7 +14902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14509,7 +14911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14518,7 +14920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14527,7 +14929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14536,7 +14938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14545,7 +14947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14554,7 +14956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14563,7 +14965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14592,7 +14994,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14601,7 +15003,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardTopUpOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14610,7 +15012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14619,7 +15021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14628,7 +15030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14637,7 +15039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14646,7 +15048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14655,7 +15057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14664,7 +15066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14673,7 +15075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14682,7 +15084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14709,7 +15111,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14718,7 +15120,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardTopUpReceipt"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14727,7 +15129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14736,7 +15138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14745,7 +15147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14754,7 +15156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14763,7 +15165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14772,7 +15174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14781,7 +15183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14790,7 +15192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14799,7 +15201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14825,7 +15227,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14834,7 +15236,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardHistory"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14843,7 +15245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14852,7 +15254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14861,7 +15263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14870,7 +15272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14879,7 +15281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14888,7 +15290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14897,7 +15299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14917,7 +15319,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14926,7 +15328,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardIssuerEventAnswer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14935,7 +15337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14944,7 +15346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14953,7 +15355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14962,7 +15364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14971,7 +15373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14980,7 +15382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14989,7 +15391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15009,7 +15411,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15018,7 +15420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChainNotificationResult"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15027,7 +15429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15036,7 +15438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15045,7 +15447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15054,7 +15456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15063,7 +15465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15072,7 +15474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15081,7 +15483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15111,7 +15513,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15120,7 +15522,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentCard"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15129,7 +15531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15138,7 +15540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15147,7 +15549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15156,7 +15558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15165,7 +15567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15174,7 +15576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15183,7 +15585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15192,7 +15594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15218,7 +15620,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15230,7 +15632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15239,7 +15641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15248,7 +15650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15257,7 +15659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15266,7 +15668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15275,7 +15677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15284,7 +15686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15293,7 +15695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15302,7 +15704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15322,7 +15724,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15331,7 +15733,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardPaymentData"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15340,7 +15742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15349,7 +15751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15358,7 +15760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15367,7 +15769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15376,7 +15778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15385,7 +15787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15418,7 +15820,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15427,7 +15829,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15436,7 +15838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15445,7 +15847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15454,7 +15856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15463,7 +15865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15472,7 +15874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15481,7 +15883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15490,7 +15892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15499,7 +15901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15532,7 +15934,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15541,7 +15943,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15550,7 +15952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15559,7 +15961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15568,7 +15970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15577,7 +15979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15586,7 +15988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15595,7 +15997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15604,7 +16006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15613,7 +16015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15643,7 +16045,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15652,7 +16054,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayinPayment"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15661,7 +16063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15670,7 +16072,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15679,7 +16081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15688,7 +16090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15697,7 +16099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15706,7 +16108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15715,7 +16117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15724,7 +16126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15746,7 +16148,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15755,7 +16157,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayinStatus"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15764,7 +16166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15773,7 +16175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15782,7 +16184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15791,7 +16193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15800,7 +16202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15809,7 +16211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15842,7 +16244,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15851,7 +16253,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentCard"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15860,7 +16262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15869,7 +16271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15878,7 +16280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15887,7 +16289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15896,7 +16298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15905,7 +16307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15914,7 +16316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15923,7 +16325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15946,7 +16348,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15955,7 +16357,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardPaymentData"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15964,7 +16366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15973,7 +16375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15982,7 +16384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15991,7 +16393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16000,7 +16402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16009,7 +16411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16043,7 +16445,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16052,7 +16454,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16061,7 +16463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16070,7 +16472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16079,7 +16481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16088,7 +16490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16097,7 +16499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16106,7 +16508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16115,7 +16517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16124,7 +16526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16158,7 +16560,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16167,7 +16569,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16176,7 +16578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16185,7 +16587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16194,7 +16596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16203,7 +16605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16212,7 +16614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16221,7 +16623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16230,7 +16632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16239,7 +16641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16264,7 +16666,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16273,7 +16675,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutPayment"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16282,7 +16684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16291,7 +16693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16300,7 +16702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16309,7 +16711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16318,7 +16720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16327,7 +16729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16336,7 +16738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16345,7 +16747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16365,7 +16767,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16378,7 +16780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16387,7 +16789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16396,7 +16798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16405,7 +16807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16414,7 +16816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16423,7 +16825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16432,7 +16834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16441,7 +16843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16461,7 +16863,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16470,7 +16872,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanPersonalInfoConstants"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16479,7 +16881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16488,7 +16890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16497,7 +16899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16506,7 +16908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16515,7 +16917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16524,7 +16926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16533,7 +16935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16553,7 +16955,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16562,7 +16964,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanPersonalInfo"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16571,7 +16973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16580,7 +16982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16589,7 +16991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16598,7 +17000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16607,7 +17009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16616,7 +17018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16625,7 +17027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16649,7 +17051,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16658,7 +17060,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanResult"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16667,7 +17069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16676,7 +17078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16685,7 +17087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16694,7 +17096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16703,7 +17105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16712,7 +17114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16721,7 +17123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16730,7 +17132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16739,7 +17141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16763,7 +17165,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16772,7 +17174,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanResult"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16781,7 +17183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16790,7 +17192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16799,7 +17201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16808,7 +17210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16817,7 +17219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16826,7 +17228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16835,7 +17237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16844,7 +17246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16853,7 +17255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16873,7 +17275,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16882,7 +17284,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanRequest"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16891,7 +17293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16900,7 +17302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16909,7 +17311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16918,7 +17320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16927,7 +17329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16936,7 +17338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16945,7 +17347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16954,7 +17356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16963,7 +17365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16985,7 +17387,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16994,7 +17396,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanResult"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17003,7 +17405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17012,7 +17414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17021,7 +17423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17030,7 +17432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17039,7 +17441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17048,7 +17450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17057,7 +17459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17077,7 +17479,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17086,7 +17488,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanList"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17095,7 +17497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17104,7 +17506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17113,7 +17515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17122,7 +17524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17131,7 +17533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17140,7 +17542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17149,7 +17551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17169,7 +17571,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17178,7 +17580,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanRecipients"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17187,7 +17589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17196,7 +17598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17205,7 +17607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17214,7 +17616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17223,7 +17625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17232,7 +17634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17241,7 +17643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17270,7 +17672,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17279,7 +17681,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanRecipient"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17288,7 +17690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17297,7 +17699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17306,7 +17708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17315,7 +17717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17324,7 +17726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -17333,7 +17735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -17342,7 +17744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17351,7 +17753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17360,7 +17762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17382,7 +17784,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17391,7 +17793,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanResult"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17400,7 +17802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17409,7 +17811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17418,7 +17820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17427,7 +17829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17436,7 +17838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17445,7 +17847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17454,7 +17856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17476,7 +17878,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17485,7 +17887,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanWithdrawData"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17494,7 +17896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17503,7 +17905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17512,7 +17914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17521,7 +17923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17530,7 +17932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17539,7 +17941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17548,7 +17950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17584,7 +17986,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17593,7 +17995,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanWithdrawal"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17602,7 +18004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17611,7 +18013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17620,7 +18022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17629,7 +18031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17638,7 +18040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -17647,7 +18049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -17656,7 +18058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17665,7 +18067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17674,7 +18076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17699,7 +18101,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17708,7 +18110,7 @@ export interface operations {
                     "application/json": components["schemas"]["IbanHistory"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17717,7 +18119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17726,7 +18128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17735,7 +18137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17744,7 +18146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17753,7 +18155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17762,7 +18164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17771,7 +18173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17809,7 +18211,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17818,7 +18220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17827,7 +18229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17836,7 +18238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17845,7 +18247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17854,7 +18256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17863,7 +18265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -17872,7 +18274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -17881,7 +18283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17890,7 +18292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17899,7 +18301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17932,7 +18334,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17941,7 +18343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeOffer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17950,7 +18352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17959,7 +18361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17968,7 +18370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17977,7 +18379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17986,7 +18388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -17995,7 +18397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18004,7 +18406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18013,7 +18415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -18022,7 +18424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18048,7 +18450,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18057,7 +18459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeExecution"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18066,7 +18468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18075,7 +18477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18084,7 +18486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18093,7 +18495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18102,7 +18504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18111,7 +18513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18120,7 +18522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18129,7 +18531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -18138,7 +18540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18158,7 +18560,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18167,7 +18569,7 @@ export interface operations {
                     "application/json": components["schemas"]["BankNotificationResult"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18176,7 +18578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18185,7 +18587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18194,7 +18596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18203,7 +18605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18212,7 +18614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18221,7 +18623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18230,7 +18632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18250,7 +18652,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18262,7 +18664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18271,7 +18673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18293,7 +18695,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18312,7 +18714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18321,7 +18723,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18343,7 +18745,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18363,7 +18765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18372,7 +18774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18403,7 +18805,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18417,7 +18819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18426,7 +18828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18435,7 +18837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18444,7 +18846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18453,7 +18855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18462,7 +18864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18471,7 +18873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18506,7 +18908,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18515,7 +18917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18524,7 +18926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18533,7 +18935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18542,7 +18944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18551,7 +18953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18579,7 +18981,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18588,7 +18990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18597,7 +18999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18606,7 +19008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18615,7 +19017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18624,7 +19026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18633,7 +19035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18642,7 +19044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18669,7 +19071,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18678,7 +19080,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxIssuerStep"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18687,7 +19089,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18696,7 +19098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18705,7 +19107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18714,7 +19116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18744,7 +19146,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18753,7 +19155,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxCardTransaction"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18762,7 +19164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18771,7 +19173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18780,7 +19182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18789,7 +19191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18812,7 +19214,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18821,7 +19223,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxCardTransaction"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18830,7 +19232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18839,7 +19241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18848,7 +19250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18857,7 +19259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18887,7 +19289,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18896,7 +19298,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxChainDeposit"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18905,7 +19307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18914,7 +19316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18923,7 +19325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18950,7 +19352,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18963,7 +19365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18972,7 +19374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18981,7 +19383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18990,7 +19392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18999,7 +19401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19030,7 +19432,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19039,7 +19441,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxBankTransfer"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19048,7 +19450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19057,7 +19459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -19066,7 +19468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19094,7 +19496,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19105,7 +19507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19114,7 +19516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19123,7 +19525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -19132,7 +19534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19158,7 +19560,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19169,7 +19571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19178,7 +19580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19187,7 +19589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -19196,7 +19598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19220,7 +19622,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19229,7 +19631,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperatorSignInStep"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19238,7 +19640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19247,7 +19649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19256,7 +19658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19265,7 +19667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19274,7 +19676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -19283,7 +19685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19292,7 +19694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19316,14 +19718,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Done, nothing to answer */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19332,7 +19734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19341,7 +19743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19350,7 +19752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19359,7 +19761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19368,7 +19770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -19377,7 +19779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19386,7 +19788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19406,14 +19808,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done, nothing to answer */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19422,7 +19824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19431,7 +19833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19440,7 +19842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19449,7 +19851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19458,7 +19860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -19467,7 +19869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19476,7 +19878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19496,7 +19898,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19505,7 +19907,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperatorMe"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19514,7 +19916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19523,7 +19925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19532,7 +19934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19541,7 +19943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19550,7 +19952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19591,7 +19993,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19600,7 +20002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19609,7 +20011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19618,7 +20020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19627,7 +20029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19636,7 +20038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19658,7 +20060,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19667,7 +20069,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycCases"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19676,7 +20078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19685,7 +20087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19694,7 +20096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19703,7 +20105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19712,7 +20114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19721,7 +20123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19743,7 +20145,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19752,7 +20154,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycCase"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19761,7 +20163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19770,7 +20172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19779,7 +20181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19788,7 +20190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19797,7 +20199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19806,7 +20208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19838,7 +20240,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19847,7 +20249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19856,7 +20258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19865,7 +20267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19874,7 +20276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19883,7 +20285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19892,7 +20294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19918,7 +20320,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19927,7 +20329,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycCaseDecided"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19936,7 +20338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19945,7 +20347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19954,7 +20356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19963,7 +20365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19972,7 +20374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19981,7 +20383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -19990,7 +20392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19999,7 +20401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20019,7 +20421,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20028,7 +20430,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycReviewSettingsAndReasons"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20037,7 +20439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20046,7 +20448,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20055,7 +20457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20064,7 +20466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20073,7 +20475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20082,7 +20484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20106,7 +20508,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20115,7 +20517,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycReviewSettings"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20124,7 +20526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20133,7 +20535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20142,7 +20544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20151,7 +20553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20160,7 +20562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -20169,7 +20571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -20178,7 +20580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20187,7 +20589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20210,7 +20612,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20219,7 +20621,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminCustomerSearch"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20228,7 +20630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20237,7 +20639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20246,7 +20648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20255,7 +20657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20264,7 +20666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20286,7 +20688,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20295,7 +20697,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminCustomerPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20304,7 +20706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20313,7 +20715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20322,7 +20724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20331,7 +20733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20340,7 +20742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20366,7 +20768,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20375,7 +20777,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminCustomerBlock"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20384,7 +20786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20393,7 +20795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20402,7 +20804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20411,7 +20813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -20420,7 +20822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -20429,7 +20831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20438,7 +20840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20464,7 +20866,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20473,7 +20875,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminCustomerBlock"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20482,7 +20884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20491,7 +20893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20500,7 +20902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20509,7 +20911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route accepts. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -20518,7 +20920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body's media type is not one the route reads. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -20527,7 +20929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20536,7 +20938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20570,7 +20972,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20579,7 +20981,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOperations"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20588,7 +20990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20597,7 +20999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20606,7 +21008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20615,7 +21017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20624,7 +21026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20646,7 +21048,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20655,7 +21057,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOperation"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20664,7 +21066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20673,7 +21075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20682,7 +21084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20691,7 +21093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20700,7 +21102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20720,7 +21122,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20729,7 +21131,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminDashboard"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20738,7 +21140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid access token, or its session has ended: sign in again. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -20747,7 +21149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20756,7 +21158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20765,7 +21167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait as Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20774,7 +21176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;

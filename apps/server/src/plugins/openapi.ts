@@ -1,6 +1,7 @@
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { describeDocument, type OpenApiDocument } from "./openapi-texts.ts";
 
 /** The OpenAPI 3.1 document is generated from the routes' zod schemas (`npm run generate`). */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -26,7 +27,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // Summaries, error texts, tags and servers for the whole document (openapi-texts.ts).
+    transformObject: (input) => describeDocument(jsonSchemaTransformObject(input) as OpenApiDocument),
     hideUntagged: false,
   });
 }
