@@ -13,7 +13,7 @@ import { signedUpCustomer } from "./bench/web-customer.ts";
 /**
  * `npm run bench:web` (issue 24): builds the web app, starts the product (`scripts/start.ts`, a
  * fresh DATA_DIR), and runs Lighthouse's default (mobile) profile in the system Chromium on
- * /sign-in, on home signed in and on /top-up/receive; prints the performance score, largest
+ * /sign-in, and signed in on home, /exchange, /cards, /history and /top-up/receive; prints the performance score, largest
  * contentful paint, total blocking time and bytes transferred of each. The signed-in pages share
  * the browser's cookie and local storage, which Lighthouse's reset keeps (it clears the cache). BENCH_WEB_RUNS (default
  * 1) runs each page that many times and prints the median run by score.
@@ -70,6 +70,9 @@ try {
     await signIn();
     for (const signedIn of [
       { name: "home (signed in)", url: `${baseUrl}/` },
+      { name: "exchange", url: `${baseUrl}/exchange` },
+      { name: "cards", url: `${baseUrl}/cards` },
+      { name: "history", url: `${baseUrl}/history` },
       { name: "top-up/receive", url: `${baseUrl}/top-up/receive` },
     ]) {
       figures.push(await measure(signedIn, debuggingPort, signIn));
@@ -99,8 +102,11 @@ try {
     await browser.close();
   }
 } finally {
-  product.kill("SIGTERM");
-  await new Promise((resolve) => product.once("exit", resolve));
+  // A product that failed to start has exited already: waiting for its exit would hang and hide why.
+  if (product.exitCode === null && product.signalCode === null) {
+    product.kill("SIGTERM");
+    await new Promise((resolve) => product.once("exit", resolve));
+  }
   await rm(dataDir, { recursive: true, force: true });
 }
 

@@ -62,7 +62,7 @@ describe("compressed delivery", () => {
     const res = await app.inject({ url: "/top-up/receive", headers: { "accept-encoding": "br" } });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
-    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers["cache-control"]).toBe("private, no-cache");
   });
 
   it("compresses a large API answer and leaves a small one as it is", async () => {

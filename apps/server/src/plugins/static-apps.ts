@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { registerMerchantImages } from "./merchant-images.ts";
+import { bootAnswers, withBootAnswers } from "./web-boot-answers.ts";
 
 export type StaticApps = {
   webDist: string;
@@ -59,7 +61,7 @@ export async function registerStaticApps(app: FastifyInstance, apps: StaticApps)
     setHeaders: immutableAssets,
   });
   const indexHtml = path.join(apps.webDist, "index.html");
-  app.get("/*", { schema: { hide: true } }, (req, reply) => serveSpa(req, reply, indexHtml));
+  app.get("/*", { schema: { hide: true } }, (req, reply) => serveSpa(app, req, reply, indexHtml));
 }
 
 export function isSpaRequest(req: FastifyRequest): boolean {
@@ -70,13 +72,15 @@ export function isSpaRequest(req: FastifyRequest): boolean {
   return true;
 }
 
-function serveSpa(req: FastifyRequest, reply: FastifyReply, indexHtml: string) {
+async function serveSpa(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, indexHtml: string) {
   if (!isSpaRequest(req)) return reply.callNotFound();
   if (!existsSync(indexHtml)) {
     return reply.status(503).type("text/plain").send("The web app is not built: run `npm run build`.");
   }
-  // The shell must never be cached: a new deploy is picked up on the next load.
-  return reply.header("cache-control", "no-cache").sendFile("index.html", path.dirname(indexHtml));
+  // The shell carries this visitor's merchant and location answers (web-boot-answers.ts): never
+  // kept by a shared cache, and revalidated so a new deploy is picked up on the next load.
+  const html = withBootAnswers(await readFile(indexHtml, "utf8"), await bootAnswers(app, req));
+  return reply.header("cache-control", "private, no-cache").type("text/html; charset=utf-8").send(html);
 }
 
 // Vite puts content hashes in asset names, so they can be cached forever.

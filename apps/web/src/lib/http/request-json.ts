@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import { toApiError } from "./api-error.ts";
+import { takeServerAnswer } from "./server-answers.ts";
 
 export interface RequestOptions<T> {
   /** Checks the answer before the app uses it: the server is another team's moving target. */
@@ -13,15 +14,20 @@ export interface RequestOptions<T> {
  * base URL is configured anywhere.
  */
 export async function getJson<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  // The answers the server sent with the page are checked like fetched ones.
+  const early = takeServerAnswer(path);
+  const { status, statusText, body } = early ? { ...early, statusText: "" } : await fetchJson(path, options);
+  if (status < 200 || status > 299) throw toApiError(status, body, statusText || `HTTP ${status}`);
+  return options.schema.parse(body);
+}
+
+async function fetchJson(path: string, options: RequestOptions<unknown>) {
   const response = await fetch(path, {
     headers: { Accept: "application/json", ...options.headers },
     signal: options.signal,
   });
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw toApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
-  }
-  return options.schema.parse(body);
+  return { status: response.status, statusText: response.statusText, body };
 }
 
 /** Builds `path?key=value&...`, skipping undefined values. */
