@@ -20,6 +20,15 @@ const APPS = [
       "packages",
     ],
   },
+  {
+    workspace: "apps/backoffice",
+    inputs: [
+      "apps/backoffice/src",
+      "apps/backoffice/index.html",
+      "apps/backoffice/vite.config.ts",
+      "packages",
+    ],
+  },
 ];
 
 /** Builds each app whose dist is missing or older than any of its sources. */

@@ -32,6 +32,7 @@ export async function start(config: Config, options: StartOptions) {
     staticApps: {
       webDist: path.join(repoRoot, "apps/web/dist"),
       widgetDist: path.join(repoRoot, "apps/kyc-widget/dist"),
+      backofficeDist: path.join(repoRoot, "apps/backoffice/dist"),
     },
   });
   const worker: Runner | undefined = options.worker

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,13 +10,15 @@ import { bootAnswers, withBootAnswers } from "./web-boot-answers.ts";
 export type StaticApps = {
   webDist: string;
   widgetDist: string;
+  /** The operators' app (docs/backoffice.md), at /backoffice/. */
+  backofficeDist?: string;
   /** Origins that may frame the KYC widget besides our own (the merchants' web apps). */
   widgetFrameAncestors?: () => Promise<string[]>;
 };
 
 /** Paths that belong to the API or to files: never answered with the web app's index.html. */
 const NOT_SPA =
-  /^\/(v\d+|oauth|web|location|api|sandbox|signout|healthz|readyz|embed|assets|merchant-assets|merchant-images|openapi\.json)(\/|$)/;
+  /^\/(v\d+|oauth|web|location|api|admin|backoffice|sandbox|signout|healthz|readyz|embed|assets|merchant-assets|merchant-images|openapi\.json)(\/|$)/;
 
 /**
  * Serves the built web app at `/` (with the SPA fallback for its client-side routes) and the
@@ -60,8 +62,48 @@ export async function registerStaticApps(app: FastifyInstance, apps: StaticApps)
     preCompressed: true,
     setHeaders: immutableAssets,
   });
+  if (apps.backofficeDist) await registerBackoffice(app, apps.backofficeDist);
   const indexHtml = path.join(apps.webDist, "index.html");
   app.get("/*", { schema: { hide: true } }, (req, reply) => serveSpa(app, req, reply, indexHtml));
+}
+
+/**
+ * The operators' app at /backoffice/: its assets, and its index.html for its client-side routes.
+ * Its API is /admin/v1/ (never answered with the shell).
+ */
+async function registerBackoffice(app: FastifyInstance, dist: string) {
+  await app.register(fastifyStatic, {
+    root: path.resolve(dist),
+    prefix: "/backoffice/",
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: immutableAssets,
+  });
+  const indexHtml = path.join(dist, "index.html");
+  const shell = (_req: FastifyRequest, reply: FastifyReply) => {
+    if (!existsSync(indexHtml)) {
+      return reply
+        .status(503)
+        .type("text/plain")
+        .send("The back-office is not built: run `npm run build -w apps/backoffice` (npm start builds it).");
+    }
+    // The shell is never cached (a new deploy is picked up at the next load), nor indexed.
+    return reply
+      .header("cache-control", "no-store")
+      .header("x-robots-tag", "noindex")
+      .type("text/html; charset=utf-8")
+      .send(readFileSync(indexHtml));
+  };
+  app.get("/backoffice", { schema: { hide: true } }, (_req, reply) => reply.redirect("/backoffice/"));
+  app.get("/backoffice/", { schema: { hide: true } }, shell);
+  app.get("/backoffice/*", { schema: { hide: true } }, (req, reply) => {
+    // A file that is not there (an old asset) is a 404, not the shell.
+    if (/\.[a-z0-9]+$/i.test(req.url.split("?")[0] ?? "")) return reply.callNotFound();
+    return shell(req, reply);
+  });
 }
 
 export function isSpaRequest(req: FastifyRequest): boolean {

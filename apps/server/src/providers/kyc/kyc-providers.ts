@@ -7,8 +7,9 @@ import { createSandboxKycReviewer } from "./sandbox-kyc-reviewer.ts";
 
 /**
  * The KYC reviewer and the document store. Sandbox mode reviews automatically (test inputs in
- * docs/kyc.md); no production reviewer is written yet, so outside sandbox mode a submission is
- * refused with 503 rather than left waiting for a review nobody does. Documents go to the blob
+ * docs/kyc.md) for merchants whose reviews are `sandbox`; outside sandbox mode reviews are
+ * manual (operators, in the back-office's queue: docs/backoffice.md), so this reviewer, which
+ * refuses with 503, is never asked. Documents go to the blob
  * store the configuration names (providers/blobs: DATA_DIR/blobs, or an S3-compatible bucket).
  */
 export function createKycProviders(

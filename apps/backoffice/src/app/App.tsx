@@ -1,0 +1,42 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { AuditPage } from "../features/audit/AuditPage.tsx";
+import { CustomerPage } from "../features/customers/CustomerPage.tsx";
+import { CustomersPage } from "../features/customers/CustomersPage.tsx";
+import { DashboardPage } from "../features/dashboard/DashboardPage.tsx";
+import { CasePage } from "../features/kyc/CasePage.tsx";
+import { CasesPage } from "../features/kyc/CasesPage.tsx";
+import { OperationPage } from "../features/operations/OperationPage.tsx";
+import { OperationsPage } from "../features/operations/OperationsPage.tsx";
+import { Layout } from "./Layout.tsx";
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
+});
+
+const router = createBrowserRouter(
+  [
+    {
+      element: <Layout />,
+      children: [
+        { index: true, element: <DashboardPage /> },
+        { path: "kyc", element: <CasesPage /> },
+        { path: "kyc/:caseId", element: <CasePage /> },
+        { path: "customers", element: <CustomersPage /> },
+        { path: "customers/:customerId", element: <CustomerPage /> },
+        { path: "operations", element: <OperationsPage /> },
+        { path: "operations/:operationId", element: <OperationPage /> },
+        { path: "audit", element: <AuditPage /> },
+      ],
+    },
+  ],
+  { basename: "/backoffice" },
+);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

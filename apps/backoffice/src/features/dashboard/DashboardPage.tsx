@@ -1,0 +1,65 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { ErrorMessage, Loading, Section, Status, Table } from "../../components/kit.tsx";
+import { api, unwrap, when } from "../../lib/api.ts";
+
+/** The first page: what waits for someone, and today's money. */
+export function DashboardPage() {
+  const q = useQuery({ queryKey: ["dashboard"], queryFn: () => unwrap(api.GET("/admin/v1/dashboard")) });
+  return (
+    <>
+      <h1>Overview</h1>
+      <ErrorMessage error={q.error} />
+      {q.isPending ? <Loading /> : null}
+      {q.data ? (
+        <div className="grid">
+          <Section title="KYC cases waiting">
+            <p className="big">{q.data.kyc.waiting}</p>
+            <Table
+              caption="Oldest waiting cases"
+              rows={q.data.kyc.oldest}
+              rowKey={(c) => c.id}
+              empty="Nothing waits for a review."
+              columns={[
+                { header: "Customer", cell: (c) => <Link to={`/kyc/${c.id}`}>{c.customerName}</Link> },
+                { header: "Kind", cell: (c) => (c.kind === "IDENTITY" ? "Identity" : "Limit increase") },
+                { header: "Submitted", cell: (c) => when(c.submittedAt) },
+              ]}
+            />
+          </Section>
+          <Section title="Payments pending too long">
+            <p className="big">{q.data.latePaymentsCount}</p>
+            <Table
+              caption="Payments pending past their expected time"
+              rows={q.data.latePayments}
+              rowKey={(p) => `${p.operationId}-${p.direction}`}
+              empty="No payment is late."
+              columns={[
+                {
+                  header: "Operation",
+                  cell: (p) => <Link to={`/operations/${p.operationId}`}>{p.type.replace(/_/g, " ")}</Link>,
+                },
+                { header: "Amount", cell: (p) => `${p.amount} ${p.currency}` },
+                { header: "Since", cell: (p) => when(p.createdAt) },
+              ]}
+            />
+          </Section>
+          <Section title="Today's volumes">
+            <Table
+              caption="Completed volumes today per currency"
+              rows={q.data.volumesToday}
+              rowKey={(v) => `${v.currency}-${v.direction}`}
+              empty="No completed payment today."
+              columns={[
+                { header: "Currency", cell: (v) => v.currency },
+                { header: "Direction", cell: (v) => <Status value={v.direction} /> },
+                { header: "Total", cell: (v) => <span className="num">{v.total}</span> },
+                { header: "Count", cell: (v) => v.count },
+              ]}
+            />
+          </Section>
+        </div>
+      ) : null}
+    </>
+  );
+}

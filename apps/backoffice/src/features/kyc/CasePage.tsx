@@ -1,0 +1,213 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useParams } from "react-router";
+import { Dl, ErrorMessage, Field, Loading, Section, Status } from "../../components/kit.tsx";
+import { ApiError, api, unwrap, when } from "../../lib/api.ts";
+import { can, useMe } from "../../lib/me.ts";
+
+const DOC_TYPES = [
+  "PASSPORT_FRONT",
+  "ID_CARD_FRONT",
+  "ID_CARD_BACK",
+  "DRIVING_LICENCE_FRONT",
+  "DRIVING_LICENCE_BACK",
+  "SELFIE",
+] as const;
+type Decision = "APPROVE" | "REJECT" | "RETRY";
+const label = (s: string) =>
+  s
+    .replace(/_/g, " ")
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
+
+/** A case: who, the documents shown inline (never cached), and the decision with its reason. */
+export function CasePage() {
+  const { caseId = "" } = useParams();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const kase = useQuery({
+    queryKey: ["kyc-case", caseId],
+    queryFn: () => unwrap(api.GET("/admin/v1/kyc/cases/{caseId}", { params: { path: { caseId } } })),
+  });
+  const settings = useQuery({
+    queryKey: ["kyc-settings"],
+    queryFn: () => unwrap(api.GET("/admin/v1/kyc/settings")),
+  });
+  const [decision, setDecision] = useState<Decision>("APPROVE");
+  const decide = useMutation({
+    mutationFn: (body: {
+      decision: Decision;
+      reason: string;
+      document?: (typeof DOC_TYPES)[number];
+      note?: string;
+    }) =>
+      unwrap(
+        api.POST("/admin/v1/kyc/cases/{caseId}/decision", {
+          params: { path: { caseId } },
+          body: body as never,
+        }),
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["kyc-case", caseId] });
+      void queryClient.invalidateQueries({ queryKey: ["kyc-cases"] });
+      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+    },
+  });
+
+  if (kase.isPending) return <Loading />;
+  if (kase.error || !kase.data) return <ErrorMessage error={kase.error} />;
+  const c = kase.data;
+  const reasons = (settings.data?.reasons ?? []).filter(
+    (r) => r.decisions.includes(decision) && r.kinds.includes(c.kind),
+  );
+  const waiting = c.status === "IN_PROGRESS" || c.status === "UNDER_REVIEW";
+  const decisions: Decision[] =
+    c.kind === "IDENTITY" ? ["APPROVE", "REJECT", "RETRY"] : ["APPROVE", "REJECT"];
+  const fieldError = (name: string) =>
+    decide.error instanceof ApiError && decide.error.field === name ? decide.error.message : undefined;
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const document = form.get("document");
+    const note = String(form.get("note") ?? "").trim();
+    decide.mutate({
+      decision,
+      reason: String(form.get("reason") ?? ""),
+      ...(decision === "RETRY" && document ? { document: document as (typeof DOC_TYPES)[number] } : {}),
+      ...(note ? { note } : {}),
+    });
+  };
+
+  return (
+    <>
+      <p>
+        <Link to="/kyc">← KYC review</Link>
+      </p>
+      <h1>
+        {c.kind === "IDENTITY" ? "Identity check" : "Limit increase"}: {c.customerName}
+      </h1>
+      <Section title="Case">
+        <Dl
+          items={[
+            ["Status", <Status key="s" value={c.status} />],
+            [
+              "Customer",
+              <Link key="c" to={`/customers/${c.customerId}`}>
+                {c.customerName}
+              </Link>,
+            ],
+            ["Submitted", when(c.submittedAt)],
+            ["Decided", when(c.decidedAt)],
+            ["Reasons", c.rejectReasons.join(", ") || "—"],
+            ["Message to the customer", c.rejectMessage ?? "—"],
+          ]}
+        />
+      </Section>
+      {c.kind === "IDENTITY" ? (
+        <Section title="Documents">
+          <ul className="documents">
+            {c.documents.map((d) => {
+              const src = `/admin/v1/kyc/cases/${c.id}/documents/${d.id}`;
+              return (
+                <li key={d.id} className={d.superseded ? "superseded" : undefined}>
+                  <h3>
+                    {label(d.docType)}
+                    {d.superseded ? " (replaced)" : ""}
+                  </h3>
+                  {d.contentType.startsWith("image/") ? (
+                    <img
+                      src={src}
+                      alt={`${label(d.docType)} uploaded ${when(d.uploadedAt)}`}
+                      loading="lazy"
+                    />
+                  ) : (
+                    <a href={src} target="_blank" rel="noreferrer">
+                      Open the PDF
+                    </a>
+                  )}
+                  <p className="muted">
+                    {d.issuedCountry ? `Issued in ${d.issuedCountry}` : ""}{" "}
+                    {d.issuedDate ? `on ${d.issuedDate}` : ""}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      ) : null}
+      {waiting && can(me, "kyc.decide") ? (
+        <Section title="Decision">
+          <form onSubmit={submit} noValidate className="decision">
+            <fieldset>
+              <legend>Outcome</legend>
+              {decisions.map((d) => (
+                <label key={d} className="radio">
+                  <input
+                    type="radio"
+                    name="decision"
+                    value={d}
+                    checked={decision === d}
+                    onChange={() => setDecision(d)}
+                  />
+                  {d === "APPROVE" ? "Approve" : d === "REJECT" ? "Reject" : "Ask for a document again"}
+                </label>
+              ))}
+            </fieldset>
+            <Field id="reason" label="Reason" error={fieldError("reason")}>
+              <select id="reason" name="reason" key={decision} required>
+                {reasons.map((r) => (
+                  <option key={r.code} value={r.code}>
+                    {label(r.code)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {decision === "RETRY" ? (
+              <Field id="document" label="Document to send again" error={fieldError("document")}>
+                <select id="document" name="document" required>
+                  {DOC_TYPES.map((d) => (
+                    <option key={d} value={d}>
+                      {label(d)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            <Field
+              id="note"
+              label="Note (for the audit trail, never shown to the customer)"
+              error={fieldError("note")}
+            >
+              <textarea id="note" name="note" rows={3} maxLength={1000} />
+            </Field>
+            <ErrorMessage
+              error={
+                decide.error && !fieldError("reason") && !fieldError("document") ? decide.error : undefined
+              }
+            />
+            <button className="button" type="submit" disabled={decide.isPending}>
+              Record the decision
+            </button>
+          </form>
+        </Section>
+      ) : null}
+      {decide.isSuccess ? (
+        <p role="status" className="ok">
+          Decision recorded: the customer is now {decide.data.kycLevel} ({label(decide.data.status)}).
+        </p>
+      ) : null}
+      {c.decisions.length > 0 ? (
+        <Section title="Decisions received">
+          <ul>
+            {c.decisions.map((d) => (
+              <li key={d.decidedAt}>
+                {when(d.decidedAt)}: {d.outcome} ({d.effect})
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </>
+  );
+}

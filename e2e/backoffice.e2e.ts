@@ -1,0 +1,145 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_ADMIN } from "../apps/server/src/modules/operators/operators.seed.ts";
+import { NIMBUS_MERCHANT_ID, openApp, signInWith } from "./accounts-support.ts";
+import { apiSession, checkScreen, createOperator, signInOnPage } from "./backoffice-support.ts";
+import { baseUrl, e2eEnabled, launchBrowser, openPage } from "./browser.ts";
+import { customerCall, DEMO_MERCHANT_ID, sendIdentityDocuments, verifyingCustomer } from "./kyc-support.ts";
+
+// The back-office in Chromium: the seeded platform admin signs in with TOTP, opens the oldest
+// KYC case, views its documents and approves it; the customer's app shows Level 2 and the audit
+// trail each step. Kestrel Wallet's reviews are manual while this file runs (the other suites
+// expect the sandbox reviewer: restored after).
+
+type Admin = Awaited<ReturnType<typeof apiSession>>;
+
+describe.skipIf(!e2eEnabled())("the back-office", () => {
+  let browser: Browser;
+  let setup: Admin;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    setup = await apiSession(await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID));
+    const manual = await setup.call("PUT", "/admin/v1/kyc/settings", { reviews: "manual" });
+    expect(manual.status).toBe(200);
+  });
+  afterAll(async () => {
+    await setup?.call("PUT", "/admin/v1/kyc/settings", { reviews: "sandbox" });
+    await browser?.close();
+  });
+
+  it("an operator signs in with TOTP, approves the oldest case after its documents; the customer is Level 2; the trail shows it", async () => {
+    const customer = await verifyingCustomer("Lovelace");
+    await customerCall(customer, "PUT", "/v2/mobile/email/add", { email: `${customer.phone}@example.com` });
+    await sendIdentityDocuments(customer);
+    const credit = await fetch(`${baseUrl()}/sandbox/wallets/credit`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-merchant-id": DEMO_MERCHANT_ID,
+        "idempotency-key": `bo-${customer.phone}`,
+      },
+      body: JSON.stringify({ phone: customer.phone, currency: "EUR", amount: "25.00" }),
+    });
+    expect(credit.status).toBe(200);
+
+    const { context, page } = await openPage(browser);
+    await signInOnPage(page, SANDBOX_ADMIN, "bo");
+    await page.getByLabel("Merchant").selectOption({ label: "Kestrel Wallet" });
+    await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "KYC cases waiting" }).waitFor();
+    await checkScreen(page, "bo-overview");
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "KYC review" }).click();
+    const queue = page.getByRole("region", { name: "KYC cases" });
+    await queue.waitFor();
+    await checkScreen(page, "bo-kyc-queue");
+    // Waiting cases oldest first: the first row is the oldest; this suite made only this one.
+    const oldest = queue.getByRole("row").nth(1).getByRole("link");
+    expect(await oldest.textContent()).toBe("Ada Lovelace");
+    await oldest.click();
+
+    await page.getByRole("heading", { name: "Identity check: Ada Lovelace" }).waitFor();
+    const images = page.getByRole("region", { name: "Documents" }).getByRole("img");
+    await expect.poll(() => images.count()).toBe(3);
+    for (const img of await images.all()) {
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    await checkScreen(page, "bo-kyc-case");
+    await page.getByLabel("Approve").check();
+    await page.getByLabel("Reason").selectOption("VERIFIED");
+    await page.getByLabel(/^Note/).fill("Documents match the profile.");
+    await page.getByRole("button", { name: "Record the decision" }).click();
+    await page.getByText("Decision recorded: the customer is now KYC_2").waitFor();
+    await checkScreen(page, "bo-kyc-decided");
+
+    // The customer's app shows the new level at once.
+    const app = await openApp(browser, { deviceId: customer.deviceId });
+    await app.page.goto(`${baseUrl()}/sign-in`);
+    await signInWith(app.page, customer.phone, customer.password);
+    await app.page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
+    await app.page.goto(`${baseUrl()}/verification`);
+    await app.page.getByTestId("kyc-level").getByText("Level 2").waitFor();
+    await app.context.close();
+
+    // The customer's page, found by phone.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Customers" }).click();
+    await page.getByLabel("Search").fill(customer.phone);
+    await page.getByRole("button", { name: "Search" }).click();
+    const found = page.getByRole("region", { name: "Customers found" });
+    await found.getByRole("link", { name: "Ada Lovelace" }).waitFor();
+    await checkScreen(page, "bo-customers");
+    await found.getByRole("link", { name: "Ada Lovelace" }).click();
+    await page.getByRole("heading", { name: "Wallets and balances" }).waitFor();
+    await page.getByRole("region", { name: "Wallets" }).getByText("25.00").first().waitFor();
+    await checkScreen(page, "bo-customer");
+
+    // Its operation, with the ledger legs.
+    await page
+      .getByRole("region", { name: "Recent operations" })
+      .getByRole("link", { name: "TEST CREDIT" })
+      .click();
+    await page.getByRole("heading", { name: "Ledger legs" }).waitFor();
+    await checkScreen(page, "bo-operation");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Operations" }).click();
+    await page.getByRole("region", { name: "Operations" }).waitFor();
+    await checkScreen(page, "bo-operations");
+
+    // The audit trail shows each step, the document views and the decision with its note.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit trail" }).click();
+    const trail = page.getByRole("region", { name: "Audit entries" });
+    await trail.waitFor();
+    await expect.poll(() => trail.getByText("kyc.decision.approve").count()).toBe(1);
+    await expect.poll(() => trail.getByText("kyc.document.view").count()).toBeGreaterThanOrEqual(3);
+    expect(await trail.getByText("customer.view").count()).toBeGreaterThanOrEqual(1);
+    expect(await trail.getByText("auth.sign-in").count()).toBeGreaterThanOrEqual(1);
+    await trail.getByText("Documents match the profile.").waitFor();
+    await checkScreen(page, "bo-audit");
+    await context.close();
+  }, 180_000);
+
+  it("a support operator of Nimbus Pay cannot open a Kestrel Wallet customer", async () => {
+    const kestrelCustomer = await verifyingCustomer("Hopper");
+    const profile = await fetch(`${baseUrl()}/v2/customer/profile`, {
+      headers: { authorization: `Bearer ${(await kestrelCustomer.signIn()).access_token}` },
+    });
+    const { customerId } = (await profile.json()) as { customerId: string };
+    const support = await createOperator("SUPPORT", NIMBUS_MERCHANT_ID);
+
+    // A code is good once: the browser signs in as another support operator of Nimbus Pay.
+    const nimbus = await apiSession(await createOperator("SUPPORT", NIMBUS_MERCHANT_ID));
+    const direct = await nimbus.call("GET", `/admin/v1/customers/${customerId}`);
+    expect(direct.status).toBe(404);
+    expect(await direct.json()).toMatchObject({ error: "CUSTOMER_NOT_FOUND", requestId: expect.any(String) });
+
+    const { context, page } = await openPage(browser);
+    await signInOnPage(page, support);
+    // Support has no KYC review nor audit trail in its menu.
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Customers" }).waitFor();
+    expect(await nav.getByRole("link", { name: "KYC review" }).count()).toBe(0);
+    await page.goto(`${baseUrl()}/backoffice/customers/${customerId}`);
+    await page.getByRole("alert").getByText("Customer not found.").waitFor();
+    await checkScreen(page, "bo-customer-other-merchant");
+    await context.close();
+  }, 120_000);
+});
