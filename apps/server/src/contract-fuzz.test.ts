@@ -5,7 +5,7 @@ import { accountsDriver, bearerHeaders, newPhone } from "./modules/auth/auth.tes
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 /**
- * The acceptance's fuzz test (issue 23): requests made from the live contract's own request
+ * The contract's fuzz test: requests made from the live contract's own request
  * schemas (path, query, headers, body), mostly well-formed and sometimes not, signed in where the
  * operation needs a token. No answer may be a 5xx, and every answer must be a status the
  * operation documents, with a body its schema accepts. Bounded: a few runs per operation.

@@ -53,7 +53,7 @@ describe("starting several instances on a database migrations behind", () => {
   it("brings both up, the new migrations applied once, existing KYC usage given its running totals", {
     timeout: 300_000,
   }, async () => {
-    // The migrations folder less the two of issue 25 (0024, 0025): what the previous release left.
+    // The migrations folder less 0024 and 0025: what the previous release left.
     const dir = await mkdtemp(path.join(tmpdir(), "migrations-"));
     await cp(MIGRATIONS_DIR, dir, { recursive: true });
     const journalFile = path.join(dir, "meta", "_journal.json");

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../test-app.ts";
 import { AMOUNT_PATTERN, amountInput } from "./amount-input.ts";
 
 /**
- * Issue 31 §8: every amount field of the contract takes the same form and refuses the same way.
+ * Every amount field of the contract takes the same form and refuses the same way.
  * The test walks the live contract: each request field named like an amount, in a body or a query,
  * is sent bad forms with the rest of the request well-formed, and each answer must be the one
  * error naming that field.

@@ -21,8 +21,8 @@ export const AMOUNT_REASON_TEXT: Record<string, string> = {
 export const AMOUNT_PATTERN = /^(?:[0-9]+|[0-9]*\.[0-9]+)$/;
 
 /**
- * Every amount field of the contract is this schema (issue 31 §8: one field took " 1.00 " that
- * the others refused). The schema judges the form, so every field refuses a bad one alike, before
+ * Every amount field of the contract is this schema, so that no field takes a form the others
+ * refuse (" 1.00 ", say). The schema judges the form, so every field refuses a bad one alike, before
  * anything else of the request: 400 NOT_VALID_REQUEST_DATA naming the field, "<field>: must be a
  * decimal number like 12.50". What needs the currency (its decimals, more than zero, 9 integer
  * digits) follows in `parseAmountField`, with the same code and the field's name.

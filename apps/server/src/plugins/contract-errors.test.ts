@@ -310,6 +310,19 @@ const UNREACHABLE: Record<string, { statuses: number[]; why: string }> = {
       },
     ]),
   ),
+  ...Object.fromEntries(
+    [
+      "PUT /v1/mobile/exchange/offer/{offerId}",
+      "POST /v3/payin/pay/{offerId}",
+      "POST /v4/payout/pay/{offerId}",
+    ].map((op) => [
+      op,
+      {
+        statuses: [429],
+        why: "the money frame calls its use-case's prepare through the MoneyUseCase type, so the derivation reaches every use-case's prepare (a send's SMS code: 429); this route's own prepares rate-limit nothing",
+      },
+    ]),
+  ),
   "GET /oauth/token": {
     statuses: [404],
     why: "authentication found the token's session live, so its customer exists (customers are never deleted)",

@@ -129,7 +129,7 @@ export const emailTokens = pgTable("email_tokens", {
   email: text("email").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
-  /** When the link was sent: the next one waits 60 s from it, as a code does (issue 31 §4). */
+  /** When the link was sent: the next one waits 60 s from it, as a code does. */
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

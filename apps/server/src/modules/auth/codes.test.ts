@@ -6,7 +6,7 @@ import { createAuthRepository } from "./auth.repository.ts";
 import { newPhone } from "./auth.test-helpers.ts";
 import { type CodePurpose, createCodes } from "./codes.ts";
 
-/** Every purpose a code is texted for (issue 31 §4: each has its own 60-second wait). */
+/** Every purpose a code is texted for (each has its own 60-second wait). */
 const PURPOSES: CodePurpose[] = [
   "SIGNUP",
   "NEW_DEVICE",

@@ -16,8 +16,8 @@ export type CodePurpose =
   | "CARD_SOFT_UNBLOCK";
 
 /**
- * Spec §9 and issue 4 §5: 4 digits, 5 minutes, 5 tries, a new one after 60 s. The wait, like the
- * hourly count, is per purpose (issue 31 §4): a code for one thing never holds back another's.
+ * Spec §9: 4 digits, 5 minutes, 5 tries, a new one after 60 s. The wait, like the
+ * hourly count, is per purpose: a code for one thing never holds back another's.
  */
 export const CODE_RULES = { length: 4, ttlSeconds: 300, maxAttempts: 5, resendAfterSeconds: 60 } as const;
 
@@ -84,7 +84,7 @@ export function createCodes(deps: {
       const last = await deps.repository.latestCode(p.merchantId, p.phone, p.purpose);
       if (last && withinResendWait(last.createdAt, now())) throw resendWaitError(last.createdAt, now());
       // The hourly count is the purpose's own too: a customer who used five flows within the hour
-      // could otherwise not reset a password (issue 31 §4). The per-address count stays shared.
+      // could otherwise not reset a password. The per-address count stays shared.
       const hourly = await deps.limits.claim(LIMITS.codesPerPhone, `${p.merchantId}:${p.phone}:${p.purpose}`);
       await deps.limits.consume(LIMITS.codeSendsPerIp, p.ip);
       const id = uuidv7();

@@ -197,7 +197,7 @@ export function createCardTopUp(deps: {
         },
         lock: async (tx, { card, offer, at }) => {
           // A soft block that committed since the card was read refuses the top-up; one that
-          // comes now waits until the money has moved (issue 31 §5).
+          // comes now waits until the money has moved.
           const locked = await deps.cards.lockCard(tx, merchant.id, customerId, card.id);
           if (!locked) throw cardFundingErrors.create("CARD_NOT_FOUND", { field: "cardId" });
           assertFundable(locked, at);

@@ -11,7 +11,7 @@ import type { CardView } from "./card-payments.schemas.ts";
 export const RATE_DECIMALS = 10;
 /** How long GET .../data is good for (reference example: 30). */
 export const DATA_VALID_SECONDS = 30;
-/** Shown next to the fees (issue 18): the card's bank may charge on top of ours. */
+/** Shown next to the fees: the card's bank may charge on top of ours. */
 export const PARTNER_NOTE = "The acquiring bank may add up to 2%.";
 
 export const decimal = (minor: bigint, currency: string) => toDecimalString(minor, currency as CurrencyCode);

@@ -134,6 +134,7 @@ export function createPayinService(deps: PayinDeps) {
       deps.cards.assertBillingAddress(card);
       const started = await frame({
         session: customer,
+        ...startedPayment(deps, { merchant, customerId, payment, offer, card }),
         prepare: async () => {
           const [wallet, limit, promo] = await Promise.all([
             deps.wallets.ensureWallet(merchant.id, customerId, offer.currencyTo as never),
@@ -142,13 +143,6 @@ export function createPayinService(deps: PayinDeps) {
           ]);
           return { wallet, limit, promo };
         },
-        lock: async (tx) => {
-          await offers.lockPayable(tx, offer);
-          const current = await lockPaymentSql(tx, merchant.id, payment.id);
-          // Started meanwhile by another call: it is that call's to finish.
-          if (current?.status !== "OFFERED") return new Settled(false);
-        },
-        limit: (p) => ({ limit: p.limit, reference: payment.id }),
         // Nothing moves yet: the payment is marked as sent; the acquirer's callback moves the money.
         move: async (tx, { promo }) => {
           await offers.usePromo(tx, offer, promo);
@@ -158,17 +152,6 @@ export function createPayinService(deps: PayinDeps) {
           });
           return true;
         },
-        record: (tx, { wallet }) =>
-          deps.history.record(tx, [
-            pendingHistoryEntry({
-              merchantId: merchant.id,
-              customerId,
-              paymentId: payment.id,
-              offer,
-              card,
-              walletId: wallet.id,
-            }),
-          ]),
       });
       if (started) await authorise(offer, card, payment, body, origin);
       const after = await repository.findByOffer(merchant.id, customerId, offerId);
@@ -248,6 +231,37 @@ export function createPayinService(deps: PayinDeps) {
  * acquirer (or reserved a payout's money) the callbacks check and book the offer's amounts, so a
  * new price then would credit or pay out what was never charged (409, whatever the outcome since).
  */
+/**
+ * What starting a card payment (pay-in or payout) does the same way in the money frame: the offer
+ * and then the payment locked (started meanwhile by another call: that call's to finish, nothing
+ * to do here), the limit recorded under the payment's id, and the customer's PENDING history row.
+ */
+export function startedPayment(
+  deps: Pick<PayinDeps, "offers" | "history">,
+  p: { merchant: Merchant; customerId: string; payment: PaymentRow; offer: OfferRow; card: CardRow },
+) {
+  const { merchant, payment, offer } = p;
+  return {
+    lock: async (tx: Tx) => {
+      await deps.offers.lockPayable(tx, offer);
+      const current = await lockPaymentSql(tx, merchant.id, payment.id);
+      if (current?.status !== "OFFERED") return new Settled(false);
+    },
+    limit: <L>(prepared: { limit: L }) => ({ limit: prepared.limit, reference: payment.id }),
+    record: (tx: Tx, prepared: { wallet: { id: string } }) =>
+      deps.history.record(tx, [
+        pendingHistoryEntry({
+          merchantId: merchant.id,
+          customerId: p.customerId,
+          paymentId: payment.id,
+          offer,
+          card: p.card,
+          walletId: prepared.wallet.id,
+        }),
+      ]),
+  };
+}
+
 export function assertNotStarted(payment: PaymentRow | undefined) {
   if (payment?.status !== "OFFERED") throw cardPaymentsErrors.create("PAYMENT_STARTED", { field: "offerId" });
 }

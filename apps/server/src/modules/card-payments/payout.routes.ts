@@ -22,7 +22,7 @@ export const payoutRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { cards, payout } = deps.services.cardPayments;
-    // The header is checked right after the token (a stranger learns nothing but 401, issue 23)
+    // The header is checked right after the token (a stranger learns nothing but 401)
     // and before the body is validated, so a signed-in client that forgot it learns that first.
     // This plugin's routes only (Fastify scopes a hook to the plugin that adds it).
     app.addHook("preValidation", async (req) => {

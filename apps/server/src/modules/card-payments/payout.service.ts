@@ -1,6 +1,6 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import { createMoneyFrame, Settled } from "../../app/money-use-case.ts";
+import { createMoneyFrame } from "../../app/money-use-case.ts";
 import type { VerifiedClaims } from "../auth/auth.types.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AccountRef, TransferLeg } from "../ledger/ledger.types.ts";
@@ -10,14 +10,9 @@ import type { OfferRow, QuoteLegAccount } from "../quotes/quotes.types.ts";
 import { createCardData } from "./card-data.ts";
 import { parseCardOffer } from "./card-input.ts";
 import { cardPaymentsErrors } from "./card-payments.errors.ts";
-import {
-  type CardRow,
-  lockPaymentSql,
-  type PaymentRow,
-  updatePaymentSql,
-} from "./card-payments.repository.ts";
-import { amountsOf, decimal, offerView, pendingHistoryEntry } from "./card-views.ts";
-import { assertNotStarted, type PayinDeps, repriceUnstarted } from "./payin.service.ts";
+import { type CardRow, type PaymentRow, updatePaymentSql } from "./card-payments.repository.ts";
+import { amountsOf, decimal, offerView } from "./card-views.ts";
+import { assertNotStarted, type PayinDeps, repriceUnstarted, startedPayment } from "./payin.service.ts";
 
 /** How long a payout's reservation waits for the rail before the expiry job releases it. */
 const PAYOUT_RESERVATION_SECONDS = 7 * 24 * 3600;
@@ -119,6 +114,7 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       const reserved = { ...payment, status: "PENDING" as const };
       const started = await frame({
         session: customer,
+        ...startedPayment(deps, { merchant, customerId, payment, offer, card }),
         insufficientFunds: () => cardPaymentsErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }),
         prepare: async () => {
           const from = offer.currencyFrom as CurrencyCode;
@@ -146,13 +142,6 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
           }));
           return { wallet, limit, promo, legs, pendingIds: legs.map((l) => l.id as string) };
         },
-        lock: async (tx) => {
-          await offers.lockPayable(tx, offer);
-          const current = await lockPaymentSql(tx, merchant.id, payment.id);
-          // Started meanwhile by another call: it is that call's to finish.
-          if (current?.status !== "OFFERED") return new Settled(false);
-        },
-        limit: (p) => ({ limit: p.limit, reference: payment.id }),
         move: async (tx, { promo, legs, pendingIds }) => {
           await offers.usePromo(tx, offer, promo);
           await ledger.apply(tx, {
@@ -173,17 +162,6 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
           });
           return true;
         },
-        record: (tx, { wallet }) =>
-          deps.history.record(tx, [
-            pendingHistoryEntry({
-              merchantId: merchant.id,
-              customerId,
-              paymentId: payment.id,
-              offer,
-              card,
-              walletId: wallet.id,
-            }),
-          ]),
       });
       // The order to the rail, after the commit: its answer comes by signed callback.
       if (started) {

@@ -5,7 +5,7 @@ import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
 import { testClock } from "../quotes/exchange.test-helpers.ts";
 import { type Customer, cardsDriver } from "./cards.test-helpers.ts";
 
-// Issue 31 item 1: the card order's price shown (the offer) is the price charged, to the minor
+// The card order's price shown (the offer) is the price charged, to the minor
 // unit; a lapsed or replaced offer moves nothing, and the order is paid at the new price only.
 
 const clock = testClock();

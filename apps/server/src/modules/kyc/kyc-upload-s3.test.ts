@@ -11,7 +11,7 @@ import type { TestApp } from "../../test-app.ts";
 import { createKycTestApp, fakeFile, kycDriver, multipartBody } from "./kyc.test-helpers.ts";
 
 // Two instances (two apps, each with its own DATA_DIR) on one database and one S3-compatible
-// bucket (BLOB_STORE=s3), as production runs them behind a load balancer (issue 25).
+// bucket (BLOB_STORE=s3), as production runs them behind a load balancer.
 let s3: Awaited<ReturnType<typeof startLocalS3>>;
 let a: TestApp;
 let b: FastifyInstance;

@@ -7,7 +7,7 @@ export const rateLimitErrors = defineErrors({
 
 export type Limit = { name: string; max: number; windowSeconds: number; perIp?: true };
 
-/** The abuse limits of the accounts flows (issue 4 §6). */
+/** The abuse limits of the accounts flows. */
 export const LIMITS = {
   codesPerPhone: { name: "codes-phone", max: 5, windowSeconds: 3600 },
   signupsPerIp: { name: "signup-ip", max: 20, windowSeconds: 3600, perIp: true },

@@ -23,7 +23,7 @@ export type S3BlobStoreOptions = {
 };
 
 /**
- * Blobs as objects of an S3-compatible bucket (issue 25): every server instance reads what any
+ * Blobs as objects of an S3-compatible bucket: every server instance reads what any
  * other stored. A put is one PutObject (S3 makes an object visible whole or not at all, so no
  * temporary name is needed); the SHA-256 is kept as the object's metadata and, as with the
  * filesystem store, checked by `get` against the one the database recorded, so a changed object
