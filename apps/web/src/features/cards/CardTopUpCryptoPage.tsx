@@ -29,6 +29,8 @@ import {
 import type { CardProgram } from "./api/cards-queries.ts";
 import { useTopUpOffer } from "./api/use-top-up-offer.ts";
 import "./cards.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../lib/i18n/en-card-funding.ts";
 
 /** A typed amount as a wire decimal of the currency, or undefined while incomplete. */
 function wireOf(value: string, currency: string): string | undefined {

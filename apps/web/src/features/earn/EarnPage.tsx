@@ -6,6 +6,8 @@ import { DepositsSection } from "./components/DepositsSection.tsx";
 import { OpenDeposit } from "./components/OpenDeposit.tsx";
 import { RatesTable } from "./components/RatesTable.tsx";
 import "./earn.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../lib/i18n/en-earn.ts";
 
 /** /earn: the customer's deposits, opening one (with a FIX/FLEX simulator) and the rates. */
 export function EarnPage() {

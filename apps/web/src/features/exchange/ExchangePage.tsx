@@ -7,6 +7,8 @@ import { useExchangePairs } from "./api/exchange-queries.ts";
 import { ExchangeFlow } from "./components/ExchangeFlow.tsx";
 import { fromChoices } from "./exchange-pairs.ts";
 import "./exchange.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../lib/i18n/en-exchange.ts";
 
 /** /exchange: one currency for another at a quoted offer (spec §2, reference flow §5.7). */
 export function ExchangePage() {

@@ -5,6 +5,8 @@ import { useIbanList } from "./api/iban-calls.ts";
 import { IbanAccount } from "./components/IbanAccount.tsx";
 import { IbanOrder } from "./components/IbanOrder.tsx";
 import "./iban.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../lib/i18n/en-iban.ts";
 
 /**
  * /iban: the order (About, Identity verification, Additional information, Billing address), then the

@@ -25,6 +25,8 @@ import {
 } from "./api/iban-calls.ts";
 import { groupIban } from "./components/IbanAccount.tsx";
 import "./iban.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../lib/i18n/en-iban.ts";
 
 type Modal =
   | { kind: "none" }

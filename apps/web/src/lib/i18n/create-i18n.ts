@@ -1,6 +1,7 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { en } from "./en.ts";
+import { receiveFeatureTexts } from "./feature-texts.ts";
 
 /**
  * One i18next instance per app (and per test), so merchant overrides never leak into another
@@ -19,6 +20,7 @@ export function createI18n(): i18n {
     // Re-render when merchant overrides arrive after the first paint.
     react: { bindI18nStore: "added" },
   });
+  receiveFeatureTexts(instance);
   return instance;
 }
 

@@ -1,3 +1,5 @@
+import { addFeatureTexts } from "./feature-texts.ts";
+
 /** English texts of a card's top-up from crypto, its balance and its history (spec §2 card top-up). */
 export const enCardFunding = {
   cardFunding: {
@@ -54,3 +56,5 @@ export const enCardFunding = {
     statuses: { PENDING: "Pending", COMPLETED: "Completed", DECLINED: "Declined", REVERSED: "Reversed" },
   },
 };
+
+addFeatureTexts(enCardFunding);

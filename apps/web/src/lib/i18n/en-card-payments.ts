@@ -1,4 +1,6 @@
-/** English texts of card pay-in (/top-up/card) and payout (/withdraw/card); merged into `en`. */
+import { addFeatureTexts } from "./feature-texts.ts";
+
+/** English texts of card pay-in (/top-up/card) and payout (/withdraw/card), loaded with the screen's code. */
 export const enCardPayments = {
   cardPay: {
     topUpTitle: "Add funds by bank card",
@@ -48,3 +50,5 @@ export const enCardPayments = {
     retry: "Try again",
   },
 };
+
+addFeatureTexts(enCardPayments);

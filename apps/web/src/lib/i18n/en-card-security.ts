@@ -1,3 +1,5 @@
+import { addFeatureTexts } from "./feature-texts.ts";
+
 /** English texts of a card's own controls on /cards: reveal, PIN, name, freeze (soft block). */
 export const enCardSecurity = {
   cardSecurity: {
@@ -47,3 +49,5 @@ export const enCardSecurity = {
     done: "Done",
   },
 };
+
+addFeatureTexts(enCardSecurity);

@@ -1,4 +1,6 @@
-/** English texts of /earn; merged into `en`. The earn rules are spec §4's words. */
+import { addFeatureTexts } from "./feature-texts.ts";
+
+/** English texts of /earn, loaded with the screen's code. The earn rules are spec §4's words. */
 export const enEarn = {
   earn: {
     title: "Earn",
@@ -67,3 +69,5 @@ export const enEarn = {
     },
   },
 };
+
+addFeatureTexts(enEarn);

@@ -1,4 +1,6 @@
-/** English texts of the exchange screen; merged into `en`. The spec gives none of its own. */
+import { addFeatureTexts } from "./feature-texts.ts";
+
+/** English texts of the exchange screen, loaded with the screen's code. The spec gives none of its own. */
 export const enExchange = {
   exchange: {
     from: "From",
@@ -35,3 +37,5 @@ export const enExchange = {
     retry: "Try again",
   },
 } as const;
+
+addFeatureTexts(enExchange);

@@ -1,4 +1,6 @@
-/** English texts of /iban and /iban/withdraw/bank; merged into `en`. Step names are spec §2's. */
+import { addFeatureTexts } from "./feature-texts.ts";
+
+/** English texts of /iban and /iban/withdraw/bank, loaded with the screen's code. Step names are spec §2's. */
 export const enIban = {
   iban: {
     title: "IBAN accounts",
@@ -140,3 +142,5 @@ export const enIban = {
     chooseRecipient: "Choose or add a recipient",
   },
 };
+
+addFeatureTexts(enIban);

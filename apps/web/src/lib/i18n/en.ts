@@ -7,24 +7,18 @@
  * that a merchant can replace them.
  */
 
-import { enCardFunding } from "./en-card-funding.ts";
-import { enCardPayments } from "./en-card-payments.ts";
-import { enCardSecurity } from "./en-card-security.ts";
+import type { enCardFunding } from "./en-card-funding.ts";
+import type { enCardPayments } from "./en-card-payments.ts";
+import type { enCardSecurity } from "./en-card-security.ts";
 import { enCards } from "./en-cards.ts";
-import { enEarn } from "./en-earn.ts";
-import { enExchange } from "./en-exchange.ts";
-import { enIban } from "./en-iban.ts";
+import type { enEarn } from "./en-earn.ts";
+import type { enExchange } from "./en-exchange.ts";
+import type { enIban } from "./en-iban.ts";
 import { enWallets } from "./en-wallets.ts";
 
 export const en = {
   ...enWallets,
-  ...enEarn,
   ...enCards,
-  ...enCardSecurity,
-  ...enCardFunding,
-  ...enExchange,
-  ...enCardPayments,
-  ...enIban,
   app: {
     loading: "Loading",
     skipToContent: "Skip to main content",
@@ -356,4 +350,11 @@ export const en = {
 } as const;
 
 /** The shape every locale must have; merchant overrides are partial and flat. */
-export type Texts = typeof en;
+/** Every text, the features' included (they load with their code: feature-texts.ts). */
+export type Texts = typeof en &
+  typeof enCardFunding &
+  typeof enCardPayments &
+  typeof enCardSecurity &
+  typeof enEarn &
+  typeof enExchange &
+  typeof enIban;

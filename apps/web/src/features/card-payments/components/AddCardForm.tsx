@@ -5,6 +5,8 @@ import { FormError } from "../../../components/FormError.tsx";
 import { TextField } from "../../../components/TextField.tsx";
 import type { NewCard } from "../api/card-calls.ts";
 import { cardDigits, cardNumberState, groupCardNumber, parseExpiry } from "../card-number.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-card-payments.ts";
 
 /**
  * A new card: the number grouped as typed and checked (Luhn) as it is typed, the expiry, the

@@ -33,6 +33,8 @@ import {
 } from "../api/card-calls.ts";
 import { browserInfo } from "../browser-info.ts";
 import { AddCardForm } from "./AddCardForm.tsx";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-card-payments.ts";
 
 const POLL_MS = 1500;
 

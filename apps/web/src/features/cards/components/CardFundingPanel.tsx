@@ -4,6 +4,8 @@ import { Button } from "../../../components/Button.tsx";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import type { Card, CardProgram } from "../api/cards-queries.ts";
 import { CardHistorySection } from "./CardHistorySection.tsx";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-card-funding.ts";
 
 /** The card's balance, this month's money in and out, and its history behind a toggle. */
 export function CardFundingPanel({

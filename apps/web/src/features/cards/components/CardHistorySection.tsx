@@ -7,6 +7,8 @@ import { formatDate } from "../../../lib/format/dates.ts";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import { CARD_HISTORY_PAGE, type CardOperation, useCardHistory } from "../api/card-funding-queries.ts";
 import type { CardProgram } from "../api/cards-queries.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-card-funding.ts";
 
 function OperationRow({ op }: { op: CardOperation }) {
   const { t } = useTranslation();

@@ -5,6 +5,8 @@ import { Modal } from "../../../components/modal/Modal.tsx";
 import { OperationEntryButton } from "../../../components/operations/OperationEntryButton.tsx";
 import { ROUTES } from "../../../lib/routes.ts";
 import type { CardProgram } from "../api/cards-queries.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-card-funding.ts";
 
 /** Where the crypto top-up of a card starts: /cards/top-up/crypto?card=<id>&cp=<program>. */
 export const topUpLink = (cardId: string, program: CardProgram) =>

@@ -9,6 +9,8 @@ import { Spinner } from "../../../components/Spinner.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
 import { formatMoney, readAmount, toWire } from "../../../lib/format/money.ts";
 import { type Deposit, useCloseDeposit, useDeposits } from "../api/earn-queries.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-earn.ts";
 
 /** What closing pays now (spec §4): FLEX principal with profit, FIX early the principal only. */
 function closePays(d: Deposit): string {

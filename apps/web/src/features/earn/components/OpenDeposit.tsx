@@ -14,6 +14,8 @@ import { useWallets } from "../../../lib/wallets/wallet-queries.ts";
 import { type Deposit, type DepositTemplates, type OpenDraft, useOpenDeposit } from "../api/earn-queries.ts";
 import { simulate } from "../earn-math.ts";
 import { Simulator } from "./Simulator.tsx";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-earn.ts";
 
 /** The draft (spec §3: wallet, type, duration, amount), its checks (spec §5), a confirmation, a receipt. */
 export function OpenDeposit({ templates }: { templates: DepositTemplates }) {

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../lib/format/money.ts";
 import type { DepositTemplates } from "../api/earn-queries.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-earn.ts";
 
 /** The merchant's offer: per currency, each duration with its type, rate and amount bounds. */
 export function RatesTable({ templates }: { templates: DepositTemplates }) {

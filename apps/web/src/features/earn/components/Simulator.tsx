@@ -5,6 +5,8 @@ import { SelectField } from "../../../components/SelectField.tsx";
 import { formatMoney, readAmount, toWire } from "../../../lib/format/money.ts";
 import type { Duration } from "../api/earn-queries.ts";
 import { simulate } from "../earn-math.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-earn.ts";
 
 /**
  * FIX against FLEX on an amount of the simulator's own field (comparing is not opening: the

@@ -5,6 +5,8 @@ import { formatExactMoney } from "../../../lib/format/money.ts";
 import type { ExchangeOffer } from "../api/exchange-calls.ts";
 import type { Side } from "./ExchangeForm.tsx";
 import { OfferCountdown, OfferFigures } from "./OfferDetails.tsx";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-exchange.ts";
 
 export interface ExchangeConfirmProps {
   /** The amount the customer typed: the other one is the quoted figure a renewal may move. */

@@ -15,6 +15,8 @@ import { fromChoices, pairOf, toChoices } from "../exchange-pairs.ts";
 import { ExchangeConfirm } from "./ExchangeConfirm.tsx";
 import { ExchangeForm, type Side } from "./ExchangeForm.tsx";
 import { ExchangeReceipt } from "./ExchangeReceipt.tsx";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-exchange.ts";
 
 const AMOUNT_FIELDS = { amountFrom: "from", amountTo: "to" } as const;
 

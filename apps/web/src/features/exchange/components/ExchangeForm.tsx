@@ -11,6 +11,8 @@ import { fitsDecimals, inputDecimals } from "../exchange-money.ts";
 import type { WalletChoice } from "../exchange-pairs.ts";
 import { OfferCountdown, OfferFigures } from "./OfferDetails.tsx";
 import { WalletChooser } from "./WalletChooser.tsx";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-exchange.ts";
 
 export type Side = "from" | "to";
 

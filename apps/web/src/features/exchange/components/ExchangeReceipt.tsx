@@ -5,6 +5,8 @@ import { formatDate } from "../../../lib/format/dates.ts";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import { displayRate } from "../../../lib/format/rate.ts";
 import type { ExchangeExecution } from "../api/exchange-calls.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-exchange.ts";
 
 /** The success modal with the receipt: from, to, rate, fees, date. */
 export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecution; onClose: () => void }) {

@@ -4,6 +4,8 @@ import { formatExactMoney } from "../../../lib/format/money.ts";
 import { displayRate } from "../../../lib/format/rate.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import type { ExchangeOffer } from "../api/exchange-calls.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-exchange.ts";
 
 /** Rate, fees (percents to 2 places, spec §9), what arrives (marked when a re-quote changed it). */
 export function OfferFigures({

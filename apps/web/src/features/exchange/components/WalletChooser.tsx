@@ -5,6 +5,8 @@ import { TextField } from "../../../components/TextField.tsx";
 import { formatExactMoney } from "../../../lib/format/money.ts";
 import { filterBySearch } from "../../../lib/format/search-filter.ts";
 import type { WalletChoice } from "../exchange-pairs.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-exchange.ts";
 
 export interface WalletChooserProps {
   /** "From" or "To": names the button and the dialog. */

@@ -21,6 +21,8 @@ import {
   useExecuteExchange,
   useIbanHistory,
 } from "../api/iban-calls.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-iban.ts";
 
 /** An IBAN in groups of four, the way it is printed on a statement. */
 export const groupIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim();

@@ -18,6 +18,8 @@ import {
   useSaveAddress,
   useSavePersonalInfo,
 } from "../api/iban-calls.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../lib/i18n/en-iban.ts";
 
 type Step = "about" | "verification" | "information" | "address";
 const STEPS: Step[] = ["about", "verification", "information", "address"];

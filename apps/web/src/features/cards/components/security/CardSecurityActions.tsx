@@ -2,6 +2,8 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
 import type { Card, CardProgram } from "../../api/cards-queries.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../../lib/i18n/en-card-security.ts";
 
 // The modals load together on first use (one chunk, one import), so the cards page does not grow.
 const modals = () => import("./card-security-modals.ts");

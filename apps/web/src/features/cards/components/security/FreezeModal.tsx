@@ -13,6 +13,8 @@ import { type BlockAction, useCardBlock } from "../../api/card-security-queries.
 import type { CardModalProps } from "./CardSecurityActions.tsx";
 import { codeStillValid } from "./code-still-valid.ts";
 import "./card-security.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../../lib/i18n/en-card-security.ts";
 
 /**
  * Soft block (spec §4): a frozen card is unfrozen, any other is frozen; a code is texted, then

@@ -9,6 +9,8 @@ import { ApiError } from "../../../../lib/http/api-error.ts";
 import { useSetLabel } from "../../api/card-security-queries.ts";
 import type { CardModalProps } from "./CardSecurityActions.tsx";
 import "./card-security.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../../lib/i18n/en-card-security.ts";
 
 export const LABEL_MAX = 30;
 

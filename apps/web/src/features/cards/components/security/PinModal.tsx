@@ -10,6 +10,8 @@ import { useSetPin } from "../../api/card-security-queries.ts";
 import { PIN_LENGTH, pinProblem } from "../../pin-rules.ts";
 import type { CardModalProps } from "./CardSecurityActions.tsx";
 import "./card-security.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../../lib/i18n/en-card-security.ts";
 
 /** Set or change the card PIN: checked here as the server checks it, sent sealed to its key. */
 export function PinModal(props: CardModalProps) {

@@ -14,6 +14,8 @@ import type { CardModalProps } from "./CardSecurityActions.tsx";
 import { codeStillValid } from "./code-still-valid.ts";
 import { RevealedSecrets } from "./RevealedSecrets.tsx";
 import "./card-security.css";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../../lib/i18n/en-card-security.ts";
 
 /** Show number (no code) or show details (number, CVV, expiry after an SMS code). */
 export function RevealModal(props: CardModalProps & { mode: "number" | "details" }) {

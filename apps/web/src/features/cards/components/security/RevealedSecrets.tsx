@@ -5,6 +5,8 @@ import { maskCardNumber } from "../../../../lib/format/card-mask.ts";
 import { formatTimer } from "../../../../lib/format/timer.ts";
 import { useCountdown } from "../../../../lib/hooks/use-countdown.ts";
 import type { RevealedCard } from "../../api/card-security-queries.ts";
+// Its texts load with it (lib/i18n/feature-texts.ts).
+import "../../../../lib/i18n/en-card-security.ts";
 
 /** How long opened secrets stay on screen before they are masked again (issue 20). */
 export const REVEAL_SECONDS = 30;
