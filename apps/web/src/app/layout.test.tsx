@@ -106,6 +106,25 @@ describe("layout", () => {
     expect(answer.hidden).toBe(false);
   });
 
+  it("sizes a banner's picture before it loads, and loads it lazily", async () => {
+    const world = defaultWorld();
+    world.banners.right = [
+      {
+        id: 1,
+        title: "Pictured offer",
+        text: "Fast",
+        imageUrl: "/merchant-assets/demo/banner.svg",
+        link: null,
+      },
+    ];
+    installFakeConfigService(world);
+    renderApp("/");
+    const image = (await screen.findByText("Pictured offer")).closest(".k-banner")?.querySelector("img");
+    // The 16:7 box of .k-banner__image: no layout shift when the picture arrives.
+    expect([image?.getAttribute("width"), image?.getAttribute("height")]).toEqual(["1600", "700"]);
+    expect(image?.getAttribute("loading")).toBe("lazy");
+  });
+
   it("shows social links as the network's icon, named in words, not a lone letter", async () => {
     const world = defaultWorld();
     world.social = [

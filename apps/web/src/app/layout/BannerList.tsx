@@ -48,8 +48,12 @@ function BannerCard({ banner }: { banner: Banner }) {
           srcSet={merchantSrcSet(image)}
           // Full width in one column; the right column is 320 px, a bottom banner's picture 360.
           sizes="(min-width: 1024px) 360px, 100vw"
+          // The 16:7 box of .k-banner__image, known before the stylesheet and the picture arrive.
+          width={1600}
+          height={700}
           alt=""
           loading="lazy"
+          decoding="async"
         />
       ) : null}
       <span className="k-banner__body">
