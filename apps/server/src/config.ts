@@ -22,6 +22,8 @@ const cardDataKeys = z.string().transform((v, ctx) => {
   return keys;
 });
 
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+
 const booleanString = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const envSchema = z
@@ -69,6 +71,25 @@ const envSchema = z
     // Email through SMTP (docs/chains.md "Email"): smtp:// or smtps:// with credentials in the URL.
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     SMTP_FROM: z.email().optional(),
+    // An EVM network for ETH and ERC-20 tokens, chosen per currency (docs/chains.md "EVM").
+    CHAIN_ETH: z.enum(["sandbox", "evm"]).default("sandbox"),
+    CHAIN_USDT: z.enum(["sandbox", "evm"]).default("sandbox"),
+    CHAIN_USDC: z.enum(["sandbox", "evm"]).default("sandbox"),
+    EVM_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    EVM_CHAIN_ID: z.coerce.number().int().min(1).optional(),
+    EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+    EVM_TOKEN_USDT: evmAddress.optional(),
+    EVM_TOKEN_USDC: evmAddress.optional(),
+    EVM_HOT_WALLET_KEY: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
+      .optional(),
+    EVM_EXPLORER_TX_URL: z
+      .string()
+      .refine((u) => u.includes("{txHash}"), "must contain {txHash}")
+      .optional(),
+    EVM_START_BLOCK: z.coerce.number().int().min(0).optional(),
+    EVM_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     SEND_CONFIRMATION_THRESHOLD: z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
@@ -84,6 +105,22 @@ const envSchema = z
         path: ["S3_SECRET_ACCESS_KEY"],
         message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
       });
+    }
+    const evmCurrencies = EVM_CURRENCIES.filter((c) => env[`CHAIN_${c}`] === "evm");
+    if (evmCurrencies.length > 0) {
+      for (const name of ["EVM_RPC_URL", "EVM_CHAIN_ID"] as const) {
+        if (env[name] === undefined)
+          ctx.addIssue({ code: "custom", path: [name], message: "required when a CHAIN_ is evm" });
+      }
+    }
+    for (const c of evmCurrencies) {
+      if (c !== "ETH" && !env[`EVM_TOKEN_${c}`]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`EVM_TOKEN_${c}`],
+          message: `required when CHAIN_${c} is evm`,
+        });
+      }
     }
     if (env.NODE_ENV !== "production") return;
     for (const [name, value] of Object.entries(DEV_SECRETS)) {
@@ -157,6 +194,29 @@ export type Config = {
   supportChatWidgetUrl: string | undefined;
   /** Email over SMTP; unset: the sandbox outbox only (sandbox mode) or no email (503). */
   smtp: { url: string; from: string } | undefined;
+  /** The EVM network and the currencies that travel on it; unset: every one is the sandbox chain's. */
+  evm: EvmConfig | undefined;
+};
+
+/** Currencies an EVM network can carry here: ETH natively, the others as ERC-20 tokens. */
+export const EVM_CURRENCIES = ["ETH", "USDT", "USDC"] as const;
+export type EvmCurrency = (typeof EVM_CURRENCIES)[number];
+
+export type EvmConfig = {
+  rpcUrl: string;
+  chainId: number;
+  /** M: a deposit is credited at M confirmations; it must exceed the deepest reorganisation expected. */
+  confirmations: number;
+  currencies: EvmCurrency[];
+  /** ERC-20 contract address per token currency on this network. */
+  tokens: Partial<Record<EvmCurrency, `0x${string}`>>;
+  /** The hot wallet's private key (a key service's seam in production: docs/chains.md). */
+  hotWalletKey: `0x${string}` | undefined;
+  /** A transaction's page on the network's explorer ({txHash} replaced), if any. */
+  explorerTxUrl: string | undefined;
+  /** Where a follower with no stored height starts; unset: the head it first sees. */
+  startBlock: number | undefined;
+  pollSeconds: number;
 };
 
 export type BlobStoreConfig =
@@ -229,12 +289,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardShippingStepSeconds: e.CARD_SHIPPING_STEP_SECONDS,
     supportChatWidgetUrl:
       e.SUPPORT_CHAT_WIDGET_URL ?? (sandbox ? "/sandbox/support-chat?key={key}" : undefined),
+    evm: evmConfig(e),
     smtp: e.SMTP_URL
       ? {
           url: e.SMTP_URL,
           from: e.SMTP_FROM ?? `no-reply@${new URL(e.PUBLIC_BASE_URL ?? "http://localhost").hostname}`,
         }
       : undefined,
+  };
+}
+
+function evmConfig(e: z.infer<typeof envSchema>): EvmConfig | undefined {
+  const currencies = EVM_CURRENCIES.filter((c) => e[`CHAIN_${c}`] === "evm");
+  if (currencies.length === 0 || !e.EVM_RPC_URL || !e.EVM_CHAIN_ID) return undefined;
+  const tokens: EvmConfig["tokens"] = {};
+  if (e.EVM_TOKEN_USDT) tokens.USDT = e.EVM_TOKEN_USDT as `0x${string}`;
+  if (e.EVM_TOKEN_USDC) tokens.USDC = e.EVM_TOKEN_USDC as `0x${string}`;
+  return {
+    rpcUrl: e.EVM_RPC_URL,
+    chainId: e.EVM_CHAIN_ID,
+    confirmations: e.EVM_CONFIRMATIONS,
+    currencies,
+    tokens,
+    hotWalletKey: e.EVM_HOT_WALLET_KEY as `0x${string}` | undefined,
+    explorerTxUrl: e.EVM_EXPLORER_TX_URL,
+    startBlock: e.EVM_START_BLOCK,
+    pollSeconds: e.EVM_POLL_SECONDS,
   };
 }
 

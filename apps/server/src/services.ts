@@ -46,6 +46,7 @@ import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
 import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
+import { evmConfirmationsOf } from "./providers/chain/evm-chain.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
 import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
@@ -135,6 +136,7 @@ export function createServices(config: Config, database: Database, options: Serv
     addresses,
     chain,
     releaseLimit: (tx, merchantId, reference) => kyc.release(tx, { merchantId, reference }),
+    confirmationsOf: evmConfirmationsOf(config.evm),
   });
   const send = createSendService({
     db: sql,

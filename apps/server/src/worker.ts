@@ -2,6 +2,7 @@ import { type Runner, run } from "graphile-worker";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
+import { chainFollowerCronItems } from "./jobs/chain-follower-jobs.ts";
 import { depositCronItems } from "./jobs/deposit-jobs.ts";
 import { createTaskList } from "./jobs/index.ts";
 
@@ -14,7 +15,7 @@ export async function startWorker(pool: pg.Pool, log: Logger, config: Config): P
     // The process owns signal handling: it stops the HTTP server, then the worker, then the database.
     noHandleSignals: true,
     pollInterval: 1000,
-    parsedCronItems: depositCronItems,
+    parsedCronItems: [...depositCronItems, ...chainFollowerCronItems(config)],
     logger: undefined,
   });
   log.info("worker started");

@@ -4,6 +4,7 @@ import { createChallengeTimeoutTask } from "../providers/acquirer/challenge-time
 import { ACQUIRER_CHALLENGE_TIMEOUT_TASK } from "../providers/acquirer/sandbox-acquirer.ts";
 import { ACQUIRER_CALLBACK_TASK, createAcquirerCallbackTask } from "./acquirer-callbacks.ts";
 import { createBankTasks } from "./bank-jobs.ts";
+import { createChainFollowerTasks } from "./chain-follower-jobs.ts";
 import { createChainTasks } from "./chain-jobs.ts";
 import { depositTasks } from "./deposit-jobs.ts";
 import { EXPIRE_PENDING_TASK, expirePendingTransfers } from "./expire-pending-transfers.ts";
@@ -23,6 +24,8 @@ export function createTaskList(config: Config): TaskList {
     ...(config.sandbox ? { [KYC_REVIEW_TASK]: createKycReviewTask(config) } : {}),
     // The sandbox chain (broadcasts and confirmation clock); a production adapter brings its own.
     ...(config.sandbox ? createChainTasks(config) : {}),
+    // The EVM network's block follower, when a currency travels on one (docs/chains.md).
+    ...createChainFollowerTasks(config),
     // The sandbox card issuer's clock (issuing, shipping plastic cards).
     ...(config.sandbox ? createIssuerTasks(config) : {}),
     // The sandbox issuer's card-transaction callbacks, retried until the server answers.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   integer,
   numeric,
@@ -79,7 +80,8 @@ export const depositAddresses = pgTable(
 
 /**
  * A payment to a deposit address, as the chain reports it: PENDING while it gathers
- * confirmations, CONFIRMED once credited (in the same transaction as the ledger credit).
+ * confirmations, CONFIRMED once credited (in the same transaction as the ledger credit),
+ * DROPPED when a reorganisation took its transaction out of the chain before that.
  * One row per (chain, tx hash, output): a replayed notification finds it.
  */
 export const cryptoDeposits = pgTable(
@@ -101,13 +103,13 @@ export const cryptoDeposits = pgTable(
     amount: amount("amount").notNull(),
     confirmations: integer("confirmations").notNull(),
     requiredConfirmations: integer("required_confirmations").notNull(),
-    status: text("status").$type<"PENDING" | "CONFIRMED">().notNull(),
+    status: text("status").$type<"PENDING" | "CONFIRMED" | "DROPPED">().notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
     confirmedAt: at("confirmed_at"),
   },
   (t) => [
     unique("crypto_deposits_output_once").on(t.chain, t.txHash, t.outputIndex),
-    check("crypto_deposits_status", sql`${t.status} in ('PENDING', 'CONFIRMED')`),
+    check("crypto_deposits_status", sql`${t.status} in ('PENDING', 'CONFIRMED', 'DROPPED')`),
     check("crypto_deposits_amount", sql`${t.amount} > 0`),
   ],
 );
@@ -176,3 +178,18 @@ export const sandboxChainTransactions = pgTable(
     check("sandbox_chain_transactions_direction", sql`${t.direction} in ('IN', 'OUT')`),
   ],
 );
+
+/**
+ * Where a block follower (modules/crypto/chain-follower.ts) has got to on one network: the last
+ * block it processed and that block's hash (a different hash there later means a
+ * reorganisation). A small platform table, not a merchant's: a network is followed once for
+ * every merchant (on Citus a reference table). The row is locked while a follower runs, so
+ * several workers never follow the same network at once.
+ */
+export const chainFollowerState = pgTable("chain_follower_state", {
+  /** e.g. `evm:1`, `evm:31337`: the kind of node and its chain id. */
+  network: text("network").primaryKey(),
+  height: bigint("height", { mode: "number" }).notNull(),
+  blockHash: text("block_hash").notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});

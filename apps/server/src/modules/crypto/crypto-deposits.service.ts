@@ -10,7 +10,7 @@ import type { WalletsService } from "../wallets/wallets.service.ts";
 import { cryptoSql, type DepositRow } from "./crypto.repository.ts";
 import type { DepositAddresses } from "./deposit-addresses.service.ts";
 
-export type DepositEffect = "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED";
+export type DepositEffect = "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED" | "FAILED";
 
 /**
  * Payments arriving at deposit addresses. A deposit is PENDING (in the customer's history with
@@ -24,6 +24,8 @@ export function createCryptoDeposits(deps: {
   wallets: Pick<WalletsService, "ensureWallet">;
   addresses: Pick<DepositAddresses, "findOwner">;
   history: HistoryService;
+  /** M for a currency whose network is configured (an EVM network's EVM_CONFIRMATIONS). */
+  confirmationsOf?: (currency: CurrencyCode) => number | undefined;
 }) {
   const { ledger, history } = deps;
 
@@ -35,7 +37,7 @@ export function createCryptoDeposits(deps: {
     const owner = await deps.addresses.findOwner(network.chain, address.address);
     if (!owner) return undefined;
     return inTransaction(deps.db, async (c) => {
-      const { deposit, created } = await cryptoSql.upsertDeposit(c, {
+      const { deposit, created, revived } = await cryptoSql.upsertDeposit(c, {
         id: uuidv7(),
         merchantId: owner.merchantId,
         customerId: owner.customerId,
@@ -48,9 +50,17 @@ export function createCryptoDeposits(deps: {
         amount,
         confirmations: n.confirmations,
         // Our policy, not the notifier's claim, decides when money is credited.
-        requiredConfirmations: network.confirmations,
+        requiredConfirmations: deps.confirmationsOf?.(currency) ?? network.confirmations,
       });
-      if (created) {
+      if (revived) {
+        // Back in the chain after a reorganisation dropped it: pending again.
+        await history.update(c, {
+          merchantId: deposit.merchantId,
+          operationId: deposit.id,
+          status: "PENDING",
+          details: { confirmations: deposit.confirmations },
+        });
+      } else if (created) {
         await history.record(c, [
           {
             merchantId: deposit.merchantId,
@@ -122,14 +132,37 @@ export function createCryptoDeposits(deps: {
     });
   }
 
+  /**
+   * A reorganisation took the deposit's transaction out of the chain before it was credited:
+   * DROPPED, and FAILED in the customer's history. A credited deposit is never touched (the
+   * confirmations required must exceed the deepest reorganisation: docs/chains.md).
+   */
+  function drop(n: ChainNotification): Promise<DepositEffect> {
+    return inTransaction(deps.db, async (tx) => {
+      const dropped = await cryptoSql.dropDeposit(tx, n.chain, n.txHash, n.outputIndex);
+      if (!dropped) return "IGNORED";
+      await history.update(tx, {
+        merchantId: dropped.merchantId,
+        operationId: dropped.id,
+        status: "FAILED",
+        details: { failureReason: n.failureReason ?? "The transaction left the chain." },
+        whilePending: true,
+      });
+      return "FAILED";
+    });
+  }
+
   return {
+    /** PENDING and CONFIRMED count confirmations; FAILED: the transaction left the chain. */
     async onIncoming(n: ChainNotification): Promise<DepositEffect> {
+      if (n.status === "FAILED") return drop(n);
       if (!isCurrencyCode(n.currency)) return "IGNORED";
       const parsed = parseAmount(n.amount, n.currency, { allowZero: false });
       if (!parsed.ok) return "IGNORED";
       const deposit = await record(n, n.currency, parsed.minor);
       if (!deposit) return "IGNORED";
       if (deposit.status === "CONFIRMED") return "ALREADY_CREDITED";
+      if (deposit.status === "DROPPED") return "IGNORED";
       if (deposit.confirmations < deposit.requiredConfirmations) return "PENDING";
       return credit(deposit, n.currency);
     },

@@ -16,7 +16,7 @@ export type DepositRow = {
   amount: bigint;
   confirmations: number;
   requiredConfirmations: number;
-  status: "PENDING" | "CONFIRMED";
+  status: "PENDING" | "CONFIRMED" | "DROPPED";
 };
 
 export type WithdrawalRow = {
@@ -64,7 +64,7 @@ export const cryptoSql = {
   async upsertDeposit(
     c: SqlClient,
     d: Omit<DepositRow, "status">,
-  ): Promise<{ deposit: DepositRow; created: boolean }> {
+  ): Promise<{ deposit: DepositRow; created: boolean; revived: boolean }> {
     const inserted = await c.query<Raw<DepositRow>>(
       `insert into crypto_deposits (id, merchant_id, customer_id, chain, currency, tx_hash, output_index, address,
          from_address, amount, confirmations, required_confirmations, status)
@@ -86,16 +86,42 @@ export const cryptoSql = {
         d.requiredConfirmations,
       ],
     );
-    if (inserted.rows[0]) return { deposit: bigints(inserted.rows[0]), created: true };
-    const updated = await c.query<Raw<DepositRow>>(
-      `update crypto_deposits set confirmations = greatest(confirmations, $4)
-       where chain = $1 and tx_hash = $2 and output_index = $3
-       returning ${DEPOSIT}`,
+    if (inserted.rows[0]) return { deposit: bigints(inserted.rows[0]), created: true, revived: false };
+    // A dropped deposit seen again is back in the chain: pending, counted afresh.
+    const updated = await c.query<Raw<DepositRow> & { revived: boolean }>(
+      `update crypto_deposits d set
+         confirmations = case when d.status = 'DROPPED' then $4 else greatest(d.confirmations, $4) end,
+         status = case when d.status = 'DROPPED' then 'PENDING' else d.status end
+       from (select status as old_status from crypto_deposits
+             where chain = $1 and tx_hash = $2 and output_index = $3 for update) old
+       where d.chain = $1 and d.tx_hash = $2 and d.output_index = $3
+       returning ${DEPOSIT}, old.old_status = 'DROPPED' as revived`,
       [d.chain, d.txHash, d.outputIndex, d.confirmations],
     );
     const row = updated.rows[0];
     if (!row) throw new Error("deposit vanished");
-    return { deposit: bigints(row), created: false };
+    const { revived, ...deposit } = row;
+    return { deposit: bigints(deposit as Raw<DepositRow>), created: false, revived };
+  },
+
+  /** A pending deposit whose transaction left the chain; undefined if it was not pending. */
+  async dropDeposit(c: SqlClient, chain: Chain, txHash: string, outputIndex: number) {
+    const { rows } = await c.query<{ id: string; merchantId: string }>(
+      `update crypto_deposits set status = 'DROPPED'
+       where chain = $1 and tx_hash = $2 and output_index = $3 and status = 'PENDING'
+       returning id, merchant_id as "merchantId"`,
+      [chain, txHash, outputIndex],
+    );
+    return rows[0];
+  },
+
+  /** Deposits on a chain still gathering confirmations (the block follower re-reads each). */
+  async pendingDeposits(c: SqlClient, chain: Chain): Promise<DepositRow[]> {
+    const { rows } = await c.query<Raw<DepositRow>>(
+      `select ${DEPOSIT} from crypto_deposits where chain = $1 and status = 'PENDING' order by created_at limit 500`,
+      [chain],
+    );
+    return rows.map(bigints);
   },
 
   async confirmDeposit(c: SqlClient, id: string, confirmations: number): Promise<void> {

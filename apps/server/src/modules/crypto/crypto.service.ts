@@ -1,3 +1,4 @@
+import type { CurrencyCode } from "@kestrel/money";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { ChainProvider } from "../../providers/chain/chain-provider.ts";
 import type { HistoryService } from "../history/history.service.ts";
@@ -20,6 +21,7 @@ export function createCryptoService(deps: {
   addresses: DepositAddresses;
   chain: ChainProvider;
   releaseLimit: (tx: Tx, merchantId: string, reference: string) => Promise<unknown>;
+  confirmationsOf?: (currency: CurrencyCode) => number | undefined;
 }) {
   return {
     addresses: deps.addresses,

@@ -1,0 +1,185 @@
+import { createServer } from "node:net";
+import { createWalletClient, getAddress, http, parseEther, parseUnits } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientSourceFromPool } from "../../db/transaction.ts";
+import { signChainNotification } from "../../providers/chain/chain-notification.ts";
+import { createEvmChain } from "../../providers/chain/evm-chain.ts";
+import {
+  LOCAL_EVM_CHAIN_ID,
+  LOCAL_EVM_FUNDED_KEY,
+  type LocalEvmNode,
+  startLocalEvmNode,
+} from "../../providers/chain/local/local-evm-node.ts";
+import { testTokenArtifact } from "../../providers/chain/local/test-token.ts";
+import type { TestApp } from "../../test-app.ts";
+import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createChainFollower } from "./chain-follower.ts";
+import { cryptoDriver } from "./crypto.test-helpers.ts";
+
+// The block follower against a real EVM node (Hardhat's, from npm, started here): deposits of
+// ETH and of an ERC-20 token credited once at M confirmations, a reorganisation before M drops
+// one, a follower killed mid-block and restarted credits nothing twice.
+
+const M = 3;
+let node: LocalEvmNode;
+let t: TestApp;
+let d: ReturnType<typeof cryptoDriver>;
+let usdt: `0x${string}`;
+const payer = privateKeyToAccount(LOCAL_EVM_FUNDED_KEY);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  node = await startLocalEvmNode(await freePort());
+  const { abi, bytecode } = testTokenArtifact();
+  const deploy = await wallet().deployContract({
+    abi,
+    bytecode,
+    args: ["Tether USD", "USDT", 6, parseUnits("1000000", 6)],
+    chain: null,
+  });
+  const receipt = await node.rpc<{ contractAddress: string }>("eth_getTransactionReceipt", [deploy]);
+  usdt = getAddress(receipt.contractAddress);
+  t = await createKycTestApp({
+    CHAIN_ETH: "evm",
+    CHAIN_USDT: "evm",
+    EVM_RPC_URL: node.rpcUrl,
+    EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
+    EVM_CONFIRMATIONS: String(M),
+    EVM_TOKEN_USDT: usdt,
+  });
+  d = cryptoDriver(t);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await node?.stop();
+});
+
+/** A follower as a worker runs it: notifications signed and handed to the app. */
+function follower(afterRecorded?: () => Promise<void>) {
+  if (!t.config.evm) throw new Error("no EVM config");
+  return createChainFollower({
+    db: clientSourceFromPool(t.database.pool),
+    evm: createEvmChain(t.config.evm),
+    startBlock: undefined,
+    afterRecorded,
+    notify: async (n) => {
+      const raw = JSON.stringify(n);
+      const { status } = await d.deliver(raw, signChainNotification(t.config.secrets.callback, raw));
+      if (status !== 200) throw new Error(`notification answered ${status}`);
+    },
+  });
+}
+
+const wallet = () => createWalletClient({ account: payer, transport: http(node.rpcUrl) });
+const payEth = (to: string, eth: string) =>
+  wallet().sendTransaction({ to: to as `0x${string}`, value: parseEther(eth), chain: null });
+const payUsdt = (to: string, amount: string) =>
+  wallet().writeContract({
+    address: usdt,
+    abi: testTokenArtifact().abi,
+    functionName: "transfer",
+    args: [to, parseUnits(amount, 6)],
+    chain: null,
+  });
+const mine = (blocks: number) => node.rpc("hardhat_mine", [`0x${blocks.toString(16)}`]);
+const receiveHistory = async (token: string) =>
+  (await d.history(token)).json().operations.filter((o: { type: string }) => o.type === "RECEIVE_CRYPTO");
+
+describe("the EVM block follower", () => {
+  it("shows an ETH deposit pending with N of M confirmations and credits it once at M", async () => {
+    const alice = await d.unverified();
+    const address = (await d.wallet(alice.token, "ETH")).address;
+    const f = follower();
+    await f.followOnce(); // first pass: starts at the head
+    const txHash = await payEth(address, "1.5");
+    expect(await f.followOnce()).toMatchObject({ kind: "followed", rewound: false });
+    const [pending] = await receiveHistory(alice.token);
+    expect(pending).toMatchObject({ status: "PENDING", currency: "ETH" });
+    expect(pending.receiveCryptoModel).toMatchObject({ txHash, confirmations: 1, requiredConfirmations: M });
+    expect((await d.wallet(alice.token, "ETH")).balance).toMatch(/^0\.0+$/);
+
+    await mine(1);
+    await f.followOnce();
+    expect((await receiveHistory(alice.token))[0].receiveCryptoModel.confirmations).toBe(2);
+    expect((await d.wallet(alice.token, "ETH")).balance).toMatch(/^0\.0+$/);
+
+    await mine(1);
+    await f.followOnce();
+    await mine(5);
+    await f.followOnce();
+    await f.followOnce();
+    const [done] = await receiveHistory(alice.token);
+    expect(done).toMatchObject({ operationId: pending.operationId, status: "COMPLETED" });
+    expect((await d.wallet(alice.token, "ETH")).balance).toMatch(/^1\.50*$/);
+    await d.expectInvariants();
+  });
+
+  it("credits an ERC-20 Transfer to the customer's Ethereum address in the token's wallet", async () => {
+    const bob = await d.unverified();
+    const address = (await d.wallet(bob.token, "ETH")).address;
+    const f = follower();
+    await f.followOnce();
+    await payUsdt(address, "25.5");
+    await mine(M - 1);
+    await f.followOnce();
+    expect((await d.wallet(bob.token, "USDT")).balance).toMatch(/^25\.50*$/);
+    expect((await receiveHistory(bob.token))[0]).toMatchObject({ currency: "USDT", status: "COMPLETED" });
+  });
+
+  it("drops a deposit whose block a reorganisation replaced before M, and never credits it", async () => {
+    const carol = await d.unverified();
+    const address = (await d.wallet(carol.token, "ETH")).address;
+    const f = follower();
+    await f.followOnce();
+    const snapshot = await node.rpc<string>("evm_snapshot");
+    await payEth(address, "2");
+    await f.followOnce();
+    expect((await receiveHistory(carol.token))[0]).toMatchObject({ status: "PENDING" });
+    // Another branch without the payment, longer than the one the follower saw.
+    await node.rpc("evm_revert", [snapshot]);
+    await mine(2);
+    expect(await f.followOnce()).toMatchObject({ rewound: true });
+    await mine(M + 2);
+    await f.followOnce();
+    expect((await receiveHistory(carol.token))[0]).toMatchObject({ status: "FAILED" });
+    expect((await d.wallet(carol.token, "ETH")).balance).toMatch(/^0\.0+$/);
+    await d.expectInvariants();
+  });
+
+  it("a follower killed mid-block and restarted, and two at once, credit each payment once", async () => {
+    const [erin, frank] = [await d.unverified(), await d.unverified()];
+    const to = [(await d.wallet(erin.token, "ETH")).address, (await d.wallet(frank.token, "ETH")).address];
+    await follower().followOnce();
+    // Both payments in one block.
+    await node.rpc("evm_setAutomine", [false]);
+    await payEth(to[0] as string, "0.25");
+    await payEth(to[1] as string, "0.75");
+    await mine(1);
+    await node.rpc("evm_setAutomine", [true]);
+    await mine(M);
+    // The worker dies after recording the first payment of the block: its height is not stored.
+    const killed = follower(async () => {
+      throw new Error("killed");
+    });
+    await expect(killed.followOnce()).rejects.toThrow("killed");
+    // Restarted, twice at once (two workers): one follows, the other finds the network locked.
+    const results = await Promise.all([follower().followOnce(), follower().followOnce()]);
+    expect(results.map((r) => r.kind).sort()).toEqual(["busy", "followed"]);
+    await follower().followOnce();
+    expect((await d.wallet(erin.token, "ETH")).balance).toMatch(/^0\.250*$/);
+    expect((await d.wallet(frank.token, "ETH")).balance).toMatch(/^0\.750*$/);
+    const { rows } = await t.database.pool.query(
+      "select count(*)::int as n from ledger_operations where idempotency_key like 'chain:deposit:ethereum:%'",
+    );
+    expect(rows[0].n).toBe(4);
+    await d.expectInvariants();
+  });
+});

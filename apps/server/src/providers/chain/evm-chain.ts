@@ -1,0 +1,210 @@
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hash,
+  HttpRequestError,
+  http,
+  parseEventLogs,
+  TimeoutError,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { EvmConfig, EvmCurrency } from "../../config.ts";
+import { commonErrors } from "../../http/app-error.ts";
+
+/** An incoming payment found in a block: native value (`logIndex` null) or an ERC-20 Transfer. */
+export type EvmTransfer = {
+  currency: EvmCurrency;
+  txHash: Hash;
+  /** Null for the transaction's own value; the log's index for a token transfer. */
+  logIndex: number | null;
+  blockNumber: number;
+  from: Address;
+  to: Address;
+  amount: bigint;
+};
+
+/** What a transfer of `currency` costs now (EIP-1559): gas limit × max fee per gas, in wei. */
+export type EvmFeeQuote = { gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; fee: bigint };
+
+/** Gas a plain ETH transfer uses; an ERC-20 transfer is estimated, this is its usual ceiling. */
+const ETH_TRANSFER_GAS = 21_000n;
+const TOKEN_TRANSFER_GAS = 100_000n;
+
+export type EvmChain = ReturnType<typeof createEvmChain>;
+
+/**
+ * An EVM node over JSON-RPC (viem): what the block follower reads (heads, blocks, token
+ * Transfer logs, receipts) and what withdrawals write (signed EIP-1559 transactions). A node
+ * that cannot be reached is SERVICE_UNAVAILABLE (503 with Retry-After), never a 500.
+ */
+export function createEvmChain(config: EvmConfig) {
+  const chain = defineChain({
+    id: config.chainId,
+    name: `EVM ${config.chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [config.rpcUrl] } },
+  });
+  const transport = http(config.rpcUrl, { timeout: 10_000, retryCount: 0 });
+  const client = createPublicClient({ chain, transport });
+  const tokenOf = new Map<string, EvmCurrency>(
+    Object.entries(config.tokens).map(([currency, address]) => [
+      address.toLowerCase(),
+      currency as EvmCurrency,
+    ]),
+  );
+  const tokenAddresses = [...tokenOf.keys()].map((a) => getAddress(a));
+  const hotWallet = config.hotWalletKey ? privateKeyToAccount(config.hotWalletKey) : undefined;
+  const wallet = hotWallet ? createWalletClient({ chain, transport, account: hotWallet }) : undefined;
+
+  return {
+    /** The follower's name for this network (its state row). */
+    network: `evm:${config.chainId}`,
+    confirmations: config.confirmations,
+    currencies: config.currencies,
+    hotWalletAddress: hotWallet?.address,
+
+    head: () => reach(async () => Number(await client.getBlockNumber({ cacheTime: 0 }))),
+
+    /** The hash of the block at `height` in the chain the node follows now. */
+    blockHash: (height: number) =>
+      reach(async () => (await client.getBlock({ blockNumber: BigInt(height) })).hash as Hash),
+
+    /** Native and token payments in blocks from..to (inclusive), in block order. */
+    async transfers(from: number, to: number): Promise<EvmTransfer[]> {
+      return reach(async () => {
+        const found: EvmTransfer[] = [];
+        if (config.currencies.includes("ETH")) {
+          for (let n = from; n <= to; n++) {
+            const block = await client.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
+            for (const tx of block.transactions) {
+              if (!tx.to || tx.value === 0n) continue;
+              found.push({
+                currency: "ETH",
+                txHash: tx.hash,
+                logIndex: null,
+                blockNumber: n,
+                from: getAddress(tx.from),
+                to: getAddress(tx.to),
+                amount: tx.value,
+              });
+            }
+          }
+        }
+        if (tokenAddresses.length > 0) {
+          const logs = await client.getLogs({
+            address: tokenAddresses,
+            fromBlock: BigInt(from),
+            toBlock: BigInt(to),
+          });
+          for (const log of parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs })) {
+            const currency = tokenOf.get(log.address.toLowerCase());
+            if (!currency || !config.currencies.includes(currency) || log.args.value === 0n) continue;
+            found.push({
+              currency,
+              txHash: log.transactionHash,
+              logIndex: log.logIndex,
+              blockNumber: Number(log.blockNumber),
+              from: getAddress(log.args.from),
+              to: getAddress(log.args.to),
+              amount: log.args.value,
+            });
+          }
+        }
+        return found;
+      });
+    },
+
+    /** Where a transaction is now: in a block (and whether it succeeded), or in none (null). */
+    receipt: (txHash: Hash) =>
+      reach(async () => {
+        try {
+          const r = await client.getTransactionReceipt({ hash: txHash });
+          return { blockNumber: Number(r.blockNumber), success: r.status === "success" };
+        } catch (err) {
+          if (err instanceof Error && err.name === "TransactionReceiptNotFoundError") return null;
+          throw err;
+        }
+      }),
+
+    /** The EIP-1559 fee of one transfer of `currency` now, in wei (paid by the hot wallet). */
+    feeQuote: (currency: EvmCurrency) =>
+      reach(async (): Promise<EvmFeeQuote> => {
+        const { maxFeePerGas, maxPriorityFeePerGas } = await client.estimateFeesPerGas();
+        const gas = currency === "ETH" ? ETH_TRANSFER_GAS : TOKEN_TRANSFER_GAS;
+        return { gas, maxFeePerGas, maxPriorityFeePerGas, fee: gas * maxFeePerGas };
+      }),
+
+    /** The hot wallet's next nonce as the node counts it, pending transactions included. */
+    pendingNonce: () =>
+      reach(async () => {
+        if (!hotWallet) throw new Error("no hot wallet");
+        return client.getTransactionCount({ address: hotWallet.address, blockTag: "pending" });
+      }),
+
+    /**
+     * Signs and sends a transfer with the given nonce and fees; the hash is known before the
+     * node answers (sending the same signed bytes again is harmless: the node knows them).
+     */
+    send: (t: {
+      currency: EvmCurrency;
+      to: Address;
+      amount: bigint;
+      nonce: number;
+      fee: Pick<EvmFeeQuote, "gas" | "maxFeePerGas" | "maxPriorityFeePerGas">;
+    }) =>
+      reach(async () => {
+        if (!wallet || !hotWallet) {
+          throw commonErrors.create("SERVICE_UNAVAILABLE", {
+            message: "Sending on this network is not configured.",
+            headers: { "retry-after": "60" },
+          });
+        }
+        const token = t.currency === "ETH" ? undefined : config.tokens[t.currency];
+        const request = await wallet.prepareTransactionRequest({
+          account: hotWallet,
+          chain,
+          to: token ?? t.to,
+          value: token ? 0n : t.amount,
+          data: token
+            ? encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [t.to, t.amount] })
+            : undefined,
+          nonce: t.nonce,
+          gas: t.fee.gas,
+          maxFeePerGas: t.fee.maxFeePerGas,
+          maxPriorityFeePerGas: t.fee.maxPriorityFeePerGas,
+          type: "eip1559",
+        });
+        const raw = await wallet.signTransaction(request);
+        return client.sendRawTransaction({ serializedTransaction: raw });
+      }),
+
+    /** A transaction's page on the explorer, if one is configured. */
+    explorerUrl: (txHash: string) => config.explorerTxUrl?.replace("{txHash}", txHash),
+  };
+}
+
+/** M of a currency carried by the EVM network (its EVM_CONFIRMATIONS), else undefined. */
+export function evmConfirmationsOf(config: EvmConfig | undefined) {
+  return (currency: string): number | undefined =>
+    config && (config.currencies as string[]).includes(currency) ? config.confirmations : undefined;
+}
+
+/** A node that does not answer is the caller's 503 (try again); anything else is a bug. */
+async function reach<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof HttpRequestError || err instanceof TimeoutError) {
+      throw commonErrors.create("SERVICE_UNAVAILABLE", {
+        message: "The network's node cannot be reached right now. Please try again later.",
+        headers: { "retry-after": "30" },
+      });
+    }
+    throw err;
+  }
+}
