@@ -4,7 +4,13 @@ import { SANDBOX_ADMIN } from "../apps/server/src/modules/operators/operators.se
 import { NIMBUS_MERCHANT_ID, openApp, signInWith } from "./accounts-support.ts";
 import { apiSession, checkScreen, createOperator, signInOnPage } from "./backoffice-support.ts";
 import { baseUrl, e2eEnabled, launchBrowser, openPage } from "./browser.ts";
-import { customerCall, DEMO_MERCHANT_ID, sendIdentityDocuments, verifyingCustomer } from "./kyc-support.ts";
+import {
+  customerCall,
+  customerGet,
+  DEMO_MERCHANT_ID,
+  sendIdentityDocuments,
+  verifyingCustomer,
+} from "./kyc-support.ts";
 
 // The back-office in Chromium: the seeded platform admin signs in with TOTP, opens the oldest
 // KYC case, views its documents and approves it; the customer's app shows Level 2 and the audit
@@ -141,5 +147,52 @@ describe.skipIf(!e2eEnabled())("the back-office", () => {
     await page.getByRole("alert").getByText("Customer not found.").waitFor();
     await checkScreen(page, "bo-customer-other-merchant");
     await context.close();
+  }, 120_000);
+
+  it("compliance approves a limit increase with the customer's own limits; the customer's limits show them", async () => {
+    const customer = await verifyingCustomer("Turing");
+    await sendIdentityDocuments(customer);
+    const caseOf = async (kind: string) => {
+      const { cases } = (await (await setup.call("GET", "/admin/v1/kyc/cases")).json()) as {
+        cases: { id: string; kind: string; customerName: string }[];
+      };
+      return cases.find((c) => c.kind === kind && c.customerName.endsWith("Turing"))?.id as string;
+    };
+    const identity = await setup.call("POST", `/admin/v1/kyc/cases/${await caseOf("IDENTITY")}/decision`, {
+      decision: "APPROVE",
+      reason: "VERIFIED",
+    });
+    expect(identity.status).toBe(200);
+    await customerCall(customer, "POST", "/v2/customer/kyc3/start");
+
+    const { context, page } = await openPage(browser);
+    await signInOnPage(page, await createOperator("COMPLIANCE", DEMO_MERCHANT_ID));
+    await page.goto(`${baseUrl()}/backoffice/kyc/${await caseOf("LIMIT_INCREASE")}`);
+    await page.getByRole("heading", { name: /^Limit increase:/ }).waitFor();
+    await page.getByLabel("Reason").selectOption("LIMITS_RAISED");
+    // Prefilled with the level's figures.
+    const transfer = page.getByRole("group", { name: "Transfer mobile" });
+    expect(await transfer.getByLabel("Per transaction").inputValue()).toBe("5000.00");
+    await transfer.getByLabel("24 hours").fill("60000");
+    await page.getByRole("button", { name: "Record the decision" }).click();
+    await transfer.getByText("must not be more than the 30-day limit").waitFor();
+    await checkScreen(page, "bo-limit-increase-error");
+    await transfer.getByLabel("Per transaction").fill("6000");
+    await transfer.getByLabel("24 hours").fill("20000");
+    await transfer.getByLabel("30 days").fill("60000");
+    await page.getByRole("button", { name: "Record the decision" }).click();
+    await page.getByText("Decision recorded").waitFor();
+    await checkScreen(page, "bo-limit-increase-decided");
+    await context.close();
+
+    const limits = await customerGet<{ operations: { operationType: string; limits: unknown }[] }>(
+      customer,
+      "/v1/kyc/limits",
+    );
+    expect(limits.operations.find((o) => o.operationType === "TRANSFER_MOBILE")?.limits).toEqual({
+      perTransaction: "6000.00",
+      daily: "20000.00",
+      monthly: "60000.00",
+    });
   }, 120_000);
 });

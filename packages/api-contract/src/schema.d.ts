@@ -1024,6 +1024,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement of all accounts
+         * @description Every account of the customer (wallets, card balances, IBAN accounts, earn deposits) from `from` to `to` (UTC days, both included, at most 5 years): opening balance, each movement (date, description, amount, fee, running balance), closing balance. Checked against the ledger: a statement that does not add up is refused (422 STATEMENT_DOES_NOT_ADD_UP). format=pdf (default) or csv, the same figures.
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/history/operations/{operationId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Receipt of one operation
+         * @description A PDF of one of the customer's operations: amount, fee, rate, counterparty (masked), status, times, reference. Another customer's operation: 404.
+         */
+        get: operations["getOperationReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/card/prices": {
         parameters: {
             query?: never;
@@ -3190,6 +3230,15 @@ export interface components {
         KycCasesInput: {
             cases: components["schemas"]["KycCaseSummaryInput"][];
         };
+        KycCustomerLimitInput: {
+            operationType: string;
+            /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
+            perTransaction: string;
+            /** @description Over 24 hours; at least perTransaction */
+            daily: string;
+            /** @description Over 30 days; at least daily */
+            monthly: string;
+        };
         KycCaseInput: {
             /** Format: uuid */
             id: string;
@@ -3219,6 +3268,11 @@ export interface components {
                 decidedAt: string;
                 effect: string;
             }[];
+            /** @description A limit-increase request: the customer's limits now (their own, else KYC_2's) */
+            limits: {
+                currency: string;
+                operations: components["schemas"]["KycCustomerLimitInput"][];
+            } | null;
         };
         KycCaseDecisionInput: {
             /** @enum {string} */
@@ -3232,6 +3286,8 @@ export interface components {
             document?: "PASSPORT_FRONT" | "ID_CARD_FRONT" | "DRIVING_LICENCE_FRONT" | "PASSPORT_BACK" | "ID_CARD_BACK" | "DRIVING_LICENCE_BACK" | "SELFIE" | "UTILITY_BILL" | "BANK_STATEMENT" | "CREDIT_CARD_STATEMENT" | "GOVERNMENT_CORRESPONDENCE";
             /** @description For the audit trail; the customer never sees it */
             note?: string;
+            /** @description APPROVE of a limit-increase request (required there): the customer's own limits per operation, in the merchant's fiat currency */
+            limits?: components["schemas"]["KycCustomerLimitInput"][];
         };
         KycCaseDecidedInput: {
             /** Format: uuid */
@@ -5191,6 +5247,15 @@ export interface components {
         KycCases: {
             cases: components["schemas"]["KycCaseSummary"][];
         };
+        KycCustomerLimit: {
+            operationType: string;
+            /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
+            perTransaction: string;
+            /** @description Over 24 hours; at least perTransaction */
+            daily: string;
+            /** @description Over 30 days; at least daily */
+            monthly: string;
+        };
         KycCase: {
             /** Format: uuid */
             id: string;
@@ -5220,6 +5285,11 @@ export interface components {
                 decidedAt: string;
                 effect: string;
             }[];
+            /** @description A limit-increase request: the customer's limits now (their own, else KYC_2's) */
+            limits: {
+                currency: string;
+                operations: components["schemas"]["KycCustomerLimit"][];
+            } | null;
         };
         KycCaseDecision: {
             /** @enum {string} */
@@ -5233,6 +5303,8 @@ export interface components {
             document?: "PASSPORT_FRONT" | "ID_CARD_FRONT" | "DRIVING_LICENCE_FRONT" | "PASSPORT_BACK" | "ID_CARD_BACK" | "DRIVING_LICENCE_BACK" | "SELFIE" | "UTILITY_BILL" | "BANK_STATEMENT" | "CREDIT_CARD_STATEMENT" | "GOVERNMENT_CORRESPONDENCE";
             /** @description For the audit trail; the customer never sees it */
             note?: string;
+            /** @description APPROVE of a limit-increase request (required there): the customer's own limits per operation, in the merchant's fiat currency */
+            limits?: components["schemas"]["KycCustomerLimit"][];
         };
         KycCaseDecided: {
             /** Format: uuid */
@@ -11628,6 +11700,127 @@ export interface operations {
             };
             /** @description No valid access token, or its session has ended: sign in again. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getStatement: {
+        parameters: {
+            query: {
+                /** @description First day of the statement (UTC), YYYY-MM-DD */
+                from: string;
+                /** @description Last day of the statement (UTC, included), YYYY-MM-DD; at most 5 years after from */
+                to: string;
+                format?: "pdf" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement: PDF, or CSV with format=csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOperationReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,12 @@ const DOC_TYPES = [
   "SELFIE",
 ] as const;
 type Decision = "APPROVE" | "REJECT" | "RETRY";
+type Limit = { operationType: string; perTransaction: string; daily: string; monthly: string };
+const BOUNDS = [
+  ["perTransaction", "Per transaction"],
+  ["daily", "24 hours"],
+  ["monthly", "30 days"],
+] as const;
 const label = (s: string) =>
   s
     .replace(/_/g, " ")
@@ -40,6 +46,7 @@ export function CasePage() {
       reason: string;
       document?: (typeof DOC_TYPES)[number];
       note?: string;
+      limits?: Limit[];
     }) =>
       unwrap(
         api.POST("/admin/v1/kyc/cases/{caseId}/decision", {
@@ -65,6 +72,15 @@ export function CasePage() {
     c.kind === "IDENTITY" ? ["APPROVE", "REJECT", "RETRY"] : ["APPROVE", "REJECT"];
   const fieldError = (name: string) =>
     decide.error instanceof ApiError && decide.error.field === name ? decide.error.message : undefined;
+  // Approving a limit increase sets the customer's own limits, prefilled with their current ones.
+  const setsLimits = c.kind === "LIMIT_INCREASE" && decision === "APPROVE" && c.limits !== null;
+  const fields = [
+    "reason",
+    "document",
+    "note",
+    ...(c.limits?.operations ?? []).flatMap((_, i) => BOUNDS.map(([b]) => `limits.${i}.${b}`)),
+  ];
+  const inAField = fields.some((f) => fieldError(f));
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -76,6 +92,16 @@ export function CasePage() {
       reason: String(form.get("reason") ?? ""),
       ...(decision === "RETRY" && document ? { document: document as (typeof DOC_TYPES)[number] } : {}),
       ...(note ? { note } : {}),
+      ...(setsLimits
+        ? {
+            limits: (c.limits?.operations ?? []).map((o, i) => ({
+              operationType: o.operationType,
+              perTransaction: String(form.get(`limits.${i}.perTransaction`) ?? "").trim(),
+              daily: String(form.get(`limits.${i}.daily`) ?? "").trim(),
+              monthly: String(form.get(`limits.${i}.monthly`) ?? "").trim(),
+            })),
+          }
+        : {}),
     });
   };
 
@@ -174,6 +200,32 @@ export function CasePage() {
                 </select>
               </Field>
             ) : null}
+            {setsLimits && c.limits ? (
+              <fieldset className="limits">
+                <legend>The customer's limits from now on ({c.limits.currency})</legend>
+                {c.limits.operations.map((o, i) => (
+                  <fieldset key={o.operationType} className="limit-row">
+                    <legend>{label(o.operationType)}</legend>
+                    {BOUNDS.map(([bound, text]) => {
+                      const name = `limits.${i}.${bound}`;
+                      const error = fieldError(name);
+                      return (
+                        <Field key={bound} id={name} label={text} error={error}>
+                          <input
+                            id={name}
+                            name={name}
+                            inputMode="decimal"
+                            defaultValue={o[bound]}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? `${name}-error` : undefined}
+                          />
+                        </Field>
+                      );
+                    })}
+                  </fieldset>
+                ))}
+              </fieldset>
+            ) : null}
             <Field
               id="note"
               label="Note (for the audit trail, never shown to the customer)"
@@ -181,11 +233,7 @@ export function CasePage() {
             >
               <textarea id="note" name="note" rows={3} maxLength={1000} />
             </Field>
-            <ErrorMessage
-              error={
-                decide.error && !fieldError("reason") && !fieldError("document") ? decide.error : undefined
-              }
-            />
+            <ErrorMessage error={decide.error && !inAField ? decide.error : undefined} />
             <button className="button" type="submit" disabled={decide.isPending}>
               Record the decision
             </button>

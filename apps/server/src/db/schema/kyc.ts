@@ -214,6 +214,38 @@ export const kycLimits = pgTable(
 );
 
 /**
+ * A KYC_2 customer's own limits, set by compliance when approving their limit-increase request
+ * (docs/backoffice.md "KYC review"): for the operations named here they replace the level's row of
+ * `kyc_limits`. Minor units of the merchant's fiat currency, bounded like the level's rows.
+ */
+export const kycCustomerLimits = pgTable(
+  "kyc_customer_limits",
+  {
+    merchantId: uuid("merchant_id").notNull(),
+    customerId: uuid("customer_id").notNull(),
+    operationType: text("operation_type").notNull(),
+    perTransaction: numeric("per_transaction", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    daily: numeric("daily", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    monthly: numeric("monthly", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    /** The limit-increase request whose approval set them. */
+    requestId: uuid("request_id").notNull(),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.customerId, t.operationType] }),
+    foreignKey({
+      name: "kyc_customer_limits_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
+    check(
+      "kyc_customer_limits_amounts",
+      sql`${t.perTransaction} >= 0 and ${t.daily} >= ${t.perTransaction} and ${t.monthly} >= ${t.daily}`,
+    ),
+  ],
+);
+
+/**
  * What a customer's operations used of their limits, written by money features through the KYC
  * service (`consume`). `reference` is the feature's operation id: consuming twice counts once.
  * A released row (operation voided) no longer counts.

@@ -157,6 +157,7 @@ export const kycReviewRoutes =
                   decision: body.decision,
                   reason: body.reason,
                   document: body.document,
+                  limits: body.limits,
                 },
                 reason: body.note ?? null,
               },

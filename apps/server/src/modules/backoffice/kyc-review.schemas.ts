@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { KYC_REVIEW_MODES } from "../../db/schema/index.ts";
+import { amountInput } from "../../http/amount-input.ts";
 import { CASE_DECISIONS, CASE_STATUSES, DOC_TYPES, REVIEW_REASON_CODES } from "../kyc/kyc.types.ts";
 
 export const casesQuery = z.object({ status: z.enum(CASE_STATUSES).default("WAITING") });
@@ -21,6 +22,15 @@ export const caseSummary = z
   .meta({ id: "KycCaseSummary" });
 
 export const casesResponse = z.object({ cases: z.array(caseSummary) }).meta({ id: "KycCases" });
+
+const ownLimit = z
+  .object({
+    operationType: z.string(),
+    perTransaction: amountInput,
+    daily: amountInput.describe("Over 24 hours; at least perTransaction"),
+    monthly: amountInput.describe("Over 30 days; at least daily"),
+  })
+  .meta({ id: "KycCustomerLimit" });
 
 export const caseResponse = z
   .object({
@@ -46,6 +56,10 @@ export const caseResponse = z
       }),
     ),
     decisions: z.array(z.object({ outcome: z.string(), decidedAt: z.string(), effect: z.string() })),
+    limits: z
+      .object({ currency: z.string(), operations: z.array(ownLimit) })
+      .nullable()
+      .describe("A limit-increase request: the customer's limits now (their own, else KYC_2's)"),
   })
   .meta({ id: "KycCase" });
 
@@ -55,6 +69,13 @@ export const decisionBody = z
     reason: z.enum(REVIEW_REASON_CODES as [string, ...string[]]),
     document: z.enum(DOC_TYPES).optional().describe("RETRY: the document the customer must send again"),
     note: z.string().trim().max(1000).optional().describe("For the audit trail; the customer never sees it"),
+    limits: z
+      .array(ownLimit)
+      .max(20)
+      .optional()
+      .describe(
+        "APPROVE of a limit-increase request (required there): the customer's own limits per operation, in the merchant's fiat currency",
+      ),
   })
   .meta({ id: "KycCaseDecision" });
 

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientSourceFromPool, inTransaction } from "../../db/transaction.ts";
+import { AppError } from "../../http/app-error.ts";
+import { createServices } from "../../services.ts";
 import type { TestApp } from "../../test-app.ts";
 import { createKycTestApp, kycDriver } from "../kyc/kyc.test-helpers.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
@@ -158,6 +161,9 @@ describe("the KYC review queue", () => {
     const res = await decide(compliance, request?.id as string, {
       decision: "APPROVE",
       reason: "LIMITS_RAISED",
+      limits: [
+        { operationType: "TRANSFER_MOBILE", perTransaction: "6000", daily: "20000", monthly: "60000" },
+      ],
     });
     expect(res.statusCode).toBe(200);
     expect((await k.data(c.token)).json()).toMatchObject({
@@ -181,5 +187,122 @@ describe("the KYC review queue", () => {
     });
     expect(viaHeader.statusCode).toBe(404);
     expect((await decide(nimbus, caseId, { decision: "APPROVE", reason: "VERIFIED" })).statusCode).toBe(404);
+  });
+});
+
+describe("a limit-increase request's own limits", () => {
+  /** A verified (KYC_2) customer whose limit-increase request waits; its case id. */
+  async function requested() {
+    const c = await submitted();
+    const caseId = (
+      (await get(compliance, "/admin/v1/kyc/cases")).json().cases as { id: string; customerId: string }[]
+    ).find((x) => x.customerId === c.customerId)?.id as string;
+    await decide(compliance, caseId, { decision: "APPROVE", reason: "VERIFIED" });
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/v2/customer/kyc3/start",
+      headers: k.bearer(c.token),
+    });
+    expect(asked.statusCode).toBe(200);
+    const request = (
+      (await get(compliance, "/admin/v1/kyc/cases")).json().cases as { id: string; customerId: string }[]
+    ).find((x) => x.customerId === c.customerId);
+    return { ...c, requestId: request?.id as string };
+  }
+
+  /** A send by phone of `eur`, as money features consume the customer's limit in their transaction. */
+  async function send(customerId: string, eur: string) {
+    const kyc = createServices(t.config, t.database).kyc;
+    const limit = await kyc.prepare({
+      merchantId: DEMO_MERCHANT_ID,
+      customerId,
+      operationType: "TRANSFER_MOBILE",
+      amountInFiatMinor: BigInt(Math.round(Number(eur) * 100)),
+    });
+    return inTransaction(clientSourceFromPool(t.database.pool), (tx) =>
+      limit.consume(tx, `send-${customerId}-${eur}`),
+    ).then(
+      () => "sent",
+      (e: unknown) => {
+        if (e instanceof AppError) return e.data;
+        throw e;
+      },
+    );
+  }
+
+  const raised = (perTransaction: string, daily = "200.00", monthly = "300.00") => ({
+    decision: "APPROVE",
+    reason: "LIMITS_RAISED",
+    limits: [{ operationType: "TRANSFER_MOBILE", perTransaction, daily, monthly }],
+  });
+
+  it("shows the case with the level's limits, and approving stores the customer's own: the next send is held to them", async () => {
+    const c = await requested();
+    const detail = (await get(compliance, `/admin/v1/kyc/cases/${c.requestId}`)).json();
+    expect(detail.limits.currency).toBe("EUR");
+    expect(detail.limits.operations).toContainEqual({
+      operationType: "TRANSFER_MOBILE",
+      perTransaction: "5000.00",
+      daily: "15000.00",
+      monthly: "50000.00",
+    });
+
+    // A limit below what the level allows makes the effect visible at once.
+    const res = await decide(compliance, c.requestId, { ...raised("100.00"), note: "salary slip seen" });
+    expect(res.statusCode).toBe(200);
+    expect(await send(c.customerId, "100.01")).toMatchObject({
+      reason: "PER_TRANSACTION_LIMIT",
+      limit: "100.00",
+    });
+    expect(await send(c.customerId, "100.00")).toBe("sent");
+
+    const limits = (await t.app.inject({ url: "/v1/kyc/limits", headers: k.bearer(c.token) })).json();
+    expect(
+      limits.operations.find((o: { operationType: string }) => o.operationType === "TRANSFER_MOBILE").limits,
+    ).toEqual({ perTransaction: "100.00", daily: "200.00", monthly: "300.00" });
+
+    const trail = (await get(compliance, `/admin/v1/audit?targetId=${c.customerId}`)).json().entries as {
+      action: string;
+      changes: { limits?: unknown };
+    }[];
+    expect(trail[0]).toMatchObject({
+      action: "kyc.decision.approve",
+      changes: { limits: raised("100.00").limits },
+    });
+  });
+
+  it("a rejection leaves the level's limits", async () => {
+    const c = await requested();
+    const res = await decide(compliance, c.requestId, { decision: "REJECT", reason: "LIMITS_NOT_JUSTIFIED" });
+    expect(res.statusCode).toBe(200);
+    expect(await send(c.customerId, "4000.00")).toBe("sent");
+    // Limits go with an approval of a limit increase only.
+    const other = await requested();
+    const refused = await decide(compliance, other.requestId, {
+      decision: "REJECT",
+      reason: "LIMITS_NOT_JUSTIFIED",
+      limits: raised("1.00").limits,
+    });
+    expect(refused.json()).toMatchObject({ error: "LIMITS_NOT_FOR_DECISION", field: "limits" });
+  });
+
+  it("refuses a limit below zero, daily above monthly or no limits, naming the field; nothing is decided", async () => {
+    const c = await requested();
+    const below = await decide(compliance, c.requestId, raised("-1.00"));
+    expect(below.statusCode).toBe(400);
+    expect(below.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field: "limits.0.perTransaction" });
+    const dailyAboveMonthly = await decide(compliance, c.requestId, raised("100.00", "400.00", "300.00"));
+    expect(dailyAboveMonthly.statusCode).toBe(400);
+    expect(dailyAboveMonthly.json()).toMatchObject({ field: "limits.0.daily" });
+    const none = await decide(compliance, c.requestId, { decision: "APPROVE", reason: "LIMITS_RAISED" });
+    expect(none.json()).toMatchObject({ error: "LIMITS_MISSING", field: "limits" });
+    expect((await get(compliance, `/admin/v1/kyc/cases/${c.requestId}`)).json().status).toBe("UNDER_REVIEW");
+  });
+
+  it("never decides another merchant's request (404) nor sets its limits", async () => {
+    const nimbus = await signInOperator(t.app, t.database, "COMPLIANCE", NIMBUS_MERCHANT_ID);
+    const c = await requested();
+    expect((await decide(nimbus, c.requestId, raised("1.00"))).statusCode).toBe(404);
+    expect(await send(c.customerId, "4000.00")).toBe("sent");
   });
 });

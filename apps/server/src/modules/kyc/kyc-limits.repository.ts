@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createBoundedCache } from "../../bounded-cache.ts";
-import type { Db } from "../../db/database.ts";
-import { type KycStatus, kycLimits } from "../../db/schema/index.ts";
+import type { Db, DbTx } from "../../db/database.ts";
+import { type KycStatus, kycCustomerLimits, kycLimits } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { NewLimitRow } from "./kyc-limits.seed.ts";
 import type { Level } from "./kyc-state.ts";
 
 export type LimitRow = typeof kycLimits.$inferSelect;
+export type OwnLimit = { operationType: string; perTransaction: bigint; daily: bigint; monthly: bigint };
 export type Used = { daily: bigint; monthly: bigint };
 
 export type UsageRecord = {
@@ -76,6 +77,31 @@ export async function recordUsageSql(tx: Tx, r: UsageRecord): Promise<UsageOutco
   }
 }
 
+/**
+ * Sets a customer's own limits (approving their limit-increase request `requestId`), in the
+ * decision's transaction; operations not named keep what they had.
+ */
+export async function setOwnLimitsSql(
+  tx: DbTx,
+  q: { merchantId: string; customerId: string; requestId: string },
+  limits: OwnLimit[],
+): Promise<void> {
+  if (limits.length === 0) return;
+  await tx
+    .insert(kycCustomerLimits)
+    .values(limits.map((l) => ({ ...q, ...l })))
+    .onConflictDoUpdate({
+      target: [kycCustomerLimits.merchantId, kycCustomerLimits.customerId, kycCustomerLimits.operationType],
+      set: {
+        perTransaction: sql`excluded.per_transaction`,
+        daily: sql`excluded.daily`,
+        monthly: sql`excluded.monthly`,
+        requestId: sql`excluded.request_id`,
+        setAt: sql`now()`,
+      },
+    });
+}
+
 /** The usage of `reference` stops counting (its operation was refunded); false if there was none. */
 export async function releaseUsageSql(tx: Tx, merchantId: string, reference: string): Promise<boolean> {
   const { rowCount } = await tx.query(
@@ -116,6 +142,20 @@ export function createKycLimitsRepository(db: Db) {
   return {
     listLimits(merchantId: string): Promise<LimitRow[]> {
       return db.select().from(kycLimits).where(eq(kycLimits.merchantId, merchantId));
+    },
+    /** The customer's own limits (never cached: an approval holds the very next operation to them). */
+    ownLimits(merchantId: string, customerId: string): Promise<OwnLimit[]> {
+      return db
+        .select({
+          operationType: kycCustomerLimits.operationType,
+          perTransaction: kycCustomerLimits.perTransaction,
+          daily: kycCustomerLimits.daily,
+          monthly: kycCustomerLimits.monthly,
+        })
+        .from(kycCustomerLimits)
+        .where(
+          and(eq(kycCustomerLimits.merchantId, merchantId), eq(kycCustomerLimits.customerId, customerId)),
+        );
     },
     usedAmount: (q: { merchantId: string; customerId: string; operationType: string }, now: Date) =>
       usedIn(db, q, now),

@@ -1,7 +1,9 @@
-import { type CurrencyCode, isCurrencyCode, toDecimalString } from "@kestrel/money";
+import { type CurrencyCode, isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import type { KycStatus, OperationType } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
+import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
+import { commonErrors } from "../../http/app-error.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
 import { kycErrors } from "./kyc.errors.ts";
@@ -9,6 +11,7 @@ import {
   type KycLimitsRepository,
   type LimitRow,
   lockStateSql,
+  type OwnLimit,
   recordUsageSql,
   releaseUsageSql,
 } from "./kyc-limits.repository.ts";
@@ -26,6 +29,18 @@ export type LimitQuery = {
 };
 
 export type KycState = { level: Level; status: KycStatus };
+
+/** Limits an operator types (decimals in the merchant's fiat currency), one row per operation. */
+export type OwnLimitInput = { operationType: string; perTransaction: string; daily: string; monthly: string };
+
+/**
+ * The limit of one operation at `level`: a KYC_2 customer's own limit (set by compliance on a
+ * limit increase) if they have one, else the level's row.
+ */
+function limitOf(levelRows: LimitRow[], own: OwnLimit[], level: Level, operationType: string) {
+  const mine = level === "KYC_2" ? own.find((l) => l.operationType === operationType) : undefined;
+  return mine ?? levelRows.find((l) => l.kycLevel === level && l.operationType === operationType);
+}
 
 const MESSAGES: Record<LimitReason, (limit: string, remaining: string) => string> = {
   KYC_REQUIRED: () =>
@@ -68,16 +83,17 @@ export function createKycLimits(deps: {
     if (typeof q.amountInFiatMinor !== "bigint" || q.amountInFiatMinor <= 0n) {
       throw new RangeError("amountInFiatMinor must be a positive bigint");
     }
-    const [rule, limits, currency] = await Promise.all([
+    const [rule, limits, own, currency] = await Promise.all([
       catalog.operationRule(q.merchantId, q.operationType),
       repository.cachedLimits(q.merchantId),
+      repository.ownLimits(q.merchantId, q.customerId),
       currencyOf(q.merchantId),
     ]);
     const show = (minor: bigint) => `${toDecimalString(minor, currency)} ${currency}`;
     return (kyc: KycState) => {
       const { level, status } = kyc;
       rule(level, status);
-      const limit = limits.find((l) => l.kycLevel === level && l.operationType === q.operationType);
+      const limit = limitOf(limits, own, level, q.operationType);
       const nextLevel = LEVEL_ORDER.find(
         (l) =>
           levelRank(l) > levelRank(level) &&
@@ -156,7 +172,71 @@ export function createKycLimits(deps: {
     await repository.insertStateIfMissing(merchantId, customerId, await freshState(merchantId, customerId));
   }
 
+  /**
+   * A KYC_2 customer's limits now, per limited operation (their own where set, else the level's),
+   * as decimals: what an operator deciding their limit-increase request starts from.
+   */
+  async function currentLimits(merchantId: string, customerId: string) {
+    const [currency, rows, own] = await Promise.all([
+      currencyOf(merchantId),
+      repository.listLimits(merchantId),
+      repository.ownLimits(merchantId, customerId),
+    ]);
+    const dec = (minor: bigint) => toDecimalString(minor, currency);
+    const operations = LIMITED_OPERATIONS.flatMap((operationType) => {
+      const l = limitOf(rows, own, "KYC_2", operationType);
+      return l
+        ? [
+            {
+              operationType,
+              perTransaction: dec(l.perTransaction),
+              daily: dec(l.daily),
+              monthly: dec(l.monthly),
+            },
+          ]
+        : [];
+    });
+    return { currency, operations };
+  }
+
+  /**
+   * Limits typed by an operator, in minor units: each amount zero or more in the merchant's
+   * currency, per transaction <= 24 hours <= 30 days, each operation once; else 400 naming the
+   * field (`limits.<i>.<bound>`).
+   */
+  async function parseOwnLimits(merchantId: string, input: OwnLimitInput[]): Promise<OwnLimit[]> {
+    const currency = await currencyOf(merchantId);
+    const refuse = (field: string, why: string) =>
+      commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${why}` });
+    const seen = new Set<string>();
+    return input.map((row, i) => {
+      const field = (name: string) => `limits.${i}.${name}`;
+      if (!LIMITED_OPERATIONS.includes(row.operationType as OperationType))
+        throw refuse(field("operationType"), "is not an operation with limits");
+      if (seen.has(row.operationType)) throw refuse(field("operationType"), "is named twice");
+      seen.add(row.operationType);
+      const minor = (name: "perTransaction" | "daily" | "monthly") => {
+        const parsed = parseAmount(row[name], currency, { allowZero: true });
+        if (!parsed.ok) throw refuse(field(name), AMOUNT_REASON_TEXT[parsed.reason] ?? "is not an amount");
+        return parsed.minor;
+      };
+      const limit = {
+        operationType: row.operationType,
+        perTransaction: minor("perTransaction"),
+        daily: minor("daily"),
+        monthly: minor("monthly"),
+      };
+      if (limit.perTransaction > limit.daily)
+        throw refuse(field("perTransaction"), "must not be more than the 24-hour limit");
+      if (limit.daily > limit.monthly) throw refuse(field("daily"), "must not be more than the 30-day limit");
+      return limit;
+    });
+  }
+
   return {
+    currentLimits,
+    parseOwnLimits,
+
     async assertAllowed(q: LimitQuery): Promise<void> {
       const [judge, kyc] = await Promise.all([rulesFor(q), freshState(q.merchantId, q.customerId)]);
       const { refusal } = judge(kyc);
@@ -175,10 +255,11 @@ export function createKycLimits(deps: {
 
     /** GET /v1/kyc/limits. */
     async listLimits(merchantId: string, customerId: string) {
-      const [{ level }, currency, rows, offered] = await Promise.all([
+      const [{ level }, currency, rows, own, offered] = await Promise.all([
         state.read(merchantId, customerId),
         currencyOf(merchantId),
         repository.listLimits(merchantId),
+        repository.ownLimits(merchantId, customerId),
         catalog.listOperations({ merchantId }),
       ]);
       const dec = (minor: bigint) => toDecimalString(minor, currency);
@@ -198,7 +279,7 @@ export function createKycLimits(deps: {
         if (op.constraint === "DISABLED" || !LIMITED_OPERATIONS.includes(op.operationType)) continue;
         const byLevel = (l: string) =>
           rows.find((r) => r.kycLevel === l && r.operationType === op.operationType) ?? zero;
-        const current = byLevel(level);
+        const current = limitOf(rows, own, level, op.operationType) ?? zero;
         const used = await repository.usedAmount(
           { merchantId, customerId, operationType: op.operationType },
           now(),

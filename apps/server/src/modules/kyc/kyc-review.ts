@@ -7,6 +7,8 @@ import type { CustomersService } from "../customers/customers.service.ts";
 import { kycErrors } from "./kyc.errors.ts";
 import type { DocType } from "./kyc.schemas.ts";
 import type { KycDecisions } from "./kyc-decisions.ts";
+import { setOwnLimitsSql } from "./kyc-limits.repository.ts";
+import type { KycLimits, OwnLimitInput } from "./kyc-limits.ts";
 import { kycReviewQueries } from "./kyc-review.repository.ts";
 
 export const CASE_DECISIONS = ["APPROVE", "REJECT", "RETRY"] as const;
@@ -88,6 +90,8 @@ export type CaseDecisionInput = {
   /** RETRY: the document the customer must send again. */
   document?: DocType | undefined;
   note?: string | undefined;
+  /** APPROVE of a limit-increase request: the customer's own limits from now on. */
+  limits?: OwnLimitInput[] | undefined;
 };
 
 /**
@@ -101,8 +105,9 @@ export function createKycReview(deps: {
   decisions: Pick<KycDecisions, "applyDecision">;
   blobs: BlobStore;
   customers: Pick<CustomersService, "getCustomer">;
+  limits: Pick<KycLimits, "currentLimits" | "parseOwnLimits">;
 }) {
-  const { db, decisions, blobs, customers } = deps;
+  const { db, decisions, blobs, customers, limits } = deps;
   const q = kycReviewQueries(db);
 
   const customerName = async (merchantId: string, customerId: string) => {
@@ -182,6 +187,7 @@ export function createKycReview(deps: {
           rejectMessage: null,
           documents: [],
           decisions: [],
+          limits: await limits.currentLimits(merchantId, r.customerId),
         };
       }
       const a = found.application;
@@ -210,6 +216,7 @@ export function createKycReview(deps: {
           superseded: d.supersededAt !== null,
         })),
         decisions: history.map((h) => ({ outcome: h.outcome, decidedAt: h.decidedAt, effect: h.effect })),
+        limits: null,
       };
     },
 
@@ -254,8 +261,12 @@ export function createKycReview(deps: {
           field: "document",
           message: "document: name the document to send again",
         });
+      const setsLimits = found.kind === "LIMIT_INCREASE" && input.decision === "APPROVE";
+      if (!setsLimits && input.limits) throw kycErrors.create("LIMITS_NOT_FOR_DECISION", { field: "limits" });
       if (found.kind === "LIMIT_INCREASE") {
         const customerId = found.request.customerId;
+        const own = setsLimits ? await limits.parseOwnLimits(merchantId, input.limits ?? []) : [];
+        if (setsLimits && own.length === 0) throw kycErrors.create("LIMITS_MISSING", { field: "limits" });
         await db.transaction(async (tx) => {
           const decided = await kycReviewQueries(tx).decideLimitRequest(
             merchantId,
@@ -263,6 +274,7 @@ export function createKycReview(deps: {
             input.decision === "APPROVE" ? "APPROVED" : "REJECTED",
           );
           if (!decided) throw kycErrors.create("CASE_ALREADY_DECIDED");
+          await setOwnLimitsSql(tx, { merchantId, customerId, requestId: caseId }, own);
           await within(tx, customerId);
         });
         return { customerId };

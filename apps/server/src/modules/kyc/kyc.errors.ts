@@ -76,6 +76,16 @@ export const kycErrors = defineErrors({
     errorId: 3020,
     message: "Automatic reviews exist in sandbox mode only.",
   },
+  LIMITS_MISSING: {
+    status: 400,
+    errorId: 3021,
+    message: "limits: approving a limit increase sets the customer's limits; name at least one.",
+  },
+  LIMITS_NOT_FOR_DECISION: {
+    status: 400,
+    errorId: 3022,
+    message: "limits: only approving a limit-increase request sets limits.",
+  },
   REVIEW_UNAVAILABLE: {
     status: 503,
     errorId: 3016,

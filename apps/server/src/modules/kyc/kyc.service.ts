@@ -37,12 +37,19 @@ export function createKycService(deps: {
   const widgetTokens = createWidgetTokens(deps.config.secrets.jwt, deps.config.kycWidgetTokenTtlSeconds);
   const callbackSecret = deps.config.secrets.callback;
   const decisions = createKycDecisions({ repository, state, callbackSecret });
+  const limits = createKycLimits({
+    repository: createKycLimitsRepository(deps.db),
+    state,
+    catalog: deps.catalog,
+    merchants: deps.merchants,
+  });
   const review = createKycReview({
     db: deps.db,
     sandbox: deps.config.sandbox,
     decisions,
     blobs: deps.blobs,
     customers: deps.customers,
+    limits,
   });
   return {
     widgetTokens,
@@ -58,12 +65,7 @@ export function createKycService(deps: {
     }),
     ...decisions,
     sandbox: createKycSandboxControls({ repository, customers: deps.customers, decisions, callbackSecret }),
-    ...createKycLimits({
-      repository: createKycLimitsRepository(deps.db),
-      state,
-      catalog: deps.catalog,
-      merchants: deps.merchants,
-    }),
+    ...limits,
     widgetFrameAncestors: widgetFrameAncestors(deps.config.publicBaseUrl, deps.merchants),
   };
 }
