@@ -274,6 +274,7 @@ export function createServices(config: Config, database: Database, options: Serv
   const cardFunding = createCardFundingService({
     db: sql,
     cards,
+    customers,
     offers: quotes.kinds,
     auth,
     ledger,

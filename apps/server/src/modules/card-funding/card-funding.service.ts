@@ -1,6 +1,7 @@
 import type { ClientSource } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { CardsService } from "../cards/cards.service.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import { money } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
@@ -21,6 +22,7 @@ import { createCardTopUp, type Owner } from "./card-top-up.service.ts";
 export function createCardFundingService(deps: {
   db: ClientSource;
   cards: Pick<CardsService, "cardOf" | "cardByIssuerId" | "lockCard">;
+  customers: Pick<CustomersService, "isBlockedIn">;
   offers: KindOffers;
   auth: Pick<AuthService, "requireLiveSession">;
   ledger: LedgerService;

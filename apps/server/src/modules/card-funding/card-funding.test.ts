@@ -8,6 +8,8 @@ import { createSandboxSpending } from "../../providers/issuer/sandbox-spending.t
 import type { TestApp } from "../../test-app.ts";
 import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { signInOperator } from "../operators/operators.test-helpers.ts";
 
 let t: TestApp;
 let c: ReturnType<typeof cardsDriver>;
@@ -562,6 +564,65 @@ describe("a soft block committing between the card's read and the transaction (i
     } finally {
       await setStatus(card.id, "ACTIVE");
     }
+  });
+});
+
+describe("a customer blocked by an operator (docs/backoffice.md)", () => {
+  it("has their card purchases declined, judged in the authorisation's transaction; money in still lands", async () => {
+    const carol = await c.d.verified();
+    expect((await c.d.faucet(carol.phone, "USDT", "100")).statusCode).toBe(200);
+    const carolsCard = await activeCard(carol);
+    const o = await offer(carol, carolsCard.id, { fromAmount: "30" });
+    expect((await confirm(carol, carolsCard.id, o.json().offerId, c.nextKey())).statusCode).toBe(200);
+    const lunch = await purchase(carolsCard.cardRequestId, "2.00", "Lunch Bar");
+    expect(lunch.json()).toMatchObject({ state: "APPROVED" });
+    const ops = async () =>
+      (
+        await t.database.pool.query<{ kind: string; status: string; amount: string; description: string }>(
+          `select kind, status, amount::text, description from card_operations
+           where card_id = $1 and kind <> 'TOP_UP' order by created_at`,
+          [carolsCard.id],
+        )
+      ).rows;
+
+    const support = await signInOperator(t.app, t.database, "SUPPORT", DEMO_MERCHANT_ID);
+    const block = (action: "block" | "unblock") =>
+      t.app.inject({
+        method: "POST",
+        url: `/admin/v1/customers/${carol.customerId}/${action}`,
+        headers: support.headers,
+        payload: { reason: "card fraud report" },
+      });
+    expect((await block("block")).statusCode).toBe(200);
+    expect((await purchase(carolsCard.cardRequestId, "1.00", "Kiosk")).json()).toMatchObject({
+      state: "DECLINED",
+      declineReason: "CARD_BLOCKED",
+    });
+    // Money in still lands: the earlier purchase settles and its refund credits the card.
+    expect((await act(lunch.json().transactionId, "settle")).json().state).toBe("SETTLED");
+    expect((await act(lunch.json().transactionId, "refund")).json().state).toBe("REFUNDED");
+    expect(await ops()).toEqual([
+      { kind: "PURCHASE", status: "COMPLETED", amount: "200", description: "Lunch Bar" },
+      { kind: "PURCHASE", status: "DECLINED", amount: "100", description: "Kiosk" },
+      { kind: "REFUND", status: "COMPLETED", amount: "200", description: expect.any(String) },
+    ]);
+
+    expect((await block("unblock")).statusCode).toBe(200);
+    expect((await purchase(carolsCard.cardRequestId, "1.00")).json()).toMatchObject({ state: "APPROVED" });
+
+    // A block committing while the authorisation waits for the customer's row is seen.
+    const held = await holdRowLock(
+      t.database.pool,
+      "select 1 from customers where id = $1 for no key update",
+      [carol.customerId],
+    );
+    const buying = purchase(carolsCard.cardRequestId, "1.00", "Late Kiosk");
+    await held.waiters(1);
+    await held.run("update customers set blocked_at = now(), blocked_reason = 'race' where id = $1", [
+      carol.customerId,
+    ]);
+    await held.commit();
+    expect((await buying).json()).toMatchObject({ state: "DECLINED", declineReason: "CARD_BLOCKED" });
   });
 });
 

@@ -6,6 +6,7 @@ import { commonErrors } from "../../http/app-error.ts";
 import { type CardEvent, type CardEventAnswer, cardEventSchema } from "../../providers/issuer/card-events.ts";
 import { isIssuerCallbackSigned } from "../../providers/issuer/issuer-provider.ts";
 import type { CardRow, CardsService } from "../cards/cards.service.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { CardBalanceAccounts } from "./card-balance-accounts.ts";
@@ -46,6 +47,7 @@ export function createCardSpending(deps: {
   repository: CardFundingRepository;
   ledger: LedgerService;
   cards: Pick<CardsService, "cardByIssuerId" | "lockCard">;
+  customers: Pick<CustomersService, "isBlockedIn">;
   balances: CardBalanceAccounts;
   callbackSecret: string;
   now: () => Date;
@@ -124,6 +126,10 @@ export function createCardSpending(deps: {
         const locked = await deps.cards.lockCard(tx, card.merchantId, card.customerId, card.id);
         const reason = locked ? declineReasonOf(locked, deps.now()) : "CARD_NOT_ACTIVE";
         if (reason) return declineIn(tx, row, event, reason);
+        // A customer blocked by an operator spends nothing (money out); to the issuer their
+        // cards are simply blocked, the operator's reason stays with the customer.
+        if (await deps.customers.isBlockedIn(tx, card.merchantId, card.customerId))
+          return declineIn(tx, row, event, "CARD_BLOCKED");
         if (!account) return declineIn(tx, row, event, "INSUFFICIENT_BALANCE");
         await ledger.apply(tx, {
           merchantId: card.merchantId,

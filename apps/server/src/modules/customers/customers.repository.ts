@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbTx } from "../../db/database.ts";
 import { customerDevices, customers } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomerRow = typeof customers.$inferInsert;
@@ -28,6 +29,20 @@ export type CustomerPatch = Partial<
 >;
 
 /** Every query names the merchant: a customer id alone never reaches another merchant's row. */
+/**
+ * Whether an operator blocked the customer, their row held (FOR SHARE) until `tx` ends: a block
+ * committing meanwhile waits for the caller's money movement, and one committed before is seen.
+ * Undefined: no such customer of this merchant.
+ */
+export async function lockBlockedSql(tx: Tx, merchantId: string, id: string): Promise<boolean | undefined> {
+  const { rows } = await tx.query<{ blocked: boolean }>({
+    name: "customers_lock_blocked",
+    text: "select blocked_at is not null as blocked from customers where id = $1 and merchant_id = $2 for share",
+    values: [id, merchantId],
+  });
+  return rows[0]?.blocked;
+}
+
 export function createCustomersRepository(db: Db) {
   // Every send by phone looks its recipient up: prepared once per connection.
   const byPhone = db

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { DbTx } from "../../db/database.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { customerErrors } from "./customers.errors.ts";
 import type {
@@ -9,6 +10,7 @@ import type {
   CustomersRepository,
   NewCustomerRow,
 } from "./customers.repository.ts";
+import { lockBlockedSql } from "./customers.repository.ts";
 
 export type Customer = CustomerRow;
 
@@ -107,6 +109,13 @@ export function createCustomersService(deps: { repository: CustomersRepository }
       if (!(await repository.setBlocked(merchantId, id, block, tx)))
         throw customerErrors.create("CUSTOMER_NOT_FOUND");
     },
+
+    /**
+     * Whether the customer is blocked, judged on their row held in `tx` (money out refuses them).
+     * No such customer counts as blocked: money never leaves for someone who is not there.
+     */
+    isBlockedIn: async (tx: Tx, merchantId: string, id: string) =>
+      (await lockBlockedSql(tx, merchantId, id)) ?? true,
 
     /** The devices a customer of this merchant confirmed. */
     async devicesOf(merchantId: string, id: string) {
