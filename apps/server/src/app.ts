@@ -48,6 +48,7 @@ import { sandboxSpendingRoutes } from "./modules/sandbox/sandbox-spending.routes
 import { sandboxSupportChatRoutes } from "./modules/sandbox/sandbox-support-chat.routes.ts";
 import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
 import { sendRoutes } from "./modules/send/send.routes.ts";
+import { statementsRoutes } from "./modules/statements/statements.routes.ts";
 import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
 import { registerAuthenticationFirst } from "./plugins/authenticate.ts";
 import { registerContractStatuses, type UndocumentedStatus } from "./plugins/contract-statuses.ts";
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(quotesRoutes(deps));
   await app.register(depositsRoutes(deps));
   await app.register(historyRoutes(deps));
+  await app.register(statementsRoutes(deps));
   await app.register(cardsRoutes(deps));
   await app.register(cardsCallbackRoutes(deps));
   await app.register(cardFundingRoutes(deps));

@@ -41,6 +41,7 @@ import { createSandboxRepository } from "./modules/sandbox/sandbox.repository.ts
 import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
 import { createSandboxCredit } from "./modules/sandbox/sandbox-credit.service.ts";
 import { createSendService } from "./modules/send/send.service.ts";
+import { createStatementsService } from "./modules/statements/statements.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
@@ -128,6 +129,12 @@ export function createServices(config: Config, database: Database, options: Serv
   const addresses = createDepositAddresses({ db: sql });
   const history = createHistoryService({ db: sql });
   const wallets = createWalletsService({ ledger, rates, addresses });
+  // Statements and receipts read the ledger and the history (docs/statements.md).
+  const statements = createStatementsService({
+    ledger,
+    history,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   const crypto = createCryptoService({
     db: sql,
     ledger,
@@ -321,6 +328,7 @@ export function createServices(config: Config, database: Database, options: Serv
     deposits,
     history,
     crypto,
+    statements,
     sandboxChain,
     cards,
     cardSecurity,

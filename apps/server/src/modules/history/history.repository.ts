@@ -47,6 +47,10 @@ export type PageQuery = {
 const FILTER = `merchant_id = $1 and customer_id = $2 and created_at <= $3::timestamptz
   and ($4::text[] is null or type = any($4)) and ($5::text[] is null or currency = any($5))`;
 
+const COLUMNS = `merchant_id as "merchantId", customer_id as "customerId", operation_id as "operationId", type,
+  direction, status, currency, amount, fee, counterparty, details, created_at as "createdAt",
+  updated_at as "updatedAt"`;
+
 /**
  * The SQL of the history: one row per party of an operation, written by the use-case in its own
  * transaction (docs/architecture.md "History"); every read is one customer's.
@@ -104,13 +108,24 @@ export const historySql = {
     return { total: Number(row.total), snapshot: row.snapshot };
   },
 
+  /** The customer's entries of these operations (a statement's descriptions, a receipt). */
+  async byOperations(
+    c: SqlClient,
+    q: { merchantId: string; customerId: string; operationIds: string[] },
+  ): Promise<HistoryRow[]> {
+    if (q.operationIds.length === 0) return [];
+    const { rows } = await c.query<Omit<HistoryRow, "amount" | "fee"> & { amount: string; fee: string }>(
+      `select ${COLUMNS} from history_entries
+       where merchant_id = $1 and customer_id = $2 and operation_id = any($3::uuid[])`,
+      [q.merchantId, q.customerId, q.operationIds],
+    );
+    return rows.map((r) => ({ ...r, amount: BigInt(r.amount), fee: BigInt(r.fee) }));
+  },
+
   /** Newest first; (created_at, id) orders entries of the same instant. */
   async page(c: SqlClient, q: PageQuery & { snapshot: string }): Promise<HistoryRow[]> {
     const { rows } = await c.query<Omit<HistoryRow, "amount" | "fee"> & { amount: string; fee: string }>(
-      `select merchant_id as "merchantId", customer_id as "customerId", operation_id as "operationId", type,
-         direction, status, currency, amount, fee, counterparty, details, created_at as "createdAt",
-         updated_at as "updatedAt"
-       from history_entries where ${FILTER}
+      `select ${COLUMNS} from history_entries where ${FILTER}
        order by created_at desc, id desc offset $6 limit $7`,
       [q.merchantId, q.customerId, q.snapshot, q.types, q.currencies, q.offset, q.size],
     );

@@ -11,6 +11,7 @@ import { createHistorySearch } from "./history-search.ts";
 
 export type HistoryEntryInput = Omit<NewHistoryEntry, "id">;
 export type HistoryUpdate = HistoryChange;
+export type { HistoryRow };
 
 /** `{ value, currency }` with the value as a decimal string: the reference's Money. */
 export function money(minor: bigint, currency: string): { value: string; currency: string } {
@@ -49,6 +50,20 @@ export function createHistoryService(deps: { db: ClientSource }) {
 
     /** The back-office's reads across a merchant (history-search.ts). */
     admin: createHistorySearch(deps.db),
+
+    /** The customer's entries of these operations, by operation id (absent: not theirs or none). */
+    async entriesOf(q: { merchantId: string; customerId: string; operationIds: string[] }) {
+      const rows = await deps.db.withClient((c) => historySql.byOperations(c, q));
+      return new Map(rows.map((r) => [r.operationId, r]));
+    },
+
+    /** One operation of the customer as the list shows it, or undefined (another's: undefined too). */
+    async findOperation(q: { merchantId: string; customerId: string; operationId: string }) {
+      const rows = await deps.db.withClient((c) =>
+        historySql.byOperations(c, { ...q, operationIds: [q.operationId] }),
+      );
+      return rows[0] && toItem(rows[0]);
+    },
 
     async listOperations(q: HistoryQuery) {
       const query = { ...q, snapshot: q.snapshotAt };

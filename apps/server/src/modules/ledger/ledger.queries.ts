@@ -1,5 +1,5 @@
 import type { CurrencyCode } from "@kestrel/money";
-import type { ClientSource } from "../../db/transaction.ts";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import { ledgerErrors } from "./ledger.errors.ts";
 import * as repo from "./ledger.repository.ts";
 import type {
@@ -12,6 +12,12 @@ import type {
 import { requireMerchantId } from "./legs.ts";
 import { readOperationLegs } from "./operation-legs.ts";
 import { findOperationByKeySql } from "./operations.repository.ts";
+import {
+  type AccountAt,
+  customerBalancesAtSql,
+  customerMovementsSql,
+  type PostedMovement,
+} from "./statement.repository.ts";
 
 export type HouseBalance = {
   kind: HouseAccountKind;
@@ -111,6 +117,28 @@ export function createLedgerQueries(deps: { db: ClientSource }) {
     /** An operation with its legs (the back-office's operation page), or undefined. */
     operationLegs: (input: { merchantId: string; operationId: string }) =>
       readOperationLegs(db, input.merchantId, input.operationId),
+
+    /**
+     * What a customer's statement of [from, to) is made of, read in one snapshot (so a payment
+     * committing meanwhile cannot make it disagree): every account's posted balance at `from`
+     * and at `to`, and the posted movements between.
+     */
+    statementFacts(input: { merchantId: string; ownerId: string; from: Date; to: Date }): Promise<{
+      opening: AccountAt[];
+      closing: AccountAt[];
+      movements: PostedMovement[];
+    }> {
+      requireMerchantId(input.merchantId);
+      const { merchantId, ownerId, from, to } = input;
+      return inTransaction(db, async (tx) => {
+        await tx.query("set transaction isolation level repeatable read, read only");
+        return {
+          opening: await customerBalancesAtSql(tx, merchantId, ownerId, from),
+          closing: await customerBalancesAtSql(tx, merchantId, ownerId, to),
+          movements: await customerMovementsSql(tx, merchantId, ownerId, from, to),
+        };
+      });
+    },
 
     async getTransfer(input: { merchantId: string; transferId: string }): Promise<AppliedTransfer> {
       requireMerchantId(input.merchantId);

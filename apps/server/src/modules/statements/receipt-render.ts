@@ -1,0 +1,59 @@
+import type { HistoryService } from "../history/history.service.ts";
+import { type PdfBrand, renderPdf } from "./pdf-brand.ts";
+import { describeEntry, maskCounterparty } from "./statement-rules.ts";
+
+// A receipt: one operation of the customer, everything the history says moved, as a PDF.
+
+export type ReceiptOperation = NonNullable<Awaited<ReturnType<HistoryService["findOperation"]>>>;
+
+type Money = { value: string; currency: string };
+type Rate = { sourceCurrency: string; targetCurrency: string; rate: string };
+
+const STATUS_WORDS = { PENDING: "Pending", COMPLETED: "Completed", FAILED: "Failed" } as const;
+const stamp = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
+
+/** The operation's model (exactly one is set): where rates and both sides of a conversion live. */
+function modelOf(op: ReceiptOperation): Record<string, unknown> {
+  const models = Object.entries(op).filter(([k, v]) => k.endsWith("Model") && v !== null);
+  return (models[0]?.[1] ?? {}) as Record<string, unknown>;
+}
+
+const isMoney = (v: unknown): v is Money =>
+  typeof v === "object" && v !== null && "value" in v && "currency" in v;
+
+/** The receipt's lines, label and value, in print order. */
+export function receiptLines(op: ReceiptOperation): [string, string][] {
+  const model = modelOf(op);
+  const lines: [string, string][] = [
+    ["Operation", describeEntry({ type: op.type, direction: op.direction, counterparty: null }, op.type)],
+    ["Direction", op.direction === "IN" ? "Received" : "Sent"],
+    ["Amount", `${op.amount} ${op.currency}`],
+    ["Fee", `${op.fee} ${op.currency}`],
+  ];
+  if (isMoney(model.debitAmount))
+    lines.push(["Debited", `${model.debitAmount.value} ${model.debitAmount.currency}`]);
+  if (isMoney(model.creditAmount)) {
+    lines.push(["Credited", `${model.creditAmount.value} ${model.creditAmount.currency}`]);
+  }
+  const rate = model.exchangeRate as Rate | undefined;
+  if (rate?.rate) lines.push(["Rate", `1 ${rate.sourceCurrency} = ${rate.rate} ${rate.targetCurrency}`]);
+  if (op.counterparty) lines.push(["Counterparty", maskCounterparty(op.counterparty)]);
+  lines.push(
+    ["Status", STATUS_WORDS[op.status]],
+    ["Created", stamp(op.createdAt)],
+    ["Last updated", stamp(op.updatedAt)],
+    ["Reference", op.operationId],
+  );
+  return lines;
+}
+
+export function receiptPdf(brand: PdfBrand, op: ReceiptOperation): Promise<Buffer> {
+  return renderPdf(brand, "Receipt", (doc) => {
+    for (const [label, value] of receiptLines(op)) {
+      const y = doc.y;
+      doc.font("Helvetica-Bold").fontSize(10).text(label, 40, y, { width: 120 });
+      doc.font("Helvetica").text(value, 170, y, { width: 385 });
+      doc.text("", 40, doc.y + 4);
+    }
+  });
+}

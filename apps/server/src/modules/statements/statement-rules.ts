@@ -1,0 +1,155 @@
+import type { HistoryRow } from "../history/history.service.ts";
+import type { LedgerService } from "../ledger/ledger.service.ts";
+import { statementErrors } from "./statements.errors.ts";
+
+// Pure rules of a statement: its range, its accounts and movements, and the check that they add
+// up. No database and no clock of their own: tested alone (statement-rules.test.ts).
+
+export type StatementFacts = Awaited<ReturnType<LedgerService["statementFacts"]>>;
+
+/** At most this many years between the first and the last day of a statement. */
+export const MAX_STATEMENT_YEARS = 5;
+
+export type StatementRange = { from: Date; to: Date; firstDay: string; lastDay: string };
+
+/** [from, to) in UTC from two inclusive days; backwards or over 5 years: 400 naming `to`. */
+export function statementRange(firstDay: string, lastDay: string): StatementRange {
+  const from = new Date(`${firstDay}T00:00:00Z`);
+  const last = new Date(`${lastDay}T00:00:00Z`);
+  if (last < from) {
+    throw statementErrors.create("STATEMENT_RANGE_INVALID", {
+      field: "to",
+      message: "to: must not be before from",
+    });
+  }
+  const limit = new Date(from);
+  limit.setUTCFullYear(limit.getUTCFullYear() + MAX_STATEMENT_YEARS);
+  if (last >= limit) {
+    throw statementErrors.create("STATEMENT_RANGE_INVALID", {
+      field: "to",
+      message: `to: at most ${MAX_STATEMENT_YEARS} years after from`,
+    });
+  }
+  const to = new Date(last.getTime() + 86_400_000);
+  return { from, to, firstDay, lastDay };
+}
+
+export type StatementLine = {
+  at: Date;
+  operationId: string;
+  description: string;
+  /** Signed minor units, fees apart. */
+  amount: bigint;
+  /** Minor units the operation took as fees from this account (negative: a fee given back). */
+  fee: bigint;
+  /** The account's balance after this line. */
+  balance: bigint;
+};
+
+export type StatementAccount = {
+  accountId: string;
+  kind: string;
+  currency: string;
+  label: string;
+  opening: bigint;
+  lines: StatementLine[];
+  closing: bigint;
+};
+
+const ACCOUNT_LABELS: Record<string, string> = {
+  customer_wallet: "Wallet",
+  card_balance: "Card balance",
+  iban_balance: "IBAN account",
+  deposit_principal: "Earn deposit",
+  deposit_interest: "Earn interest",
+};
+
+/**
+ * Per account: the opening balance, one line per operation (its fee legs as the fee), the
+ * running balance, and the closing balance. Refuses (422) when opening + lines differs from the
+ * balance the ledger's entries record at the end: a statement that does not add up is never issued.
+ */
+export function buildStatement(
+  facts: StatementFacts,
+  describe: (operationId: string, operationKind: string) => string,
+): StatementAccount[] {
+  const closingOf = new Map(facts.closing.map((a) => [a.accountId, a.balance]));
+  return facts.opening.map((account) => {
+    const lines: StatementLine[] = [];
+    let balance = account.balance;
+    for (const m of facts.movements) {
+      if (m.accountId !== account.accountId) continue;
+      let line = lines.at(-1);
+      if (line?.operationId !== m.operationId) {
+        line = {
+          at: m.at,
+          operationId: m.operationId,
+          description: describe(m.operationId, m.operationKind),
+          amount: 0n,
+          fee: 0n,
+          balance,
+        };
+        lines.push(line);
+      }
+      if (m.otherKind === "fee_income") line.fee -= m.amount;
+      else line.amount += m.amount;
+      balance += m.amount;
+      line.balance = balance;
+    }
+    const closing = closingOf.get(account.accountId) ?? 0n;
+    if (balance !== closing) {
+      throw statementErrors.create("STATEMENT_DOES_NOT_ADD_UP", {
+        data: { accountId: account.accountId, currency: account.currency },
+      });
+    }
+    return {
+      accountId: account.accountId,
+      kind: account.kind,
+      currency: account.currency,
+      label: `${ACCOUNT_LABELS[account.kind] ?? account.kind} ${account.currency}`,
+      opening: account.balance,
+      lines,
+      closing,
+    };
+  });
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  RECEIVE_CRYPTO: "Crypto received",
+  SEND_TO_PHONE: "Sent by phone",
+  SEND_TO_WALLET: "Sent to a wallet",
+  EXCHANGE: "Exchange",
+  TEST_CREDIT: "Test credit",
+  DEPOSIT_OPEN: "Earn deposit opened",
+  DEPOSIT_CLOSE: "Earn deposit closed",
+  CARD_ORDER: "Card order",
+  CARD_ORDER_REFUND: "Card order refunded",
+  PAYIN_CARD: "Top-up by card",
+  PAYOUT_CARD: "Withdrawal to a card",
+  IBAN_RECEIVE: "Bank transfer received",
+  IBAN_WITHDRAW: "Bank transfer sent",
+  EXCHANGE_IBAN: "Exchange to IBAN account",
+  CARD_TOP_UP: "Card top-up",
+};
+
+/** The words of the history for an operation; "Sent by phone" when SEND_TO_PHONE came IN: "Received by phone". */
+export function describeEntry(
+  row: Pick<HistoryRow, "type" | "direction" | "counterparty"> | undefined,
+  kind: string,
+) {
+  if (!row) return kind.replaceAll("_", " ");
+  const words =
+    row.type === "SEND_TO_PHONE" && row.direction === "IN"
+      ? "Received by phone"
+      : (TYPE_WORDS[row.type] ?? row.type);
+  return row.counterparty ? `${words}, ${maskCounterparty(row.counterparty)}` : words;
+}
+
+/**
+ * A counterparty as a receipt may show it: what the history already masked stays as it is;
+ * anything else keeps its first and last four characters.
+ */
+export function maskCounterparty(value: string): string {
+  if (/[•*…]/.test(value) || value.length <= 8) return value;
+  return `${value.slice(0, 4)}••••${value.slice(-4)}`;
+}
