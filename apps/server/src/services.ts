@@ -47,6 +47,7 @@ import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
 import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
+import { chainProviderFor } from "./providers/chain/chain-router.ts";
 import { evmConfirmationsOf } from "./providers/chain/evm-chain.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
@@ -125,7 +126,7 @@ export function createServices(config: Config, database: Database, options: Serv
         callbackSecret: config.secrets.callback,
       })
     : undefined;
-  const chain: ChainProvider = sandboxChain ?? unavailableChain();
+  const chain: ChainProvider = chainProviderFor(config, sql, sandboxChain ?? unavailableChain());
   const addresses = createDepositAddresses({ db: sql });
   const history = createHistoryService({ db: sql });
   const wallets = createWalletsService({ ledger, rates, addresses });

@@ -7,6 +7,7 @@ import {
   signChainNotification,
 } from "../providers/chain/chain-notification.ts";
 import { createEvmChain } from "../providers/chain/evm-chain.ts";
+import { createEvmWithdrawals } from "../providers/chain/evm-withdrawals.ts";
 
 /** One pass of the EVM network's block follower (modules/crypto/chain-follower.ts). */
 export const CHAIN_FOLLOW_TASK = "chain_follow_evm";
@@ -31,6 +32,7 @@ export function createChainFollowerTasks(config: Config): TaskList {
         db: { withClient: helpers.withPgClient },
         evm,
         startBlock: evmConfig.startBlock,
+        withdrawals: createEvmWithdrawals({ db: { withClient: helpers.withPgClient }, evm }),
         notify: async (n) => {
           const raw = JSON.stringify(n);
           const { status } = await deliver(raw, signChainNotification(config.secrets.callback, raw));

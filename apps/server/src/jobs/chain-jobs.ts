@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import { CHAINS } from "../db/schema/chain.ts";
 import { CHAIN_NOTIFICATION_PATH, httpNotificationDelivery } from "../providers/chain/chain-notification.ts";
 import { CHAIN_BROADCAST_TASK, SANDBOX_CHAIN_TICK_TASK } from "../providers/chain/chain-provider.ts";
+import { chainProviderFor } from "../providers/chain/chain-router.ts";
 import { createSandboxChain } from "../providers/chain/sandbox-chain.ts";
 
 /** Enqueued with a withdrawal's reservation (same transaction): its order to the chain. */
@@ -30,10 +31,13 @@ export function createChainTasks(config: Config): TaskList {
       secondsPerConfirmation: config.chainConfirmationSeconds,
       callbackSecret: config.secrets.callback,
     });
+  // The EVM network's currencies are sent on it; the others on the sandbox chain.
+  const providerOf = (withPgClient: Parameters<Task>[1]["withPgClient"]) =>
+    chainProviderFor(config, { withClient: withPgClient }, chainOf(withPgClient));
   return {
     [CHAIN_BROADCAST_TASK]: async (payload, helpers) => {
       const order = broadcastPayload.parse(payload);
-      const { txHash } = await chainOf(helpers.withPgClient).broadcastWithdrawal({
+      const { txHash } = await providerOf(helpers.withPgClient).broadcastWithdrawal({
         ...order,
         amount: BigInt(order.amount),
         networkFee: BigInt(order.networkFee),

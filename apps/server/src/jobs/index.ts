@@ -22,8 +22,8 @@ export function createTaskList(config: Config): TaskList {
     ...depositTasks,
     // The sandbox KYC reviewer; outside sandbox mode nothing enqueues it.
     ...(config.sandbox ? { [KYC_REVIEW_TASK]: createKycReviewTask(config) } : {}),
-    // The sandbox chain (broadcasts and confirmation clock); a production adapter brings its own.
-    ...(config.sandbox ? createChainTasks(config) : {}),
+    // Withdrawals' broadcasts (the sandbox chain's or the EVM network's) and the sandbox clock.
+    ...(config.sandbox || config.evm ? createChainTasks(config) : {}),
     // The EVM network's block follower, when a currency travels on one (docs/chains.md).
     ...createChainFollowerTasks(config),
     // The sandbox card issuer's clock (issuing, shipping plastic cards).

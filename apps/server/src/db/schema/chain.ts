@@ -193,3 +193,46 @@ export const chainFollowerState = pgTable("chain_follower_state", {
   blockHash: text("block_hash").notNull(),
   updatedAt: at("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * The next nonce of each hot wallet that sends on a network: one sequence per sender, taken
+ * under this row's lock, so two withdrawals never get the same nonce. A platform table (the hot
+ * wallet is the platform's): on Citus a reference table.
+ */
+export const chainSenderNonces = pgTable(
+  "chain_sender_nonces",
+  {
+    network: text("network").notNull(),
+    sender: text("sender").notNull(),
+    nextNonce: bigint("next_nonce", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.sender] })],
+);
+
+/**
+ * A withdrawal as signed and sent on an EVM network: its nonce and fees, so a retried
+ * broadcast re-sends the very same transaction, and a stuck one is replaced (same nonce, higher
+ * fees: `tx_hash` then names the replacement).
+ */
+export const chainSentTransactions = pgTable(
+  "chain_sent_transactions",
+  {
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** The withdrawal's id. */
+    reference: uuid("reference").notNull(),
+    network: text("network").notNull(),
+    sender: text("sender").notNull(),
+    nonce: bigint("nonce", { mode: "number" }).notNull(),
+    txHash: text("tx_hash").notNull(),
+    gas: amount("gas").notNull(),
+    maxFeePerGas: amount("max_fee_per_gas").notNull(),
+    maxPriorityFeePerGas: amount("max_priority_fee_per_gas").notNull(),
+    /** The head when it was (last) sent: a transaction in no block some blocks later is stuck. */
+    sentAtHeight: bigint("sent_at_height", { mode: "number" }).notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.reference] })],
+);

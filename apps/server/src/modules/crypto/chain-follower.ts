@@ -3,6 +3,7 @@ import type { Hash } from "viem";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
 import type { EvmChain, EvmTransfer } from "../../providers/chain/evm-chain.ts";
+import type { EvmWithdrawals } from "../../providers/chain/evm-withdrawals.ts";
 import { cryptoSql } from "./crypto.repository.ts";
 
 /** Blocks read per pass: a follower far behind catches up over several passes. */
@@ -23,7 +24,8 @@ export type FollowResult =
  * 3. look again at every pending deposit: its transaction's receipt gives its confirmations now
  *    (credited once at M by the deposits service), no receipt means the block holding it was
  *    replaced: the deposit is dropped, never credited;
- * 4. store the new height and its hash, in the same transaction as the lock.
+ * 4. watch the withdrawals sent on the network (evm-withdrawals.ts `watch`);
+ * 5. store the new height and its hash, in the same transaction as the lock.
  * Deposits are recorded by (chain, tx hash, output) and credited under one ledger key, so a pass
  * that dies halfway (its height not stored) and runs again credits nothing twice.
  */
@@ -36,6 +38,8 @@ export function createChainFollower(deps: {
    */
   notify: (n: ChainNotification) => Promise<void>;
   startBlock: number | undefined;
+  /** Withdrawals sent on this network, watched to their confirmations (or replaced when stuck). */
+  withdrawals?: Pick<EvmWithdrawals, "watch">;
   /** Tests stop a pass here, after a payment is recorded, as a killed worker would. */
   afterRecorded?: (transfer: EvmTransfer) => Promise<void>;
 }) {
@@ -140,6 +144,7 @@ export function createChainFollower(deps: {
           }
         }
         await refreshPending(tx, head);
+        await deps.withdrawals?.watch(head, deps.notify);
         const last = Math.max(to, height);
         const hash = last >= 0 ? await evm.blockHash(last) : "";
         await tx.query(

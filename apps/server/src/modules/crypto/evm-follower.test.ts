@@ -3,11 +3,16 @@ import { createWalletClient, getAddress, http, parseEther, parseUnits } from "vi
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool } from "../../db/transaction.ts";
+import { broadcastPayload } from "../../jobs/chain-jobs.ts";
 import { signChainNotification } from "../../providers/chain/chain-notification.ts";
+import { unavailableChain } from "../../providers/chain/chain-provider.ts";
+import { chainProviderFor } from "../../providers/chain/chain-router.ts";
 import { createEvmChain } from "../../providers/chain/evm-chain.ts";
+import { createEvmWithdrawals } from "../../providers/chain/evm-withdrawals.ts";
 import {
   LOCAL_EVM_CHAIN_ID,
   LOCAL_EVM_FUNDED_KEY,
+  LOCAL_EVM_HOT_WALLET_KEY,
   type LocalEvmNode,
   startLocalEvmNode,
 } from "../../providers/chain/local/local-evm-node.ts";
@@ -54,6 +59,7 @@ beforeAll(async () => {
     EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
     EVM_CONFIRMATIONS: String(M),
     EVM_TOKEN_USDT: usdt,
+    EVM_HOT_WALLET_KEY: LOCAL_EVM_HOT_WALLET_KEY,
   });
   d = cryptoDriver(t);
 }, 120_000);
@@ -65,10 +71,13 @@ afterAll(async () => {
 /** A follower as a worker runs it: notifications signed and handed to the app. */
 function follower(afterRecorded?: () => Promise<void>) {
   if (!t.config.evm) throw new Error("no EVM config");
+  const db = clientSourceFromPool(t.database.pool);
+  const evm = createEvmChain(t.config.evm);
   return createChainFollower({
-    db: clientSourceFromPool(t.database.pool),
-    evm: createEvmChain(t.config.evm),
+    db,
+    evm,
     startBlock: undefined,
+    withdrawals: createEvmWithdrawals({ db, evm }),
     afterRecorded,
     notify: async (n) => {
       const raw = JSON.stringify(n);
@@ -181,5 +190,118 @@ describe("the EVM block follower", () => {
     );
     expect(rows[0].n).toBe(4);
     await d.expectInvariants();
+  });
+});
+
+/** Runs the queued broadcast jobs as the worker would (the EVM network's currencies go to it). */
+async function runBroadcasts(): Promise<string[]> {
+  const { rows } = await t.database.pool.query<{ payload: unknown }>(
+    `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
+     where k.id = j.task_id and k.identifier = 'chain_broadcast_withdrawal' returning j.payload`,
+  );
+  const chain = chainProviderFor(t.config, clientSourceFromPool(t.database.pool), unavailableChain());
+  const hashes: string[] = [];
+  for (const { payload } of rows) {
+    const order = broadcastPayload.parse(payload);
+    const order2 = { ...order, amount: BigInt(order.amount), networkFee: BigInt(order.networkFee) };
+    hashes.push((await chain.broadcastWithdrawal(order2)).txHash);
+    // A retried job sends the same transaction, never a second one.
+    expect((await chain.broadcastWithdrawal(order2)).txHash).toBe(hashes.at(-1));
+  }
+  return hashes;
+}
+
+const OUTSIDE = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94";
+const balanceOf = async (address: string) =>
+  BigInt(await node.rpc<string>("eth_getBalance", [address, "latest"]));
+const latestSend = async (token: string) =>
+  (await d.history(token)).json().operations.find((o: { type: string }) => o.type === "SEND_TO_WALLET");
+
+describe("EVM withdrawals", () => {
+  it("shows the EIP-1559 fee, broadcasts once, and completes at M confirmations", async () => {
+    const gina = await d.verified();
+    await d.faucet(gina.phone, "ETH", "1");
+    const evm = createEvmChain(t.config.evm as NonNullable<typeof t.config.evm>);
+    const quote = await evm.feeQuote("ETH");
+    const fee = await t.app.inject({
+      url: `/v1/wallet/send/fee/ETH?amount=0.1&address=${OUTSIDE}`,
+      headers: d.bearer(gina.token),
+    });
+    expect(fee.statusCode).toBe(200);
+    // gas (21 000 for ETH) × the max fee per gas the node estimated (within the last 15 s).
+    const networkFee = parseEther(fee.json().networkFee);
+    expect(networkFee % 21_000n).toBe(0n);
+    expect(networkFee / 21_000n).toBeGreaterThanOrEqual(quote.maxPriorityFeePerGas);
+    const before = await balanceOf(OUTSIDE);
+    const sent = await d.send(gina.token, {
+      address: OUTSIDE,
+      amount: "0.1",
+      currency: "ETH",
+      fee: fee.json().fee,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [txHash] = await runBroadcasts();
+    expect(await balanceOf(OUTSIDE)).toBe(before + parseEther("0.1"));
+    const f = follower();
+    await f.followOnce();
+    const pending = await latestSend(gina.token);
+    expect(pending).toMatchObject({ status: "PENDING" });
+    expect(JSON.stringify(pending)).toContain(txHash);
+    await mine(12);
+    await f.followOnce();
+    expect(await latestSend(gina.token)).toMatchObject({ status: "COMPLETED" });
+    await d.expectInvariants();
+  });
+
+  it("refunds once a withdrawal the network reverts", async () => {
+    const hugo = await d.verified();
+    await d.faucet(hugo.phone, "USDT", "100");
+    // The hot wallet holds no USDT: the token transfer is mined and reverted.
+    const sent = await d.send(hugo.token, { address: OUTSIDE, amount: "10", currency: "USDT" });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await d.wallet(hugo.token, "USDT")).availableBalance).not.toBe(
+      (await d.wallet(hugo.token, "USDT")).balance,
+    );
+    await runBroadcasts();
+    const f = follower();
+    await f.followOnce();
+    await f.followOnce();
+    expect(await latestSend(hugo.token)).toMatchObject({ status: "FAILED" });
+    expect((await d.wallet(hugo.token, "USDT")).balance).toMatch(/^100\.0+$/);
+    expect((await d.wallet(hugo.token, "USDT")).availableBalance).toMatch(/^100\.0+$/);
+    await d.expectInvariants();
+  });
+});
+
+describe("a node that is down", () => {
+  it("is a 503 with Retry-After for the fee, and the follower stores nothing and resumes later", async () => {
+    const port = await freePort();
+    const down = await createKycTestApp({
+      CHAIN_ETH: "evm",
+      EVM_RPC_URL: `http://127.0.0.1:${port}`,
+      EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
+    });
+    try {
+      const dd = cryptoDriver(down);
+      const ivy = await dd.verified();
+      const fee = await down.app.inject({
+        url: `/v1/wallet/send/fee/ETH?amount=0.1&address=${OUTSIDE}`,
+        headers: dd.bearer(ivy.token),
+      });
+      expect(fee.statusCode).toBe(503);
+      expect(fee.headers["retry-after"]).toBeDefined();
+      const evm = createEvmChain(down.config.evm as NonNullable<typeof down.config.evm>);
+      const f = createChainFollower({
+        db: clientSourceFromPool(down.database.pool),
+        evm,
+        startBlock: 0,
+        notify: async () => undefined,
+      });
+      await expect(f.followOnce()).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+      const { rows } = await down.database.pool.query("select * from chain_follower_state");
+      expect(rows).toEqual([]);
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -1,14 +1,15 @@
 import {
   type Address,
   createPublicClient,
-  createWalletClient,
   defineChain,
   encodeFunctionData,
   erc20Abi,
   getAddress,
   type Hash,
+  type Hex,
   HttpRequestError,
   http,
+  keccak256,
   parseEventLogs,
   TimeoutError,
 } from "viem";
@@ -59,7 +60,6 @@ export function createEvmChain(config: EvmConfig) {
   );
   const tokenAddresses = [...tokenOf.keys()].map((a) => getAddress(a));
   const hotWallet = config.hotWalletKey ? privateKeyToAccount(config.hotWalletKey) : undefined;
-  const wallet = hotWallet ? createWalletClient({ chain, transport, account: hotWallet }) : undefined;
 
   return {
     /** The follower's name for this network (its state row). */
@@ -147,40 +147,52 @@ export function createEvmChain(config: EvmConfig) {
       }),
 
     /**
-     * Signs and sends a transfer with the given nonce and fees; the hash is known before the
-     * node answers (sending the same signed bytes again is harmless: the node knows them).
+     * Signs a transfer with the given nonce and fees. Deterministic (RFC 6979): the same
+     * transfer signed again is the same bytes and hash, so a retried broadcast re-sends it.
      */
-    send: (t: {
+    sign: (t: {
       currency: EvmCurrency;
       to: Address;
       amount: bigint;
       nonce: number;
       fee: Pick<EvmFeeQuote, "gas" | "maxFeePerGas" | "maxPriorityFeePerGas">;
-    }) =>
-      reach(async () => {
-        if (!wallet || !hotWallet) {
-          throw commonErrors.create("SERVICE_UNAVAILABLE", {
-            message: "Sending on this network is not configured.",
-            headers: { "retry-after": "60" },
-          });
-        }
-        const token = t.currency === "ETH" ? undefined : config.tokens[t.currency];
-        const request = await wallet.prepareTransactionRequest({
-          account: hotWallet,
-          chain,
-          to: token ?? t.to,
-          value: token ? 0n : t.amount,
-          data: token
-            ? encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [t.to, t.amount] })
-            : undefined,
-          nonce: t.nonce,
-          gas: t.fee.gas,
-          maxFeePerGas: t.fee.maxFeePerGas,
-          maxPriorityFeePerGas: t.fee.maxPriorityFeePerGas,
-          type: "eip1559",
+    }) => {
+      if (!hotWallet) {
+        throw commonErrors.create("SERVICE_UNAVAILABLE", {
+          message: "Sending on this network is not configured.",
+          headers: { "retry-after": "60" },
         });
-        const raw = await wallet.signTransaction(request);
-        return client.sendRawTransaction({ serializedTransaction: raw });
+      }
+      const token = t.currency === "ETH" ? undefined : config.tokens[t.currency];
+      return hotWallet.signTransaction({
+        chainId: config.chainId,
+        type: "eip1559",
+        to: token ?? t.to,
+        value: token ? 0n : t.amount,
+        data: token
+          ? encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [t.to, t.amount] })
+          : undefined,
+        nonce: t.nonce,
+        gas: t.fee.gas,
+        maxFeePerGas: t.fee.maxFeePerGas,
+        maxPriorityFeePerGas: t.fee.maxPriorityFeePerGas,
+      });
+    },
+
+    /** Hands signed bytes to the node; a transaction it already has is no error. */
+    sendRaw: (raw: Hex) =>
+      reach(async () => {
+        const hash = keccak256(raw);
+        try {
+          await client.sendRawTransaction({ serializedTransaction: raw });
+        } catch (err) {
+          const known = await client.getTransaction({ hash }).then(
+            () => true,
+            () => false,
+          );
+          if (!known) throw err;
+        }
+        return hash;
       }),
 
     /** A transaction's page on the explorer, if one is configured. */
