@@ -16,12 +16,24 @@ import { baseUrl, VIEWPORTS } from "./browser.ts";
 export const SHOTS_DIR = "/tmp/shots";
 export type Operator = { email: string; password: string; totpSecret: string };
 
-/** A new operator on the started product's database. */
-export async function createOperator(role: OperatorRole, merchantId: string | null): Promise<Operator> {
+/**
+ * A new operator on the started product's database, with a password of its own; `oneTime`: a
+ * generated one-time password to change at first sign-in, as `npm run operator:create` makes.
+ */
+export async function createOperator(
+  role: OperatorRole,
+  merchantId: string | null,
+  options: { oneTime?: boolean } = {},
+): Promise<Operator> {
   const database = openDatabase(inject("e2eDatabaseUrl"), { max: 1 });
   try {
     const email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@ops.example`;
-    const created = await operatorsServiceOn(database.db).createOperator({ email, role, merchantId });
+    const created = await operatorsServiceOn(database.db).createOperator({
+      email,
+      role,
+      merchantId,
+      ...(options.oneTime ? {} : { password: randomUUID() }),
+    });
     if (!created) throw new Error("operator not created");
     return { email, password: created.password, totpSecret: created.totpSecret };
   } finally {

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_ADMIN } from "../apps/server/src/modules/operators/operators.seed.ts";
+import { totpCode } from "../apps/server/src/modules/operators/totp.ts";
 import { NIMBUS_MERCHANT_ID, openApp, signInWith } from "./accounts-support.ts";
 import { apiSession, checkScreen, createOperator, signInOnPage } from "./backoffice-support.ts";
 import { baseUrl, e2eEnabled, launchBrowser, openPage } from "./browser.ts";
@@ -194,5 +195,47 @@ describe.skipIf(!e2eEnabled())("the back-office", () => {
       daily: "20000.00",
       monthly: "60000.00",
     });
+  }, 120_000);
+
+  it("an operator changes the one-time password at first sign-in; an admin disables them and their session ends", async () => {
+    const fresh = await createOperator("SUPPORT", DEMO_MERCHANT_ID, { oneTime: true });
+    const newcomer = await openPage(browser);
+    const page = newcomer.page;
+    await page.goto(`${baseUrl()}/backoffice/`);
+    await page.getByLabel("Email").fill(fresh.email);
+    await page.getByLabel("Password").fill(fresh.password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Authentication code").fill(totpCode(fresh.totpSecret));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Choose your password" }).waitFor();
+    await page.getByLabel("One-time password").fill(fresh.password);
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await page.getByLabel("New password again").fill("short");
+    await page.getByRole("button", { name: "Save the password" }).click();
+    await page.getByText("must be at least 12 characters").waitFor();
+    await checkScreen(page, "bo-change-password");
+    await page.getByLabel("New password", { exact: true }).fill("my own long password");
+    await page.getByLabel("New password again").fill("my own long password");
+    await page.getByRole("button", { name: "Save the password" }).click();
+    await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+
+    const admin = await openPage(browser);
+    await signInOnPage(admin.page, await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID));
+    await admin.page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Operators" })
+      .click();
+    await admin.page.getByRole("button", { name: `Disable ${fresh.email}` }).click();
+    await admin.page.getByLabel(/^Reason/).fill("Moved to another team.");
+    await checkScreen(admin.page, "bo-operators");
+    await admin.page.getByRole("button", { name: "Disable the operator" }).click();
+    await expect
+      .poll(() => admin.page.getByRole("button", { name: `Disable ${fresh.email}` }).count())
+      .toBe(0);
+    await admin.context.close();
+
+    await page.reload();
+    await page.getByLabel("Email").waitFor();
+    await newcomer.context.close();
   }, 120_000);
 });

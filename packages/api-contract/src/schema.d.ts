@@ -2654,6 +2654,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new password: required after the one-time password of operator:create, allowed any time
+         * @description A new password: required after the one-time password of operator:create, allowed any time. The operator's other sessions end.
+         */
+        post: operations["operatorChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's operators (and, for a platform admin, the platform admins)
+         * @description The merchant's operators (and, for a platform admin, the platform admins).
+         */
+        get: operations["adminOperators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operators/{operatorId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disables an operator (their sessions end, sign-in is refused); audited with the reason
+         * @description Disables an operator (their sessions end, sign-in is refused); audited with the reason. Not yourself.
+         */
+        post: operations["adminOperatorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/me": {
         parameters: {
             query?: never;
@@ -2975,7 +3035,31 @@ export interface components {
             role: "PLATFORM_ADMIN" | "MERCHANT_ADMIN" | "COMPLIANCE" | "SUPPORT" | "FINANCE";
             /** @description Null: a platform admin, every merchant */
             merchantId: string | null;
-            permissions: ("self" | "dashboard.read" | "audit.read" | "kyc.read" | "kyc.decide" | "kyc.settings" | "customers.read" | "customers.block" | "operations.read")[];
+            permissions: ("self" | "dashboard.read" | "audit.read" | "kyc.read" | "kyc.decide" | "kyc.settings" | "customers.read" | "customers.block" | "operations.read" | "operators.manage")[];
+            /** @description The one-time password must be changed (POST /admin/v1/auth/password) before anything else */
+            passwordChangeRequired: boolean;
+        };
+        OperatorPasswordChangeInput: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        OperatorDisableInput: {
+            /** @description For the audit trail */
+            reason: string;
+        };
+        ManagedOperatorInput: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "PLATFORM_ADMIN" | "MERCHANT_ADMIN" | "COMPLIANCE" | "SUPPORT" | "FINANCE";
+            merchantId: string | null;
+            passwordChangeRequired: boolean;
+            disabledAt: string | null;
+            createdAt: string;
+        };
+        OperatorsInput: {
+            operators: components["schemas"]["ManagedOperatorInput"][];
         };
         OperatorMeInput: {
             operator: components["schemas"]["OperatorInput"];
@@ -4992,7 +5076,31 @@ export interface components {
             role: "PLATFORM_ADMIN" | "MERCHANT_ADMIN" | "COMPLIANCE" | "SUPPORT" | "FINANCE";
             /** @description Null: a platform admin, every merchant */
             merchantId: string | null;
-            permissions: ("self" | "dashboard.read" | "audit.read" | "kyc.read" | "kyc.decide" | "kyc.settings" | "customers.read" | "customers.block" | "operations.read")[];
+            permissions: ("self" | "dashboard.read" | "audit.read" | "kyc.read" | "kyc.decide" | "kyc.settings" | "customers.read" | "customers.block" | "operations.read" | "operators.manage")[];
+            /** @description The one-time password must be changed (POST /admin/v1/auth/password) before anything else */
+            passwordChangeRequired: boolean;
+        };
+        OperatorPasswordChange: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        OperatorDisable: {
+            /** @description For the audit trail */
+            reason: string;
+        };
+        ManagedOperator: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "PLATFORM_ADMIN" | "MERCHANT_ADMIN" | "COMPLIANCE" | "SUPPORT" | "FINANCE";
+            merchantId: string | null;
+            passwordChangeRequired: boolean;
+            disabledAt: string | null;
+            createdAt: string;
+        };
+        Operators: {
+            operators: components["schemas"]["ManagedOperator"][];
         };
         OperatorMe: {
             operator: components["schemas"]["Operator"];
@@ -20037,6 +20145,279 @@ export interface operations {
             };
             /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    operatorChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorPasswordChangeInput"];
+            };
+        };
+        responses: {
+            /** @description Done, nothing to answer */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Operators"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminOperatorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorDisableInput"];
+            };
+        };
+        responses: {
+            /** @description Done, nothing to answer */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import { CasePage } from "../features/kyc/CasePage.tsx";
 import { CasesPage } from "../features/kyc/CasesPage.tsx";
 import { OperationPage } from "../features/operations/OperationPage.tsx";
 import { OperationsPage } from "../features/operations/OperationsPage.tsx";
+import { OperatorsPage } from "../features/operators/OperatorsPage.tsx";
 import { Layout } from "./Layout.tsx";
 
 const queryClient = new QueryClient({
@@ -27,6 +28,7 @@ const router = createBrowserRouter(
         { path: "operations", element: <OperationsPage /> },
         { path: "operations/:operationId", element: <OperationPage /> },
         { path: "audit", element: <AuditPage /> },
+        { path: "operators", element: <OperatorsPage /> },
       ],
     },
   ],

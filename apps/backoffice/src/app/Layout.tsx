@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { Loading } from "../components/kit.tsx";
+import { ChangePasswordPage } from "../features/auth/ChangePasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { api, session, unwrap } from "../lib/api.ts";
 import { type Me, MeContext } from "../lib/me.ts";
@@ -12,6 +13,7 @@ const NAV: { to: string; label: string; permission: string }[] = [
   { to: "/customers", label: "Customers", permission: "customers.read" },
   { to: "/operations", label: "Operations", permission: "operations.read" },
   { to: "/audit", label: "Audit trail", permission: "audit.read" },
+  { to: "/operators", label: "Operators", permission: "operators.manage" },
 ];
 
 /** Signed in or not: the sign-in steps, else the header, navigation and the page. */
@@ -42,6 +44,7 @@ export function Layout() {
 
   if (me.isPending) return <Loading />;
   if (me.isError || !me.data) return <SignInPage onSignedIn={() => me.refetch()} />;
+  if (me.data.operator.passwordChangeRequired) return <ChangePasswordPage onChanged={() => me.refetch()} />;
   const operator = me.data.operator;
   const signOut = async () => {
     await api.POST("/admin/v1/auth/sign-out");

@@ -1,7 +1,14 @@
 import { createContext, useContext } from "react";
 
 export type Me = {
-  operator: { id: string; email: string; role: string; merchantId: string | null; permissions: string[] };
+  operator: {
+    id: string;
+    email: string;
+    role: string;
+    merchantId: string | null;
+    permissions: string[];
+    passwordChangeRequired: boolean;
+  };
   csrfToken: string;
   merchants: { id: string; title: string }[];
 };

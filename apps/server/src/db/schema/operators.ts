@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -47,6 +48,8 @@ export const operators = pgTable(
     /** Password or code failures in a row; past the limit sign-in is locked until `locked_until`. */
     failedAttempts: integer("failed_attempts").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The password was generated (`npm run operator:create`): it must be changed before anything else. */
+    passwordChangeRequired: boolean("password_change_required").notNull().default(false),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

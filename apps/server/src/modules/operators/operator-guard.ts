@@ -1,4 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
+// The cookie plugin registered in app.ts adds parseCookie to the instance; its types come with it.
+import type {} from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { clientIp } from "../../http/client-ip.ts";
@@ -98,6 +100,11 @@ function operatorGuard(deps: AppDeps, access: Exclude<RouteAccess, "sign-in">) {
     if (!SAFE_METHODS.has(req.method) && !sameToken(req.headers[CSRF_HEADER], found.session.csrfToken)) {
       await refuse("CSRF token missing or wrong");
       throw operatorErrors.create("CSRF_TOKEN_INVALID", { field: "X-CSRF-Token" });
+    }
+    // A one-time password: only the change itself, who am I and sign-out until it is changed.
+    if (found.operator.passwordChangeRequired && access !== "self" && access !== "totp") {
+      await refuse("one-time password not changed");
+      throw operatorErrors.create("OPERATOR_PASSWORD_CHANGE_REQUIRED");
     }
     if (access !== "totp" && !can(found.operator.role, access)) {
       await refuse(`role ${found.operator.role} lacks ${access}`);

@@ -21,4 +21,18 @@ export const operatorErrors = defineErrors({
     message: "This request could not be verified. Please reload the page.",
   },
   PERMISSION_DENIED: { status: 403, errorId: 21007, message: "Your role does not allow this." },
+  OPERATOR_PASSWORD_WRONG: { status: 400, errorId: 21008, message: "currentPassword: is not right." },
+  OPERATOR_PASSWORD_CHANGE_REQUIRED: {
+    status: 403,
+    errorId: 21009,
+    message: "Please change your one-time password first.",
+  },
+  OPERATOR_NOT_FOUND: { status: 404, errorId: 21010, message: "Operator not found." },
+  OPERATOR_DISABLE_SELF: { status: 409, errorId: 21011, message: "You cannot disable yourself." },
+  OPERATOR_ALREADY_DISABLED: { status: 409, errorId: 21012, message: "This operator is disabled already." },
+  OPERATOR_PASSWORD_NOT_NEW: {
+    status: 400,
+    errorId: 21013,
+    message: "newPassword: must differ from the current password.",
+  },
 });

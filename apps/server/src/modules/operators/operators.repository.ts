@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Db, DbTx } from "../../db/database.ts";
 import { operatorSessions, operators } from "../../db/schema/index.ts";
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -20,6 +20,45 @@ export function createOperatorsRepository(db: Db) {
     async findById(id: string): Promise<OperatorRow | undefined> {
       const [row] = await db.select().from(operators).where(eq(operators.id, id));
       return row;
+    },
+    /** A merchant's operators (null: the platform admins), oldest first. */
+    listOf(merchantId: string | null): Promise<OperatorRow[]> {
+      return db
+        .select()
+        .from(operators)
+        .where(merchantId ? eq(operators.merchantId, merchantId) : isNull(operators.merchantId))
+        .orderBy(asc(operators.createdAt));
+    },
+    /** Runs `work` in one transaction: a change, its sessions' end and its audit entry together. */
+    transaction: <T>(work: (tx: DbTx) => Promise<T>) => db.transaction(work),
+    /** A new password (the one-time one is replaced). */
+    async setPassword(tx: DbTx, id: string, passwordHash: string) {
+      await tx
+        .update(operators)
+        .set({ passwordHash, passwordChangeRequired: false })
+        .where(eq(operators.id, id));
+    },
+    /** Disables an operator; false when they were disabled already. */
+    async disable(tx: DbTx, id: string): Promise<boolean> {
+      const rows = await tx
+        .update(operators)
+        .set({ disabledAt: sql`now()` })
+        .where(and(eq(operators.id, id), isNull(operators.disabledAt)))
+        .returning({ id: operators.id });
+      return rows.length > 0;
+    },
+    /** Ends the operator's sessions but `keep` (the one changing the password, if any). */
+    async endSessionsOf(tx: DbTx, operatorId: string, keep?: string) {
+      await tx
+        .update(operatorSessions)
+        .set({ endedAt: sql`now()` })
+        .where(
+          and(
+            eq(operatorSessions.operatorId, operatorId),
+            isNull(operatorSessions.endedAt),
+            ...(keep ? [ne(operatorSessions.tokenHash, keep)] : []),
+          ),
+        );
     },
 
     /**

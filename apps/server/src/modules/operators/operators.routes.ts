@@ -5,7 +5,16 @@ import type { AppDeps } from "../../app-deps.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { OPERATOR_COOKIE, operatorSecurity, signedInOperator } from "./operator-guard.ts";
-import { meResponse, signInBody, signInResponse, totpBody } from "./operators.schemas.ts";
+import {
+  disableBody,
+  meResponse,
+  operatorParams,
+  operatorsResponse,
+  passwordChangeBody,
+  signInBody,
+  signInResponse,
+  totpBody,
+} from "./operators.schemas.ts";
 import { SESSION_MAX_SECONDS } from "./operators.service.ts";
 import { ROLE_PERMISSIONS } from "./permissions.ts";
 
@@ -17,6 +26,7 @@ export const adminErrors = {
   404: errorBodySchema,
   429: errorBodySchema,
 };
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const noStore = { "cache-control": "no-store" };
 
 /** The back-office's sign-in (password, then TOTP), sign-out and who is signed in. */
@@ -92,6 +102,74 @@ export const operatorsRoutes =
         const ctx = signedInOperator(req);
         await operators.signOut(ctx.session, ctx.operator, ctx.actor.ip);
         reply.clearCookie(OPERATOR_COOKIE, { path: "/admin/v1" });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      "/admin/v1/auth/password",
+      {
+        config: { permission: "self" },
+        schema: {
+          operationId: "operatorChangePassword",
+          tags,
+          description:
+            "A new password: required after the one-time password of operator:create, allowed any time. The operator's other sessions end.",
+          security: operatorSecurity,
+          body: passwordChangeBody,
+          response: { 204: z.null(), ...adminErrors },
+        },
+      },
+      async (req, reply) => {
+        const ctx = signedInOperator(req);
+        await operators.changePassword(ctx, req.body, ctx.actor.ip);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      "/admin/v1/operators",
+      {
+        config: { permission: "operators.manage" },
+        schema: {
+          operationId: "adminOperators",
+          tags,
+          description: "The merchant's operators (and, for a platform admin, the platform admins).",
+          security: operatorSecurity,
+          response: { 200: operatorsResponse, ...adminErrors },
+        },
+      },
+      async (req) => {
+        const ctx = signedInOperator(req);
+        const list = await operators.listOperators(ctx.operator, ctx.merchantId);
+        return {
+          operators: list.map((o) => ({
+            ...o,
+            disabledAt: iso(o.disabledAt),
+            createdAt: o.createdAt.toISOString(),
+          })),
+        };
+      },
+    );
+
+    app.post(
+      "/admin/v1/operators/:operatorId/disable",
+      {
+        config: { permission: "operators.manage" },
+        schema: {
+          operationId: "adminOperatorDisable",
+          tags,
+          description:
+            "Disables an operator (their sessions end, sign-in is refused); audited with the reason. Not yourself.",
+          security: operatorSecurity,
+          params: operatorParams,
+          body: disableBody,
+          response: { 204: z.null(), ...adminErrors, 409: errorBodySchema },
+        },
+      },
+      async (req, reply) => {
+        const ctx = signedInOperator(req);
+        await operators.disableOperator(ctx, req.params.operatorId, req.body.reason);
         return reply.status(204).send(null);
       },
     );

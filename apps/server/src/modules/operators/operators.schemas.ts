@@ -27,8 +27,38 @@ export const operatorSchema = z
     role: z.enum(OPERATOR_ROLES),
     merchantId: z.uuid().nullable().describe("Null: a platform admin, every merchant"),
     permissions: z.array(z.enum(PERMISSIONS)),
+    passwordChangeRequired: z
+      .boolean()
+      .describe("The one-time password must be changed (POST /admin/v1/auth/password) before anything else"),
   })
   .meta({ id: "Operator" });
+
+export const passwordChangeBody = z
+  .object({
+    currentPassword: z.string().min(1).max(128),
+    newPassword: z.string().min(12, "must be at least 12 characters").max(128),
+  })
+  .meta({ id: "OperatorPasswordChange" });
+
+export const operatorParams = z.object({ operatorId: z.uuid() });
+
+export const disableBody = z
+  .object({ reason: z.string().trim().min(1).max(1000).describe("For the audit trail") })
+  .meta({ id: "OperatorDisable" });
+
+const managedOperator = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: z.enum(OPERATOR_ROLES),
+    merchantId: z.uuid().nullable(),
+    passwordChangeRequired: z.boolean(),
+    disabledAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "ManagedOperator" });
+
+export const operatorsResponse = z.object({ operators: z.array(managedOperator) }).meta({ id: "Operators" });
 
 export const meResponse = z
   .object({

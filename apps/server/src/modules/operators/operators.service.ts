@@ -16,7 +16,7 @@ const CODE_STEP_SECONDS = 5 * 60;
 export const ATTEMPTS_BEFORE_LOCK = 5;
 const LOCK_SECONDS = 15 * 60;
 
-export type Operator = Pick<OperatorRow, "id" | "email" | "role" | "merchantId">;
+export type Operator = Pick<OperatorRow, "id" | "email" | "role" | "merchantId" | "passwordChangeRequired">;
 export type SignedInSession = { operator: Operator; session: SessionRow };
 /** What a cookie's token comes to: a live session, a session that ended, or nothing known. */
 export type SessionLookup =
@@ -31,6 +31,7 @@ const view = (o: OperatorRow): Operator => ({
   email: o.email,
   role: o.role,
   merchantId: o.merchantId,
+  passwordChangeRequired: o.passwordChangeRequired,
 });
 
 /** Operators: creation, the two sign-in steps (password, then TOTP), sessions (docs/backoffice.md). */
@@ -57,7 +58,8 @@ export function createOperatorsService(deps: { repository: OperatorsRepository; 
   return {
     /**
      * A new operator with a generated password and TOTP secret, each shown once to whoever
-     * creates it (`npm run operator:create`). Fixed ones may be given (the sandbox's admin).
+     * creates it (`npm run operator:create`). A generated password is one-time: it must be
+     * changed at the first sign-in. Fixed ones may be given (the sandbox's admin, tests).
      */
     async createOperator(input: {
       email: string;
@@ -75,6 +77,7 @@ export function createOperatorsService(deps: { repository: OperatorsRepository; 
         role: input.role,
         merchantId: input.role === "PLATFORM_ADMIN" ? null : input.merchantId,
         passwordHash: await hashPassword(password),
+        passwordChangeRequired: input.password === undefined,
         totpSecret,
       });
       if (!created) return undefined;
@@ -147,6 +150,88 @@ export function createOperatorsService(deps: { repository: OperatorsRepository; 
         live?.stage === "PASSWORD" && Date.now() - live.createdAt.getTime() > CODE_STEP_SECONDS * 1000;
       if (!live || codeLate) return { kind: "expired", operator: view(operator) };
       return { kind: "live", operator: view(operator), session: live };
+    },
+
+    /**
+     * A signed-in operator's new password (the one-time one at first sign-in, or any time). The
+     * current one is checked like a sign-in's (a wrong one counts towards the lock); the
+     * operator's other sessions end in the same transaction as the change and its entry.
+     */
+    async changePassword(
+      signedIn: SignedInSession,
+      input: { currentPassword: string; newPassword: string },
+      ip: string,
+    ) {
+      const operator = await repository.findById(signedIn.operator.id);
+      if (!operator) throw operatorErrors.create("OPERATOR_SIGN_IN_REQUIRED");
+      await claim(operator, ip);
+      if (!(await verifyPassword(operator.passwordHash, input.currentPassword))) {
+        await audit.record(actor(operator, null, ip), {
+          merchantId: operator.merchantId,
+          action: "auth.password-change",
+          outcome: "REFUSED",
+          reason: "wrong current password",
+        });
+        throw operatorErrors.create("OPERATOR_PASSWORD_WRONG", { field: "currentPassword" });
+      }
+      await repository.giveBackAttempt(operator.id);
+      if (input.newPassword === input.currentPassword)
+        throw operatorErrors.create("OPERATOR_PASSWORD_NOT_NEW", { field: "newPassword" });
+      const passwordHash = await hashPassword(input.newPassword);
+      await repository.transaction(async (tx) => {
+        await repository.setPassword(tx, operator.id, passwordHash);
+        await repository.endSessionsOf(tx, operator.id, signedIn.session.tokenHash);
+        await audit.record(
+          actor(operator, null, ip),
+          {
+            merchantId: operator.merchantId,
+            action: "auth.password-change",
+            targetType: "operator",
+            targetId: operator.id,
+            changes: { oneTimePasswordReplaced: operator.passwordChangeRequired },
+          },
+          tx,
+        );
+      });
+    },
+
+    /** The operators an admin manages: their merchant's, and for a platform admin the platform's too. */
+    async listOperators(by: Operator, merchantId: string) {
+      const rows = [
+        ...(by.merchantId === null ? await repository.listOf(null) : []),
+        ...(await repository.listOf(merchantId)),
+      ];
+      return rows.map((o) => ({ ...view(o), disabledAt: o.disabledAt, createdAt: o.createdAt }));
+    },
+
+    /**
+     * An admin disables an operator: a merchant admin one of their merchant (another's is 404),
+     * a platform admin anyone; never themselves. The flag, the end of every session of theirs and
+     * the entry are one transaction; a disabled operator cannot sign in (docs/backoffice.md).
+     */
+    async disableOperator(by: { operator: Operator; actor: AuditActor }, targetId: string, reason: string) {
+      const target = await repository.findById(targetId);
+      if (!target || (by.operator.merchantId !== null && target.merchantId !== by.operator.merchantId))
+        throw operatorErrors.create("OPERATOR_NOT_FOUND");
+      if (target.id === by.operator.id) throw operatorErrors.create("OPERATOR_DISABLE_SELF");
+      await repository.transaction(async (tx) => {
+        if (!(await repository.disable(tx, target.id)))
+          throw operatorErrors.create("OPERATOR_ALREADY_DISABLED");
+        await repository.endSessionsOf(tx, target.id);
+        await audit.record(
+          by.actor,
+          {
+            merchantId: target.merchantId,
+            action: "operator.disable",
+            targetType: "operator",
+            targetId: target.id,
+            changes: { email: target.email, role: target.role },
+            reason,
+          },
+          tx,
+        );
+      });
+      return view(target);
     },
 
     async signOut(session: SessionRow, operator: Operator, ip: string) {

@@ -27,7 +27,13 @@ export async function signInOperator(
   merchantId: string | null,
 ): Promise<OperatorSession> {
   const email = `${role.toLowerCase()}-${randomUUID()}@ops.test`;
-  const created = await operatorsServiceOn(database.db).createOperator({ email, role, merchantId });
+  // A password of its own, so no one-time password to change first (operators-manage.test.ts does).
+  const created = await operatorsServiceOn(database.db).createOperator({
+    email,
+    role,
+    merchantId,
+    password: randomUUID(),
+  });
   if (!created) throw new Error("operator not created");
   const signIn = await app.inject({
     method: "POST",

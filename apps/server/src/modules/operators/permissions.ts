@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   "customers.read",
   "customers.block",
   "operations.read",
+  "operators.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type RouteAccess = Permission | "sign-in" | "totp";
