@@ -39,7 +39,10 @@ async function openDeposit(
   await form.getByLabel("Amount", { exact: true }).fill(amount);
   // The simulator compares on an amount of its own; the deposit's stays as typed.
   await form.getByLabel("Amount to compare").fill(amount);
-  await form.getByRole("region", { name: "Fixed or flexible?" }).getByRole("row", { name: /^Fixed/ }).waitFor();
+  await form
+    .getByRole("region", { name: "Fixed or flexible?" })
+    .getByRole("row", { name: /^Fixed/ })
+    .waitFor();
   expect(await form.getByLabel("Amount", { exact: true }).inputValue()).toBe(amount);
   if (shots) await shoot(page, `${shots}-form`);
   await form.getByRole("button", { name: "Continue" }).click();
