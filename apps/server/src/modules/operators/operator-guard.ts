@@ -1,8 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 // The cookie plugin registered in app.ts adds parseCookie to the instance; its types come with it.
 import type {} from "@fastify/cookie";
-// The cookie plugin registered in app.ts adds parseCookie to the instance; its types come with it.
-import type {} from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { clientIp } from "../../http/client-ip.ts";
