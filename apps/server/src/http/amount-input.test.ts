@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsDriver, bearerHeaders, newPhone } from "../modules/auth/auth.test-helpers.ts";
 import { DEMO_MERCHANT_ID } from "../modules/merchants/merchants.seed.ts";
+import { type OperatorSession, signInOperator } from "../modules/operators/operators.test-helpers.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { AMOUNT_PATTERN, amountInput } from "./amount-input.ts";
 
@@ -29,7 +30,7 @@ type Parameter = { in: string; name: string; required?: boolean; schema?: Schema
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
-  security?: unknown[];
+  security?: Record<string, unknown>[];
 };
 type Contract = {
   paths: Record<string, Record<string, Operation>>;
@@ -58,11 +59,14 @@ const KNOWN: Record<string, unknown> = {
 let t: TestApp;
 let contract: Contract;
 let token: string;
+/** The back-office's amount fields are read for an operator of the merchant. */
+let operator: OperatorSession;
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.ready();
   contract = t.app.swagger() as unknown as Contract;
   token = (await accountsDriver(t.app, t.database).register(newPhone())).access_token;
+  operator = await signInOperator(t.app, t.database, "PLATFORM_ADMIN", null);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -130,7 +134,8 @@ async function send(f: AmountField, value: string) {
       "idempotency-key": randomUUID(),
       // The payout calls ask for it before their body is read (its schema says optional).
       "x-sdk-version": "1.0.0",
-      ...(f.op.security?.length ? bearerHeaders(token) : {}),
+      ...(f.op.security?.some((s) => "bearer" in s) ? bearerHeaders(token) : {}),
+      ...(f.op.security?.some((s) => "operatorSession" in s) ? operator.headers : {}),
     },
     ...(f.op.requestBody
       ? { payload: objectOf(bodySchema, f.where === "body" ? { name: f.name, value } : undefined) }

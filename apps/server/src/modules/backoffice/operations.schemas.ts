@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HISTORY_STATUSES, HISTORY_TYPES } from "../../db/schema/index.ts";
+import { amountInput } from "../../http/amount-input.ts";
 import { operationItem } from "./customers.schemas.ts";
 
 const list = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -16,16 +17,9 @@ export const operationsQuery = z.object({
     .string()
     .regex(/^[A-Z0-9]{2,10}$/)
     .optional(),
-  minAmount: z
-    .string()
-    .regex(/^\d{1,30}(\.\d{1,18})?$/)
-    .optional()
-    .describe("Decimal, in `currency`"),
-  maxAmount: z
-    .string()
-    .regex(/^\d{1,30}(\.\d{1,18})?$/)
-    .optional()
-    .describe("Decimal, in `currency`"),
+  // The contract's one amount form (http/amount-input.ts), as every other amount field.
+  minAmount: amountInput.optional().describe("Decimal, in `currency`"),
+  maxAmount: amountInput.optional().describe("Decimal, in `currency`"),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   customerId: z.uuid().optional(),
