@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   foreignKey,
   index,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -80,5 +82,27 @@ export const historyEntries = pgTable(
     check("history_entries_direction", sql`${t.direction} in ('IN', 'OUT')`),
     check("history_entries_status", sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED')`),
     check("history_entries_amounts", sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+);
+
+/**
+ * Every status an operation's entry took, appended by a trigger on `history_entries`
+ * (db/functions/history_status_log.sql) whatever code wrote it, and never changed: the
+ * back-office's status history of an operation (docs/backoffice.md). The merchant leads the key.
+ */
+export const historyStatusChanges = pgTable(
+  "history_status_changes",
+  {
+    merchantId: uuid("merchant_id").notNull(),
+    id: bigint("id", { mode: "number" }).generatedAlwaysAsIdentity(),
+    operationId: uuid("operation_id").notNull(),
+    customerId: uuid("customer_id").notNull(),
+    direction: text("direction").notNull(),
+    status: text("status").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index("history_status_changes_operation").on(t.merchantId, t.operationId, t.id),
   ],
 );

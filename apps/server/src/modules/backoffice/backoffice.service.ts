@@ -211,10 +211,13 @@ export function createBackofficeService(deps: {
 
     /** An operation: every party's history entry, its ledger legs, and its status over time. */
     async operationPage(merchantId: string, operationId: string) {
-      const [entries, legs] = await Promise.all([
+      const [entries, legs, changes] = await Promise.all([
         history.admin.entriesOf(merchantId, operationId),
         ledger.operationLegs({ merchantId, operationId }),
+        history.admin.statusChangesOf(merchantId, operationId),
       ]);
+      // Entries written before the status log began have no change stored: their last change.
+      const logged = new Set(changes.map((c) => c.customerId));
       if (entries.length === 0 && !legs) throw backofficeErrors.create("OPERATION_NOT_FOUND");
       const statusHistory = [
         ...(legs ? [{ at: legs.createdAt.toISOString(), status: `ledger operation ${legs.status}` }] : []),
@@ -222,10 +225,10 @@ export function createBackofficeService(deps: {
           at: l.createdAt.toISOString(),
           status: `${l.type} ${money(l.amount, l.currency)} ${l.currency}`,
         })),
-        ...entries.map((e) => ({
-          at: e.updatedAt.toISOString(),
-          status: `history ${e.direction} ${e.status}`,
-        })),
+        ...changes.map((c) => ({ at: c.at.toISOString(), status: `history ${c.direction} ${c.status}` })),
+        ...entries
+          .filter((e) => !logged.has(e.customerId))
+          .map((e) => ({ at: e.updatedAt.toISOString(), status: `history ${e.direction} ${e.status}` })),
       ].sort((a, b) => a.at.localeCompare(b.at));
       return {
         operationId,

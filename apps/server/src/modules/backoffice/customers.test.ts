@@ -1,6 +1,9 @@
+import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientSourceFromPool, inTransaction } from "../../db/transaction.ts";
+import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { accountsDriver, bearerHeaders } from "../auth/auth.test-helpers.ts";
+import { accountsDriver, bearerHeaders, newPhone } from "../auth/auth.test-helpers.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
@@ -19,8 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let phones = 0;
-const newPhone = () => `4915${String(Date.now()).slice(-6)}${String(++phones).padStart(3, "0")}`;
 const get = (s: OperatorSession, url: string) => t.app.inject({ url, headers: s.headers });
 const credit = (phone: string, amount: string) =>
   t.app.inject({
@@ -154,6 +155,57 @@ describe("operations in the back-office", () => {
     });
     expect(page.json().statusHistory.length).toBeGreaterThan(0);
     expect((await get(nimbusSupport, `/admin/v1/operations/${op.operationId}`)).statusCode).toBe(404);
+  });
+
+  it("keeps every status an operation took, in order, in an append-only log", async () => {
+    const c = await customer();
+    const { history } = createServices(t.config, t.database);
+    const operationId = uuidv7();
+    const inTx = <T>(work: Parameters<typeof inTransaction<T>>[1]) =>
+      inTransaction(clientSourceFromPool(t.database.pool), work);
+    await inTx((tx) =>
+      history.record(tx, [
+        {
+          merchantId: DEMO_MERCHANT_ID,
+          customerId: c.id,
+          operationId,
+          type: "TEST_CREDIT",
+          direction: "IN",
+          status: "PENDING",
+          currency: "EUR",
+          amount: 100n,
+          fee: 0n,
+          counterparty: null,
+          details: {},
+        },
+      ]),
+    );
+    // A change of details only is no status change; a later FAILED is.
+    await inTx((tx) =>
+      history.update(tx, { merchantId: DEMO_MERCHANT_ID, operationId, details: { note: "x" } }),
+    );
+    await inTx((tx) =>
+      history.update(tx, { merchantId: DEMO_MERCHANT_ID, operationId, status: "COMPLETED", details: {} }),
+    );
+    await inTx((tx) =>
+      history.update(tx, { merchantId: DEMO_MERCHANT_ID, operationId, status: "FAILED", details: {} }),
+    );
+    const page = await get(finance, `/admin/v1/operations/${operationId}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().statusHistory.map((h: { status: string }) => h.status)).toEqual([
+      "history IN PENDING",
+      "history IN COMPLETED",
+      "history IN FAILED",
+    ]);
+    await expect(
+      t.database.pool.query(
+        "update history_status_changes set status = 'COMPLETED' where operation_id = $1",
+        [operationId],
+      ),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      t.database.pool.query("delete from history_status_changes where operation_id = $1", [operationId]),
+    ).rejects.toThrow(/append-only/);
   });
 
   it("refuses an amount range without its currency, naming the field", async () => {

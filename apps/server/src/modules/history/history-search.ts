@@ -64,6 +64,18 @@ export function createHistorySearch(db: ClientSource) {
       });
     },
 
+    /** Every status the operation's entries took, in order (db/functions/history_status_log.sql). */
+    statusChangesOf(merchantId: string, operationId: string) {
+      return db.withClient(async (c) => {
+        const { rows } = await c.query<{ customerId: string; direction: string; status: string; at: Date }>(
+          `select customer_id as "customerId", direction, status, at from history_status_changes
+           where merchant_id = $1 and operation_id = $2 order by id`,
+          [merchantId, operationId],
+        );
+        return rows;
+      });
+    },
+
     /** Entries still PENDING created before `before`, oldest first. */
     pendingBefore(merchantId: string, before: Date, limit: number) {
       return db.withClient(async (c) => {
