@@ -90,6 +90,15 @@ const envSchema = z
       .optional(),
     EVM_START_BLOCK: z.coerce.number().int().min(0).optional(),
     EVM_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    // Bitcoin-family currencies on a Bitcoin Core JSON-RPC node (docs/chains.md "Bitcoin family").
+    CHAIN_BTC: z.enum(["sandbox", "utxo"]).default("sandbox"),
+    CHAIN_LTC: z.enum(["sandbox", "utxo"]).default("sandbox"),
+    UTXO_BTC_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    UTXO_LTC_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    UTXO_BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+    UTXO_LTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
+    UTXO_BTC_FEE_RATE: z.coerce.number().min(1).max(10_000).default(10),
+    UTXO_LTC_FEE_RATE: z.coerce.number().min(1).max(10_000).default(10),
     SEND_CONFIRMATION_THRESHOLD: z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
@@ -119,6 +128,15 @@ const envSchema = z
           code: "custom",
           path: [`EVM_TOKEN_${c}`],
           message: `required when CHAIN_${c} is evm`,
+        });
+      }
+    }
+    for (const c of ["BTC", "LTC"] as const) {
+      if (env[`CHAIN_${c}`] === "utxo" && !env[`UTXO_${c}_RPC_URL`]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`UTXO_${c}_RPC_URL`],
+          message: `required when CHAIN_${c} is utxo`,
         });
       }
     }
@@ -196,6 +214,19 @@ export type Config = {
   smtp: { url: string; from: string } | undefined;
   /** The EVM network and the currencies that travel on it; unset: every one is the sandbox chain's. */
   evm: EvmConfig | undefined;
+  /** Bitcoin-family currencies on their nodes; empty: the sandbox chain's. */
+  utxo: UtxoNetworkConfig[];
+};
+
+/** A Bitcoin-family currency on its node: Bitcoin Core's JSON-RPC (wallet in the URL's path). */
+export type UtxoNetworkConfig = {
+  currency: "BTC" | "LTC";
+  chain: "bitcoin" | "litecoin";
+  /** http://user:password@host:port/wallet/<name> */
+  rpcUrl: string;
+  confirmations: number;
+  /** Withdrawals' fee rate, satoshi per virtual byte. */
+  feeRate: number;
 };
 
 /** Currencies an EVM network can carry here: ETH natively, the others as ERC-20 tokens. */
@@ -290,6 +321,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportChatWidgetUrl:
       e.SUPPORT_CHAT_WIDGET_URL ?? (sandbox ? "/sandbox/support-chat?key={key}" : undefined),
     evm: evmConfig(e),
+    utxo: (["BTC", "LTC"] as const).flatMap((currency) => {
+      const rpcUrl = e[`UTXO_${currency}_RPC_URL`];
+      if (e[`CHAIN_${currency}`] !== "utxo" || !rpcUrl) return [];
+      return [
+        {
+          currency,
+          chain: currency === "BTC" ? ("bitcoin" as const) : ("litecoin" as const),
+          rpcUrl,
+          confirmations: e[`UTXO_${currency}_CONFIRMATIONS`],
+          feeRate: e[`UTXO_${currency}_FEE_RATE`],
+        },
+      ];
+    }),
     smtp: e.SMTP_URL
       ? {
           url: e.SMTP_URL,

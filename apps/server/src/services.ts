@@ -48,7 +48,7 @@ import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.t
 import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { chainProviderFor } from "./providers/chain/chain-router.ts";
-import { evmConfirmationsOf } from "./providers/chain/evm-chain.ts";
+import { confirmationsOfNodes } from "./providers/chain/evm-chain.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { createProviders } from "./providers/index.ts";
 import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
@@ -144,7 +144,7 @@ export function createServices(config: Config, database: Database, options: Serv
     addresses,
     chain,
     releaseLimit: (tx, merchantId, reference) => kyc.release(tx, { merchantId, reference }),
-    confirmationsOf: evmConfirmationsOf(config.evm),
+    confirmationsOf: confirmationsOfNodes(config.evm, config.utxo),
   });
   const send = createSendService({
     db: sql,

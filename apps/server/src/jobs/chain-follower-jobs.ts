@@ -1,38 +1,82 @@
 import { parseCronItems, type TaskList } from "graphile-worker";
+import { z } from "zod";
 import type { Config } from "../config.ts";
+import type { ClientSource } from "../db/transaction.ts";
 import { createChainFollower } from "../modules/crypto/chain-follower.ts";
 import {
   CHAIN_NOTIFICATION_PATH,
   httpNotificationDelivery,
   signChainNotification,
 } from "../providers/chain/chain-notification.ts";
+import type { ChainReader, WithdrawalWatcher } from "../providers/chain/chain-reader.ts";
 import { createEvmChain } from "../providers/chain/evm-chain.ts";
 import { createEvmWithdrawals } from "../providers/chain/evm-withdrawals.ts";
+import { createUtxoChain } from "../providers/chain/utxo-chain.ts";
 
-/** One pass of the EVM network's block follower (modules/crypto/chain-follower.ts). */
-export const CHAIN_FOLLOW_TASK = "chain_follow_evm";
+/** One pass of a network's block follower (modules/crypto/chain-follower.ts); payload { network }. */
+export const CHAIN_FOLLOW_TASK = "chain_follow";
 
-/**
- * The follower's loop: each pass queues the next one EVM_POLL_SECONDS later under one job key
- * (so one is queued per network), and a cron entry every minute restarts a loop a crash broke.
- * Two passes at once are harmless: the second finds the network's row locked and skips.
- */
-export function chainFollowerCronItems(config: Config) {
-  return config.evm ? parseCronItems([{ task: CHAIN_FOLLOW_TASK, match: "* * * * *" }]) : [];
+type Followed = {
+  reader: ChainReader;
+  withdrawals: ((db: ClientSource) => WithdrawalWatcher) | undefined;
+  startBlock: number | undefined;
+  pollSeconds: number;
+};
+
+/** Every network a node is configured for. */
+function followedNetworks(config: Config): Followed[] {
+  const evmConfig = config.evm;
+  const networks: Followed[] = config.utxo.map((u) => ({
+    reader: createUtxoChain(u),
+    withdrawals: undefined,
+    startBlock: undefined,
+    pollSeconds: 30,
+  }));
+  if (evmConfig) {
+    const evm = createEvmChain(evmConfig);
+    networks.push({
+      reader: evm,
+      withdrawals: (db) => createEvmWithdrawals({ db, evm }),
+      startBlock: evmConfig.startBlock,
+      pollSeconds: evmConfig.pollSeconds,
+    });
+  }
+  return networks;
 }
 
+/**
+ * The followers' loops: each pass queues the next one (EVM_POLL_SECONDS; 30 s on Bitcoin-family
+ * networks) under one job key per network, and a cron entry every minute restarts a loop a crash
+ * broke. Two passes at once are harmless: the second finds the network's row locked and skips.
+ */
+export function chainFollowerCronItems(config: Config) {
+  return parseCronItems(
+    followedNetworks(config).map(({ reader }) => ({
+      task: CHAIN_FOLLOW_TASK,
+      match: "* * * * *",
+      identifier: `chain_follow:${reader.network}`,
+      payload: { network: reader.network },
+    })),
+  );
+}
+
+const payloadSchema = z.object({ network: z.string().min(1).max(100) });
+
 export function createChainFollowerTasks(config: Config): TaskList {
-  const evmConfig = config.evm;
-  if (!evmConfig) return {};
+  const networks = new Map(followedNetworks(config).map((n) => [n.reader.network, n]));
+  if (networks.size === 0) return {};
   const deliver = httpNotificationDelivery(`${config.publicBaseUrl}${CHAIN_NOTIFICATION_PATH}`);
-  const evm = createEvmChain(evmConfig);
   return {
-    [CHAIN_FOLLOW_TASK]: async (_payload, helpers) => {
+    [CHAIN_FOLLOW_TASK]: async (payload, helpers) => {
+      const followed = networks.get(payloadSchema.parse(payload).network);
+      if (!followed) return;
+      const { reader } = followed;
+      const db = { withClient: helpers.withPgClient };
       const follower = createChainFollower({
-        db: { withClient: helpers.withPgClient },
-        evm,
-        startBlock: evmConfig.startBlock,
-        withdrawals: createEvmWithdrawals({ db: { withClient: helpers.withPgClient }, evm }),
+        db,
+        reader,
+        startBlock: followed.startBlock,
+        withdrawals: followed.withdrawals?.(db),
         notify: async (n) => {
           const raw = JSON.stringify(n);
           const { status } = await deliver(raw, signChainNotification(config.secrets.callback, raw));
@@ -42,18 +86,18 @@ export function createChainFollowerTasks(config: Config): TaskList {
       try {
         const result = await follower.followOnce();
         if (result.kind === "followed") {
-          helpers.logger.debug(`${evm.network}: blocks ${result.from}..${result.to} of ${result.head}`);
+          helpers.logger.debug(`${reader.network}: blocks ${result.from}..${result.to} of ${result.head}`);
         }
       } catch (err) {
         // A node or server that is down: the height was not stored, the next pass resumes there.
-        helpers.logger.warn(`${evm.network}: follower pass failed: ${(err as Error).message}`);
+        helpers.logger.warn(`${reader.network}: follower pass failed: ${(err as Error).message}`);
       } finally {
         await helpers.addJob(
           CHAIN_FOLLOW_TASK,
-          {},
+          { network: reader.network },
           {
-            runAt: new Date(Date.now() + evmConfig.pollSeconds * 1000),
-            jobKey: `chain_follow:${evm.network}`,
+            runAt: new Date(Date.now() + followed.pollSeconds * 1000),
+            jobKey: `chain_follow:${reader.network}`,
             jobKeyMode: "replace",
           },
         );

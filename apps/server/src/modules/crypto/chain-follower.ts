@@ -1,9 +1,7 @@
 import { toDecimalString } from "@kestrel/money";
-import type { Hash } from "viem";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
-import type { EvmChain, EvmTransfer } from "../../providers/chain/evm-chain.ts";
-import type { EvmWithdrawals } from "../../providers/chain/evm-withdrawals.ts";
+import type { ChainReader, ChainTransfer, WithdrawalWatcher } from "../../providers/chain/chain-reader.ts";
 import { cryptoSql } from "./crypto.repository.ts";
 
 /** Blocks read per pass: a follower far behind catches up over several passes. */
@@ -14,24 +12,25 @@ export type FollowResult =
   | { kind: "followed"; from: number; to: number; head: number; rewound: boolean };
 
 /**
- * The block follower of one EVM network (docs/chains.md "Block follower"). One pass, under the
+ * The block follower of one network, EVM or Bitcoin-family (docs/chains.md "Block follower"). One
+ * pass, under the
  * network's row lock (another worker's pass finds it locked and skips):
  * 1. if the block at the stored height has another hash now, a reorganisation happened there:
  *    go back M blocks (M = the confirmations required, which must exceed any reorganisation)
  *    and read them again;
- * 2. record every payment to one of our deposit addresses in the next blocks (native value and
- *    ERC-20 Transfer logs), with its confirmations (head − block + 1);
+ * 2. record every payment to one of our deposit addresses in the next blocks (outputs, native
+ *    value, ERC-20 Transfer logs), with its confirmations (head − block + 1);
  * 3. look again at every pending deposit: its transaction's receipt gives its confirmations now
  *    (credited once at M by the deposits service), no receipt means the block holding it was
  *    replaced: the deposit is dropped, never credited;
- * 4. watch the withdrawals sent on the network (evm-withdrawals.ts `watch`);
+ * 4. watch the withdrawals sent on the network (their provider's `watch`);
  * 5. store the new height and its hash, in the same transaction as the lock.
  * Deposits are recorded by (chain, tx hash, output) and credited under one ledger key, so a pass
  * that dies halfway (its height not stored) and runs again credits nothing twice.
  */
 export function createChainFollower(deps: {
   db: ClientSource;
-  evm: EvmChain;
+  reader: ChainReader;
   /**
    * Tells the server (a signed notification, as any chain provider does: chain-notification.ts);
    * throws when it is not taken, so the pass stops and its height is not stored.
@@ -39,25 +38,17 @@ export function createChainFollower(deps: {
   notify: (n: ChainNotification) => Promise<void>;
   startBlock: number | undefined;
   /** Withdrawals sent on this network, watched to their confirmations (or replaced when stuck). */
-  withdrawals?: Pick<EvmWithdrawals, "watch">;
+  withdrawals?: WithdrawalWatcher;
   /** Tests stop a pass here, after a payment is recorded, as a killed worker would. */
-  afterRecorded?: (transfer: EvmTransfer) => Promise<void>;
+  afterRecorded?: (transfer: ChainTransfer) => Promise<void>;
 }) {
-  const { evm } = deps;
-  const M = evm.confirmations;
-  const currencies: string[] = evm.currencies;
+  const { reader } = deps;
+  const M = reader.confirmations;
 
-  /** Output index of a transfer: 0 for the transaction's own value, log index + 1 for a log. */
-  const outputOf = (t: EvmTransfer) => (t.logIndex === null ? 0 : t.logIndex + 1);
-
-  const notification = (
-    t: Pick<EvmTransfer, "currency" | "txHash" | "from" | "to" | "amount">,
-    outputIndex: number,
-    confirmations: number,
-  ): ChainNotification => ({
+  const notification = (t: Omit<ChainTransfer, "blockNumber">, confirmations: number): ChainNotification => ({
     txHash: t.txHash,
-    outputIndex,
-    chain: "ethereum",
+    outputIndex: t.outputIndex,
+    chain: reader.chain,
     currency: t.currency,
     direction: "IN",
     address: t.to,
@@ -74,51 +65,52 @@ export function createChainFollower(deps: {
   async function ours(tx: Tx, addresses: string[]): Promise<Set<string>> {
     if (addresses.length === 0) return new Set();
     const { rows } = await tx.query<{ address: string }>(
-      "select address from deposit_addresses where chain = 'ethereum' and address = any($1)",
-      [addresses],
+      "select address from deposit_addresses where chain = $1 and address = any($2)",
+      [reader.chain, addresses],
     );
     return new Set(rows.map((r) => r.address));
   }
 
   async function refreshPending(tx: Tx, head: number): Promise<void> {
-    for (const d of await cryptoSql.pendingDeposits(tx, "ethereum")) {
+    for (const d of await cryptoSql.pendingDeposits(tx, reader.chain)) {
       // Another provider's deposit on the same chain (the sandbox's) is not this node's to judge.
-      if (!currencies.includes(d.currency)) continue;
+      if (!reader.currencies.includes(d.currency)) continue;
       const t = {
-        currency: d.currency as EvmTransfer["currency"],
-        txHash: d.txHash as Hash,
-        from: (d.fromAddress ?? d.address) as EvmTransfer["from"],
-        to: d.address as EvmTransfer["to"],
+        currency: d.currency as ChainTransfer["currency"],
+        txHash: d.txHash,
+        outputIndex: d.outputIndex,
+        from: d.fromAddress,
+        to: d.address,
         amount: d.amount,
       };
-      const receipt = await evm.receipt(t.txHash);
+      const receipt = await reader.receipt(t.txHash);
       if (!receipt) {
         await deps.notify({
-          ...notification(t, d.outputIndex, 0),
+          ...notification(t, 0),
           status: "FAILED",
           failureReason: "The block holding the transaction was replaced (reorganisation).",
         });
         continue;
       }
-      await deps.notify(notification(t, d.outputIndex, head - receipt.blockNumber + 1));
+      await deps.notify(notification(t, head - receipt.blockNumber + 1));
     }
   }
 
   return {
-    network: evm.network,
+    network: reader.network,
 
     async followOnce(): Promise<FollowResult> {
       return inTransaction(deps.db, async (tx) => {
-        const head = await evm.head();
+        const head = await reader.head();
         await tx.query(
           `insert into chain_follower_state (network, height, block_hash) values ($1, $2, '')
            on conflict (network) do nothing`,
-          [evm.network, (deps.startBlock ?? head + 1) - 1],
+          [reader.network, (deps.startBlock ?? head + 1) - 1],
         );
         const { rows } = await tx.query<{ height: string; blockHash: string }>(
           `select height, block_hash as "blockHash" from chain_follower_state where network = $1
            for update skip locked`,
-          [evm.network],
+          [reader.network],
         );
         const state = rows[0];
         if (!state) return { kind: "busy" } as const;
@@ -127,7 +119,7 @@ export function createChainFollower(deps: {
         if (
           height >= 0 &&
           state.blockHash !== "" &&
-          (height > head || (await evm.blockHash(height)) !== state.blockHash)
+          (height > head || (await reader.blockHash(height)) !== state.blockHash)
         ) {
           height = Math.max(-1, Math.min(height, head) - M);
           rewound = true;
@@ -135,21 +127,21 @@ export function createChainFollower(deps: {
         const from = height + 1;
         const to = Math.min(head, height + BLOCKS_PER_PASS);
         if (from <= to) {
-          const transfers = await evm.transfers(from, to);
+          const transfers = await reader.transfers(from, to);
           const mine = await ours(tx, [...new Set(transfers.map((t) => t.to))]);
           for (const t of transfers) {
             if (!mine.has(t.to)) continue;
-            await deps.notify(notification(t, outputOf(t), head - t.blockNumber + 1));
+            await deps.notify(notification(t, head - t.blockNumber + 1));
             await deps.afterRecorded?.(t);
           }
         }
         await refreshPending(tx, head);
         await deps.withdrawals?.watch(head, deps.notify);
         const last = Math.max(to, height);
-        const hash = last >= 0 ? await evm.blockHash(last) : "";
+        const hash = last >= 0 ? await reader.blockHash(last) : "";
         await tx.query(
           "update chain_follower_state set height = $2, block_hash = $3, updated_at = now() where network = $1",
-          [evm.network, last, hash],
+          [reader.network, last, hash],
         );
         return { kind: "followed", from, to, head, rewound } as const;
       });

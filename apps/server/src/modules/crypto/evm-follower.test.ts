@@ -75,7 +75,7 @@ function follower(afterRecorded?: () => Promise<void>) {
   const evm = createEvmChain(t.config.evm);
   return createChainFollower({
     db,
-    evm,
+    reader: evm,
     startBlock: undefined,
     withdrawals: createEvmWithdrawals({ db, evm }),
     afterRecorded,
@@ -293,7 +293,7 @@ describe("a node that is down", () => {
       const evm = createEvmChain(down.config.evm as NonNullable<typeof down.config.evm>);
       const f = createChainFollower({
         db: clientSourceFromPool(down.database.pool),
-        evm,
+        reader: evm,
         startBlock: 0,
         notify: async () => undefined,
       });

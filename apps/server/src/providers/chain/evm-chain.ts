@@ -14,20 +14,9 @@ import {
   TimeoutError,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { EvmConfig, EvmCurrency } from "../../config.ts";
+import type { EvmConfig, EvmCurrency, UtxoNetworkConfig } from "../../config.ts";
 import { commonErrors } from "../../http/app-error.ts";
-
-/** An incoming payment found in a block: native value (`logIndex` null) or an ERC-20 Transfer. */
-export type EvmTransfer = {
-  currency: EvmCurrency;
-  txHash: Hash;
-  /** Null for the transaction's own value; the log's index for a token transfer. */
-  logIndex: number | null;
-  blockNumber: number;
-  from: Address;
-  to: Address;
-  amount: bigint;
-};
+import type { ChainTransfer } from "./chain-reader.ts";
 
 /** What a transfer of `currency` costs now (EIP-1559): gas limit × max fee per gas, in wei. */
 export type EvmFeeQuote = { gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; fee: bigint };
@@ -64,6 +53,7 @@ export function createEvmChain(config: EvmConfig) {
   return {
     /** The follower's name for this network (its state row). */
     network: `evm:${config.chainId}`,
+    chain: "ethereum" as const,
     confirmations: config.confirmations,
     currencies: config.currencies,
     hotWalletAddress: hotWallet?.address,
@@ -74,10 +64,13 @@ export function createEvmChain(config: EvmConfig) {
     blockHash: (height: number) =>
       reach(async () => (await client.getBlock({ blockNumber: BigInt(height) })).hash as Hash),
 
-    /** Native and token payments in blocks from..to (inclusive), in block order. */
-    async transfers(from: number, to: number): Promise<EvmTransfer[]> {
+    /**
+     * Native and token payments in blocks from..to (inclusive). Output index: 0 for the
+     * transaction's own value, log index + 1 for a token log (one transaction may carry both).
+     */
+    async transfers(from: number, to: number): Promise<ChainTransfer[]> {
       return reach(async () => {
-        const found: EvmTransfer[] = [];
+        const found: ChainTransfer[] = [];
         if (config.currencies.includes("ETH")) {
           for (let n = from; n <= to; n++) {
             const block = await client.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
@@ -86,7 +79,7 @@ export function createEvmChain(config: EvmConfig) {
               found.push({
                 currency: "ETH",
                 txHash: tx.hash,
-                logIndex: null,
+                outputIndex: 0,
                 blockNumber: n,
                 from: getAddress(tx.from),
                 to: getAddress(tx.to),
@@ -107,7 +100,7 @@ export function createEvmChain(config: EvmConfig) {
             found.push({
               currency,
               txHash: log.transactionHash,
-              logIndex: log.logIndex,
+              outputIndex: log.logIndex + 1,
               blockNumber: Number(log.blockNumber),
               from: getAddress(log.args.from),
               to: getAddress(log.args.to),
@@ -120,10 +113,10 @@ export function createEvmChain(config: EvmConfig) {
     },
 
     /** Where a transaction is now: in a block (and whether it succeeded), or in none (null). */
-    receipt: (txHash: Hash) =>
+    receipt: (txHash: string) =>
       reach(async () => {
         try {
-          const r = await client.getTransactionReceipt({ hash: txHash });
+          const r = await client.getTransactionReceipt({ hash: txHash as Hash });
           return { blockNumber: Number(r.blockNumber), success: r.status === "success" };
         } catch (err) {
           if (err instanceof Error && err.name === "TransactionReceiptNotFoundError") return null;
@@ -200,10 +193,12 @@ export function createEvmChain(config: EvmConfig) {
   };
 }
 
-/** M of a currency carried by the EVM network (its EVM_CONFIRMATIONS), else undefined. */
-export function evmConfirmationsOf(config: EvmConfig | undefined) {
+/** M of a currency carried by a configured node (EVM_CONFIRMATIONS, UTXO_<CUR>_CONFIRMATIONS). */
+export function confirmationsOfNodes(config: EvmConfig | undefined, utxo: UtxoNetworkConfig[] = []) {
   return (currency: string): number | undefined =>
-    config && (config.currencies as string[]).includes(currency) ? config.confirmations : undefined;
+    config && (config.currencies as string[]).includes(currency)
+      ? config.confirmations
+      : utxo.find((u) => u.currency === currency)?.confirmations;
 }
 
 /** A node that does not answer is the caller's 503 (try again); anything else is a bug. */

@@ -1,0 +1,104 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientSourceFromPool } from "../../db/transaction.ts";
+import { signChainNotification } from "../../providers/chain/chain-notification.ts";
+import { type LocalLitecoind, startLocalLitecoind } from "../../providers/chain/local/local-litecoind.ts";
+import { createUtxoChain, type UtxoChain } from "../../providers/chain/utxo-chain.ts";
+import type { TestApp } from "../../test-app.ts";
+import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createChainFollower } from "./chain-follower.ts";
+import { cryptoDriver } from "./crypto.test-helpers.ts";
+
+// The block follower on a real Bitcoin-family node: Litecoin Core in regtest (Debian's
+// litecoind; without it this file fails with one line saying how to install it).
+
+const M = 3;
+let node: LocalLitecoind;
+let t: TestApp;
+let d: ReturnType<typeof cryptoDriver>;
+let ltc: UtxoChain;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  node = await startLocalLitecoind(await freePort());
+  t = await createKycTestApp({
+    CHAIN_LTC: "utxo",
+    UTXO_LTC_RPC_URL: node.rpcUrl,
+    UTXO_LTC_CONFIRMATIONS: String(M),
+  });
+  d = cryptoDriver(t);
+  ltc = createUtxoChain(t.config.utxo[0] as (typeof t.config.utxo)[number]);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await node?.stop();
+});
+
+function follower() {
+  return createChainFollower({
+    db: clientSourceFromPool(t.database.pool),
+    reader: ltc,
+    startBlock: undefined,
+    notify: async (n) => {
+      const raw = JSON.stringify(n);
+      const { status } = await d.deliver(raw, signChainNotification(t.config.secrets.callback, raw));
+      if (status !== 200) throw new Error(`notification answered ${status}`);
+    },
+  });
+}
+
+/** Pays `amount` LTC from the node's wallet to a customer's (mainnet-spelled) address. */
+const pay = async (address: string, amount: string) =>
+  node.rpc<string>("sendtoaddress", [await ltc.nodeAddress(address), amount]);
+const receiveHistory = async (token: string) =>
+  (await d.history(token)).json().operations.filter((o: { type: string }) => o.type === "RECEIVE_CRYPTO");
+
+describe("the Bitcoin-family block follower (litecoind -regtest)", () => {
+  it("shows an LTC deposit pending with N of M confirmations and credits it once at M", async () => {
+    const alice = await d.unverified();
+    const address = (await d.wallet(alice.token, "LTC")).address;
+    expect(address).toMatch(/^ltc1q/);
+    const f = follower();
+    await f.followOnce();
+    const txHash = await pay(address, "0.5");
+    await node.mine(1);
+    await f.followOnce();
+    const [pending] = await receiveHistory(alice.token);
+    expect(pending).toMatchObject({ status: "PENDING", currency: "LTC" });
+    expect(pending.receiveCryptoModel).toMatchObject({ txHash, confirmations: 1, requiredConfirmations: M });
+    expect((await d.wallet(alice.token, "LTC")).balance).toMatch(/^0\.0+$/);
+    await node.mine(M - 1);
+    await f.followOnce();
+    await node.mine(2);
+    await f.followOnce();
+    expect((await receiveHistory(alice.token))[0]).toMatchObject({ status: "COMPLETED" });
+    expect((await d.wallet(alice.token, "LTC")).balance).toMatch(/^0\.50*$/);
+    await d.expectInvariants();
+  });
+
+  it("drops a deposit whose block is replaced before M by blocks without it", async () => {
+    const bob = await d.unverified();
+    const address = (await d.wallet(bob.token, "LTC")).address;
+    const f = follower();
+    await f.followOnce();
+    await pay(address, "0.25");
+    const [block] = await node.mine(1);
+    await f.followOnce();
+    expect((await receiveHistory(bob.token))[0]).toMatchObject({ status: "PENDING" });
+    // The block is replaced by a longer branch of empty blocks: the payment is in none.
+    await node.rpc("invalidateblock", [block]);
+    const to = await node.rpc<string>("getnewaddress", ["", "bech32"]);
+    for (let i = 0; i < 2; i++) await node.rpc("generateblock", [to, []]);
+    expect(await f.followOnce()).toMatchObject({ rewound: true });
+    expect((await receiveHistory(bob.token))[0]).toMatchObject({ status: "FAILED" });
+    expect((await d.wallet(bob.token, "LTC")).balance).toMatch(/^0\.0+$/);
+    await d.expectInvariants();
+  });
+});
