@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createWriteStream } from "node:fs";
-import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,8 @@ import { signedUpCustomer } from "./bench/web-customer.ts";
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+/** BENCH_WEB_REPORTS=<folder>: each run's Lighthouse report (JSON), to see what a score lost on. */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 const TARGET_SCORE = 90;
 
 const build = spawnSync("npm", ["run", "build", "--silent"], {
@@ -131,6 +133,7 @@ type Figure = {
 async function measure(page: Page, port: number, signIn?: () => Promise<void>): Promise<Figure> {
   const runs: Figure[] = [];
   let signedInAgain = false;
+  let retried = false;
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(page.url, {
       port,
@@ -142,7 +145,14 @@ async function measure(page: Page, port: number, signIn?: () => Promise<void>): 
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${page.url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      // A trace lost under load (NO_NAVSTART) says nothing of the page: that run is taken again, once.
+      if (retried) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+      console.log(`${page.name}: Lighthouse failed a run (${lhr.runtimeError.code}); ran it anew`);
+      retried = true;
+      run--;
+      continue;
+    }
     const ended = new URL(lhr.finalDisplayedUrl).pathname;
     if (ended === "/sign-in" && signIn && !signedInAgain) {
       console.log(`${page.name}: a run ended on /sign-in; signed in again and ran it anew`);
@@ -153,6 +163,11 @@ async function measure(page: Page, port: number, signIn?: () => Promise<void>): 
     }
     if (ended !== new URL(page.url).pathname) {
       throw new Error(`${page.url} ended at ${lhr.finalDisplayedUrl}: not the page meant`);
+    }
+    if (REPORTS) {
+      await mkdir(REPORTS, { recursive: true });
+      const file = `${page.name.replace(/\W+/g, "-")}-${run + 1}.json`;
+      await writeFile(path.join(REPORTS, file), JSON.stringify(lhr));
     }
     runs.push({
       name: page.name,

@@ -4,7 +4,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BUDGET_KB, checkBudget, type Manifest, pageLoads, staleOnUse } from "./web-budget.ts";
+import {
+  checkBudget,
+  type Manifest,
+  PAGE_BUDGETS_KB,
+  pageLoads,
+  staleBudgets,
+  staleOnUse,
+} from "./web-budget.ts";
 
 const KB = 1024;
 
@@ -61,16 +68,33 @@ describe("the web budget", () => {
     });
   });
 
-  it("fails a page over the budget of gzipped JavaScript, and only that page", () => {
-    // Sign-in: 60 + 30 + 20 + 1 + 29 = 140 KB. Up to the budget more of its own chunk and it is over.
-    expect(BUDGET_KB).toBe(205);
+  it("holds each page to its own limit, and fails only the page over it", () => {
+    // Sign-in: 60 + 30 + 20 + 1 + 29 = 140 KB; home: 60 + 30 + 10 = 100 KB.
+    const limits = { "src/SignIn.tsx": 150, "src/Home.tsx": 105 };
     const bigger = (extra: number) => (f: string) => size(f) + (f === "assets/SignIn.js" ? extra : 0);
-    const atBudget = checkBudget(manifest, bigger((BUDGET_KB - 140) * KB), BUDGET_KB, onUse);
-    expect(atBudget.find((p) => p.page === "src/SignIn.tsx")).toMatchObject({ overBudget: false });
-    const over = checkBudget(manifest, bigger((BUDGET_KB - 140) * KB + 1), BUDGET_KB, onUse);
+    const atLimit = checkBudget(manifest, bigger(10 * KB), limits, onUse);
+    expect(atLimit.filter((p) => p.overBudget)).toEqual([]);
+    const over = checkBudget(manifest, bigger(10 * KB + 1), limits, onUse);
     expect(over.filter((p) => p.overBudget)).toEqual([
-      { page: "src/SignIn.tsx", gzipBytes: BUDGET_KB * KB + 1, overBudget: true },
+      { page: "src/SignIn.tsx", gzipBytes: 150 * KB + 1, budgetKb: 150, overBudget: true },
     ]);
+    // Home's 100 KB would pass sign-in's limit: its own is what holds it.
+    const homeOver = checkBudget(
+      manifest,
+      (f) => size(f) + (f === "assets/Home.js" ? 6 * KB : 0),
+      limits,
+      onUse,
+    );
+    expect(homeOver.filter((p) => p.overBudget).map((p) => p.page)).toEqual(["src/Home.tsx"]);
+  });
+
+  it("fails a page without a limit, and names a limit whose page is gone", () => {
+    const figures = checkBudget(manifest, size, { "src/SignIn.tsx": 150 }, onUse);
+    expect(figures.find((p) => p.page === "src/Home.tsx")).toMatchObject({
+      budgetKb: undefined,
+      overBudget: true,
+    });
+    expect(staleBudgets(manifest, { "src/SignIn.tsx": 150, "src/Gone.tsx": 10 })).toEqual(["src/Gone.tsx"]);
   });
 
   it("counts a library imported in a mount effect: without it sign-in would pass", () => {
@@ -98,18 +122,25 @@ describe("node scripts/web-budget.ts --dist", () => {
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
-  /** A fake build: the real on-use names, one page, its chunk of `kb` KB that gzip cannot shrink. */
+  /**
+   * A fake build with the real on-use names and every page of PAGE_BUDGETS_KB, empty but one: its
+   * chunk of `kb` KB that gzip cannot shrink.
+   */
+  const [page, limit] = Object.entries(PAGE_BUDGETS_KB)[0] as [string, number];
   function fakeBuild(kb: number) {
     dist = mkdtempSync(path.join(tmpdir(), "kestrel-web-budget-test-"));
     mkdirSync(path.join(dist, ".vite"));
     mkdirSync(path.join(dist, "assets"));
+    const pages = Object.keys(PAGE_BUDGETS_KB);
     const fake: Manifest = {
-      "index.html": { file: "assets/index.js", isEntry: true, dynamicImports: ["src/Page.tsx"] },
-      "src/Page.tsx": { file: "assets/Page.js", isDynamicEntry: true },
+      "index.html": { file: "assets/index.js", isEntry: true, dynamicImports: pages },
     };
+    for (const key of pages)
+      fake[key] = { file: key === page ? "assets/Page.js" : "assets/empty.js", isDynamicEntry: true };
     for (const key of staleOnUse(fake)) fake[key] = { file: "assets/on-use.js", isDynamicEntry: true };
     writeFileSync(path.join(dist, ".vite/manifest.json"), JSON.stringify(fake));
     writeFileSync(path.join(dist, "assets/index.js"), "");
+    writeFileSync(path.join(dist, "assets/empty.js"), "");
     writeFileSync(path.join(dist, "assets/on-use.js"), randomBytes(200 * KB));
     writeFileSync(path.join(dist, "assets/Page.js"), randomBytes(kb * KB));
     return spawnSync(process.execPath, [path.join(import.meta.dirname, "web-budget.ts"), "--dist", dist], {
@@ -117,15 +148,15 @@ describe("node scripts/web-budget.ts --dist", () => {
     });
   }
 
-  it("exits with an error naming the page over the budget", () => {
-    const run = fakeBuild(BUDGET_KB + 1);
+  it("exits with an error naming the page over its limit", () => {
+    const run = fakeBuild(limit + 1);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`OVER\\s+${BUDGET_KB + 1}\\.\\d KB\\s+src/Page\\.tsx`));
-    expect(run.stderr).toContain(`1 page(s) load more than ${BUDGET_KB} KB`);
+    expect(run.stdout).toMatch(new RegExp(`OVER\\s+${limit + 1}\\.\\d KB\\s+limit ${limit}\\s+${page}`));
+    expect(run.stderr).toContain(`1 page(s) over their limit of gzipped JavaScript: ${page}`);
   });
 
   it("passes a page under it", () => {
-    const run = fakeBuild(BUDGET_KB - 10);
+    const run = fakeBuild(limit - 10);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("web-budget: ok");
