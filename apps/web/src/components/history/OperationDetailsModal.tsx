@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney } from "../../lib/format/money.ts";
@@ -12,13 +13,15 @@ import "./history-list.css";
 
 const when = (value: string) => `${formatDate(value, "long")}, ${formatDate(value, "time")}`;
 
-/** Everything the history knows about one operation. */
+/** Everything the history knows about one operation; `actions` (a receipt's download) below. */
 export function OperationDetailsModal({
   operation,
   onClose,
+  actions,
 }: {
   operation: HistoryOperation | undefined;
   onClose: () => void;
+  actions?: (operation: HistoryOperation) => ReactNode;
 }) {
   const { t } = useTranslation();
   const chain = operation?.receiveCryptoModel ?? operation?.sendToWalletModel;
@@ -106,6 +109,7 @@ export function OperationDetailsModal({
           <dd>{operation.operationId}</dd>
         </dl>
       ) : null}
+      {operation && actions ? actions(operation) : null}
     </Modal>
   );
 }

@@ -13,6 +13,8 @@ import {
 } from "../../lib/history/history-queries.ts";
 import { useWallets } from "../../lib/wallets/wallet-queries.ts";
 import { buildHistoryCsv, downloadCsv } from "./history-csv.ts";
+import { ReceiptButton } from "./ReceiptButton.tsx";
+import { StatementDialog } from "./StatementDialog.tsx";
 import "./history.css";
 
 /** /history: every operation, newest first, filtered by type and currency, paged, exportable. */
@@ -20,6 +22,7 @@ export function HistoryPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<HistoryFilters>({ type: "", currency: "" });
   const [open, setOpen] = useState<HistoryOperation | undefined>();
+  const [statementOpen, setStatementOpen] = useState(false);
   const history = useHistory(filters);
   const currencies = (useWallets().data?.wallets ?? []).map((wallet) => wallet.currency);
   const pages = history.data?.pages ?? [];
@@ -54,13 +57,18 @@ export function HistoryPage() {
             </option>
           ))}
         </SelectField>
-        <Button
-          variant="secondary"
-          disabled={operations.length === 0}
-          onClick={() => downloadCsv(buildHistoryCsv(operations), "history.csv")}
-        >
-          {t("history.exportCsv")}
-        </Button>
+        <div className="k-history__buttons">
+          <Button
+            variant="secondary"
+            disabled={operations.length === 0}
+            onClick={() => downloadCsv(buildHistoryCsv(operations), "history.csv")}
+          >
+            {t("history.exportCsv")}
+          </Button>
+          <Button variant="secondary" onClick={() => setStatementOpen(true)}>
+            {t("statements.open")}
+          </Button>
+        </div>
       </div>
       {history.isPending ? <Spinner /> : null}
       {history.isError && operations.length === 0 ? (
@@ -88,7 +96,12 @@ export function HistoryPage() {
           ) : null}
         </>
       ) : null}
-      <OperationDetailsModal operation={open} onClose={() => setOpen(undefined)} />
+      <OperationDetailsModal
+        operation={open}
+        onClose={() => setOpen(undefined)}
+        actions={(operation) => <ReceiptButton operationId={operation.operationId} />}
+      />
+      <StatementDialog open={statementOpen} onClose={() => setStatementOpen(false)} />
     </section>
   );
 }

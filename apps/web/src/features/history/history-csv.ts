@@ -1,4 +1,5 @@
 import type { HistoryOperation } from "../../lib/history/history-queries.ts";
+import { saveBlob } from "./history-files.ts";
 
 const COLUMNS = [
   "Date",
@@ -38,14 +39,7 @@ export function buildHistoryCsv(operations: readonly HistoryOperation[]): string
   return `${[COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
-/** Saves `csv` as a file through a temporary Blob URL. */
+/** Saves `csv` as a file. */
 export function downloadCsv(csv: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), fileName);
 }

@@ -14,6 +14,7 @@ import { enCards } from "./en-cards.ts";
 import type { enEarn } from "./en-earn.ts";
 import type { enExchange } from "./en-exchange.ts";
 import type { enIban } from "./en-iban.ts";
+import type { enStatements } from "./en-statements.ts";
 import { enWallets } from "./en-wallets.ts";
 
 export const en = {
@@ -357,4 +358,5 @@ export type Texts = typeof en &
   typeof enCardSecurity &
   typeof enEarn &
   typeof enExchange &
-  typeof enIban;
+  typeof enIban &
+  typeof enStatements;
