@@ -273,6 +273,66 @@ describe("EVM withdrawals", () => {
   });
 });
 
+describe("bad input on the EVM network", () => {
+  it("refuses a fee above the amount, another network's address, a wrong checksum, too many decimals", async () => {
+    // Gas at 0.0001 ETH: a transfer's fee (2.1 ETH) is above any small amount.
+    await node.rpc("hardhat_setNextBlockBaseFeePerGas", [`0x${(10n ** 14n).toString(16)}`]);
+    await mine(1);
+    const dear = await createKycTestApp({
+      CHAIN_ETH: "evm",
+      CHAIN_USDT: "evm",
+      EVM_RPC_URL: node.rpcUrl,
+      EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
+      EVM_TOKEN_USDT: usdt,
+      EVM_HOT_WALLET_KEY: LOCAL_EVM_HOT_WALLET_KEY,
+    });
+    try {
+      const dd = cryptoDriver(dear);
+      const jo = await dd.verified();
+      await dd.faucet(jo.phone, "ETH", "5");
+      await dd.faucet(jo.phone, "USDT", "100");
+      // The fee quote asked for at start arrives (503 with Retry-After until then).
+      await expect
+        .poll(
+          async () =>
+            (
+              await dear.app.inject({
+                url: `/v1/wallet/send/fee/ETH?amount=1&address=${OUTSIDE}`,
+                headers: dd.bearer(jo.token),
+              })
+            ).statusCode,
+        )
+        .toBe(200);
+      const send = (body: Record<string, unknown>) => dd.send(jo.token, body);
+      expect((await send({ address: OUTSIDE, amount: "1", currency: "ETH" })).json()).toMatchObject({
+        error: "FEE_ABOVE_AMOUNT",
+        field: "amount",
+      });
+      expect(
+        (
+          await send({
+            address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+            amount: "10",
+            currency: "USDT",
+          })
+        ).json(),
+      ).toMatchObject({ error: "ADDRESS_INVALID", field: "address" });
+      const wrongCase = OUTSIDE.replace("E", "e");
+      expect((await send({ address: wrongCase, amount: "10", currency: "USDT" })).json()).toMatchObject({
+        error: "ADDRESS_CHECKSUM_INVALID",
+        field: "address",
+      });
+      const tooPrecise = await send({ address: OUTSIDE, amount: "10.1234567", currency: "USDT" });
+      expect(tooPrecise.statusCode).toBe(400);
+      expect(tooPrecise.json()).toMatchObject({ field: "amount" });
+    } finally {
+      await dear.close();
+      await node.rpc("hardhat_setNextBlockBaseFeePerGas", ["0x1"]);
+      await mine(1);
+    }
+  });
+});
+
 describe("a node that is down", () => {
   it("is a 503 with Retry-After for the fee, and the follower stores nothing and resumes later", async () => {
     const port = await freePort();

@@ -77,6 +77,11 @@ export function createSendToAddress(deps: {
             const minimum = toDecimalString(minimumWithdrawal(currency), currency);
             throw sendErrors.create("BELOW_MINIMUM", { field: "amount", data: { minimum, currency } });
           }
+          // A network whose fee moves (EVM gas) can charge more than the minimum: never send less than it costs.
+          if (destination.transactionType === "EXTERNAL" && fees.networkFee >= amount) {
+            const networkFee = toDecimalString(fees.networkFee, currency);
+            throw sendErrors.create("FEE_ABOVE_AMOUNT", { field: "amount", data: { networkFee, currency } });
+          }
           // The customer never pays more than the fee they were shown.
           if (quoted !== undefined && fees.total > quoted) {
             throw sendErrors.create("FEE_CHANGED", {

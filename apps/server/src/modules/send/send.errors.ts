@@ -26,4 +26,9 @@ export const sendErrors = defineErrors({
     errorId: 7008,
     message: "The fee has changed. Please check the new fee and confirm again.",
   },
+  FEE_ABOVE_AMOUNT: {
+    status: 400,
+    errorId: 7009,
+    message: "The network fee is more than the amount. Please send a larger amount.",
+  },
 });
