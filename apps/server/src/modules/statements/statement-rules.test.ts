@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { buildStatement, maskCounterparty, type StatementFacts, statementRange } from "./statement-rules.ts";
+
+const at = new Date("2026-03-05T10:00:00Z");
+const account = { accountId: "w", kind: "customer_wallet" as const, currency: "USDT" as const };
+const move = (operationId: string, amount: bigint, otherKind: "liquidity" | "fee_income" = "liquidity") => ({
+  accountId: "w",
+  version: 1n,
+  transferId: `${operationId}-${amount}`,
+  operationId,
+  operationKind: "exchange",
+  transferType: "posted" as const,
+  amount,
+  otherKind,
+  at,
+});
+const facts = (opening: bigint, closing: bigint, movements: StatementFacts["movements"]): StatementFacts => ({
+  opening: [{ ...account, balance: opening }],
+  closing: [{ ...account, balance: closing }],
+  movements,
+});
+
+describe("statementRange", () => {
+  it("covers both days in UTC", () => {
+    const r = statementRange("2026-02-01", "2026-02-28");
+    expect([r.from.toISOString(), r.to.toISOString()]).toEqual([
+      "2026-02-01T00:00:00.000Z",
+      "2026-03-01T00:00:00.000Z",
+    ]);
+  });
+
+  it("refuses a backwards range or one of 5 years or more, naming to", () => {
+    expect(() => statementRange("2026-02-02", "2026-02-01")).toThrow(
+      expect.objectContaining({ field: "to" }),
+    );
+    expect(() => statementRange("2020-02-29", "2025-03-01")).toThrow(
+      expect.objectContaining({ field: "to" }),
+    );
+    expect(statementRange("2020-01-01", "2024-12-31").lastDay).toBe("2024-12-31");
+    expect(statementRange("2026-01-01", "2026-01-01").to.toISOString()).toBe("2026-01-02T00:00:00.000Z");
+  });
+});
+
+describe("buildStatement", () => {
+  it("makes one line per operation: fee legs as its fee, the running balance after it", () => {
+    const [wallet] = buildStatement(
+      facts(1000n, 880n, [move("x", -100n), move("x", -10n, "fee_income"), move("y", -10n)]),
+      (id) => `op ${id}`,
+    );
+    expect(wallet?.lines.map((l) => [l.description, l.amount, l.fee, l.balance])).toEqual([
+      ["op x", -100n, 10n, 890n],
+      ["op y", -10n, 0n, 880n],
+    ]);
+    expect([wallet?.label, wallet?.opening, wallet?.closing]).toEqual(["Wallet USDT", 1000n, 880n]);
+  });
+
+  it("refuses a statement whose movements do not reach the ledger's closing balance", () => {
+    expect(() => buildStatement(facts(1000n, 881n, [move("x", -120n)]), () => "")).toThrow(
+      expect.objectContaining({ code: "STATEMENT_DOES_NOT_ADD_UP", status: 422 }),
+    );
+  });
+});
+
+describe("maskCounterparty", () => {
+  it("keeps what the history masked, and the ends of anything else", () => {
+    expect(maskCounterparty("+49 *** 78")).toBe("+49 *** 78");
+    expect(maskCounterparty("DE89370400440532013000")).toBe("DE89••••3000");
+  });
+});
