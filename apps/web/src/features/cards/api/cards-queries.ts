@@ -1,5 +1,5 @@
 import type { components, paths } from "@kestrel/api-contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { sealToServerKey } from "../../../lib/crypto/rsa-seal.ts";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
 import { unwrap } from "../../../lib/session/api-result.ts";
@@ -24,31 +24,52 @@ export type PersonalInfoBody = JsonBody<"/v3/card/additional-personal-info", "po
 const CARDS_KEY = ["cards"] as const;
 const cp = (program: CardProgram) => ({ query: { cp: program } });
 
+type Api = ReturnType<typeof useApi>;
+
 /** GET /v2/card/prices; a 403 means the merchant does not offer the program (not retried). */
-export function useCardPrices(program: CardProgram) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...CARDS_KEY, "prices", program],
-    queryFn: () => unwrap(api.GET("/v2/card/prices", { params: cp(program) })),
-    staleTime: 60_000,
-    retry: false,
-  });
-}
+const pricesQuery = (api: Api, program: CardProgram) => ({
+  queryKey: [...CARDS_KEY, "prices", program],
+  queryFn: () => unwrap(api.GET("/v2/card/prices", { params: cp(program) })),
+  staleTime: 60_000,
+  retry: false,
+});
 
 /** GET /v2/card/list: the program's cards and unfinished orders. */
+const listQuery = (api: Api, program: CardProgram, enabled: boolean) => ({
+  queryKey: [...CARDS_KEY, "list", program],
+  queryFn: () => unwrap(api.GET("/v2/card/list", { params: cp(program) })),
+  enabled,
+  retry: false,
+  // A paid card is issued and shipped on the issuer's clock, an order reviewed on support's:
+  // follow the list while a card is in flight (spec §4) or pending.
+  refetchInterval: (query: { state: { data?: { cards: Card[] } } }) =>
+    query.state.data?.cards.some((c) => isInFlight(c) || c.displayStatus === "PROGRESS") ? 5_000 : false,
+});
+
+export function useCardPrices(program: CardProgram) {
+  return useQuery(pricesQuery(useApi(), program));
+}
+
 export function useCardList(program: CardProgram, enabled = true) {
+  const signedIn = useSessionStatus() === "signedIn";
+  return useQuery(listQuery(useApi(), program, signedIn && enabled));
+}
+
+/**
+ * Whether every program's prices, and the cards of each program offered, have answered (or
+ * failed): /cards draws its sections once, together, so one section's content arriving never
+ * pushes the next one down.
+ */
+export function useCardsPageSettled(): boolean {
   const api = useApi();
   const signedIn = useSessionStatus() === "signedIn";
-  return useQuery({
-    queryKey: [...CARDS_KEY, "list", program],
-    queryFn: () => unwrap(api.GET("/v2/card/list", { params: cp(program) })),
-    enabled: signedIn && enabled,
-    retry: false,
-    // A paid card is issued and shipped on the issuer's clock, an order reviewed on support's:
-    // follow the list while a card is in flight (spec §4) or pending.
-    refetchInterval: (query) =>
-      query.state.data?.cards.some((c) => isInFlight(c) || c.displayStatus === "PROGRESS") ? 5_000 : false,
+  const prices = useQueries({ queries: CARD_PROGRAMS.map((program) => pricesQuery(api, program)) });
+  const lists = useQueries({
+    queries: CARD_PROGRAMS.map((program, i) =>
+      listQuery(api, program, signedIn && Boolean(prices[i]?.isSuccess)),
+    ),
   });
+  return prices.every((q, i) => !q.isPending && (!q.isSuccess || !lists[i]?.isPending));
 }
 
 export function useCardConstants(program: CardProgram) {
