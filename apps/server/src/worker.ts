@@ -2,7 +2,7 @@ import { type Runner, run } from "graphile-worker";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
-import { chainFollowerCronItems } from "./jobs/chain-follower-jobs.ts";
+import { chainFollowerCronItems, startChainFollowers } from "./jobs/chain-follower-jobs.ts";
 import { depositCronItems } from "./jobs/deposit-jobs.ts";
 import { createTaskList } from "./jobs/index.ts";
 
@@ -18,6 +18,7 @@ export async function startWorker(pool: pg.Pool, log: Logger, config: Config): P
     parsedCronItems: [...depositCronItems, ...chainFollowerCronItems(config)],
     logger: undefined,
   });
+  await startChainFollowers(runner, config);
   log.info("worker started");
   return runner;
 }

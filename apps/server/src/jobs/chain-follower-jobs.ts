@@ -1,4 +1,4 @@
-import { parseCronItems, type TaskList } from "graphile-worker";
+import { parseCronItems, type Runner, type TaskList } from "graphile-worker";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { ClientSource } from "../db/transaction.ts";
@@ -58,6 +58,17 @@ export function chainFollowerCronItems(config: Config) {
       payload: { network: reader.network },
     })),
   );
+}
+
+/** Starts every network's loop at once (the cron entry would only within a minute). */
+export async function startChainFollowers(runner: Runner, config: Config): Promise<void> {
+  for (const { reader } of followedNetworks(config)) {
+    await runner.addJob(
+      CHAIN_FOLLOW_TASK,
+      { network: reader.network },
+      { jobKey: `chain_follow:${reader.network}` },
+    );
+  }
 }
 
 const payloadSchema = z.object({ network: z.string().min(1).max(100) });

@@ -217,6 +217,31 @@ const balanceOf = async (address: string) =>
 const latestSend = async (token: string) =>
   (await d.history(token)).json().operations.find((o: { type: string }) => o.type === "SEND_TO_WALLET");
 
+describe("the sandbox console's local-node buttons", () => {
+  it("pays test coins to a customer's address and mines blocks: the follower credits them", async () => {
+    const kim = await d.unverified();
+    const address = (await d.wallet(kim.token, "ETH")).address;
+    const f = follower();
+    await f.followOnce();
+    const form = (url: string, body: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(body).toString(),
+      });
+    const paid = await form("/sandbox/chain/local/pay/form", { currency: "USDT", address, amount: "7.25" });
+    expect(paid.headers.location).toMatch(/local=Paid/);
+    const mined = await form("/sandbox/chain/local/mine/form", { blocks: String(M) });
+    expect(mined.headers.location).toMatch(/local=Mined/);
+    await f.followOnce();
+    expect((await d.wallet(kim.token, "USDT")).balance).toMatch(/^7\.250*$/);
+    const page = await t.app.inject({ url: "/sandbox/chain" });
+    expect(page.body).toContain("Pay test coins");
+    expect(page.body).toContain("Mine blocks");
+  });
+});
+
 describe("EVM withdrawals", () => {
   it("shows the EIP-1559 fee, broadcasts once, and completes at M confirmations", async () => {
     const gina = await d.verified();

@@ -15,6 +15,8 @@ export function renderChainConsole(v: {
   currencies: string[];
   tx?: SandboxTxRow | undefined;
   error?: string | undefined;
+  /** Local nodes (CHAINS=local): their currencies, and what the last button did. */
+  local?: { currencies: string[]; result: string | undefined } | undefined;
 }): string {
   const tx = v.tx;
   const options = v.currencies.map((c) => `<option>${esc(c)}</option>`).join("");
@@ -56,5 +58,26 @@ ${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ""}${state}
 <label>Amount<input type="text" name="amount" required inputmode="decimal" placeholder="0.01"></label>
 <button type="submit">Send test deposit</button>
 </form>
+${v.local ? localNodes(v.local) : ""}
 </body></html>`;
+}
+
+/** The local nodes' section: real test coins paid on them, and blocks mined. */
+function localNodes(local: { currencies: string[]; result: string | undefined }): string {
+  const options = local.currencies.map((c) => `<option>${esc(c)}</option>`).join("");
+  return `<h2>Local nodes</h2>
+<p>${esc(local.currencies.join(", "))} run on real local nodes (CHAINS=local): a payment here is a real transaction
+from the node's funded test account, mined into a block; the block follower sees it, and credits it at the
+network's confirmations. Mine blocks to add confirmations.</p>
+${local.result ? `<p class="result" role="status">${esc(local.result)}</p>` : ""}
+<form method="post" action="/sandbox/chain/local/pay/form">
+<label>Currency<select name="currency">${options}</select></label>
+<label>Address<input type="text" name="address" required autocomplete="off" spellcheck="false"></label>
+<label>Amount<input type="text" name="amount" required inputmode="decimal" placeholder="0.5"></label>
+<button type="submit">Pay test coins</button>
+</form>
+<form method="post" action="/sandbox/chain/local/mine/form" style="margin-top:12px">
+<label>Blocks<input type="text" name="blocks" inputmode="numeric" value="1" size="3"></label>
+<button type="submit">Mine blocks</button>
+</form>`;
 }

@@ -1,4 +1,5 @@
 import { isCurrencyCode } from "@kestrel/money";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { amountInput, parseAmountField } from "../../http/amount-input.ts";
@@ -6,6 +7,7 @@ import { AppError, commonErrors } from "../../http/app-error.ts";
 import { errorBodySchema, errorResponses } from "../../http/error-body.ts";
 import { checkAddress } from "../../providers/chain/address-validation.ts";
 import { networkOf } from "../../providers/chain/chain-networks.ts";
+import type { LocalFaucet } from "../../providers/chain/local/local-faucet.ts";
 import type { SandboxChain } from "../../providers/chain/sandbox-chain.ts";
 import { renderChainConsole } from "./sandbox-chain.console.ts";
 
@@ -36,10 +38,55 @@ const depositResponse = z
   })
   .meta({ id: "SandboxChainDeposit" });
 
-/** Sandbox only: test deposits on the simulated chain (API and console page). */
+const localPayBody = z
+  .object({
+    address: z.string().min(1).max(128),
+    currency: z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code"),
+    amount: amountInput,
+  })
+  .strict();
+const localMineBody = z.object({ blocks: z.coerce.number().int().min(1).max(100) }).strict();
+
+/**
+ * Sandbox only: test deposits on the simulated chain (API and console page); with local nodes
+ * (CHAINS=local), the console also pays real test coins on them and mines blocks.
+ */
 export const sandboxChainRoutes =
-  (chain: SandboxChain): FastifyPluginAsyncZod =>
+  (chain: SandboxChain, local: LocalFaucet | undefined): FastifyPluginAsyncZod =>
   async (app) => {
+    if (local) {
+      const back = (reply: FastifyReply, query: Record<string, string>) =>
+        reply.redirect(`/sandbox/chain?${new URLSearchParams(query)}`, 303);
+      app.post(
+        "/sandbox/chain/local/pay/form",
+        { schema: { hide: true, consumes: ["application/x-www-form-urlencoded"], body: localPayBody } },
+        async (req, reply) => {
+          const { currency } = req.body;
+          const network = networkOf(currency);
+          const address = network && checkAddress(network.chain, req.body.address);
+          if (!network || !isCurrencyCode(currency) || !local.currencies.includes(currency)) {
+            return back(reply, { error: `${currency} is on no local node.` });
+          }
+          if (!address?.ok) return back(reply, { error: `This is not a ${network.networkName} address.` });
+          try {
+            const amount = parseAmountField("amount", req.body.amount, currency);
+            const txHash = await local.pay(currency, address.address, amount);
+            return back(reply, { local: `Paid ${req.body.amount} ${currency} in transaction ${txHash}.` });
+          } catch (err) {
+            return back(reply, { error: err instanceof Error ? err.message : String(err) });
+          }
+        },
+      );
+      app.post(
+        "/sandbox/chain/local/mine/form",
+        { schema: { hide: true, consumes: ["application/x-www-form-urlencoded"], body: localMineBody } },
+        async (req, reply) => {
+          await local.mine(req.body.blocks);
+          return back(reply, { local: `Mined ${req.body.blocks} block(s) on every local node.` });
+        },
+      );
+    }
+
     async function deposit(body: z.infer<typeof depositBody>) {
       const network = networkOf(body.currency);
       if (!network || !isCurrencyCode(body.currency)) {
@@ -147,13 +194,19 @@ export const sandboxChainRoutes =
           querystring: z.object({
             tx: z.string().max(100).optional(),
             error: z.string().max(300).optional(),
+            local: z.string().max(300).optional(),
           }),
         },
       },
       async (req, reply) => {
         const tx = req.query.tx ? await chain.transaction(req.query.tx) : undefined;
         reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
-        return renderChainConsole({ currencies: CHAIN_CURRENCIES, tx, error: req.query.error });
+        return renderChainConsole({
+          currencies: CHAIN_CURRENCIES,
+          tx,
+          error: req.query.error,
+          local: local ? { currencies: local.currencies, result: req.query.local } : undefined,
+        });
       },
     );
   };

@@ -30,6 +30,8 @@ export async function startLocalEvmNode(port: number): Promise<LocalEvmNode> {
       stdio: ["ignore", "ignore", "pipe"],
     },
   );
+  // The node goes with the process that started it.
+  process.once("exit", () => child.kill());
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => {
     stderr += d.toString();

@@ -41,6 +41,8 @@ export async function startLocalLitecoind(port: number): Promise<LocalLitecoind>
     ],
     { stdio: "ignore" },
   );
+  // The node goes with the process that started it.
+  process.once("exit", () => child.kill());
   const stop = async () => {
     if (child.exitCode === null) {
       await new Promise<void>((resolve) => {
