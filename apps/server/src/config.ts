@@ -84,10 +84,6 @@ const envSchema = z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
       .optional(),
-    EVM_EXPLORER_TX_URL: z
-      .string()
-      .refine((u) => u.includes("{txHash}"), "must contain {txHash}")
-      .optional(),
     EVM_START_BLOCK: z.coerce.number().int().min(0).optional(),
     EVM_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     // Bitcoin-family currencies on a Bitcoin Core JSON-RPC node (docs/chains.md "Bitcoin family").
@@ -243,8 +239,6 @@ export type EvmConfig = {
   tokens: Partial<Record<EvmCurrency, `0x${string}`>>;
   /** The hot wallet's private key (a key service's seam in production: docs/chains.md). */
   hotWalletKey: `0x${string}` | undefined;
-  /** A transaction's page on the network's explorer ({txHash} replaced), if any. */
-  explorerTxUrl: string | undefined;
   /** Where a follower with no stored height starts; unset: the head it first sees. */
   startBlock: number | undefined;
   pollSeconds: number;
@@ -356,7 +350,6 @@ function evmConfig(e: z.infer<typeof envSchema>): EvmConfig | undefined {
     currencies,
     tokens,
     hotWalletKey: e.EVM_HOT_WALLET_KEY as `0x${string}` | undefined,
-    explorerTxUrl: e.EVM_EXPLORER_TX_URL,
     startBlock: e.EVM_START_BLOCK,
     pollSeconds: e.EVM_POLL_SECONDS,
   };

@@ -12,6 +12,7 @@ import type { ChainReader, WithdrawalWatcher } from "../providers/chain/chain-re
 import { createEvmChain } from "../providers/chain/evm-chain.ts";
 import { createEvmWithdrawals } from "../providers/chain/evm-withdrawals.ts";
 import { createUtxoChain } from "../providers/chain/utxo-chain.ts";
+import { createUtxoWithdrawals } from "../providers/chain/utxo-withdrawals.ts";
 
 /** One pass of a network's block follower (modules/crypto/chain-follower.ts); payload { network }. */
 export const CHAIN_FOLLOW_TASK = "chain_follow";
@@ -26,12 +27,15 @@ type Followed = {
 /** Every network a node is configured for. */
 function followedNetworks(config: Config): Followed[] {
   const evmConfig = config.evm;
-  const networks: Followed[] = config.utxo.map((u) => ({
-    reader: createUtxoChain(u),
-    withdrawals: undefined,
-    startBlock: undefined,
-    pollSeconds: 30,
-  }));
+  const networks: Followed[] = config.utxo.map((u) => {
+    const chain = createUtxoChain(u);
+    return {
+      reader: chain,
+      withdrawals: (db) => createUtxoWithdrawals({ db, chain, config: u }),
+      startBlock: undefined,
+      pollSeconds: 30,
+    };
+  });
   if (evmConfig) {
     const evm = createEvmChain(evmConfig);
     networks.push({

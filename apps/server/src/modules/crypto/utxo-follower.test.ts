@@ -1,9 +1,14 @@
 import { createServer } from "node:net";
+import { bech32 } from "@scure/base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool } from "../../db/transaction.ts";
+import { broadcastPayload } from "../../jobs/chain-jobs.ts";
 import { signChainNotification } from "../../providers/chain/chain-notification.ts";
+import { unavailableChain } from "../../providers/chain/chain-provider.ts";
+import { chainProviderFor } from "../../providers/chain/chain-router.ts";
 import { type LocalLitecoind, startLocalLitecoind } from "../../providers/chain/local/local-litecoind.ts";
 import { createUtxoChain, type UtxoChain } from "../../providers/chain/utxo-chain.ts";
+import { createUtxoWithdrawals } from "../../providers/chain/utxo-withdrawals.ts";
 import type { TestApp } from "../../test-app.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
 import { createChainFollower } from "./chain-follower.ts";
@@ -42,10 +47,16 @@ afterAll(async () => {
 });
 
 function follower() {
+  const db = clientSourceFromPool(t.database.pool);
   return createChainFollower({
-    db: clientSourceFromPool(t.database.pool),
+    db,
     reader: ltc,
     startBlock: undefined,
+    withdrawals: createUtxoWithdrawals({
+      db,
+      chain: ltc,
+      config: t.config.utxo[0] as (typeof t.config.utxo)[number],
+    }),
     notify: async (n) => {
       const raw = JSON.stringify(n);
       const { status } = await d.deliver(raw, signChainNotification(t.config.secrets.callback, raw));
@@ -99,6 +110,51 @@ describe("the Bitcoin-family block follower (litecoind -regtest)", () => {
     expect(await f.followOnce()).toMatchObject({ rewound: true });
     expect((await receiveHistory(bob.token))[0]).toMatchObject({ status: "FAILED" });
     expect((await d.wallet(bob.token, "LTC")).balance).toMatch(/^0\.0+$/);
+    await d.expectInvariants();
+  });
+});
+
+describe("Bitcoin-family withdrawals through the node's wallet", () => {
+  it("sends once at the fee rate however often the job runs, and completes at its confirmations", async () => {
+    const cleo = await d.verified();
+    await d.faucet(cleo.phone, "LTC", "2");
+    // An outside address (mainnet spelling, as a customer types it).
+    const outside = bech32.encode("ltc", [0, ...bech32.toWords(Buffer.alloc(20, 9))]);
+    const fee = await t.app.inject({
+      url: `/v1/wallet/send/fee/LTC?amount=0.3&address=${outside}`,
+      headers: d.bearer(cleo.token),
+    });
+    // 10 sat/vB (the default rate) × 141 vB.
+    expect(fee.json()).toMatchObject({ networkFee: "0.00001410" });
+    const sent = await d.send(cleo.token, { address: outside, amount: "0.3", currency: "LTC" });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { rows } = await t.database.pool.query<{ payload: unknown }>(
+      `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
+       where k.id = j.task_id and k.identifier = 'chain_broadcast_withdrawal' returning j.payload`,
+    );
+    expect(rows).toHaveLength(1);
+    const order = broadcastPayload.parse(rows[0]?.payload);
+    const chain = chainProviderFor(t.config, clientSourceFromPool(t.database.pool), unavailableChain());
+    const o = { ...order, amount: BigInt(order.amount), networkFee: BigInt(order.networkFee) };
+    const { txHash } = await chain.broadcastWithdrawal(o);
+    expect((await chain.broadcastWithdrawal(o)).txHash).toBe(txHash);
+    const tx = await node.rpc<{ vout: { value: number; scriptPubKey: { hex: string } }[] }>(
+      "getrawtransaction",
+      [txHash, true],
+    );
+    expect(
+      tx.vout.filter((v) => v.scriptPubKey.hex === `0014${"09".repeat(20)}`).map((v) => v.value),
+    ).toEqual([0.3]);
+    const f = follower();
+    await f.followOnce();
+    // A withdrawal still waits for the product's table (LTC 6), not UTXO_LTC_CONFIRMATIONS: docs/chains.md.
+    await node.mine(6);
+    await f.followOnce();
+    const latest = (await d.history(cleo.token))
+      .json()
+      .operations.find((o2: { type: string }) => o2.type === "SEND_TO_WALLET");
+    expect(latest).toMatchObject({ status: "COMPLETED" });
+    expect(JSON.stringify(latest)).toContain(txHash);
     await d.expectInvariants();
   });
 });

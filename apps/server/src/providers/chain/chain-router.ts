@@ -4,6 +4,8 @@ import type { ClientSource } from "../../db/transaction.ts";
 import type { ChainProvider } from "./chain-provider.ts";
 import { createEvmChain } from "./evm-chain.ts";
 import { createEvmWithdrawals } from "./evm-withdrawals.ts";
+import { createUtxoChain } from "./utxo-chain.ts";
+import { createUtxoWithdrawals } from "./utxo-withdrawals.ts";
 
 /**
  * One chain provider per currency, by configuration (CHAIN_ETH=evm …): the currencies an EVM
@@ -11,21 +13,28 @@ import { createEvmWithdrawals } from "./evm-withdrawals.ts";
  */
 export function routeChains(
   fallback: ChainProvider,
-  evm: { currencies: readonly string[]; provider: ChainProvider } | undefined,
+  routes: { currencies: readonly string[]; provider: ChainProvider }[],
 ): ChainProvider {
-  if (!evm) return fallback;
-  const pick = (currency: CurrencyCode) => (evm.currencies.includes(currency) ? evm.provider : fallback);
+  if (routes.length === 0) return fallback;
+  const pick = (currency: CurrencyCode) =>
+    routes.find((r) => r.currencies.includes(currency))?.provider ?? fallback;
   return {
     networkFee: (currency) => pick(currency).networkFee(currency),
     broadcastWithdrawal: (order) => pick(order.currency).broadcastWithdrawal(order),
   };
 }
 
-/** The chain provider of this configuration: the EVM network's currencies routed to it. */
+/** The chain provider of this configuration: each configured node's currencies routed to it. */
 export function chainProviderFor(config: Config, db: ClientSource, fallback: ChainProvider): ChainProvider {
-  if (!config.evm) return fallback;
-  const withdrawals = createEvmWithdrawals({ db, evm: createEvmChain(config.evm) });
-  // The first fee quote is asked for at start, so the first send screen does not wait for it.
-  void withdrawals.refreshFee();
-  return routeChains(fallback, { currencies: config.evm.currencies, provider: withdrawals });
+  const routes: { currencies: readonly string[]; provider: ChainProvider }[] = config.utxo.map((u) => ({
+    currencies: [u.currency],
+    provider: createUtxoWithdrawals({ db, chain: createUtxoChain(u), config: u }),
+  }));
+  if (config.evm) {
+    const withdrawals = createEvmWithdrawals({ db, evm: createEvmChain(config.evm) });
+    // The first fee quote is asked for at start, so the first send screen does not wait for it.
+    void withdrawals.refreshFee();
+    routes.push({ currencies: config.evm.currencies, provider: withdrawals });
+  }
+  return routeChains(fallback, routes);
 }

@@ -187,9 +187,6 @@ export function createEvmChain(config: EvmConfig) {
         }
         return hash;
       }),
-
-    /** A transaction's page on the explorer, if one is configured. */
-    explorerUrl: (txHash: string) => config.explorerTxUrl?.replace("{txHash}", txHash),
   };
 }
 
