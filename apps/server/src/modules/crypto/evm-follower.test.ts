@@ -278,6 +278,40 @@ describe("EVM withdrawals", () => {
     await d.expectInvariants();
   });
 
+  it("replaces a withdrawal stuck in no block with the same nonce and higher fees", async () => {
+    const lena = await d.verified();
+    await d.faucet(lena.phone, "ETH", "1");
+    const sent = await d.send(lena.token, { address: OUTSIDE, amount: "0.05", currency: "ETH" });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await node.rpc("evm_setAutomine", [false]);
+    try {
+      const [stuck] = await runBroadcasts();
+      const f = follower();
+      // Blocks too dear for it: each one's base fee above what the transaction offers.
+      for (let i = 0; i < 5; i++) {
+        await node.rpc("hardhat_setNextBlockBaseFeePerGas", [`0x${(10n ** 12n).toString(16)}`]);
+        await mine(1);
+      }
+      await f.followOnce();
+      const { rows } = await t.database.pool.query<{ tx_hash: string; nonce: string }>(
+        "select tx_hash, nonce from chain_sent_transactions where reference = $1",
+        [(await latestSend(lena.token)).operationId],
+      );
+      expect(rows[0]?.tx_hash).not.toBe(stuck);
+      const replacement = rows[0]?.tx_hash as string;
+      await node.rpc("hardhat_setNextBlockBaseFeePerGas", ["0x1"]);
+      await mine(1);
+      const receipt = await node.rpc<{ status: string } | null>("eth_getTransactionReceipt", [replacement]);
+      expect(receipt?.status).toBe("0x1");
+      expect(await node.rpc("eth_getTransactionReceipt", [stuck])).toBeNull();
+      await mine(12);
+      await f.followOnce();
+      expect(await latestSend(lena.token)).toMatchObject({ status: "COMPLETED" });
+    } finally {
+      await node.rpc("evm_setAutomine", [true]);
+    }
+  });
+
   it("refunds once a withdrawal the network reverts", async () => {
     const hugo = await d.verified();
     await d.faucet(hugo.phone, "USDT", "100");
