@@ -74,7 +74,8 @@ describe.skipIf(!e2eEnabled())("sessions in the browser", () => {
     await signInWith(other.page, customer.phone, customer.password);
     await other.page.getByText("Wrong phone number or password.").waitFor();
     await signInWith(other.page, customer.phone, password);
-    await waitForPath(other.page, "/");
+    // Back to the page the customer was on when the session ended, not home.
+    await waitForPath(other.page, "/verification");
     await other.context.close();
   }, 120_000);
 
