@@ -86,7 +86,13 @@ export const sessions = pgTable(
       .notNull()
       .references(() => customers.id),
     deviceId: text("device_id"),
+    /** What the security centre calls the device: browser and system from the User-Agent. */
+    deviceLabel: text("device_label"),
+    /** ISO country of the IP the session signed in from; null when the address has none (loopback). */
+    country: text("country"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Moved forward at most once a minute, on a refresh or a signed-in call (no write per request). */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedReason: text("revoked_reason"),
   },
