@@ -1,7 +1,7 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 
 export * from "./card-funding.ts";
-export * from "./acquiring.ts";
+export * from "./card-payments.ts";
 export * from "./cards.ts";
 export * from "./catalog.ts";
 export * from "./chain.ts";
@@ -13,7 +13,6 @@ export * from "./issuer.ts";
 export * from "./issuer-spending.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";
-export * from "./merchant-config.ts";
 export * from "./merchants.ts";
 export * from "./operators.ts";
 export * from "./outbox.ts";
