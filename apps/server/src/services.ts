@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { clientSourceFromPool } from "./db/transaction.ts";
+import { createAcquiringService } from "./modules/acquiring/acquiring.service.ts";
 import { createAuthRepository } from "./modules/auth/auth.repository.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createCodes } from "./modules/auth/codes.ts";
@@ -10,7 +11,6 @@ import { createBackofficeService } from "./modules/backoffice/backoffice.service
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCardFundingService } from "./modules/card-funding/card-funding.service.ts";
-import { createCardPaymentsService } from "./modules/card-payments/card-payments.service.ts";
 import { createCardSecurityService } from "./modules/cards/card-security.service.ts";
 import { createCardsService } from "./modules/cards/cards.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
@@ -183,7 +183,7 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   // Card pay-in and payout through the acquirer (the sandbox one in sandbox mode).
   const { acquirer, sandboxAcquirer } = createAcquirer(config, sql);
-  const cardPayments = createCardPaymentsService({
+  const acquiring = createAcquiringService({
     db: sql,
     acquirer,
     offers: quotes.kinds,
@@ -336,7 +336,7 @@ export function createServices(config: Config, database: Database, options: Serv
     sandboxIssuer,
     cardFunding,
     sandboxSpending,
-    cardPayments,
+    acquiring,
     sandboxAcquirer,
     iban,
     sandboxBank,

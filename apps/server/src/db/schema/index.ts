@@ -1,7 +1,7 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 
 export * from "./card-funding.ts";
-export * from "./card-payments.ts";
+export * from "./acquiring.ts";
 export * from "./cards.ts";
 export * from "./catalog.ts";
 export * from "./chain.ts";

@@ -38,7 +38,7 @@ export type Owner = { merchant: Merchant; customerId: string };
 /**
  * The card order's collecting steps (spec §2, reference §5.9): open a request, then address,
  * cardholder name and additional info, each checked against the program's permissions. Paying
- * is card-payment.service.ts. Only an OPEN request changes; another customer's is 404.
+ * is card-order-payment.service.ts. Only an OPEN request changes; another customer's is 404.
  */
 export function createCardOrders(deps: {
   repository: CardsRepository;

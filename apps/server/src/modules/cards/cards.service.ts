@@ -13,7 +13,7 @@ import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCardActivation } from "./card-activation.service.ts";
 import type { Owner } from "./card-order.service.ts";
 import { createCardOrders } from "./card-order.service.ts";
-import { createCardPayments } from "./card-payment.service.ts";
+import { createCardPayments } from "./card-order-payment.service.ts";
 import { createCardPrograms } from "./card-programs.ts";
 import { createCardRsa } from "./card-rsa.ts";
 import { moneyOf } from "./card-views.ts";

@@ -35,13 +35,13 @@ export const OFFER_KIND_TABLE: Record<OfferKind, OfferKindRow> = {
     // Reference §4.10, §4.11.
     validSeconds: 20,
     operation: "PAYIN_CARD",
-    paidBy: "card-payments: credited when the acquirer's signed callback confirms the capture",
+    paidBy: "acquiring: credited when the acquirer's signed callback confirms the capture",
   },
   PAYOUT_CARD: {
     prices: "crypto out of a wallet for fiat paid to a saved card",
     validSeconds: 20,
     operation: "PAYOUT_CARD",
-    paidBy: "card-payments: reserved at pay, posted or voided by the payout rail's callback",
+    paidBy: "acquiring: reserved at pay, posted or voided by the payout rail's callback",
   },
   CARD_PAYLOAD: {
     prices: "crypto out of a wallet for EUR onto a card's balance (card top-up)",

@@ -158,7 +158,7 @@ export function createQuotesService(deps: {
 
     /** The CARD_ORDER kind: a card's fiat price paid in crypto (used by the cards module). */
     cardOrders: createCardOrderOffers({ repository, pricer, now }),
-    /** Card pay-in and payout offers: the same engine for the card-payments module. */
+    /** Card pay-in and payout offers: the same engine for the acquiring module. */
     kinds: createKindOffers({ repository, pricer, kyc: deps.kyc, rates: deps.rates, now }),
   };
 }

@@ -2,9 +2,9 @@ import type { CardPurpose } from "../../db/schema/index.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { KindOffers } from "../quotes/quotes.types.ts";
-import type { CardPaymentsRepository } from "./card-payments.repository.ts";
-import { DATA_VALID_SECONDS, PARTNER_NOTE, pairView } from "./card-views.ts";
-import type { CardsService } from "./cards.service.ts";
+import type { AcquiringRepository } from "./acquiring.repository.ts";
+import { DATA_VALID_SECONDS, PARTNER_NOTE, pairView } from "./saved-card-views.ts";
+import type { CardsService } from "./saved-cards.service.ts";
 
 const PURPOSE_OF = { PAYIN_CARD: "PAYIN", PAYOUT_CARD: "PAYOUT" } as const satisfies Record<
   string,
@@ -17,7 +17,7 @@ const PURPOSE_OF = { PAYIN_CARD: "PAYIN", PAYOUT_CARD: "PAYOUT" } as const satis
  * now (the KYC limits of the operation), the first purchase, and whether cards need an address.
  */
 export function createCardData(deps: {
-  repository: CardPaymentsRepository;
+  repository: AcquiringRepository;
   cards: CardsService;
   offers: KindOffers;
   kyc: Pick<KycService, "listLimits">;

@@ -7,12 +7,12 @@ import type { AccountRef, TransferLeg } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { quotesErrors } from "../quotes/quotes.errors.ts";
 import type { OfferRow, QuoteLegAccount } from "../quotes/quotes.types.ts";
+import { acquiringErrors } from "./acquiring.errors.ts";
+import { type CardRow, type PaymentRow, updatePaymentSql } from "./acquiring.repository.ts";
 import { createCardData } from "./card-data.ts";
 import { parseCardOffer } from "./card-input.ts";
-import { cardPaymentsErrors } from "./card-payments.errors.ts";
-import { type CardRow, type PaymentRow, updatePaymentSql } from "./card-payments.repository.ts";
-import { amountsOf, decimal, offerView } from "./card-views.ts";
 import { assertNotStarted, type PayinDeps, repriceUnstarted, startedPayment } from "./payin.service.ts";
+import { amountsOf, decimal, offerView } from "./saved-card-views.ts";
 
 /** How long a payout's reservation waits for the rail before the expiry job releases it. */
 const PAYOUT_RESERVATION_SECONDS = 7 * 24 * 3600;
@@ -115,7 +115,7 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
       const started = await frame({
         session: customer,
         ...startedPayment(deps, { merchant, customerId, payment, offer, card }),
-        insufficientFunds: () => cardPaymentsErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }),
+        insufficientFunds: () => acquiringErrors.create("INSUFFICIENT_FUNDS", { field: "amount" }),
         prepare: async () => {
           const from = offer.currencyFrom as CurrencyCode;
           const [wallet, limit, promo] = await Promise.all([

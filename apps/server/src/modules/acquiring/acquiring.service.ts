@@ -7,13 +7,13 @@ import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { KindOffers } from "../quotes/quotes.types.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createAcquirerEvents } from "./acquirer-events.service.ts";
-import { createCardPaymentsRepository } from "./card-payments.repository.ts";
-import { createCardsService } from "./cards.service.ts";
+import { createAcquiringRepository } from "./acquiring.repository.ts";
 import { createPayinService } from "./payin.service.ts";
 import { createPayoutService } from "./payout.service.ts";
+import { createCardsService } from "./saved-cards.service.ts";
 
 /** Card pay-in and payout: saved cards, the two use-cases and the acquirer's callbacks. */
-export function createCardPaymentsService(deps: {
+export function createAcquiringService(deps: {
   db: ClientSource;
   acquirer: AcquirerProvider;
   offers: KindOffers;
@@ -25,7 +25,7 @@ export function createCardPaymentsService(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const repository = createCardPaymentsRepository(deps.db);
+  const repository = createAcquiringRepository(deps.db);
   const cards = createCardsService({ repository, acquirer: deps.acquirer, now });
   const common = { ...deps, repository, cards, now };
   return {
@@ -36,4 +36,4 @@ export function createCardPaymentsService(deps: {
   };
 }
 
-export type CardPaymentsService = ReturnType<typeof createCardPaymentsService>;
+export type AcquiringService = ReturnType<typeof createAcquiringService>;

@@ -2,11 +2,11 @@ import { v7 as uuidv7 } from "uuid";
 import type { CardPurpose } from "../../db/schema/index.ts";
 import type { AcquirerProvider } from "../../providers/acquirer/acquirer-provider.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
+import { acquiringErrors } from "./acquiring.errors.ts";
+import type { AcquiringRepository, CardRow } from "./acquiring.repository.ts";
+import type { BillingAddress } from "./acquiring.schemas.ts";
 import { checkCard, maskPan } from "./card-input.ts";
-import { cardPaymentsErrors } from "./card-payments.errors.ts";
-import type { CardPaymentsRepository, CardRow } from "./card-payments.repository.ts";
-import type { BillingAddress } from "./card-payments.schemas.ts";
-import { cardView } from "./card-views.ts";
+import { cardView } from "./saved-card-views.ts";
 
 export type AddCardBody = {
   cardNumber: string;
@@ -21,7 +21,7 @@ export type AddCardBody = {
  * the token, the masked number and the BIN data.
  */
 export function createCardsService(deps: {
-  repository: CardPaymentsRepository;
+  repository: AcquiringRepository;
   acquirer: AcquirerProvider;
   now: () => Date;
 }) {
@@ -38,7 +38,7 @@ export function createCardsService(deps: {
     /** Pay refuses a card the acquirer would refuse for want of a billing address (422 naming it). */
     assertBillingAddress(card: CardRow) {
       if (addressRequired(card.purpose) && !card.billingAddress)
-        throw cardPaymentsErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
+        throw acquiringErrors.create("BILLING_ADDRESS_REQUIRED", { field: "billingAddress" });
     },
 
     async addCard(merchant: Merchant, customerId: string, purpose: CardPurpose, body: AddCardBody) {
@@ -74,7 +74,7 @@ export function createCardsService(deps: {
 
     async setBillingAddress(merchant: Merchant, customerId: string, cardId: string, address: BillingAddress) {
       if (!(await repository.setBillingAddress(merchant.id, customerId, cardId, address))) {
-        throw cardPaymentsErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+        throw acquiringErrors.create("CARD_NOT_FOUND", { field: "cardId" });
       }
     },
 
@@ -86,7 +86,7 @@ export function createCardsService(deps: {
     async requireCard(merchant: Merchant, customerId: string, purpose: CardPurpose, cardId: string) {
       const card = await repository.findCard(merchant.id, customerId, cardId);
       if (!card || card.purpose !== purpose)
-        throw cardPaymentsErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+        throw acquiringErrors.create("CARD_NOT_FOUND", { field: "cardId" });
       return card;
     },
   };

@@ -1,6 +1,6 @@
 import type { CardPaymentStatus, CardPurpose } from "../../db/schema/index.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
-import type { BillingAddress } from "./card-payments.schemas.ts";
+import type { BillingAddress } from "./acquiring.schemas.ts";
 
 export type CardRow = {
   merchantId: string;
@@ -66,7 +66,7 @@ const PAYMENT_COLUMNS = `merchant_id as "merchantId", id, customer_id as "custom
  * The SQL of saved cards and card payments. Every customer-facing statement names the merchant
  * and the customer: another customer's card or payment is simply not found.
  */
-export function createCardPaymentsRepository(db: ClientSource) {
+export function createAcquiringRepository(db: ClientSource) {
   return {
     /** Saves the card (the same card again: the row it has, updated with the new details). */
     async saveCard(card: Omit<CardRow, "createdAt">): Promise<CardRow> {
@@ -199,7 +199,7 @@ export function createCardPaymentsRepository(db: ClientSource) {
   };
 }
 
-export type CardPaymentsRepository = ReturnType<typeof createCardPaymentsRepository>;
+export type AcquiringRepository = ReturnType<typeof createAcquiringRepository>;
 
 /** The payment's row, locked in a transaction: callbacks and pay take turns on it. */
 export async function lockPaymentSql(

@@ -3,7 +3,6 @@ import type { AppDeps } from "../../app-deps.ts";
 import { errorResponses } from "../../http/error-body.ts";
 import { customerMerchant, customerOrigin } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { cardFeatureOffered } from "./card-feature-guard.ts";
 import {
   billingAddress,
   cardDataResponse,
@@ -19,7 +18,8 @@ import {
   payinPayBody,
   payinPayResponse,
   payinStatusResponse,
-} from "./card-payments.schemas.ts";
+} from "./acquiring.schemas.ts";
+import { cardFeatureOffered } from "./card-feature-guard.ts";
 
 export const cardErrors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
@@ -27,7 +27,7 @@ export const cardErrors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 export const payinRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { cards, payin } = deps.services.cardPayments;
+    const { cards, payin } = deps.services.acquiring;
     const session = { preHandler: authenticate(deps) };
     // Saving a card and the data call: refused too while the merchant has the feature off.
     const offered = { preHandler: [authenticate(deps), cardFeatureOffered(deps, "PAYIN_CARD")] };

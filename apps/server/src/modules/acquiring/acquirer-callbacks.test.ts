@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAcquirerCallback } from "../../providers/acquirer/acquirer-callback.ts";
-import { CARDS, type CardTest, cardTestApp } from "./card-payments.test-helpers.ts";
+import { CARDS, type CardTest, cardTestApp } from "./acquiring.test-helpers.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
 let x: CardTest;

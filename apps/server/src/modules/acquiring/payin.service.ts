@@ -11,24 +11,24 @@ import type { Merchant } from "../merchants/merchants.service.ts";
 import { quotesErrors } from "../quotes/quotes.errors.ts";
 import type { KindOffers, KindRequest, OfferRow } from "../quotes/quotes.types.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
-import { createCardData } from "./card-data.ts";
-import { parseCardOffer } from "./card-input.ts";
-import { cardPaymentsErrors } from "./card-payments.errors.ts";
+import { acquiringErrors } from "./acquiring.errors.ts";
 import {
-  type CardPaymentsRepository,
+  type AcquiringRepository,
   type CardRow,
   lockPaymentSql,
   type PaymentRow,
   updatePaymentSql,
-} from "./card-payments.repository.ts";
-import { amountsOf, decimal, offerView, pendingHistoryEntry } from "./card-views.ts";
-import type { CardsService } from "./cards.service.ts";
+} from "./acquiring.repository.ts";
+import { createCardData } from "./card-data.ts";
+import { parseCardOffer } from "./card-input.ts";
+import { amountsOf, decimal, offerView, pendingHistoryEntry } from "./saved-card-views.ts";
+import type { CardsService } from "./saved-cards.service.ts";
 
 type Customer = Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId">;
 
 export type PayinDeps = {
   db: ClientSource;
-  repository: CardPaymentsRepository;
+  repository: AcquiringRepository;
   cards: CardsService;
   offers: KindOffers;
   acquirer: AcquirerProvider;
@@ -207,7 +207,7 @@ export function createPayinService(deps: PayinDeps) {
         offer,
         "The card payment service did not answer. Nothing was charged.",
       );
-      throw cardPaymentsErrors.create("ACQUIRER_UNAVAILABLE");
+      throw acquiringErrors.create("ACQUIRER_UNAVAILABLE");
     }
     if (result.outcome === "DECLINED") {
       await deps.repository.recordAuthorisation(payment.merchantId, payment.id, {
@@ -263,7 +263,7 @@ export function startedPayment(
 }
 
 export function assertNotStarted(payment: PaymentRow | undefined) {
-  if (payment?.status !== "OFFERED") throw cardPaymentsErrors.create("PAYMENT_STARTED", { field: "offerId" });
+  if (payment?.status !== "OFFERED") throw acquiringErrors.create("PAYMENT_STARTED", { field: "offerId" });
 }
 
 /**

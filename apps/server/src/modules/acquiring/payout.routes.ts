@@ -3,7 +3,6 @@ import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { cardFeatureOffered } from "./card-feature-guard.ts";
 import {
   cardDataResponse,
   cardOfferResponse,
@@ -14,14 +13,15 @@ import {
   payoutOfferUpdateBody,
   payoutPayResponse,
   sdkVersionHeaders,
-} from "./card-payments.schemas.ts";
+} from "./acquiring.schemas.ts";
+import { cardFeatureOffered } from "./card-feature-guard.ts";
 import { cardErrors } from "./payin.routes.ts";
 
 /** Card payout (spec §7, reference §4.11, flow §5.6): every call needs X-Sdk-Version. */
 export const payoutRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { cards, payout } = deps.services.cardPayments;
+    const { cards, payout } = deps.services.acquiring;
     // The header is checked right after the token (a stranger learns nothing but 401)
     // and before the body is validated, so a signed-in client that forgot it learns that first.
     // This plugin's routes only (Fastify scopes a hook to the plugin that adds it).

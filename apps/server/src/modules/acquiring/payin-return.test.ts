@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
-import { BROWSER, CARDS, type CardTest, cardTestApp } from "./card-payments.test-helpers.ts";
+import { BROWSER, CARDS, type CardTest, cardTestApp } from "./acquiring.test-helpers.ts";
 
 // After the bank's 3-D Secure page the customer comes back to the host they paid from when it is
 // one of their merchant's (their session's cookie lives there), else to their merchant's first

@@ -6,10 +6,10 @@ import { type AcquirerEvent, acquirerEventSchema } from "../../providers/acquire
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AccountRef, Leg } from "../ledger/ledger.types.ts";
 import type { OfferRow, QuoteLegAccount } from "../quotes/quotes.types.ts";
-import { cardPaymentsErrors } from "./card-payments.errors.ts";
-import { lockPaymentSql, type PaymentRow, updatePaymentSql } from "./card-payments.repository.ts";
-import { decimal } from "./card-views.ts";
+import { acquiringErrors } from "./acquiring.errors.ts";
+import { lockPaymentSql, type PaymentRow, updatePaymentSql } from "./acquiring.repository.ts";
 import { failPaymentSql, type PayinDeps } from "./payin.service.ts";
+import { decimal } from "./saved-card-views.ts";
 
 /** What a callback did: the web app never sees these; tests and logs do. */
 export type CallbackEffect =
@@ -60,7 +60,7 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
         payment.currencyFrom !== offer.currencyFrom ||
         payment.currencyTo !== offer.currencyTo);
     if (changed) {
-      throw cardPaymentsErrors.create("CALLBACK_MISMATCH", {
+      throw acquiringErrors.create("CALLBACK_MISMATCH", {
         field: "amount",
         message: "The payment's offer was re-priced after the payment started; nothing is booked.",
       });
@@ -72,7 +72,7 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
     const given = parseAmount(event.amount, currency as CurrencyCode, { allowZero: false });
     const kindMatches = PAYIN_EVENTS.has(event.status) === payin;
     if (!kindMatches || event.currency !== currency || !given.ok || given.minor !== amount) {
-      throw cardPaymentsErrors.create("CALLBACK_MISMATCH", {
+      throw acquiringErrors.create("CALLBACK_MISMATCH", {
         field: event.currency !== currency ? "currency" : "amount",
         message: `The callback says ${event.amount} ${event.currency}; the payment is ${decimal(amount, currency)} ${currency}.`,
       });
@@ -180,12 +180,12 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
       const payment = await repository.findForCallback(event.reference, event.paymentId);
       const offer =
         payment && (await offers.find(payment.merchantId, payment.customerId, payment.kind, payment.offerId));
-      if (!payment || !offer) throw cardPaymentsErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
+      if (!payment || !offer) throw acquiringErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
       assertMatches(event, payment, offer);
       const legs = event.status === "CAPTURED" ? await creditLegs(offer) : [];
       const effect = await inTransaction(deps.db, async (tx) => {
         const current = await lockPaymentSql(tx, payment.merchantId, payment.id);
-        if (!current) throw cardPaymentsErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
+        if (!current) throw acquiringErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
         if (event.sequence <= current.lastSequence) return "DUPLICATE" as const;
         if (current.status === "SUCCESS" || current.status === "FAILED" || current.status === "OFFERED") {
           return "STALE" as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADDRESS, CARDS, type CardTest, cardTestApp } from "./card-payments.test-helpers.ts";
+import { ADDRESS, CARDS, type CardTest, cardTestApp } from "./acquiring.test-helpers.ts";
 
 /**
  * The free transactions of the quote engine (freeTransactionsPromo) on card payments: pay uses

@@ -5,8 +5,8 @@ import { feeInfo, formatBps } from "../quotes/quotes.service.ts";
 import type { FeeSchedule, PairTerms } from "../quotes/quotes.types.ts";
 import { OFFER_KIND_TABLE, type OfferRow } from "../quotes/quotes.types.ts";
 import { rateToString } from "../rates/rates.service.ts";
-import type { CardRow } from "./card-payments.repository.ts";
-import type { CardView } from "./card-payments.schemas.ts";
+import type { CardRow } from "./acquiring.repository.ts";
+import type { CardView } from "./acquiring.schemas.ts";
 
 export const RATE_DECIMALS = 10;
 /** How long GET .../data is good for (reference example: 30). */
@@ -16,7 +16,7 @@ export const PARTNER_NOTE = "The acquiring bank may add up to 2%.";
 
 export const decimal = (minor: bigint, currency: string) => toDecimalString(minor, currency as CurrencyCode);
 
-/** A saved card; `addressRequired`: the acquirer checks billing addresses (cards.service.ts). */
+/** A saved card; `addressRequired`: the acquirer checks billing addresses (saved-cards.service.ts). */
 export function cardView(card: CardRow, addressRequired: boolean): CardView {
   return {
     cardId: card.id,

@@ -6,8 +6,8 @@ import {
   ACQUIRER_CALLBACK_PATH,
   ACQUIRER_SIGNATURE_HEADER,
 } from "../../providers/acquirer/acquirer-callback.ts";
-import { cardPaymentsErrors } from "./card-payments.errors.ts";
-import { callbackResponse } from "./card-payments.schemas.ts";
+import { acquiringErrors } from "./acquiring.errors.ts";
+import { callbackResponse } from "./acquiring.schemas.ts";
 
 /** The acquirer's callbacks: a signed webhook (http/signed-webhook.ts). */
 export const acquirerCallbackRoutes =
@@ -18,7 +18,7 @@ export const acquirerCallbackRoutes =
       signatureHeader: ACQUIRER_SIGNATURE_HEADER,
       secret: deps.config.secrets.callback,
       bodyLimit: 64 * 1024,
-      invalidSignature: () => cardPaymentsErrors.create("CALLBACK_NOT_SIGNED"),
+      invalidSignature: () => acquiringErrors.create("CALLBACK_NOT_SIGNED"),
       schema: {
         operationId: "acquirerCallback",
         tags: ["payin"],
@@ -29,7 +29,7 @@ export const acquirerCallbackRoutes =
         },
       },
       handle: async (rawBody) => {
-        const effect = await deps.services.cardPayments.events.receive(rawBody);
+        const effect = await deps.services.acquiring.events.receive(rawBody);
         return { result: "OK" as const, effect };
       },
     });

@@ -1,7 +1,7 @@
 import { defineErrors } from "../../http/app-error.ts";
 
 /** Refusals of card pay-in and payout; quote refusals (amounts, offers) are the quote engine's. */
-export const cardPaymentsErrors = defineErrors({
+export const acquiringErrors = defineErrors({
   CARD_NOT_FOUND: { status: 404, errorId: 9101, message: "This card was not found." },
   BILLING_ADDRESS_REQUIRED: {
     status: 422,
