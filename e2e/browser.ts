@@ -8,7 +8,12 @@ export { CHROMIUM_PATH } from "./chromium.ts";
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../test-results/screenshots");
 
-export const baseUrl = () => inject("e2eBaseUrl");
+let ownProduct: string | undefined;
+/** A file that starts its own product (receive-evm.e2e.ts: other chain settings) points the helpers at it. */
+export function useOwnProduct(url: string): void {
+  ownProduct = url;
+}
+export const baseUrl = () => ownProduct ?? inject("e2eBaseUrl");
 /** The suite runs only when the product was started (Chromium present). */
 export const e2eEnabled = () => inject("e2eBaseUrl") !== "";
 

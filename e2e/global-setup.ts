@@ -104,7 +104,7 @@ async function auditLedger(database: EmbeddedDatabase, dataDir: string): Promise
 export const ACCESS_TOKEN_TTL_SECONDS = 30;
 
 /** Settings the browser suite needs from the product (short lifetimes, fast sandbox clocks). */
-function e2eEnv(): Record<string, string> {
+export function e2eEnv(): Record<string, string> {
   return {
     ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
     // Every customer of the suite signs up from 127.0.0.1: per-IP limits would stop the suite.
@@ -122,7 +122,7 @@ function e2eEnv(): Record<string, string> {
   };
 }
 
-async function waitForReady(server: ChildProcess, logFile: string): Promise<string> {
+export async function waitForReady(server: ChildProcess, logFile: string): Promise<string> {
   const { createWriteStream } = await import("node:fs");
   const log = createWriteStream(logFile);
   server.stderr?.pipe(log, { end: false });
@@ -149,7 +149,7 @@ async function waitForReady(server: ChildProcess, logFile: string): Promise<stri
   });
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+export function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
@@ -161,7 +161,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on("error", reject);
