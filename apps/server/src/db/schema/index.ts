@@ -5,6 +5,7 @@ export * from "./acquiring.ts";
 export * from "./cards.ts";
 export * from "./catalog.ts";
 export * from "./chain.ts";
+export * from "./claims.ts";
 export * from "./customers.ts";
 export * from "./deposits.ts";
 export * from "./history.ts";
