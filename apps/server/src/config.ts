@@ -75,11 +75,13 @@ const envSchema = z
     CHAIN_ETH: z.enum(["sandbox", "evm"]).default("sandbox"),
     CHAIN_USDT: z.enum(["sandbox", "evm"]).default("sandbox"),
     CHAIN_USDC: z.enum(["sandbox", "evm"]).default("sandbox"),
+    CHAIN_DAI: z.enum(["sandbox", "evm"]).default("sandbox"),
     EVM_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
     EVM_CHAIN_ID: z.coerce.number().int().min(1).optional(),
     EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
     EVM_TOKEN_USDT: evmAddress.optional(),
     EVM_TOKEN_USDC: evmAddress.optional(),
+    EVM_TOKEN_DAI: evmAddress.optional(),
     EVM_HOT_WALLET_KEY: z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
@@ -226,7 +228,7 @@ export type UtxoNetworkConfig = {
 };
 
 /** Currencies an EVM network can carry here: ETH natively, the others as ERC-20 tokens. */
-export const EVM_CURRENCIES = ["ETH", "USDT", "USDC"] as const;
+export const EVM_CURRENCIES = ["ETH", "USDT", "USDC", "DAI"] as const;
 export type EvmCurrency = (typeof EVM_CURRENCIES)[number];
 
 export type EvmConfig = {
@@ -341,8 +343,10 @@ function evmConfig(e: z.infer<typeof envSchema>): EvmConfig | undefined {
   const currencies = EVM_CURRENCIES.filter((c) => e[`CHAIN_${c}`] === "evm");
   if (currencies.length === 0 || !e.EVM_RPC_URL || !e.EVM_CHAIN_ID) return undefined;
   const tokens: EvmConfig["tokens"] = {};
-  if (e.EVM_TOKEN_USDT) tokens.USDT = e.EVM_TOKEN_USDT as `0x${string}`;
-  if (e.EVM_TOKEN_USDC) tokens.USDC = e.EVM_TOKEN_USDC as `0x${string}`;
+  for (const currency of EVM_CURRENCIES) {
+    const address = currency === "ETH" ? undefined : e[`EVM_TOKEN_${currency}`];
+    if (address) tokens[currency] = address as `0x${string}`;
+  }
   return {
     rpcUrl: e.EVM_RPC_URL,
     chainId: e.EVM_CHAIN_ID,

@@ -31,6 +31,7 @@ let node: LocalEvmNode;
 let t: TestApp;
 let d: ReturnType<typeof cryptoDriver>;
 let usdt: `0x${string}`;
+let dai: `0x${string}`;
 const payer = privateKeyToAccount(LOCAL_EVM_FUNDED_KEY);
 
 const freePort = () =>
@@ -44,14 +45,19 @@ const freePort = () =>
 beforeAll(async () => {
   node = await startLocalEvmNode(await freePort());
   const { abi, bytecode } = testTokenArtifact();
-  const deploy = await wallet().deployContract({
-    abi,
-    bytecode,
-    args: ["Tether USD", "USDT", 6, parseUnits("1000000", 6)],
-    chain: null,
-  });
-  const receipt = await node.rpc<{ contractAddress: string }>("eth_getTransactionReceipt", [deploy]);
-  usdt = getAddress(receipt.contractAddress);
+  const deployToken = async (name: string, symbol: string, decimals: number) => {
+    const hash = await wallet().deployContract({
+      abi,
+      bytecode,
+      args: [name, symbol, decimals, parseUnits("1000000", decimals)],
+      chain: null,
+    });
+    const receipt = await node.rpc<{ contractAddress: string }>("eth_getTransactionReceipt", [hash]);
+    return getAddress(receipt.contractAddress);
+  };
+  usdt = await deployToken("Tether USD", "USDT", 6);
+  // A second token, of 18 decimals as DAI has on mainnet.
+  dai = await deployToken("Dai Stablecoin", "DAI", 18);
   t = await createKycTestApp({
     CHAIN_ETH: "evm",
     CHAIN_USDT: "evm",
@@ -59,9 +65,13 @@ beforeAll(async () => {
     EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
     EVM_CONFIRMATIONS: String(M),
     EVM_TOKEN_USDT: usdt,
+    CHAIN_DAI: "evm",
+    EVM_TOKEN_DAI: dai,
     EVM_HOT_WALLET_KEY: LOCAL_EVM_HOT_WALLET_KEY,
   });
   d = cryptoDriver(t);
+  // The demo merchant offers DAI here too (its seed does not).
+  await t.database.pool.query("update merchants set currencies = currencies || '{DAI}'");
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -96,6 +106,14 @@ const payUsdt = (to: string, amount: string) =>
     abi: testTokenArtifact().abi,
     functionName: "transfer",
     args: [to, parseUnits(amount, 6)],
+    chain: null,
+  });
+const payDai = (to: string, amount: string) =>
+  wallet().writeContract({
+    address: dai,
+    abi: testTokenArtifact().abi,
+    functionName: "transfer",
+    args: [to, parseUnits(amount, 18)],
     chain: null,
   });
 const mine = (blocks: number) => node.rpc("hardhat_mine", [`0x${blocks.toString(16)}`]);
@@ -143,6 +161,26 @@ describe("the EVM block follower", () => {
     expect((await receiveHistory(bob.token))[0]).toMatchObject({ currency: "USDT", status: "COMPLETED" });
   });
 
+  it("credits a DAI Transfer (a second token, 18 decimals) in the DAI wallet, to the last wei", async () => {
+    const dora = await d.unverified();
+    const address = (await d.wallet(dora.token, "ETH")).address;
+    expect((await d.wallet(dora.token, "DAI")).address).toBe(address);
+    const f = follower();
+    await f.followOnce();
+    await payDai(address, "12.000000000000000001");
+    await payUsdt(address, "1");
+    await f.followOnce();
+    expect((await receiveHistory(dora.token)).map((o: { currency: string }) => o.currency).sort()).toEqual([
+      "DAI",
+      "USDT",
+    ]);
+    await mine(M - 1);
+    await f.followOnce();
+    expect((await d.wallet(dora.token, "DAI")).balance).toBe("12.000000000000000001");
+    expect((await d.wallet(dora.token, "USDT")).balance).toMatch(/^1\.0*$/);
+    await d.expectInvariants();
+  });
+
   it("drops a deposit whose block a reorganisation replaced before M, and never credits it", async () => {
     const carol = await d.unverified();
     const address = (await d.wallet(carol.token, "ETH")).address;
@@ -169,8 +207,7 @@ describe("the EVM block follower", () => {
     await follower().followOnce();
     // Both payments in one block.
     await node.rpc("evm_setAutomine", [false]);
-    await payEth(to[0] as string, "0.25");
-    await payEth(to[1] as string, "0.75");
+    const paid = [await payEth(to[0] as string, "0.25"), await payEth(to[1] as string, "0.75")];
     await mine(1);
     await node.rpc("evm_setAutomine", [true]);
     await mine(M);
@@ -186,9 +223,10 @@ describe("the EVM block follower", () => {
     expect((await d.wallet(erin.token, "ETH")).balance).toMatch(/^0\.250*$/);
     expect((await d.wallet(frank.token, "ETH")).balance).toMatch(/^0\.750*$/);
     const { rows } = await t.database.pool.query(
-      "select count(*)::int as n from ledger_operations where idempotency_key like 'chain:deposit:ethereum:%'",
+      "select count(*)::int as n from ledger_operations where idempotency_key like any($1)",
+      [paid.map((hash) => `chain:deposit:ethereum:${hash}:%`)],
     );
-    expect(rows[0].n).toBe(4);
+    expect(rows[0].n).toBe(2); // one credit of each payment
     await d.expectInvariants();
   });
 });

@@ -9,13 +9,14 @@ export type TransactionType = "INTERNAL" | "EXTERNAL";
  * Merchant-specific schedules come with the back-office; until then one schedule for all.
  */
 const TRANSACTION_FEE_BPS = 10n; // 0.10 %
-const FIX_FEES: Partial<Record<CurrencyCode, string>> = { USDT: "1", USDC: "1" };
+const FIX_FEES: Partial<Record<CurrencyCode, string>> = { USDT: "1", USDC: "1", DAI: "1" };
 /** The smallest send to an outside address: below it, the network fee eats the amount. */
 const MINIMUM_WITHDRAWALS: Partial<Record<CurrencyCode, string>> = {
   BTC: "0.0001",
   ETH: "0.001",
   USDT: "5",
   USDC: "5",
+  DAI: "5",
   LTC: "0.001",
   TRX: "10",
 };

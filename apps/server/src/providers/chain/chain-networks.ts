@@ -23,6 +23,7 @@ const NETWORKS: Partial<Record<CurrencyCode, CurrencyNetwork>> = {
   ETH: net("ETH", "ethereum", "ERC20", "Ethereum", null, 12),
   USDT: net("USDT", "ethereum", "ERC20", "Ethereum (ERC-20)", "ERC20", 12),
   USDC: net("USDC", "ethereum", "ERC20", "Ethereum (ERC-20)", "ERC20", 12),
+  DAI: net("DAI", "ethereum", "ERC20", "Ethereum (ERC-20)", "ERC20", 12),
   LTC: net("LTC", "litecoin", "LTC", "Litecoin", null, 6),
   TRX: net("TRX", "tron", "TRC20", "TRON", null, 19),
 };

@@ -18,7 +18,7 @@ const BUMP_PERCENT = 125n;
  * What a token withdrawal costs the customer, in the token: the hot wallet pays the gas in ETH,
  * and there is no ETH→token rate feed here to convert an estimate (docs/chains.md).
  */
-const TOKEN_NETWORK_FEES: Partial<Record<EvmCurrency, string>> = { USDT: "2.5", USDC: "2.5" };
+const TOKEN_NETWORK_FEES: Partial<Record<EvmCurrency, string>> = { USDT: "2.5", USDC: "2.5", DAI: "2.5" };
 
 /**
  * Withdrawals on an EVM network: EIP-1559 fees estimated (what the customer is shown and pays

@@ -16,6 +16,7 @@ const NETWORK_FEES: Partial<Record<CurrencyCode, string>> = {
   ETH: "0.00042",
   USDT: "2.5",
   USDC: "2.5",
+  DAI: "2.5",
   LTC: "0.0001",
   TRX: "1.1",
 };

@@ -14,7 +14,7 @@ export const LOCAL_EVM_PORT = 8545;
 export const LOCAL_LITECOIND_PORT = 19443;
 
 /**
- * `CHAINS=local npm start`: a local EVM node (ETH, and USDT and USDC as ERC-20 tokens it
+ * `CHAINS=local npm start`: a local EVM node (ETH, and USDT, USDC and DAI as ERC-20 tokens it
  * deploys) and, when Debian's litecoind is installed, Litecoin Core in regtest (LTC), beside the
  * product. Answers the configuration that points the product at them (docs/chains.md).
  */
@@ -25,14 +25,16 @@ export async function startLocalChains(log: (line: string) => void) {
   const wallet = createWalletClient({ account: payer, transport: http(evm.rpcUrl) });
   const { abi, bytecode } = testTokenArtifact();
   const tokens: Record<string, Address> = {};
-  for (const [symbol, name] of [
-    ["USDT", "Tether USD"],
-    ["USDC", "USD Coin"],
+  // Each with its mainnet decimals (the currency's scale).
+  for (const [symbol, name, decimals] of [
+    ["USDT", "Tether USD", 6],
+    ["USDC", "USD Coin", 6],
+    ["DAI", "Dai Stablecoin", 18],
   ] as const) {
     const hash = await wallet.deployContract({
       abi,
       bytecode,
-      args: [name, symbol, 6, parseUnits("1000000000", 6)],
+      args: [name, symbol, decimals, parseUnits("1000000000", decimals)],
       chain: null,
     });
     const receipt = await evm.rpc<{ contractAddress: string }>("eth_getTransactionReceipt", [hash]);
@@ -42,7 +44,7 @@ export async function startLocalChains(log: (line: string) => void) {
       address: tokens[symbol] as Address,
       abi,
       functionName: "transfer",
-      args: [hot.address, parseUnits("1000000", 6)],
+      args: [hot.address, parseUnits("1000000", decimals)],
       chain: null,
     });
   }
@@ -50,17 +52,19 @@ export async function startLocalChains(log: (line: string) => void) {
     CHAIN_ETH: "evm",
     CHAIN_USDT: "evm",
     CHAIN_USDC: "evm",
+    CHAIN_DAI: "evm",
     EVM_RPC_URL: evm.rpcUrl,
     EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
     EVM_CONFIRMATIONS: "3",
     EVM_TOKEN_USDT: tokens.USDT as string,
     EVM_TOKEN_USDC: tokens.USDC as string,
+    EVM_TOKEN_DAI: tokens.DAI as string,
     EVM_HOT_WALLET_KEY: LOCAL_EVM_HOT_WALLET_KEY,
     EVM_START_BLOCK: "0",
     EVM_POLL_SECONDS: "2",
   };
   log(
-    `Local EVM node at ${evm.rpcUrl} (chain ${LOCAL_EVM_CHAIN_ID}); USDT ${tokens.USDT}, USDC ${tokens.USDC}`,
+    `Local EVM node at ${evm.rpcUrl} (chain ${LOCAL_EVM_CHAIN_ID}); USDT ${tokens.USDT}, USDC ${tokens.USDC}, DAI ${tokens.DAI}`,
   );
   let ltc: LocalLitecoind | undefined;
   try {
