@@ -61,6 +61,11 @@ export const merchantOperations = pgTable(
     constraint: text("operation_constraint").$type<OperationConstraint>().notNull().default("NONE"),
     kycLevels: text("kyc_levels").array().$type<KycLevel[]>().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When `operation_constraint` last changed, set by a trigger whoever changes it
+     * (db/functions/merchant_operations_status_since.sql): "in maintenance since" on /status.
+     */
+    statusSince: timestamp("status_since", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.operationType] }),

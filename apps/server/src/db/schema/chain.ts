@@ -192,6 +192,10 @@ export const chainFollowerState = pgTable("chain_follower_state", {
   height: bigint("height", { mode: "number" }).notNull(),
   blockHash: text("block_hash").notNull(),
   updatedAt: at("updated_at").notNull().defaultNow(),
+  /** The node's head at the last pass: how far behind `height` is (the status page's). */
+  head: bigint("head", { mode: "number" }),
+  /** The last pass that reached the head: a follower behind since then delays deposits (docs/status.md). */
+  caughtUpAt: at("caught_up_at"),
 });
 
 /**

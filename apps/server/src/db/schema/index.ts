@@ -20,4 +20,5 @@ export * from "./operators.ts";
 export * from "./outbox.ts";
 export * from "./quotes.ts";
 export * from "./security.ts";
+export * from "./status.ts";
 export * from "./support-chat.ts";
