@@ -49,6 +49,7 @@ import { sandboxSupportChatRoutes } from "./modules/sandbox/sandbox-support-chat
 import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
 import { sendRoutes } from "./modules/send/send.routes.ts";
 import { statementsRoutes } from "./modules/statements/statements.routes.ts";
+import { statusRoutes } from "./modules/status/status.routes.ts";
 import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
 import { registerAuthenticationFirst } from "./plugins/authenticate.ts";
 import { registerContractStatuses, type UndocumentedStatus } from "./plugins/contract-statuses.ts";
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(depositsRoutes(deps));
   await app.register(historyRoutes(deps));
   await app.register(statementsRoutes(deps));
+  await app.register(statusRoutes(deps));
   await app.register(cardsRoutes(deps));
   await app.register(cardsCallbackRoutes(deps));
   await app.register(cardFundingRoutes(deps));

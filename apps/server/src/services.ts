@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { clientSourceFromPool } from "./db/transaction.ts";
+import { followedNetworkNames } from "./jobs/chain-follower-jobs.ts";
 import { createAcquiringService } from "./modules/acquiring/acquiring.service.ts";
 import { createAuthRepository } from "./modules/auth/auth.repository.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -42,6 +43,8 @@ import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
 import { createSandboxCredit } from "./modules/sandbox/sandbox-credit.service.ts";
 import { createSendService } from "./modules/send/send.service.ts";
 import { createStatementsService } from "./modules/statements/statements.service.ts";
+import { createProviderHealth } from "./modules/status/provider-health.service.ts";
+import { createStatusService } from "./modules/status/status.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
@@ -181,11 +184,13 @@ export function createServices(config: Config, database: Database, options: Serv
     rates,
     ...(options.clock ? { now: options.clock } : {}),
   });
-  // Card pay-in and payout through the acquirer (the sandbox one in sandbox mode).
+  // Card pay-in and payout through the acquirer (the sandbox one in sandbox mode); its failures
+  // are recorded for the status page (docs/status.md).
+  const providerHealth = createProviderHealth({ db: sql });
   const { acquirer, sandboxAcquirer } = createAcquirer(config, sql);
   const acquiring = createAcquiringService({
     db: sql,
-    acquirer,
+    acquirer: providerHealth.watch("acquirer", acquirer),
     offers: quotes.kinds,
     auth,
     history,
@@ -294,6 +299,12 @@ export function createServices(config: Config, database: Database, options: Serv
   const sandboxSpending = config.sandbox
     ? createSandboxSpending({ db: sql, callbackSecret: config.secrets.callback })
     : undefined;
+  const status = createStatusService({
+    catalog,
+    health: providerHealth,
+    followers: crypto.followers,
+    followedNetworks: followedNetworkNames(config),
+  });
   // The back-office's operators and their audit trail (docs/backoffice.md).
   const audit = createAuditService({ repository: createAuditRepository(db) });
   const operators = createOperatorsService({ repository: createOperatorsRepository(db), audit });
@@ -330,6 +341,7 @@ export function createServices(config: Config, database: Database, options: Serv
     history,
     crypto,
     statements,
+    status,
     sandboxChain,
     cards,
     cardSecurity,

@@ -48,6 +48,10 @@ function followedNetworks(config: Config): Followed[] {
   return networks;
 }
 
+/** The state-row names of the networks this deployment follows (/v2/status judges only these). */
+export const followedNetworkNames = (config: Config): string[] =>
+  followedNetworks(config).map((n) => n.reader.network);
+
 /**
  * The followers' loops: each pass queues the next one (EVM_POLL_SECONDS; 30 s on Bitcoin-family
  * networks) under one job key per network, and a cron entry every minute restarts a loop a crash

@@ -28,6 +28,13 @@ export type OperationStatus = {
   url: string;
 };
 
+export type OperationSwitch = {
+  operationType: OperationType;
+  name: string;
+  constraint: Exclude<OperationConstraint, "DISABLED">;
+  since: Date;
+};
+
 export function createCatalogService(deps: {
   repository: CatalogRepository;
   merchants: Pick<MerchantsService, "features">;
@@ -191,6 +198,30 @@ export function createCatalogService(deps: {
     },
 
     operationRule,
+
+    /**
+     * The operations the merchant offers (DISABLED and flag-switched ones left out) with their
+     * switch and since when it is so: what /v2/status reads (docs/status.md).
+     */
+    async switches(merchantId: string): Promise<OperationSwitch[]> {
+      const [rows, flaggedOff] = await Promise.all([
+        repository.listOperations(merchantId),
+        switchedOffByFlags(merchantId),
+      ]);
+      const byType = new Map(rows.map((r) => [r.operationType, r]));
+      return OPERATION_TYPES.flatMap((type) => {
+        const row = byType.get(type);
+        if (!row || row.constraint === "DISABLED" || flaggedOff.has(type)) return [];
+        return [
+          {
+            operationType: type,
+            name: OPERATION_INFO[type].name,
+            constraint: row.constraint,
+            since: row.statusSince,
+          },
+        ];
+      });
+    },
   };
 }
 

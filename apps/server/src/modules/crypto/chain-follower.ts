@@ -139,9 +139,12 @@ export function createChainFollower(deps: {
         await deps.withdrawals?.watch(head, deps.notify);
         const last = Math.max(to, height);
         const hash = last >= 0 ? await reader.blockHash(last) : "";
+        // The head and the last pass that reached it: /v2/status tells a follower behind (docs/status.md).
         await tx.query(
-          "update chain_follower_state set height = $2, block_hash = $3, updated_at = now() where network = $1",
-          [reader.network, last, hash],
+          `update chain_follower_state set height = $2, block_hash = $3, updated_at = now(), head = $4,
+             caught_up_at = case when $2::bigint >= $4::bigint then now() else caught_up_at end
+           where network = $1`,
+          [reader.network, last, hash, head],
         );
         return { kind: "followed", from, to, head, rewound } as const;
       });

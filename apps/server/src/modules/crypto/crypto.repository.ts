@@ -115,6 +115,25 @@ export const cryptoSql = {
     return rows[0];
   },
 
+  /** Every network's block follower: its height, the node's head and when it last reached it. */
+  async followerStates(c: SqlClient) {
+    const { rows } = await c.query<{
+      network: string;
+      height: string;
+      head: string | null;
+      caughtUpAt: Date | null;
+      updatedAt: Date;
+    }>(
+      `select network, height, head, caught_up_at as "caughtUpAt", updated_at as "updatedAt"
+       from chain_follower_state`,
+    );
+    return rows.map((r) => ({
+      ...r,
+      height: Number(r.height),
+      head: r.head === null ? null : Number(r.head),
+    }));
+  },
+
   /** Deposits on a chain still gathering confirmations (the block follower re-reads each). */
   async pendingDeposits(c: SqlClient, chain: Chain): Promise<DepositRow[]> {
     const { rows } = await c.query<Raw<DepositRow>>(

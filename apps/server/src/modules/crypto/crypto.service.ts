@@ -4,6 +4,7 @@ import type { ChainProvider } from "../../providers/chain/chain-provider.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
+import { cryptoSql } from "./crypto.repository.ts";
 import { createCryptoDeposits } from "./crypto-deposits.service.ts";
 import { createCryptoWithdrawals } from "./crypto-withdrawals.service.ts";
 import type { DepositAddresses } from "./deposit-addresses.service.ts";
@@ -28,6 +29,8 @@ export function createCryptoService(deps: {
     chain: deps.chain,
     deposits: createCryptoDeposits(deps),
     withdrawals: createCryptoWithdrawals(deps),
+    /** Where each network's block follower has got to (docs/chains.md), for /v2/status. */
+    followers: () => deps.db.withClient((c) => cryptoSql.followerStates(c)),
   };
 }
 

@@ -50,7 +50,7 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 }
 
 /** The console page: the test cards and the newest payments of the sandbox acquirer. */
-export function renderAcquirerConsole(payments: SandboxPaymentRow[]): string {
+export function renderAcquirerConsole(payments: SandboxPaymentRow[], outageSince: Date | null): string {
   const cards = Object.entries(TEST_CARDS)
     .map(
       ([pan, c]) =>
@@ -72,6 +72,16 @@ export function renderAcquirerConsole(payments: SandboxPaymentRow[]): string {
 Callbacks come about 1 second after each step (12 seconds for the late card); payouts are confirmed or rejected
 after 3 seconds.</p>
 <table><tr><th>Number</th><th>Behaviour</th></tr>${cards}</table>
+<h2>Outage</h2>
+${
+  outageSince
+    ? `<p role="status" class="error">Failing since ${esc(outageSince.toISOString())}: every authorisation gets an error.
+After three in a row the status page shows card payments as degraded.</p>
+<form method="post" action="/sandbox/acquirer/outage"><button type="submit" name="failing" value="off">Answer normally again</button></form>`
+    : `<p>Make the acquirer answer every authorisation with an error, as one that is down does: after three
+failed payments in a row the status page (<a href="/status">/status</a>) shows card payments as degraded.</p>
+<form method="post" action="/sandbox/acquirer/outage"><button type="submit" name="failing" value="on">Make the acquirer fail</button></form>`
+}
 <h2>Latest payments</h2>
 ${rows ? `<table><tr><th>Created</th><th>Kind</th><th>Id</th><th>Amount</th><th>Status</th><th>Events</th></tr>${rows}</table>` : '<p class="muted">No payments yet.</p>'}
 </body></html>`;

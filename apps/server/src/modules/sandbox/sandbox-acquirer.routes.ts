@@ -6,6 +6,7 @@ import { renderAcquirerConsole, renderChallenge } from "./sandbox-acquirer.conso
 
 const params = z.object({ paymentId: z.string().min(1).max(100) });
 const answerBody = z.object({ code: z.string().max(20).optional(), cancel: z.string().max(5).optional() });
+const outageBody = z.object({ failing: z.enum(["on", "off"]) });
 
 /** Sandbox only: the acquirer's 3-D Secure challenge page and its console page. */
 export const sandboxAcquirerRoutes =
@@ -68,6 +69,15 @@ export const sandboxAcquirerRoutes =
 
     app.get("/sandbox/acquirer", { schema: { hide: true } }, async (_req, reply) => {
       html(reply);
-      return renderAcquirerConsole(await acquirer.recentPayments(30));
+      return renderAcquirerConsole(await acquirer.recentPayments(30), await acquirer.outageSince());
     });
+
+    app.post(
+      "/sandbox/acquirer/outage",
+      { schema: { hide: true, consumes: ["application/x-www-form-urlencoded"], body: outageBody } },
+      async (req, reply) => {
+        await acquirer.setOutage(req.body.failing === "on");
+        return reply.redirect("/sandbox/acquirer", 303);
+      },
+    );
   };

@@ -184,5 +184,25 @@ export function createSandboxAcquirerRepository(db: ClientSource) {
       );
       return rows.map(toRow);
     },
+
+    /** Since when the console has the acquirer failing (every instance reads the same row), or null. */
+    async outageSince(): Promise<Date | null> {
+      const { rows } = await db.withClient((c) =>
+        c.query<{ startedAt: Date }>(
+          `select started_at as "startedAt" from sandbox_outages where provider = 'acquirer'`,
+        ),
+      );
+      return rows[0]?.startedAt ?? null;
+    },
+
+    async setOutage(on: boolean): Promise<void> {
+      await db.withClient((c) =>
+        c.query(
+          on
+            ? `insert into sandbox_outages (provider) values ('acquirer') on conflict (provider) do nothing`
+            : `delete from sandbox_outages where provider = 'acquirer'`,
+        ),
+      );
+    },
   };
 }

@@ -110,6 +110,8 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
     },
 
     async authorise(input): Promise<AuthoriseResult> {
+      // The console's switch: the acquirer answers errors, as one that is down does (docs/status.md).
+      if (await repository.outageSince()) throw new Error("the sandbox acquirer is switched to failing");
       const card = await repository.findToken(input.token);
       if (!card) throw new Error("unknown card token");
       const scenario = card.scenario as Scenario;
@@ -237,6 +239,10 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
 
     /** Console: the newest payments with their state. */
     recentPayments: (limit: number) => repository.recent(limit),
+
+    /** Console: make authorisations fail (or stop), to show the status page's DEGRADED state. */
+    outageSince: () => repository.outageSince(),
+    setOutage: (on: boolean) => repository.setOutage(on),
   };
 }
 
