@@ -37,6 +37,8 @@ export const HISTORY_TYPES = [
   "EXCHANGE_IBAN",
   // A prepaid card topped up from a crypto wallet (docs/card-funding.md).
   "CARD_TOP_UP",
+  // An operator's four-eyes correction of the wallet, with the reason the customer reads (docs/backoffice.md).
+  "ADJUSTMENT",
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;

@@ -1,5 +1,6 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 
+export * from "./adjustments.ts";
 export * from "./card-funding.ts";
 export * from "./acquiring.ts";
 export * from "./cards.ts";

@@ -44,6 +44,8 @@ export const HOUSE_ACCOUNT_KINDS = [
   "interest_expense",
   // Sends by phone waiting for their recipient to join (docs/send.md): claimed or returned from here.
   "claims_held",
+  // The other side of operators' four-eyes corrections of customers' wallets (docs/backoffice.md).
+  "adjustments",
 ] as const;
 
 /**
@@ -113,7 +115,7 @@ export const ledgerAccounts = pgTable(
     check(
       "ledger_accounts_kind",
       sql`(${t.kind} in ('customer_wallet', 'card_balance', 'deposit_principal', 'deposit_interest', 'iban_balance') and ${t.ownerId} is not null and ${t.shard} = 0)
-        or (${t.kind} in ('fee_income', 'liquidity', 'acquiring_clearing', 'payout_clearing', 'chain_hot_wallet', 'issuer_settlement', 'bank_settlement', 'interest_expense', 'claims_held') and ${t.ownerId} is null)`,
+        or (${t.kind} in ('fee_income', 'liquidity', 'acquiring_clearing', 'payout_clearing', 'chain_hot_wallet', 'issuer_settlement', 'bank_settlement', 'interest_expense', 'claims_held', 'adjustments') and ${t.ownerId} is null)`,
     ),
     check("ledger_accounts_shard", sql`${t.shard} between 0 and 63`),
     check("ledger_accounts_version", sql`${t.version} >= 0`),

@@ -132,6 +132,13 @@ const depositModel = z
     months: z.number().int(),
     amount: money.describe("What left or came back to the wallet"),
     principal: money,
+const adjustmentModel = z
+  .object({
+    amount: money,
+    description: z.string().describe("Why the wallet was corrected, in the operator's words for the customer"),
+  })
+  .meta({ id: "AdjustmentHistoryModel" });
+
     profit: money.describe("Interest paid with it (0 at the opening, and for a FIX closed early)"),
   })
   .meta({ id: "DepositHistoryModel" });
@@ -204,6 +211,7 @@ export const historyItem = z
   .meta({ id: "HistoryOperation" });
 
 export const historyResponse = z
+    adjustmentModel: adjustmentModel.nullable().describe("ADJUSTMENT: an operator's correction of the wallet"),
   .object({
     operations: z.array(historyItem),
     offset: z.number().int(),

@@ -99,6 +99,7 @@ const MODEL_OF = {
 function toItem(r: HistoryRow) {
   const models = {
     exchangeModel: null,
+  ADJUSTMENT: "adjustmentModel",
     receiveCryptoModel: null,
     payinAdvcashModel: null,
     payinCardModel: null,
@@ -128,3 +129,4 @@ function toItem(r: HistoryRow) {
     [MODEL_OF[r.type]]: r.details,
   };
 }
+    adjustmentModel: null,

@@ -130,6 +130,7 @@ const TYPE_WORDS: Record<string, string> = {
   IBAN_WITHDRAW: "Bank transfer sent",
   EXCHANGE_IBAN: "Exchange to IBAN account",
   CARD_TOP_UP: "Card top-up",
+  ADJUSTMENT: "Adjustment",
 };
 
 /** The words of the history for an operation; "Sent by phone" when SEND_TO_PHONE came IN: "Received by phone". */
