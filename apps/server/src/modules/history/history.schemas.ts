@@ -125,13 +125,6 @@ const testCreditModel = z
   .object({ amount: money, source: z.literal("SANDBOX_FAUCET") })
   .meta({ id: "TestCreditModel" });
 
-const depositModel = z
-  .object({
-    depositId: z.uuid(),
-    productType: z.enum(["FIX", "FLEX"]),
-    months: z.number().int(),
-    amount: money.describe("What left or came back to the wallet"),
-    principal: money,
 const adjustmentModel = z
   .object({
     amount: money,
@@ -139,6 +132,13 @@ const adjustmentModel = z
   })
   .meta({ id: "AdjustmentHistoryModel" });
 
+const depositModel = z
+  .object({
+    depositId: z.uuid(),
+    productType: z.enum(["FIX", "FLEX"]),
+    months: z.number().int(),
+    amount: money.describe("What left or came back to the wallet"),
+    principal: money,
     profit: money.describe("Interest paid with it (0 at the opening, and for a FIX closed early)"),
   })
   .meta({ id: "DepositHistoryModel" });
@@ -204,6 +204,7 @@ export const historyItem = z
     exchangeModel: exchangeModel.nullable().describe("EXCHANGE and EXCHANGE_IBAN"),
     ibanModel: ibanModel.nullable().describe("IBAN_RECEIVE and IBAN_WITHDRAW"),
     cardTopUpModel: cardTopUpModel.nullable().describe("CARD_TOP_UP: a prepaid card topped up from a wallet"),
+    adjustmentModel: adjustmentModel.nullable().describe("ADJUSTMENT: an operator's correction of the wallet"),
     payinAdvcashModel: z.null(),
     payinCardModel: payinCardModel.nullable(),
     payoutCardModel: payoutCardModel.nullable(),
@@ -211,7 +212,6 @@ export const historyItem = z
   .meta({ id: "HistoryOperation" });
 
 export const historyResponse = z
-    adjustmentModel: adjustmentModel.nullable().describe("ADJUSTMENT: an operator's correction of the wallet"),
   .object({
     operations: z.array(historyItem),
     offset: z.number().int(),

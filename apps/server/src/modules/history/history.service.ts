@@ -93,13 +93,13 @@ const MODEL_OF = {
   IBAN_WITHDRAW: "ibanModel",
   EXCHANGE_IBAN: "exchangeModel",
   CARD_TOP_UP: "cardTopUpModel",
+  ADJUSTMENT: "adjustmentModel",
 } as const;
 
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */
 function toItem(r: HistoryRow) {
   const models = {
     exchangeModel: null,
-  ADJUSTMENT: "adjustmentModel",
     receiveCryptoModel: null,
     payinAdvcashModel: null,
     payinCardModel: null,
@@ -111,6 +111,7 @@ function toItem(r: HistoryRow) {
     cardOrderModel: null,
     ibanModel: null,
     cardTopUpModel: null,
+    adjustmentModel: null,
   };
   return {
     operationId: r.operationId,
@@ -129,4 +130,3 @@ function toItem(r: HistoryRow) {
     [MODEL_OF[r.type]]: r.details,
   };
 }
-    adjustmentModel: null,
