@@ -3,6 +3,7 @@ import type { Database } from "./db/database.ts";
 import { clientSourceFromPool } from "./db/transaction.ts";
 import { followedNetworkNames } from "./jobs/chain-follower-jobs.ts";
 import { createAcquiringService } from "./modules/acquiring/acquiring.service.ts";
+import { createAdjustmentsService } from "./modules/adjustments/adjustments.service.ts";
 import { createAuthRepository } from "./modules/auth/auth.repository.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createCodes } from "./modules/auth/codes.ts";
@@ -308,6 +309,18 @@ export function createServices(config: Config, database: Database, options: Serv
   // The back-office's operators and their audit trail (docs/backoffice.md).
   const audit = createAuditService({ repository: createAuditRepository(db) });
   const operators = createOperatorsService({ repository: createOperatorsRepository(db), audit });
+  // Wallet corrections with four eyes, posted through the money frame (docs/backoffice.md).
+  const adjustments = createAdjustmentsService({
+    db: sql,
+    ledger,
+    wallets,
+    history,
+    customers,
+    merchants,
+    operators,
+    audit,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   const backoffice = createBackofficeService({
     db,
     customers,
@@ -355,6 +368,7 @@ export function createServices(config: Config, database: Database, options: Serv
     sandboxSupportChat,
     audit,
     operators,
+    adjustments,
     backoffice,
   };
 }

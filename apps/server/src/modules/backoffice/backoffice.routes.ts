@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
+import { adjustmentsAdminRoutes } from "./adjustments.routes.ts";
 import { auditRoutes } from "./audit.routes.ts";
 import { customersAdminRoutes } from "./customers.routes.ts";
 import { kycReviewRoutes } from "./kyc-review.routes.ts";
@@ -16,4 +17,5 @@ export const backofficeRoutes =
     await app.register(kycReviewRoutes(deps));
     await app.register(customersAdminRoutes(deps));
     await app.register(operationsAdminRoutes(deps));
+    await app.register(adjustmentsAdminRoutes(deps));
   };

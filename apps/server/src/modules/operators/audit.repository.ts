@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { Db, DbTx } from "../../db/database.ts";
 import { operatorAudit } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 
 export type AuditRow = typeof operatorAudit.$inferSelect;
 export type NewAuditRow = typeof operatorAudit.$inferInsert;
@@ -42,6 +43,28 @@ export function createAuditRepository(db: Db) {
         .limit(f.limit);
     },
   };
+}
+
+/** An entry in a use-case's transaction `tx` (a money use-case's: docs/architecture.md). */
+export async function appendAuditSql(tx: Tx, row: NewAuditRow): Promise<void> {
+  await tx.query(
+    `insert into operator_audit (merchant_id, id, operator_id, operator_email, action, outcome, target_type,
+       target_id, changes, reason, ip)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      row.merchantId,
+      row.id,
+      row.operatorId ?? null,
+      row.operatorEmail ?? null,
+      row.action,
+      row.outcome,
+      row.targetType ?? null,
+      row.targetId ?? null,
+      row.changes === null || row.changes === undefined ? null : JSON.stringify(row.changes),
+      row.reason ?? null,
+      row.ip ?? null,
+    ],
+  );
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,7 +1,8 @@
 import { v7 as uuidv7 } from "uuid";
 import type { DbTx } from "../../db/database.ts";
 import { PLATFORM_SCOPE } from "../../db/schema/index.ts";
-import type { AuditFilter, AuditRepository, AuditRow } from "./audit.repository.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { type AuditFilter, type AuditRepository, type AuditRow, appendAuditSql } from "./audit.repository.ts";
 
 /** Who did something, from where: the part of an entry every action shares. */
 export type AuditActor = { operatorId: string | null; operatorEmail: string | null; ip: string };
@@ -20,24 +21,26 @@ export type AuditEntry = {
 /** The audit trail (docs/backoffice.md "Audit trail"): appended to, searched, exported. */
 export function createAuditService(deps: { repository: AuditRepository }) {
   const { repository } = deps;
+  const rowOf = (actor: AuditActor, entry: AuditEntry) => ({
+    merchantId: entry.merchantId ?? PLATFORM_SCOPE,
+    id: uuidv7(),
+    operatorId: actor.operatorId,
+    operatorEmail: actor.operatorEmail,
+    action: entry.action,
+    outcome: entry.outcome ?? "DONE",
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    changes: entry.changes ?? null,
+    reason: entry.reason ?? null,
+    ip: actor.ip,
+  });
   return {
     record(actor: AuditActor, entry: AuditEntry, tx?: DbTx): Promise<void> {
-      return repository.append(
-        {
-          merchantId: entry.merchantId ?? PLATFORM_SCOPE,
-          id: uuidv7(),
-          operatorId: actor.operatorId,
-          operatorEmail: actor.operatorEmail,
-          action: entry.action,
-          outcome: entry.outcome ?? "DONE",
-          targetType: entry.targetType ?? null,
-          targetId: entry.targetId ?? null,
-          changes: entry.changes ?? null,
-          reason: entry.reason ?? null,
-          ip: actor.ip,
-        },
-        tx,
-      );
+      return repository.append(rowOf(actor, entry), tx);
+    },
+    /** The same entry in a use-case's transaction `tx` (`db/transaction.ts`), committed with it. */
+    recordIn(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+      return appendAuditSql(tx, rowOf(actor, entry));
     },
     search: (filter: AuditFilter) => repository.search(filter),
     toCsv,

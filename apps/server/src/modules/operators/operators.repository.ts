@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, DbTx } from "../../db/database.ts";
 import { operatorSessions, operators } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type NewOperatorRow = typeof operators.$inferInsert;
@@ -138,3 +139,24 @@ export function createOperatorsRepository(db: Db) {
 }
 
 export type OperatorsRepository = ReturnType<typeof createOperatorsRepository>;
+
+/**
+ * True while the session is signed in (ACTIVE, not ended, idle and age within bounds) and its
+ * operator enabled, judged in a use-case's transaction `tx`. The rows are share-locked: a
+ * disable or sign-out running at the same time either waits for this transaction or is seen.
+ */
+export async function sessionIsLiveSql(
+  tx: Tx,
+  tokenHash: string,
+  idleSeconds: number,
+  maxSeconds: number,
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `select 1 from operator_sessions s join operators o on o.id = s.operator_id
+      where s.token_hash = $1 and s.stage = 'ACTIVE' and s.ended_at is null and o.disabled_at is null
+        and s.last_seen_at > now() - make_interval(secs => $2) and s.created_at > now() - make_interval(secs => $3)
+      for share`,
+    [tokenHash, idleSeconds, maxSeconds],
+  );
+  return rows.length > 0;
+}

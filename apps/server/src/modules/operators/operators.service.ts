@@ -1,11 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { OperatorRole } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 import { hashPassword, verifyPassword } from "../auth/auth.service.ts";
 import { DUMMY_HASH } from "../auth/auth.types.ts";
 import type { AuditActor, AuditService } from "./audit.service.ts";
 import { operatorErrors } from "./operators.errors.ts";
-import type { OperatorRow, OperatorsRepository, SessionRow } from "./operators.repository.ts";
+import {
+  type OperatorRow,
+  type OperatorsRepository,
+  type SessionRow,
+  sessionIsLiveSql,
+} from "./operators.repository.ts";
 import { enrolmentUri, newTotpSecret, totpStep } from "./totp.ts";
 
 /** Idle 15 minutes or 12 hours old ends a session; the code must follow the password in 5. */
@@ -136,6 +142,15 @@ export function createOperatorsService(deps: { repository: OperatorsRepository; 
         action: "auth.sign-in",
       });
       return view(operator);
+    },
+
+    /**
+     * The session (its token's hash) is still signed in when a use-case writes, judged in its
+     * transaction `tx`: an operator disabled or signed out meanwhile changes nothing.
+     */
+    async requireLiveSession(tx: Tx, tokenHash: string): Promise<void> {
+      if (!(await sessionIsLiveSql(tx, tokenHash, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS)))
+        throw operatorErrors.create("OPERATOR_SIGN_IN_REQUIRED");
     },
 
     /** The session a cookie's token names, marked seen now when it is live. */

@@ -16,6 +16,9 @@ export const PERMISSIONS = [
   "customers.block",
   "operations.read",
   "operators.manage",
+  "adjustments.read",
+  "adjustments.propose",
+  "adjustments.approve",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type RouteAccess = Permission | "sign-in" | "totp";
@@ -34,7 +37,15 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     "operations.read",
   ],
   SUPPORT: ["self", "dashboard.read", "customers.read", "customers.block", "operations.read"],
-  FINANCE: ["self", "dashboard.read", "customers.read", "operations.read"],
+  FINANCE: [
+    "self",
+    "dashboard.read",
+    "customers.read",
+    "operations.read",
+    "adjustments.read",
+    "adjustments.propose",
+    "adjustments.approve",
+  ],
 };
 
 export function can(role: OperatorRole, permission: Permission): boolean {
