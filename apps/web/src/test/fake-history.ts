@@ -24,6 +24,7 @@ export function historyOperation(over: Partial<HistoryOperation> = {}): HistoryO
     cardOrderModel: null,
     ibanModel: null,
     cardTopUpModel: null,
+    adjustmentModel: null,
     payinCardModel: null,
     payoutCardModel: null,
     ...over,

@@ -27,6 +27,9 @@ export function HistoryList({
                   {op.counterparty ? (
                     <span className="k-history__counterparty">{`${op.counterparty} ·`}</span>
                   ) : null}
+                  {op.adjustmentModel ? (
+                    <span className="k-history__counterparty">{`${op.adjustmentModel.description} ·`}</span>
+                  ) : null}
                   {op.exchangeModel ? (
                     <span className="k-history__counterparty">{`→ ${formatMoney(op.exchangeModel.creditAmount.value, op.exchangeModel.creditAmount.currency)} ·`}</span>
                   ) : null}

@@ -81,6 +81,12 @@ export function OperationDetailsModal({
               <dd>{`1 ${rate.sourceCurrency} = ${displayRate(rate.rate)} ${rate.targetCurrency}`}</dd>
             </>
           ) : null}
+          {operation.adjustmentModel ? (
+            <>
+              <dt>{t("history.adjustmentReason")}</dt>
+              <dd>{operation.adjustmentModel.description}</dd>
+            </>
+          ) : null}
           {card?.failureReason ? (
             <>
               <dt>{t("history.failureReason")}</dt>

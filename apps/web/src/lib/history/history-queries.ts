@@ -23,6 +23,7 @@ export const HISTORY_TYPES: readonly HistoryType[] = [
   "PAYIN_CARD",
   "PAYOUT_CARD",
   "CARD_TOP_UP",
+  "ADJUSTMENT",
 ];
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_QUERY_KEY = ["history"] as const;
