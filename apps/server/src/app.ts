@@ -116,6 +116,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     services: createServices(config, options.database, options.clock ? { clock: options.clock } : {}),
   };
   registerOperatorGuard(app, deps);
+  // Configuration changes reach this instance's caches through LISTEN (docs/merchants.md).
+  deps.services.configListener.start();
+  app.addHook("onClose", () => deps.services.configListener.stop());
   await app.register(healthRoutes(deps));
   await app.register(merchantsRoutes(deps));
   await app.register(locationRoutes(deps));

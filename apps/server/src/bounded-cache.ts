@@ -18,6 +18,9 @@ export function createBoundedCache<K, V>(options: { max: number; ttlMs?: number 
     delete(key: K): void {
       entries.delete(key);
     },
+    clear(): void {
+      entries.clear();
+    },
     /** `until` overrides the cache's time to live (e.g. a token's own expiry), in epoch ms. */
     set(key: K, value: V, until?: number): void {
       // Oldest first: a Map iterates in insertion order.

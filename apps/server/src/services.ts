@@ -29,6 +29,9 @@ import { createKycService } from "./modules/kyc/kyc.service.ts";
 import { createLedgerService } from "./modules/ledger/ledger.service.ts";
 import { createIpCountryDatabase } from "./modules/location/ip-country-database.ts";
 import { createLocationService } from "./modules/location/location.service.ts";
+import { createConfigListener } from "./modules/merchant-config/merchant-config-listener.ts";
+import { createMerchantConfigRepository } from "./modules/merchant-config/merchant-config.repository.ts";
+import { createMerchantConfigService } from "./modules/merchant-config/merchant-config.service.ts";
 import { createMerchantsRepository } from "./modules/merchants/merchants.repository.ts";
 import { createMerchantsService } from "./modules/merchants/merchants.service.ts";
 import { createAuditRepository } from "./modules/operators/audit.repository.ts";
@@ -309,6 +312,20 @@ export function createServices(config: Config, database: Database, options: Serv
   // The back-office's operators and their audit trail (docs/backoffice.md).
   const audit = createAuditService({ repository: createAuditRepository(db) });
   const operators = createOperatorsService({ repository: createOperatorsRepository(db), audit });
+  // Configuration edited in the back-office, versioned, live on every instance (docs/backoffice.md).
+  const merchantConfig = createMerchantConfigService({
+    db,
+    repository: createMerchantConfigRepository(db),
+    merchants,
+    catalog,
+    audit,
+  });
+  // The HTTP app starts it (app.ts): one LISTEN connection per server process.
+  const configListener = createConfigListener({
+    connection: database.pool.options,
+    onChange: merchantConfig.forgetMerchant,
+    onReset: merchantConfig.forgetAll,
+  });
   // Wallet corrections with four eyes, posted through the money frame (docs/backoffice.md).
   const adjustments = createAdjustmentsService({
     db: sql,
@@ -335,6 +352,8 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   return {
     merchants,
+    merchantConfig,
+    configListener,
     catalog,
     location,
     customers,

@@ -20,6 +20,10 @@ export type MerchantSettings = {
   buttonColor2: string;
   backgroundColor: string;
   backgroundImage: string | null;
+  /** Text on each colour, chosen in the back-office; absent: black or white, whichever reads. */
+  buttonTextColor1?: string | null;
+  buttonTextColor2?: string | null;
+  textColor?: string | null;
 };
 
 /** How a merchant names and describes a card program to its customers (docs/cards.md "Names"). */

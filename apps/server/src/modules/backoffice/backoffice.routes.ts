@@ -4,6 +4,7 @@ import { adjustmentsAdminRoutes } from "./adjustments.routes.ts";
 import { auditRoutes } from "./audit.routes.ts";
 import { customersAdminRoutes } from "./customers.routes.ts";
 import { kycReviewRoutes } from "./kyc-review.routes.ts";
+import { merchantConfigRoutes } from "./merchant-config.routes.ts";
 import { operationsAdminRoutes } from "./operations.routes.ts";
 
 /**
@@ -17,5 +18,6 @@ export const backofficeRoutes =
     await app.register(kycReviewRoutes(deps));
     await app.register(customersAdminRoutes(deps));
     await app.register(operationsAdminRoutes(deps));
+    await app.register(merchantConfigRoutes(deps));
     await app.register(adjustmentsAdminRoutes(deps));
   };

@@ -1,4 +1,5 @@
 import { createBoundedCache } from "../../bounded-cache.ts";
+import type { DbTx } from "../../db/database.ts";
 import {
   type KycLevel,
   OPERATION_TYPES,
@@ -39,7 +40,9 @@ export function createCatalogService(deps: {
   repository: CatalogRepository;
   merchants: Pick<MerchantsService, "features">;
 }) {
-  // Every money call checks its operation: a few seconds' staleness of the catalog is fine.
+  // Every money call checks its operation. A change through the back-office clears this on every
+  // instance at once (merchant-config's LISTEN); the time limit still bounds a change made any
+  // other way (a seed, SQL by hand), so a few seconds' staleness is all there can be.
   const operationsCache = createBoundedCache<
     string,
     Awaited<ReturnType<typeof deps.repository.findOperation>>
@@ -99,6 +102,25 @@ export function createCatalogService(deps: {
 
   return {
     isCountryBlocked,
+
+    /** Drops what this instance holds of the merchant's catalog (its configuration changed). */
+    forgetMerchant(merchantId: string): void {
+      for (const type of OPERATION_TYPES) operationsCache.delete(`${merchantId}:${type}`);
+    },
+    /** Drops everything held: after a missed notice nobody knows what changed. */
+    forgetAll(): void {
+      operationsCache.clear();
+    },
+
+    /** The merchant's catalog rows read in `tx`, under merchant-config's lock. */
+    operationsIn: (tx: DbTx, merchantId: string) => repository.listOperationsIn(tx, merchantId),
+
+    /** The merchant's catalog becomes exactly these rows, in the caller's transaction. */
+    replaceOperations: (
+      tx: DbTx,
+      merchantId: string,
+      rows: { operationType: OperationType; constraint: OperationConstraint; kycLevels: KycLevel[] }[],
+    ) => repository.replaceOperations(tx, merchantId, rows),
 
     /**
      * Sign-up (and anything else that must refuse a blocked country) calls this with the

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
+import type { Db, DbTx } from "../../db/database.ts";
 import {
   type BannerPosition,
   merchantBanners,
@@ -15,6 +15,20 @@ export type NewBannerRow = typeof merchantBanners.$inferInsert;
 export type FaqRow = typeof merchantFaq.$inferSelect;
 export type NewFaqRow = typeof merchantFaq.$inferInsert;
 export type FeatureFlagsRow = typeof merchantFeatureFlags.$inferSelect;
+/** What the back-office's configuration changes on the merchant's row (docs/backoffice.md). */
+export type MerchantConfigPatch = Partial<
+  Pick<
+    NewMerchantRow,
+    | "settings"
+    | "textOverrides"
+    | "documents"
+    | "social"
+    | "supportChatKey"
+    | "supportEmail"
+    | "supportUrl"
+    | "cardPrograms"
+  >
+>;
 
 export function createMerchantsRepository(db: Db) {
   return {
@@ -43,6 +57,14 @@ export function createMerchantsRepository(db: Db) {
     async findDefault(): Promise<MerchantRow | undefined> {
       const [row] = await db.select().from(merchants).where(eq(merchants.isDefault, true)).limit(1);
       return row;
+    },
+    /** The merchant's row, locked until the transaction ends: configuration changes queue on it. */
+    async lockById(tx: DbTx, id: string): Promise<MerchantRow | undefined> {
+      const [row] = await tx.select().from(merchants).where(eq(merchants.id, id)).for("update");
+      return row;
+    },
+    async updateConfig(tx: DbTx, id: string, patch: MerchantConfigPatch): Promise<void> {
+      await tx.update(merchants).set(patch).where(eq(merchants.id, id));
     },
     /** Seeding is idempotent: an existing merchant (by slug) is left as it is. */
     async insertIfMissing(row: NewMerchantRow): Promise<void> {

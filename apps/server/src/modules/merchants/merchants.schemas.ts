@@ -17,6 +17,9 @@ export const settingsData = z
     buttonColor2: hexColor,
     backgroundColor: hexColor,
     backgroundImage: z.string().nullable(),
+    buttonTextColor1: hexColor.nullable().optional().describe("Text on buttonColor1; absent: black or white"),
+    buttonTextColor2: hexColor.nullable().optional().describe("Text on buttonColor2; absent: black or white"),
+    textColor: hexColor.nullable().optional().describe("Text on backgroundColor; absent: black or white"),
   })
   .meta({ id: "SettingsData" });
 

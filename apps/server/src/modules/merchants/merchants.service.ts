@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { createBoundedCache } from "../../bounded-cache.ts";
+import type { DbTx } from "../../db/database.ts";
 import type { BannerPosition } from "../../db/schema/index.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { type MerchantFeatures, NO_FEATURES, resolveFeatures } from "./feature-flags.ts";
 import { merchantErrors } from "./merchants.errors.ts";
-import type { MerchantRow, MerchantsRepository } from "./merchants.repository.ts";
+import type { MerchantConfigPatch, MerchantRow, MerchantsRepository } from "./merchants.repository.ts";
 
 export type Merchant = MerchantRow;
+export type { MerchantConfigPatch };
 export type MerchantSelector = { merchantIdHeader: string | undefined; host: string | undefined };
 export type Banner = {
   id: string;
@@ -19,7 +21,11 @@ export type FaqEntry = { id: string; question: string; answer: string };
 
 const merchantId = z.uuid();
 
-/** How long a merchant read by id is reused: every signed-in call looks its merchant up. */
+/**
+ * How long a merchant read by id is reused: every signed-in call looks its merchant up. A change
+ * made through the back-office clears it on every instance at once (merchant-config's LISTEN);
+ * the time limit still bounds a change made any other way (a seed, SQL by hand).
+ */
 const BY_ID_CACHE_MS = 5_000;
 
 /** A host name as merchants list theirs: lower case, no port. */
@@ -41,6 +47,22 @@ export function createMerchantsService(deps: {
     return merchant;
   };
   return {
+    /** Drops what this instance holds of the merchant (its configuration changed). */
+    forgetMerchant(id: string): void {
+      byIdCache.delete(id);
+    },
+    /** Drops everything held: after a missed notice nobody knows what changed. */
+    forgetAll(): void {
+      byIdCache.clear();
+    },
+
+    /** The merchant's row read fresh and locked in `tx`: configuration changes queue on it. */
+    lockForConfig: (tx: DbTx, id: string): Promise<Merchant | undefined> => repository.lockById(tx, id),
+
+    /** Writes configuration columns in the caller's transaction (merchant-config's use-cases). */
+    writeConfig: (tx: DbTx, id: string, patch: MerchantConfigPatch): Promise<void> =>
+      repository.updateConfig(tx, id, patch),
+
     /**
      * The merchant of a request: the X-Merchant-ID header, else the host name, else the default.
      * A header naming no merchant is refused rather than silently falling back: a client sending

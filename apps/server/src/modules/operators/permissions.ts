@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   "kyc.read",
   "kyc.decide",
   "kyc.settings",
+  "config.read",
+  "config.manage",
   "customers.read",
   "customers.block",
   "operations.read",
@@ -29,6 +31,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   COMPLIANCE: [
     "self",
     "dashboard.read",
+    "config.read",
     "audit.read",
     "kyc.read",
     "kyc.decide",
@@ -36,7 +39,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     "customers.block",
     "operations.read",
   ],
-  SUPPORT: ["self", "dashboard.read", "customers.read", "customers.block", "operations.read"],
+  SUPPORT: ["self", "dashboard.read", "config.read", "customers.read", "customers.block", "operations.read"],
   FINANCE: [
     "self",
     "dashboard.read",

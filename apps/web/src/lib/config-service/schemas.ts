@@ -20,6 +20,10 @@ export const settingsDataSchema = envelope(
     buttonColor2: hexColor,
     backgroundColor: hexColor,
     backgroundImage: z.nullable(z.string()),
+    /** Text colours the merchant chose (contrast checked by the server); absent: black or white. */
+    buttonTextColor1: z.optional(z.nullable(hexColor)),
+    buttonTextColor2: z.optional(z.nullable(hexColor)),
+    textColor: z.optional(z.nullable(hexColor)),
   }),
 );
 export type SettingsData = z.output<typeof settingsDataSchema>;

@@ -16,11 +16,13 @@ export function merchantCssVariables(
   return {
     "--button-color-1": settings.buttonColor1,
     "--button-color-2": settings.buttonColor2,
-    "--button-text-color-1": readableTextColor(settings.buttonColor1),
-    "--button-text-color-2": readableTextColor(settings.buttonColor2),
+    // The merchant's own text colours when set (the server refuses any below 4.5:1), else
+    // black or white, whichever reads better.
+    "--button-text-color-1": settings.buttonTextColor1 ?? readableTextColor(settings.buttonColor1),
+    "--button-text-color-2": settings.buttonTextColor2 ?? readableTextColor(settings.buttonColor2),
     "--button-outline-color": accentOnWhite([settings.buttonColor1, settings.buttonColor2]),
     "--background-color": settings.backgroundColor,
-    "--on-background-color": readableTextColor(settings.backgroundColor),
+    "--on-background-color": settings.textColor ?? readableTextColor(settings.backgroundColor),
     "--background-image": backgroundImage ? cssUrl(backgroundImage) : "none",
   };
 }

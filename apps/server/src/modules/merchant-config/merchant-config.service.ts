@@ -1,0 +1,284 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Db, DbTx } from "../../db/database.ts";
+import type { CardProgramText, MerchantSettings } from "../../db/schema/index.ts";
+import { OPERATION_TYPES } from "../../db/schema/index.ts";
+import { commonErrors } from "../../http/app-error.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import { merchantErrors } from "../merchants/merchants.errors.ts";
+import type { Merchant, MerchantConfigPatch, MerchantsService } from "../merchants/merchants.service.ts";
+import type { AuditActor, AuditService } from "../operators/audit.service.ts";
+import { assertReadableBranding } from "./branding-rules.ts";
+import { merchantConfigErrors } from "./merchant-config.errors.ts";
+import type { ConfigVersionRow, MerchantConfigRepository } from "./merchant-config.repository.ts";
+import { type ConfigSection, SECTION_SCHEMAS, type SectionState } from "./merchant-config.types.ts";
+
+export type ConfigVersion = Omit<ConfigVersionRow, "createdAt"> & { createdAt: Date };
+export type ConfigChange<S extends ConfigSection = ConfigSection> = {
+  actor: AuditActor;
+  merchantId: string;
+  section: S;
+  state: SectionState[S];
+  reason?: string | null | undefined;
+};
+
+/**
+ * A merchant's configuration as the back-office changes it (docs/backoffice.md "Configuration"):
+ * each change of a section is one transaction with its version row, its audit entry and a
+ * notice every instance hears (merchant-config-listener.ts), so no instance serves the old one
+ * for more than a moment.
+ */
+export function createMerchantConfigService(deps: {
+  db: Db;
+  repository: MerchantConfigRepository;
+  merchants: MerchantsService;
+  catalog: CatalogService;
+  audit: AuditService;
+}) {
+  const { db, repository, merchants, catalog, audit } = deps;
+
+  /** The section's state as stored, in the shape the back-office edits and versions keep. */
+  async function readSection<S extends ConfigSection>(
+    tx: DbTx,
+    merchant: Merchant,
+    section: S,
+  ): Promise<SectionState[S]> {
+    const state: { [K in ConfigSection]: () => Promise<SectionState[K]> | SectionState[K] } = {
+      operations: async () => {
+        const rows = await catalog.operationsIn(tx, merchant.id);
+        const order = (t: string) => OPERATION_TYPES.indexOf(t as (typeof OPERATION_TYPES)[number]);
+        return {
+          operations: rows
+            .map((r) => ({
+              operationType: r.operationType,
+              constraint: r.constraint,
+              kycLevels: r.kycLevels,
+            }))
+            .sort((a, b) => order(a.operationType) - order(b.operationType)),
+        };
+      },
+      branding: () => {
+        const s = merchant.settings;
+        return {
+          favicon: s.favicon,
+          horizontalImage: s.horizontalImage,
+          backgroundImage: s.backgroundImage,
+          buttonColor1: s.buttonColor1,
+          buttonColor2: s.buttonColor2,
+          backgroundColor: s.backgroundColor,
+          buttonTextColor1: s.buttonTextColor1 ?? null,
+          buttonTextColor2: s.buttonTextColor2 ?? null,
+          textColor: s.textColor ?? null,
+        };
+      },
+      texts: () => ({ textOverrides: merchant.textOverrides }),
+      links: () => ({
+        supportChatKey: merchant.supportChatKey,
+        supportEmail: merchant.supportEmail,
+        supportUrl: merchant.supportUrl,
+        documents: merchant.documents,
+        social: merchant.social,
+      }),
+      cardPrograms: () => ({
+        CP_1: merchant.cardPrograms.CP_1 ?? null,
+        CP_2: merchant.cardPrograms.CP_2 ?? null,
+      }),
+    };
+    return state[section]() as Promise<SectionState[S]>;
+  }
+
+  /** Rules the schema cannot say: readable colours, nothing listed twice. */
+  function assertValid<S extends ConfigSection>(section: S, state: SectionState[S]): void {
+    if (section === "branding") assertReadableBranding(state as SectionState["branding"]);
+    if (section === "operations") {
+      assertUnique(
+        (state as SectionState["operations"]).operations.map((o) => o.operationType),
+        "operations",
+        "operationType",
+      );
+    }
+    if (section === "links") {
+      assertUnique(
+        (state as SectionState["links"]).documents.map((d) => d.key),
+        "documents",
+        "key",
+      );
+    }
+  }
+
+  async function writeSection<S extends ConfigSection>(
+    tx: DbTx,
+    merchant: Merchant,
+    section: S,
+    state: SectionState[S],
+  ): Promise<void> {
+    if (section === "operations") {
+      await catalog.replaceOperations(tx, merchant.id, (state as SectionState["operations"]).operations);
+      return;
+    }
+    await merchants.writeConfig(tx, merchant.id, merchantPatch(merchant, section, state));
+  }
+
+  /** Forget this instance's copies now; the notice does the same on every other instance. */
+  function forgetLocally(merchantId: string): void {
+    merchants.forgetMerchant(merchantId);
+    catalog.forgetMerchant(merchantId);
+  }
+
+  async function change<S extends ConfigSection>(
+    input: ConfigChange<S> & { restoredVersion?: number },
+  ): Promise<{ version: ConfigVersion | null }> {
+    assertValid(input.section, input.state);
+    const version = await db.transaction(async (tx) => {
+      // The merchant's row is the configuration's lock: changes queue, versions never collide,
+      // and `before` is judged on what the locked transaction reads.
+      const merchant = await merchants.lockForConfig(tx, input.merchantId);
+      if (!merchant) throw merchantErrors.create("MERCHANT_NOT_FOUND");
+      const before = await readSection(tx, merchant, input.section);
+      if (isDeepStrictEqual(before, input.state)) return null;
+      await writeSection(tx, merchant, input.section, input.state);
+      const stored = await repository.append(tx, {
+        merchantId: merchant.id,
+        version: await repository.nextVersion(tx, merchant.id),
+        section: input.section,
+        before,
+        after: input.state,
+        operatorId: input.actor.operatorId,
+        operatorEmail: input.actor.operatorEmail,
+        reason: input.reason ?? null,
+        restoredVersion: input.restoredVersion ?? null,
+      });
+      await audit.record(
+        input.actor,
+        {
+          merchantId: merchant.id,
+          action: input.restoredVersion ? "config.rollback" : `config.${input.section}`,
+          targetType: "merchant",
+          targetId: merchant.id,
+          changes: {
+            section: input.section,
+            version: stored.version,
+            restoredVersion: input.restoredVersion,
+            before,
+            after: input.state,
+          },
+          reason: input.reason ?? null,
+        },
+        tx,
+      );
+      await repository.notify(tx, merchant.id);
+      return stored;
+    });
+    if (version) forgetLocally(input.merchantId);
+    return { version };
+  }
+
+  return {
+    /** Every section's state now (what the back-office's Configuration page opens with). */
+    async current(merchantId: string): Promise<SectionState> {
+      return db.transaction(async (tx) => {
+        const merchant = await merchants.merchantById(merchantId, "X-Merchant-ID");
+        return {
+          operations: await readSection(tx, merchant, "operations"),
+          branding: await readSection(tx, merchant, "branding"),
+          texts: await readSection(tx, merchant, "texts"),
+          links: await readSection(tx, merchant, "links"),
+          cardPrograms: await readSection(tx, merchant, "cardPrograms"),
+        };
+      });
+    },
+
+    /**
+     * Changes one section: validated, written, versioned (before and after), audited and
+     * announced, in one transaction. The same state again changes nothing: no version.
+     */
+    change,
+
+    /**
+     * Rolls back to a version: a new version whose `after` is that version's `after`, checked by
+     * today's rules (a state they refuse is refused again, naming the field).
+     */
+    async rollback(input: {
+      actor: AuditActor;
+      merchantId: string;
+      version: number;
+      reason?: string | null;
+    }) {
+      const target = await repository.find(input.merchantId, input.version);
+      if (!target) throw merchantConfigErrors.create("CONFIG_VERSION_NOT_FOUND", { field: "version" });
+      const parsed = SECTION_SCHEMAS[target.section].safeParse(target.after);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path.join(".") || "version";
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+          field,
+          message: `${field}: version ${input.version} does not meet today's rules`,
+        });
+      }
+      const state = parsed.data as SectionState[typeof target.section];
+      return change({
+        actor: input.actor,
+        merchantId: input.merchantId,
+        section: target.section,
+        state,
+        reason: input.reason ?? `Rollback to version ${input.version}`,
+        restoredVersion: input.version,
+      });
+    },
+
+    versions: (q: {
+      merchantId: string;
+      section?: ConfigSection | undefined;
+      before?: number | undefined;
+      limit: number;
+    }) => repository.list(q),
+
+    /** What a notice (or a local change) means on this instance: the merchant's copies go. */
+    forgetMerchant: forgetLocally,
+    /** After a lost LISTEN connection: notices may have been missed, so every copy goes. */
+    forgetAll(): void {
+      merchants.forgetAll();
+      catalog.forgetAll();
+    },
+  };
+}
+
+function assertUnique(values: string[], list: string, field: string): void {
+  const seen = new Set<string>();
+  values.forEach((value, i) => {
+    if (seen.has(value)) {
+      throw merchantConfigErrors.create("DUPLICATE_ENTRY", {
+        field: `${list}.${i}.${field}`,
+        message: `${list}.${i}.${field}: ${value} is listed twice`,
+      });
+    }
+    seen.add(value);
+  });
+}
+
+/** A section of the merchant's own row as the columns it is stored in. */
+function merchantPatch<S extends ConfigSection>(
+  merchant: Merchant,
+  section: S,
+  state: SectionState[S],
+): MerchantConfigPatch {
+  switch (section) {
+    case "branding": {
+      const b = state as SectionState["branding"];
+      const settings: MerchantSettings = { ...merchant.settings, ...b };
+      return { settings };
+    }
+    case "texts":
+      return { textOverrides: (state as SectionState["texts"]).textOverrides };
+    case "links":
+      return { ...(state as SectionState["links"]) };
+    case "cardPrograms": {
+      const c = state as SectionState["cardPrograms"];
+      const cardPrograms: Partial<Record<string, CardProgramText>> = {};
+      for (const [program, text] of Object.entries(c)) if (text) cardPrograms[program] = text;
+      return { cardPrograms };
+    }
+    default:
+      throw new Error(`section ${section} is not stored on the merchant's row`);
+  }
+}
+
+export type MerchantConfigService = ReturnType<typeof createMerchantConfigService>;

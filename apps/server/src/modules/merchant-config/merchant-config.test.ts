@@ -1,0 +1,236 @@
+import { once } from "node:events";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/database.ts";
+import { createServices } from "../../services.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
+
+let t: TestApp;
+let admin: OperatorSession;
+let nimbusAdmin: OperatorSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  admin = await signInOperator(t.app, t.database, "MERCHANT_ADMIN", DEMO_MERCHANT_ID);
+  nimbusAdmin = await signInOperator(t.app, t.database, "MERCHANT_ADMIN", NIMBUS_MERCHANT_ID);
+});
+afterAll(() => t.close());
+
+type Operation = { operationType: string; constraint: string; kycLevels: string[] };
+type Config = {
+  operations: { operations: Operation[] };
+  branding: Record<string, string | null>;
+  links: Record<string, unknown>;
+};
+
+async function config(s: OperatorSession = admin): Promise<Config> {
+  const res = await t.app.inject({ method: "GET", url: "/admin/v1/merchant-config", headers: s.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+const put = (path: string, payload: object, s: OperatorSession = admin) =>
+  t.app.inject({ method: "PUT", url: `/admin/v1/merchant-config/${path}`, headers: s.headers, payload });
+const withConstraint = (ops: Operation[], type: string, constraint: string) =>
+  ops.map((o) => (o.operationType === type ? { ...o, constraint } : o));
+const catalogOf = async (merchantId: string) =>
+  (
+    await t.app.inject({
+      method: "GET",
+      url: "/v2/catalog/operations",
+      headers: { "x-merchant-id": merchantId },
+    })
+  ).json().data as Operation[];
+
+describe("changing a section", () => {
+  it("switches exchange to maintenance: one version with before and after, one audit entry", async () => {
+    const { operations } = (await config()).operations;
+    const res = await put("operations", {
+      operations: withConstraint(operations, "EXCHANGE", "MAINTENANCE"),
+      reason: "provider outage",
+    });
+    expect(res.statusCode).toBe(200);
+    const { version } = res.json();
+    expect(version).toMatchObject({
+      section: "operations",
+      operatorEmail: admin.email,
+      reason: "provider outage",
+    });
+    const before = version.before.operations.find((o: Operation) => o.operationType === "EXCHANGE");
+    const after = version.after.operations.find((o: Operation) => o.operationType === "EXCHANGE");
+    expect([before.constraint, after.constraint]).toEqual(["NONE", "MAINTENANCE"]);
+    expect((await catalogOf(DEMO_MERCHANT_ID)).find((o) => o.operationType === "EXCHANGE")?.constraint).toBe(
+      "MAINTENANCE",
+    );
+    // Another merchant's catalog is not touched.
+    expect(
+      (await catalogOf(NIMBUS_MERCHANT_ID)).find((o) => o.operationType === "EXCHANGE")?.constraint,
+    ).toBe("NONE");
+    const audit = await t.app.inject({
+      method: "GET",
+      url: "/admin/v1/audit?action=config.operations",
+      headers: admin.headers,
+    });
+    expect(audit.json().entries).toHaveLength(1);
+    expect(audit.json().entries[0]).toMatchObject({
+      reason: "provider outage",
+      changes: { version: version.version },
+    });
+
+    // The same state again is no change: no version.
+    const again = await put("operations", {
+      operations: withConstraint(operations, "EXCHANGE", "MAINTENANCE"),
+    });
+    expect(again.json()).toEqual({ version: null });
+  });
+
+  it("rolls back to a version: a new version whose state is that version's", async () => {
+    const versions = (
+      await t.app.inject({ method: "GET", url: "/admin/v1/merchant-config/versions", headers: admin.headers })
+    ).json().versions;
+    const first = versions.find((v: { section: string }) => v.section === "operations");
+    // Back to what the first change found: its `before`, which a rollback to it is not, so go
+    // forward once more and roll back to the maintenance version.
+    const { operations } = (await config()).operations;
+    const resumed = await put("operations", { operations: withConstraint(operations, "EXCHANGE", "NONE") });
+    expect(resumed.statusCode).toBe(200);
+    const rollback = await t.app.inject({
+      method: "POST",
+      url: `/admin/v1/merchant-config/versions/${first.version}/rollback`,
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(rollback.statusCode).toBe(200);
+    expect(rollback.json().version).toMatchObject({ restoredVersion: first.version, after: first.after });
+    expect((await catalogOf(DEMO_MERCHANT_ID)).find((o) => o.operationType === "EXCHANGE")?.constraint).toBe(
+      "MAINTENANCE",
+    );
+    // Another merchant's version is not found for this one.
+    const foreign = await t.app.inject({
+      method: "POST",
+      url: `/admin/v1/merchant-config/versions/${first.version}/rollback`,
+      headers: nimbusAdmin.headers,
+      payload: {},
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it("refuses a text colour below 4.5:1, naming the field and the ratio; nothing is stored", async () => {
+    const { branding } = await config();
+    const res = await put("branding", { ...branding, buttonColor1: "#777777", buttonTextColor1: "#FFFFFF" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: "CONTRAST_TOO_LOW",
+      field: "buttonTextColor1",
+      data: { ratio: 4.47, against: "buttonColor1" },
+    });
+    expect(res.json().message).toContain("4.47:1");
+    expect((await config()).branding).toEqual(branding);
+    // 4.5:1 and over is accepted, and the web app's settings carry it.
+    const ok = await put("branding", { ...branding, buttonColor1: "#767676", buttonTextColor1: "#FFFFFF" });
+    expect(ok.statusCode).toBe(200);
+    const info = await t.app.inject({
+      method: "GET",
+      url: "/web/info?variant=settingsData",
+      headers: { "x-merchant-id": DEMO_MERCHANT_ID },
+    });
+    expect(info.json().data).toMatchObject({ buttonColor1: "#767676", buttonTextColor1: "#FFFFFF" });
+  });
+
+  it("answers bad input with a 400 naming the field", async () => {
+    const { operations } = (await config()).operations;
+    const cases: [string, object, string][] = [
+      [
+        "operations",
+        { operations: [{ ...operations[0], kycLevels: [] }, ...operations.slice(1)] },
+        "operations.0.kycLevels",
+      ],
+      ["operations", { operations: [operations[0], operations[0]] }, "operations.1.operationType"],
+      ["branding", { ...(await config()).branding, backgroundColor: "blue" }, "backgroundColor"],
+      ["links", { ...(await config()).links, supportUrl: "javascript:alert(1)" }, "supportUrl"],
+      ["texts", { textOverrides: { "home.title": "" } }, "textOverrides.home.title"],
+    ];
+    for (const [path, body, field] of cases) {
+      const res = await put(path, body);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().field, field).toBe(field);
+    }
+  });
+
+  it("keeps versions append-only in the database", async () => {
+    await expect(t.database.pool.query("update merchant_config_versions set reason = 'x'")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(t.database.pool.query("delete from merchant_config_versions")).rejects.toThrow(
+      /append-only/,
+    );
+  });
+});
+
+describe("live on every instance", () => {
+  it("a second instance on the same database drops its cached catalog and merchant on the notice", async () => {
+    // Instance B: its own pool, services and caches, its own LISTEN connection.
+    const databaseB = openDatabase(t.database.url, { max: 2 });
+    const b = createServices(t.config, databaseB);
+    b.configListener.start();
+    try {
+      await b.configListener.listening();
+      const exchangeRule = async () =>
+        (await b.catalog.operationRule(NIMBUS_MERCHANT_ID, "EXCHANGE"))("KYC_2");
+      // B reads (and caches) Nimbus's exchange switch and merchant row.
+      await exchangeRule();
+      const colourBefore = (await b.merchants.merchantById(NIMBUS_MERCHANT_ID, "id")).settings.buttonColor1;
+
+      const { operations, branding } = await config(nimbusAdmin);
+      const changed = once(b.configListener.events, "change");
+      expect(
+        (
+          await put(
+            "operations",
+            { operations: withConstraint(operations.operations, "EXCHANGE", "MAINTENANCE") },
+            nimbusAdmin,
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(await changed).toEqual([NIMBUS_MERCHANT_ID]);
+      await expect(exchangeRule()).rejects.toMatchObject({ code: "OPERATION_MAINTENANCE" });
+
+      const recoloured = once(b.configListener.events, "change");
+      expect((await put("branding", { ...branding, buttonColor1: "#123456" }, nimbusAdmin)).statusCode).toBe(
+        200,
+      );
+      await recoloured;
+      expect(colourBefore).not.toBe("#123456");
+      expect((await b.merchants.merchantById(NIMBUS_MERCHANT_ID, "id")).settings.buttonColor1).toBe(
+        "#123456",
+      );
+    } finally {
+      await b.configListener.stop();
+      await databaseB.close();
+    }
+  });
+
+  it("drops every cached copy when the LISTEN connection comes back", async () => {
+    const databaseB = openDatabase(t.database.url, { max: 2 });
+    const b = createServices(t.config, databaseB);
+    b.configListener.start();
+    try {
+      await b.configListener.listening();
+      expect((await b.merchants.merchantById(DEMO_MERCHANT_ID, "id")).title).not.toBe("Changed unannounced");
+      // A change B hears nothing of (made while its connection is down, say)...
+      await t.database.pool.query("update merchants set title = 'Changed unannounced' where id = $1", [
+        DEMO_MERCHANT_ID,
+      ]);
+      // ...then the database ends B's LISTEN session, as a failover or restart would.
+      const reset = once(b.configListener.events, "reset");
+      await t.database.pool.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN merchant_config' and pid <> pg_backend_pid()",
+      );
+      await reset;
+      expect((await b.merchants.merchantById(DEMO_MERCHANT_ID, "id")).title).toBe("Changed unannounced");
+    } finally {
+      await b.configListener.stop();
+      await databaseB.close();
+    }
+  });
+});
