@@ -347,6 +347,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/security/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's live sessions, most recently active first; this one is `current`
+         * @description The customer's live sessions, most recently active first; this one is `current`.
+         */
+        get: operations["listSecuritySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/security/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Signs out one of the customer's sessions
+         * @description Signs out one of the customer's sessions. 404 naming id for another customer's, an ended or an unknown one.
+         */
+        delete: operations["signOutSecuritySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/security/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs out every session of the customer but this one
+         * @description Signs out every session of the customer but this one.
+         */
+        post: operations["signOutOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/security/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's security events, newest first
+         * @description The customer's security events, newest first.
+         */
+        get: operations["listSecurityEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/security/not-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Security not me
+         * @description The new-device alert's "This wasn't me" link: signs out every session, texts a password reset code and answers the phone it went to. Single use; 400 naming token when used, expired or unknown.
+         */
+        post: operations["securityNotMe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/mobile/signup": {
         parameters: {
             query?: never;
@@ -770,7 +870,7 @@ export interface paths {
         put?: never;
         /**
          * Send money by phone or to an address
-         * @description Sends to a customer of the same merchant by phone (TRANSFER_MOBILE: free, instant) or to an address (PAYOUT_CRYPTO: to a customer's deposit address of the same merchant instant and free, else on the chain, PENDING until confirmed). Needs an Idempotency-Key; a send above the merchant's threshold first answers 403 SEND_CONFIRMATION_REQUIRED (data.sendConfirmation) and texts a code, to be repeated with X-Confirmation-Code.
+         * @description Sends to a customer of the same merchant by phone (TRANSFER_MOBILE: free, instant; with invite: true to a phone not yet a customer's, held for them to claim: PENDING with claim) or to an address (PAYOUT_CRYPTO: to a customer's deposit address of the same merchant instant and free, else on the chain, PENDING until confirmed). Needs an Idempotency-Key; a send above the merchant's threshold first answers 403 SEND_CONFIRMATION_REQUIRED (data.sendConfirmation) and texts a code, to be repeated with X-Confirmation-Code.
          */
         post: operations["send"];
         delete?: never;
@@ -813,6 +913,26 @@ export interface paths {
          * @description Whether a send would go through now (address of the network, minimum, balance with fees, KYC and limits), with the reason when not. Records nothing.
          */
         post: operations["sendValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/claimable-transfers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel claimable transfer
+         * @description Cancels a send to a phone not yet a customer's while it waits (HELD): the money comes back to the sender's wallet. Again: the same answer. Claimed: 409 CLAIM_ALREADY_CLAIMED; returned: 409 CLAIM_ALREADY_RETURNED; another customer's: 404. The claim's id makes it idempotent (no Idempotency-Key).
+         */
+        post: operations["cancelClaimableTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2457,6 +2577,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/claimable-transfers/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox advance claim
+         * @description Moves a claimable transfer's clock on by `days` (its expiry moves back), then returns it to the sender if it is due and still held, as the worker would.
+         */
+        post: operations["sandboxAdvanceClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/issuer/advance": {
         parameters: {
             query?: never;
@@ -3012,6 +3152,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/stuck-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin stuck payments
+         * @description Crypto withdrawals, card payouts and pay-ins, SEPA transfers and card orders pending past their expected time, oldest first.
+         */
+        get: operations["adminStuckPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/stuck-payments/{kind}/{id}/ask-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the provider for the payment's state and applies its answer as its callback would
+         * @description Asks the provider for the payment's state and applies its answer as its callback would. Audited with the reason.
+         */
+        post: operations["adminStuckPaymentAskAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/stuck-payments/{kind}/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the domain's own failure: the money held is given back, once
+         * @description Runs the domain's own failure: the money held is given back, once. Audited with the reason.
+         */
+        post: operations["adminStuckPaymentFail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/reports/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin daily report
+         * @description Per UTC day and currency: customers' balances at the end of the day, money in and out by kind, fees earned, interest paid. At most 366 days; daily.csv takes longer ranges.
+         */
+        get: operations["adminDailyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/reports/daily.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The daily report as CSV, streamed a month at a time (up to ten years)
+         * @description The daily report as CSV, streamed a month at a time (up to ten years). Audited.
+         */
+        get: operations["adminDailyReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/reports/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin reconciliation
+         * @description The house accounts that mirror an outside party beside the party's own balance; a row not equal is flagged. Platform admins see every merchant against the providers' books.
+         */
+        get: operations["adminReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/merchant-config": {
         parameters: {
             query?: never;
@@ -3272,6 +3532,200 @@ export interface components {
             /** @description Quote it to support */
             requestId: string;
         };
+        AcquirerEventInput: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddressInput: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCardInput: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardFeesInput: {
+            /** @description Percent, 2 decimals; outside the fee table's bands */
+            transactionFee: string;
+            /** @description Percent, 2 decimals */
+            additionalFee: string;
+            /** @description EUR, once per payment */
+            fixFee: string;
+            /** @description Whether the fee table's bands replace transactionFee */
+            feeTableEnabled: boolean;
+            feeTable: {
+                /** @description The transaction fee, percent with 2 decimals, in this band */
+                percent: string;
+                /** @description Lowest from-amount of the band, included */
+                amountFrom: string;
+                /** @description First from-amount past the band; null: no end */
+                amountTo: string | null;
+                /** @description The pair's from currency */
+                currency: string;
+            }[];
+        };
+        CardPairInput: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            fees: components["schemas"]["CardFeesInput"];
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentDataInput: {
+            cards: components["schemas"]["PaymentCardInput"][];
+            pairs: components["schemas"]["CardPairInput"][];
+            /** @description The fees of every pair when they are all the same; else null */
+            fees: components["schemas"]["CardFeesInput"] | null;
+            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
+            limit: {
+                value: string;
+                currency: string;
+            };
+            validSeconds: number;
+            validTo: string;
+            /** @description Cards need a billing address before they pay */
+            billingAddressRequired: boolean;
+            /** @description No card pay-in of this customer has succeeded yet */
+            firstPurchase: boolean;
+            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
+            firstPurchaseLimit: {
+                value: string;
+                currency: string;
+            } | null;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOfferInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfoInput: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatusInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
+        };
         ResultInput: {
             result: string;
         };
@@ -3296,7 +3750,7 @@ export interface components {
             role: "PLATFORM_ADMIN" | "MERCHANT_ADMIN" | "COMPLIANCE" | "SUPPORT" | "FINANCE";
             /** @description Null: a platform admin, every merchant */
             merchantId: string | null;
-            permissions: ("self" | "dashboard.read" | "audit.read" | "kyc.read" | "kyc.decide" | "kyc.settings" | "config.read" | "config.manage" | "customers.read" | "customers.block" | "operations.read" | "operators.manage" | "adjustments.read" | "adjustments.propose" | "adjustments.approve")[];
+            permissions: ("self" | "dashboard.read" | "audit.read" | "kyc.read" | "kyc.decide" | "kyc.settings" | "config.read" | "config.manage" | "customers.read" | "customers.block" | "operations.read" | "payments.resolve" | "operators.manage" | "reports.read" | "adjustments.read" | "adjustments.propose" | "adjustments.approve")[];
             /** @description The one-time password must be changed (POST /admin/v1/auth/password) before anything else */
             passwordChangeRequired: boolean;
         };
@@ -3962,6 +4416,89 @@ export interface components {
                 count: number;
             }[];
         };
+        AdminStuckPaymentInput: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customerId: string;
+            amount: string;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it started waiting for the provider
+             */
+            since: string;
+            /** @description How long this kind may wait before it is listed */
+            expectedMinutes: number;
+            providerReference: string | null;
+        };
+        AdminStuckPaymentsInput: {
+            payments: components["schemas"]["AdminStuckPaymentInput"][];
+        };
+        AdminStuckPaymentReasonInput: {
+            reason: string;
+        };
+        AdminStuckPaymentOutcomeInput: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
+        };
+        AdminDailyReportInput: {
+            from: string;
+            to: string;
+            rows: {
+                day: string;
+                currency: string;
+                /** @description What the customers' accounts held at the end of the day */
+                closingBalance: string;
+                /** @description Customers whose accounts moved that day */
+                activeCustomers: number;
+                /** @description Decimal, in the row's currency */
+                moneyIn: string;
+                /** @description Decimal, in the row's currency */
+                moneyOut: string;
+                /** @description Decimal, in the row's currency */
+                feesEarned: string;
+                /** @description Decimal, in the row's currency */
+                interestPaid: string;
+                flows: {
+                    /** @enum {string} */
+                    kind: "PAYIN" | "PAYOUT" | "CRYPTO" | "SEPA" | "EXCHANGE" | "CARD_TOP_UP" | "CARD_ORDER" | "CARD_SPENDING" | "EARN" | "SEND" | "FEE" | "INTEREST" | "SANDBOX_CREDIT" | "OTHER";
+                    /** @description Decimal, in the row's currency */
+                    in: string;
+                    /** @description Decimal, in the row's currency */
+                    out: string;
+                    count: number;
+                }[];
+            }[];
+        };
+        AdminReconciliationInput: {
+            /**
+             * @description PLATFORM: every merchant's house accounts beside the providers' books
+             * @enum {string}
+             */
+            scope: "PLATFORM" | "MERCHANT";
+            rows: {
+                /** @enum {string} */
+                provider: "ACQUIRER" | "BANK" | "CHAIN" | "ISSUER";
+                currency: string;
+                houseAccounts: string[];
+                /** @description What the provider should hold by the ledger (posted) */
+                ledgerBalance: string;
+                /** @description Reservations still open on those accounts */
+                ledgerPending: string;
+                /** @description What the provider reports; null: not reported */
+                providerBalance: string | null;
+                /** @description providerBalance - ledgerBalance */
+                difference: string | null;
+                matches: boolean | null;
+            }[];
+        };
         CaptchaChallengeInput: {
             algorithm: string;
             challenge: string;
@@ -4198,200 +4735,6 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
-        };
-        AcquirerEventInput: {
-            eventId: string;
-            paymentId: string;
-            /** Format: uuid */
-            reference: string;
-            sequence: number;
-            /** @enum {string} */
-            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
-            amount: string;
-            currency: string;
-            reason: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-        };
-        BillingAddressInput: {
-            address: string;
-            city: string;
-            countryCode: string;
-            zip: string;
-            state?: string | null;
-        };
-        PaymentCardInput: {
-            /** Format: uuid */
-            cardId: string;
-            /** @description VISA, MASTERCARD... */
-            cardType: string;
-            maskedPan: string;
-            cardHolder: string;
-            expirationMonth: number;
-            expirationYear: number;
-            cardBankName: string;
-            cardCountryCode: string;
-            /** @constant */
-            validationStatus: "APPROVED";
-            /** @description True while the card has no billing address */
-            billingAddressRequired: boolean;
-        };
-        CardFeesInput: {
-            /** @description Percent, 2 decimals; outside the fee table's bands */
-            transactionFee: string;
-            /** @description Percent, 2 decimals */
-            additionalFee: string;
-            /** @description EUR, once per payment */
-            fixFee: string;
-            /** @description Whether the fee table's bands replace transactionFee */
-            feeTableEnabled: boolean;
-            feeTable: {
-                /** @description The transaction fee, percent with 2 decimals, in this band */
-                percent: string;
-                /** @description Lowest from-amount of the band, included */
-                amountFrom: string;
-                /** @description First from-amount past the band; null: no end */
-                amountTo: string | null;
-                /** @description The pair's from currency */
-                currency: string;
-            }[];
-        };
-        CardPairInput: {
-            currencyFrom: string;
-            currencyTo: string;
-            rate: string;
-            amountScaleFrom: number;
-            amountScaleTo: number;
-            lock: boolean;
-            defaultMinAmountFrom: string;
-            defaultMaxAmountFrom: string;
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            /** @description EUR, once per payment */
-            fixFee: string;
-            fees: components["schemas"]["CardFeesInput"];
-            freeTransactionsPromo: {
-                total: number;
-                available: number;
-            };
-        };
-        CardPaymentDataInput: {
-            cards: components["schemas"]["PaymentCardInput"][];
-            pairs: components["schemas"]["CardPairInput"][];
-            /** @description The fees of every pair when they are all the same; else null */
-            fees: components["schemas"]["CardFeesInput"] | null;
-            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
-            limit: {
-                value: string;
-                currency: string;
-            };
-            validSeconds: number;
-            validTo: string;
-            /** @description Cards need a billing address before they pay */
-            billingAddressRequired: boolean;
-            /** @description No card pay-in of this customer has succeeded yet */
-            firstPurchase: boolean;
-            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
-            firstPurchaseLimit: {
-                value: string;
-                currency: string;
-            } | null;
-            /** @description The acquiring bank's own charge, shown with the fees */
-            partnerNote: string;
-        };
-        CardOfferInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            cardId: string;
-            expirationTime: string;
-            validSeconds: number;
-            fromCurrency: string;
-            toCurrency: string;
-            /** @description What the customer pays, fees included */
-            amount: string;
-            /** @description What arrives */
-            amountTo: string;
-            rate: string;
-            feeAmount: {
-                value: string;
-                currency: string;
-            };
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            possibleToExecute: boolean;
-        };
-        BrowserInfoInput: {
-            timezoneOffset: number;
-            colorDepth: number;
-            language: string;
-            screenHeight: number;
-            screenWidth: number;
-            os: string;
-            userAgent: string;
-            javaEnabled: boolean;
-            javascriptEnabled: boolean;
-        };
-        PayinPaymentInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @description The 3-D Secure page to send the browser to, when asked */
-            authLink: string | null;
-            /** @enum {string} */
-            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            /** @constant */
-            paymentMode: "debit";
-            maskedPan: string;
-            transactionDate: string;
-            transactionAmount: string;
-            currency: string;
-            cardCountryCode: string;
-            cardCountryName: string;
-            cardBankName: string;
-        };
-        PayinStatusInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amount: string;
-            currency: string;
-            cryptoAmount: string;
-            cryptoCurrency: string;
-            maskedPan: string;
-            /** @constant */
-            paymentMode: "debit";
-            transactionDate: string;
-        };
-        PayoutPaymentInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amountFrom: string;
-            currencyFrom: string;
-            amountTo: string;
-            currencyTo: string;
-            maskedPan: string;
         };
         CardNumberSealedInput: {
             /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
@@ -4635,6 +4978,22 @@ export interface components {
         OperationsResponseInput: {
             data: components["schemas"]["OperationStatusInput"][];
         };
+        ClaimableTransferInput: {
+            /**
+             * Format: uuid
+             * @description The send's operation id (txId), as its history row shows it
+             */
+            id: string;
+            /** @enum {string} */
+            status: "HELD" | "CLAIMED" | "RETURNED" | "CANCELLED";
+            /** @description The invited phone, masked */
+            phone: string;
+            amount: string;
+            currency: string;
+            /** @description Unclaimed by then, the money comes back */
+            expiresAt: string;
+            updatedAt: string;
+        };
         ChainNotificationInput: {
             txHash: string;
             outputIndex: number;
@@ -4784,6 +5143,8 @@ export interface components {
             requiredConfirmations: number | null;
             /** @description From another customer of this merchant: no chain transaction */
             internal: boolean;
+            /** @description The transaction on its network's explorer (EXPLORER_<NETWORK>_TX_URL); null: none configured */
+            explorerUrl: string | null;
         };
         SendToPhoneModelInput: {
             fromAddress: string | null;
@@ -4794,6 +5155,16 @@ export interface components {
             amount: {
                 value: string;
                 currency: string;
+            };
+            /** @description Sent to a phone that was no customer's yet: where the money stands (docs/send.md) */
+            claim?: {
+                /** @description The claimable transfer (the send's operation id): its cancel call's id */
+                id: string;
+                /** @enum {string} */
+                status: "HELD" | "CLAIMED" | "RETURNED" | "CANCELLED";
+                /** @description Unclaimed by then, the money goes back to the sender */
+                expiresAt: string | null;
+                updatedAt: string;
             };
         };
         SendToWalletModelInput: {
@@ -4823,6 +5194,8 @@ export interface components {
             confirmations: number | null;
             requiredConfirmations: number | null;
             failureReason: string | null;
+            /** @description The transaction on its network's explorer (EXPLORER_<NETWORK>_TX_URL); null: none configured */
+            explorerUrl: string | null;
         };
         ExchangeModelInput: {
             /** @description The customer's wallet paid from (its id: no chain is involved) */
@@ -5016,6 +5389,12 @@ export interface components {
             operationDate: string;
             createdAt: string;
             updatedAt: string;
+            /** @description While it waits: why (null once COMPLETED or FAILED) */
+            pendingReason: string | null;
+            /** @description While it waits: what happens next */
+            nextStep: string | null;
+            /** @description While it waits: about how long */
+            expectedTime: string | null;
             receiveCryptoModel: components["schemas"]["ReceiveCryptoModelInput"] | null;
             sendToPhoneModel: components["schemas"]["SendToPhoneModelInput"] | null;
             sendToWalletModel: components["schemas"]["SendToWalletModelInput"] | null;
@@ -5406,6 +5785,35 @@ export interface components {
             state: "AUTHORISING" | "APPROVED" | "DECLINED" | "SETTLED" | "REVERSED" | "REFUNDED";
             declineReason: string | null;
         };
+        SecuritySessionInput: {
+            /** Format: uuid */
+            id: string;
+            /** @description Browser and system, from the User-Agent; null when unknown */
+            device: string | null;
+            /** @description ISO country of the sign-in's IP; null when it has none */
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Moved at most once a minute
+             */
+            lastActiveAt: string;
+            /** @description The session of this request */
+            current: boolean;
+        };
+        SecurityEventInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "SIGN_IN" | "PASSWORD_CHANGED" | "EMAIL_CHANGED" | "CARD_PIN_SET" | "CARD_NUMBER_SHOWN" | "CARD_FROZEN" | "CARD_UNFROZEN" | "SESSION_SIGNED_OUT" | "ALL_SIGNED_OUT";
+            /** @description device, country, newDevice, how, card (last four digits), sessions: what applies */
+            details: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
         StatusComponentInput: {
             /**
              * @description The operation type (the catalog's)
@@ -5514,6 +5922,12 @@ export interface components {
              */
             status: "COMPLETED" | "PENDING";
             createdAt: string;
+            /** @description To a phone not yet a customer's: the money waits for them until expiresAt, then comes back */
+            claim?: {
+                /** @constant */
+                status: "HELD";
+                expiresAt: string;
+            };
         };
         SendFeeInput: {
             /** @description All fees together: networkFee + transactionFee + fixFee */
@@ -5526,6 +5940,8 @@ export interface components {
             /** @enum {string} */
             transactionType: "INTERNAL" | "EXTERNAL";
             transactionAvailability: boolean;
+            /** @description The phone is no customer's yet: a send with invite: true holds the money for them and texts an invite */
+            invite?: boolean;
         };
         SendValidationInput: {
             possibleToExecute: boolean;
@@ -5564,6 +5980,200 @@ export interface components {
             /** @description Quote it to support */
             requestId: string;
         };
+        AcquirerEvent: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddress: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCard: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardFees: {
+            /** @description Percent, 2 decimals; outside the fee table's bands */
+            transactionFee: string;
+            /** @description Percent, 2 decimals */
+            additionalFee: string;
+            /** @description EUR, once per payment */
+            fixFee: string;
+            /** @description Whether the fee table's bands replace transactionFee */
+            feeTableEnabled: boolean;
+            feeTable: {
+                /** @description The transaction fee, percent with 2 decimals, in this band */
+                percent: string;
+                /** @description Lowest from-amount of the band, included */
+                amountFrom: string;
+                /** @description First from-amount past the band; null: no end */
+                amountTo: string | null;
+                /** @description The pair's from currency */
+                currency: string;
+            }[];
+        };
+        CardPair: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            fees: components["schemas"]["CardFees"];
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentData: {
+            cards: components["schemas"]["PaymentCard"][];
+            pairs: components["schemas"]["CardPair"][];
+            /** @description The fees of every pair when they are all the same; else null */
+            fees: components["schemas"]["CardFees"] | null;
+            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
+            limit: {
+                value: string;
+                currency: string;
+            };
+            validSeconds: number;
+            validTo: string;
+            /** @description Cards need a billing address before they pay */
+            billingAddressRequired: boolean;
+            /** @description No card pay-in of this customer has succeeded yet */
+            firstPurchase: boolean;
+            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
+            firstPurchaseLimit: {
+                value: string;
+                currency: string;
+            } | null;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOffer: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfo: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatus: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
+        };
         Result: {
             result: string;
         };
@@ -5588,7 +6198,7 @@ export interface components {
             role: "PLATFORM_ADMIN" | "MERCHANT_ADMIN" | "COMPLIANCE" | "SUPPORT" | "FINANCE";
             /** @description Null: a platform admin, every merchant */
             merchantId: string | null;
-            permissions: ("self" | "dashboard.read" | "audit.read" | "kyc.read" | "kyc.decide" | "kyc.settings" | "config.read" | "config.manage" | "customers.read" | "customers.block" | "operations.read" | "operators.manage" | "adjustments.read" | "adjustments.propose" | "adjustments.approve")[];
+            permissions: ("self" | "dashboard.read" | "audit.read" | "kyc.read" | "kyc.decide" | "kyc.settings" | "config.read" | "config.manage" | "customers.read" | "customers.block" | "operations.read" | "payments.resolve" | "operators.manage" | "reports.read" | "adjustments.read" | "adjustments.propose" | "adjustments.approve")[];
             /** @description The one-time password must be changed (POST /admin/v1/auth/password) before anything else */
             passwordChangeRequired: boolean;
         };
@@ -6254,6 +6864,89 @@ export interface components {
                 count: number;
             }[];
         };
+        AdminStuckPayment: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customerId: string;
+            amount: string;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it started waiting for the provider
+             */
+            since: string;
+            /** @description How long this kind may wait before it is listed */
+            expectedMinutes: number;
+            providerReference: string | null;
+        };
+        AdminStuckPayments: {
+            payments: components["schemas"]["AdminStuckPayment"][];
+        };
+        AdminStuckPaymentReason: {
+            reason: string;
+        };
+        AdminStuckPaymentOutcome: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
+        };
+        AdminDailyReport: {
+            from: string;
+            to: string;
+            rows: {
+                day: string;
+                currency: string;
+                /** @description What the customers' accounts held at the end of the day */
+                closingBalance: string;
+                /** @description Customers whose accounts moved that day */
+                activeCustomers: number;
+                /** @description Decimal, in the row's currency */
+                moneyIn: string;
+                /** @description Decimal, in the row's currency */
+                moneyOut: string;
+                /** @description Decimal, in the row's currency */
+                feesEarned: string;
+                /** @description Decimal, in the row's currency */
+                interestPaid: string;
+                flows: {
+                    /** @enum {string} */
+                    kind: "PAYIN" | "PAYOUT" | "CRYPTO" | "SEPA" | "EXCHANGE" | "CARD_TOP_UP" | "CARD_ORDER" | "CARD_SPENDING" | "EARN" | "SEND" | "FEE" | "INTEREST" | "SANDBOX_CREDIT" | "OTHER";
+                    /** @description Decimal, in the row's currency */
+                    in: string;
+                    /** @description Decimal, in the row's currency */
+                    out: string;
+                    count: number;
+                }[];
+            }[];
+        };
+        AdminReconciliation: {
+            /**
+             * @description PLATFORM: every merchant's house accounts beside the providers' books
+             * @enum {string}
+             */
+            scope: "PLATFORM" | "MERCHANT";
+            rows: {
+                /** @enum {string} */
+                provider: "ACQUIRER" | "BANK" | "CHAIN" | "ISSUER";
+                currency: string;
+                houseAccounts: string[];
+                /** @description What the provider should hold by the ledger (posted) */
+                ledgerBalance: string;
+                /** @description Reservations still open on those accounts */
+                ledgerPending: string;
+                /** @description What the provider reports; null: not reported */
+                providerBalance: string | null;
+                /** @description providerBalance - ledgerBalance */
+                difference: string | null;
+                matches: boolean | null;
+            }[];
+        };
         CaptchaChallenge: {
             algorithm: string;
             challenge: string;
@@ -6490,200 +7183,6 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
-        };
-        AcquirerEvent: {
-            eventId: string;
-            paymentId: string;
-            /** Format: uuid */
-            reference: string;
-            sequence: number;
-            /** @enum {string} */
-            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
-            amount: string;
-            currency: string;
-            reason: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-        };
-        BillingAddress: {
-            address: string;
-            city: string;
-            countryCode: string;
-            zip: string;
-            state?: string | null;
-        };
-        PaymentCard: {
-            /** Format: uuid */
-            cardId: string;
-            /** @description VISA, MASTERCARD... */
-            cardType: string;
-            maskedPan: string;
-            cardHolder: string;
-            expirationMonth: number;
-            expirationYear: number;
-            cardBankName: string;
-            cardCountryCode: string;
-            /** @constant */
-            validationStatus: "APPROVED";
-            /** @description True while the card has no billing address */
-            billingAddressRequired: boolean;
-        };
-        CardFees: {
-            /** @description Percent, 2 decimals; outside the fee table's bands */
-            transactionFee: string;
-            /** @description Percent, 2 decimals */
-            additionalFee: string;
-            /** @description EUR, once per payment */
-            fixFee: string;
-            /** @description Whether the fee table's bands replace transactionFee */
-            feeTableEnabled: boolean;
-            feeTable: {
-                /** @description The transaction fee, percent with 2 decimals, in this band */
-                percent: string;
-                /** @description Lowest from-amount of the band, included */
-                amountFrom: string;
-                /** @description First from-amount past the band; null: no end */
-                amountTo: string | null;
-                /** @description The pair's from currency */
-                currency: string;
-            }[];
-        };
-        CardPair: {
-            currencyFrom: string;
-            currencyTo: string;
-            rate: string;
-            amountScaleFrom: number;
-            amountScaleTo: number;
-            lock: boolean;
-            defaultMinAmountFrom: string;
-            defaultMaxAmountFrom: string;
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            /** @description EUR, once per payment */
-            fixFee: string;
-            fees: components["schemas"]["CardFees"];
-            freeTransactionsPromo: {
-                total: number;
-                available: number;
-            };
-        };
-        CardPaymentData: {
-            cards: components["schemas"]["PaymentCard"][];
-            pairs: components["schemas"]["CardPair"][];
-            /** @description The fees of every pair when they are all the same; else null */
-            fees: components["schemas"]["CardFees"] | null;
-            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
-            limit: {
-                value: string;
-                currency: string;
-            };
-            validSeconds: number;
-            validTo: string;
-            /** @description Cards need a billing address before they pay */
-            billingAddressRequired: boolean;
-            /** @description No card pay-in of this customer has succeeded yet */
-            firstPurchase: boolean;
-            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
-            firstPurchaseLimit: {
-                value: string;
-                currency: string;
-            } | null;
-            /** @description The acquiring bank's own charge, shown with the fees */
-            partnerNote: string;
-        };
-        CardOffer: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            cardId: string;
-            expirationTime: string;
-            validSeconds: number;
-            fromCurrency: string;
-            toCurrency: string;
-            /** @description What the customer pays, fees included */
-            amount: string;
-            /** @description What arrives */
-            amountTo: string;
-            rate: string;
-            feeAmount: {
-                value: string;
-                currency: string;
-            };
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            possibleToExecute: boolean;
-        };
-        BrowserInfo: {
-            timezoneOffset: number;
-            colorDepth: number;
-            language: string;
-            screenHeight: number;
-            screenWidth: number;
-            os: string;
-            userAgent: string;
-            javaEnabled: boolean;
-            javascriptEnabled: boolean;
-        };
-        PayinPayment: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @description The 3-D Secure page to send the browser to, when asked */
-            authLink: string | null;
-            /** @enum {string} */
-            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            /** @constant */
-            paymentMode: "debit";
-            maskedPan: string;
-            transactionDate: string;
-            transactionAmount: string;
-            currency: string;
-            cardCountryCode: string;
-            cardCountryName: string;
-            cardBankName: string;
-        };
-        PayinStatus: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amount: string;
-            currency: string;
-            cryptoAmount: string;
-            cryptoCurrency: string;
-            maskedPan: string;
-            /** @constant */
-            paymentMode: "debit";
-            transactionDate: string;
-        };
-        PayoutPayment: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amountFrom: string;
-            currencyFrom: string;
-            amountTo: string;
-            currencyTo: string;
-            maskedPan: string;
         };
         CardNumberSealed: {
             /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
@@ -6927,6 +7426,22 @@ export interface components {
         OperationsResponse: {
             data: components["schemas"]["OperationStatus"][];
         };
+        ClaimableTransfer: {
+            /**
+             * Format: uuid
+             * @description The send's operation id (txId), as its history row shows it
+             */
+            id: string;
+            /** @enum {string} */
+            status: "HELD" | "CLAIMED" | "RETURNED" | "CANCELLED";
+            /** @description The invited phone, masked */
+            phone: string;
+            amount: string;
+            currency: string;
+            /** @description Unclaimed by then, the money comes back */
+            expiresAt: string;
+            updatedAt: string;
+        };
         ChainNotification: {
             txHash: string;
             outputIndex: number;
@@ -7076,6 +7591,8 @@ export interface components {
             requiredConfirmations: number | null;
             /** @description From another customer of this merchant: no chain transaction */
             internal: boolean;
+            /** @description The transaction on its network's explorer (EXPLORER_<NETWORK>_TX_URL); null: none configured */
+            explorerUrl: string | null;
         };
         SendToPhoneModel: {
             fromAddress: string | null;
@@ -7086,6 +7603,16 @@ export interface components {
             amount: {
                 value: string;
                 currency: string;
+            };
+            /** @description Sent to a phone that was no customer's yet: where the money stands (docs/send.md) */
+            claim?: {
+                /** @description The claimable transfer (the send's operation id): its cancel call's id */
+                id: string;
+                /** @enum {string} */
+                status: "HELD" | "CLAIMED" | "RETURNED" | "CANCELLED";
+                /** @description Unclaimed by then, the money goes back to the sender */
+                expiresAt: string | null;
+                updatedAt: string;
             };
         };
         SendToWalletModel: {
@@ -7115,6 +7642,8 @@ export interface components {
             confirmations: number | null;
             requiredConfirmations: number | null;
             failureReason: string | null;
+            /** @description The transaction on its network's explorer (EXPLORER_<NETWORK>_TX_URL); null: none configured */
+            explorerUrl: string | null;
         };
         ExchangeModel: {
             /** @description The customer's wallet paid from (its id: no chain is involved) */
@@ -7308,6 +7837,12 @@ export interface components {
             operationDate: string;
             createdAt: string;
             updatedAt: string;
+            /** @description While it waits: why (null once COMPLETED or FAILED) */
+            pendingReason: string | null;
+            /** @description While it waits: what happens next */
+            nextStep: string | null;
+            /** @description While it waits: about how long */
+            expectedTime: string | null;
             receiveCryptoModel: components["schemas"]["ReceiveCryptoModel"] | null;
             sendToPhoneModel: components["schemas"]["SendToPhoneModel"] | null;
             sendToWalletModel: components["schemas"]["SendToWalletModel"] | null;
@@ -7698,6 +8233,35 @@ export interface components {
             state: "AUTHORISING" | "APPROVED" | "DECLINED" | "SETTLED" | "REVERSED" | "REFUNDED";
             declineReason: string | null;
         };
+        SecuritySession: {
+            /** Format: uuid */
+            id: string;
+            /** @description Browser and system, from the User-Agent; null when unknown */
+            device: string | null;
+            /** @description ISO country of the sign-in's IP; null when it has none */
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Moved at most once a minute
+             */
+            lastActiveAt: string;
+            /** @description The session of this request */
+            current: boolean;
+        };
+        SecurityEvent: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "SIGN_IN" | "PASSWORD_CHANGED" | "EMAIL_CHANGED" | "CARD_PIN_SET" | "CARD_NUMBER_SHOWN" | "CARD_FROZEN" | "CARD_UNFROZEN" | "SESSION_SIGNED_OUT" | "ALL_SIGNED_OUT";
+            /** @description device, country, newDevice, how, card (last four digits), sessions: what applies */
+            details: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
         StatusComponent: {
             /**
              * @description The operation type (the catalog's)
@@ -7806,6 +8370,12 @@ export interface components {
              */
             status: "COMPLETED" | "PENDING";
             createdAt: string;
+            /** @description To a phone not yet a customer's: the money waits for them until expiresAt, then comes back */
+            claim?: {
+                /** @constant */
+                status: "HELD";
+                expiresAt: string;
+            };
         };
         SendFee: {
             /** @description All fees together: networkFee + transactionFee + fixFee */
@@ -7818,6 +8388,8 @@ export interface components {
             /** @enum {string} */
             transactionType: "INTERNAL" | "EXTERNAL";
             transactionAvailability: boolean;
+            /** @description The phone is no customer's yet: a send with invite: true holds the money for them and texts an invite */
+            invite?: boolean;
         };
         SendValidation: {
             possibleToExecute: boolean;
@@ -9093,6 +9665,309 @@ export interface operations {
             };
             /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSecuritySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["SecuritySession"][];
+                    };
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signOutSecuritySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many sessions ended */
+                        signedOut: number;
+                    };
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSecurityEvents: {
+        parameters: {
+            query?: {
+                offset?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: components["schemas"]["SecurityEvent"][];
+                        offset: number;
+                        size: number;
+                    };
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    securityNotMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description E.164 digits: the password reset's code was texted there */
+                        phone: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11177,6 +12052,8 @@ export interface operations {
                     phone?: string;
                     /** @description An address on the currency's network */
                     address?: string;
+                    /** @description The phone may be nobody's yet: the money then waits for its owner to join (a claimable transfer, returned after 7 days) and they get a text inviting them. Without it such a phone is 404 RECIPIENT_NOT_FOUND */
+                    invite?: boolean;
                     /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     currency: string;
@@ -11404,6 +12281,8 @@ export interface operations {
                     phone?: string;
                     /** @description An address on the currency's network */
                     address?: string;
+                    /** @description The phone may be nobody's yet: the money then waits for its owner to join (a claimable transfer, returned after 7 days) and they get a text inviting them. Without it such a phone is 404 RECIPIENT_NOT_FOUND */
+                    invite?: boolean;
                     /** @description Decimal string: digits with at most one '.', no sign, exponent or spaces */
                     amount: string;
                     currency: string;
@@ -11418,6 +12297,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SendValidation"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelClaimableTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimableTransfer"];
                 };
             };
             /** @description The request is not valid: `error` says why and `field` names the field at fault. */
@@ -20157,6 +21148,97 @@ export interface operations {
             };
         };
     };
+    sandboxAdvanceClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimableTransfer"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sandboxAdvanceIssuer: {
         parameters: {
             query?: never;
@@ -22504,6 +23586,513 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminStuckPayments: {
+        parameters: {
+            query?: {
+                /** @description One kind; all when left out */
+                kind?: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStuckPayments"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminStuckPaymentAskAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStuckPaymentReasonInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStuckPaymentOutcome"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminStuckPaymentFail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStuckPaymentReasonInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStuckPaymentOutcome"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminDailyReport: {
+        parameters: {
+            query: {
+                /** @description First day (UTC), YYYY-MM-DD */
+                from: string;
+                /** @description Last day (UTC), YYYY-MM-DD, counted */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDailyReport"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminDailyReportCsv: {
+        parameters: {
+            query: {
+                /** @description First day (UTC), YYYY-MM-DD */
+                from: string;
+                /** @description Last day (UTC), YYYY-MM-DD, counted */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReconciliation"];
                 };
             };
             /** @description The request is not valid: `error` says why and `field` names the field at fault. */

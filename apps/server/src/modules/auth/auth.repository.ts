@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbTx } from "../../db/database.ts";
-import { emailTokens, refreshTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
+import { emailTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
@@ -19,6 +19,87 @@ export async function sessionIsActiveSql(
   return rows.length > 0;
 }
 
+export type SessionRow = {
+  id: string;
+  device_label: string | null;
+  country: string | null;
+  created_at: Date;
+  last_active_at: Date;
+};
+
+/** Opens a session in the sign-in's transaction, with what the security centre shows of it. */
+export async function insertSessionSql(
+  tx: Tx,
+  row: {
+    id: string;
+    merchantId: string;
+    customerId: string;
+    deviceId: string | null;
+    deviceLabel: string | null;
+    country: string | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `insert into sessions (id, merchant_id, customer_id, device_id, device_label, country)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [row.id, row.merchantId, row.customerId, row.deviceId, row.deviceLabel, row.country],
+  );
+}
+
+export async function insertRefreshTokenSql(
+  tx: Tx,
+  row: { tokenHash: string; sessionId: string; expiresAt: Date },
+): Promise<void> {
+  await tx.query("insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, $3)", [
+    row.tokenHash,
+    row.sessionId,
+    row.expiresAt,
+  ]);
+}
+
+/** The customer's live sessions, most recently active first. */
+export async function liveSessionsSql(tx: Tx, merchantId: string, customerId: string): Promise<SessionRow[]> {
+  const { rows } = await tx.query<SessionRow>(
+    `select id, device_label, country, created_at, last_active_at from sessions
+     where merchant_id = $1 and customer_id = $2 and revoked_at is null
+     order by last_active_at desc, id desc limit 100`,
+    [merchantId, customerId],
+  );
+  return rows;
+}
+
+/**
+ * Ends the customer's live sessions in `tx`: the one named (`only`), or all but the one kept
+ * (`except`), or all. Scoped by merchant and customer, so another customer's id ends nothing.
+ * Answers the ids ended.
+ */
+export async function revokeSessionsSql(
+  tx: Tx,
+  s: { merchantId: string; customerId: string; reason: string; only?: string; except?: string },
+): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `update sessions set revoked_at = now(), revoked_reason = $3
+     where merchant_id = $1 and customer_id = $2 and revoked_at is null
+       and ($4::uuid is null or id = $4) and ($5::uuid is null or id <> $5)
+     returning id`,
+    [s.merchantId, s.customerId, s.reason, s.only ?? null, s.except ?? null],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Moves the session's last activity to now, unless it moved within the last minute: one write a
+ * minute at most, whichever instance or call asks.
+ */
+export async function touchSessionSql(tx: Tx, sessionId: string): Promise<void> {
+  await tx.query({
+    name: "auth_session_touch",
+    text: `update sessions set last_active_at = now()
+           where id = $1 and revoked_at is null and last_active_at < now() - interval '1 minute'`,
+    values: [sessionId],
+  });
+}
+
 /** Sessions, refresh tokens, one-time codes and email links. */
 export function createAuthRepository(db: Db) {
   const sessionActive = db
@@ -34,14 +115,6 @@ export function createAuthRepository(db: Db) {
     )
     .prepare("auth_session_active");
   return {
-    async createSession(row: {
-      id: string;
-      merchantId: string;
-      customerId: string;
-      deviceId: string | null;
-    }) {
-      await db.insert(sessions).values(row);
-    },
     /** Runs on every signed-in call: a prepared statement, planned once per connection. */
     async isSessionActive(merchantId: string, sessionId: string, customerId: string): Promise<boolean> {
       const rows = await sessionActive.execute({ sessionId, merchantId, customerId });
@@ -76,15 +149,6 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(sessions.merchantId, merchantId), eq(sessions.customerId, customerId)))
         .orderBy(desc(sessions.createdAt))
         .limit(limit);
-    },
-    async revokeAllSessions(customerId: string, reason: string) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
-    },
-    async storeRefreshToken(row: { tokenHash: string; sessionId: string; expiresAt: Date }) {
-      await db.insert(refreshTokens).values(row);
     },
     /**
      * Marks a refresh token used, atomically: only one of two concurrent uses wins. Answers what

@@ -2,13 +2,24 @@ import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Config } from "../../config.ts";
 import type { DbTx } from "../../db/database.ts";
-import type { Tx } from "../../db/transaction.ts";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
+import type { LocationService } from "../location/location.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { recordSecurityEvent } from "../security/security-events.service.ts";
 import { authErrors } from "./auth.errors.ts";
-import { type AuthRepository, sessionIsActiveSql } from "./auth.repository.ts";
+import {
+  type AuthRepository,
+  insertRefreshTokenSql,
+  insertSessionSql,
+  liveSessionsSql,
+  revokeSessionsSql,
+  sessionIsActiveSql,
+  touchSessionSql,
+} from "./auth.repository.ts";
 import type { Codes } from "./codes.ts";
+import { deviceLabel } from "./device-label.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
 import { computeSignature, signatureMatches } from "./signature.ts";
 import {
@@ -32,8 +43,18 @@ export type RequestContext = {
   merchant: Merchant;
   ip: string;
   deviceId: string | undefined;
+  /** The User-Agent header: the security centre names the device from it. */
+  userAgent: string | undefined;
   /** Where links sent to the customer lead (merchants' `customerFacingOrigin`). */
   origin: string;
+};
+
+/** A sign-in on a device this customer had not used: the security centre sends its alert. */
+export type NewDeviceSignIn = {
+  customerId: string;
+  sessionId: string;
+  device: string | null;
+  country: string | null;
 };
 export type Signed = { fingerprint: string | undefined; signature: string | undefined };
 
@@ -48,7 +69,11 @@ const LOST_ANSWER_GRACE_SECONDS = 30;
 
 export type AuthDeps = {
   config: Config;
+  db: ClientSource;
   repository: AuthRepository;
+  location: Pick<LocationService, "locateClient">;
+  /** Late-bound to the security centre's new-device alert (it composes this service). */
+  onNewDevice?: (ctx: RequestContext, signIn: NewDeviceSignIn) => Promise<void>;
   customers: CustomersService;
   codes: Codes;
   limits: RateLimitService;
@@ -66,27 +91,82 @@ export function createAuthService(deps: AuthDeps) {
     return claims;
   }
 
+  // Sessions whose last activity this instance moved within the minute: no write per request.
+  const recentlyTouched = createBoundedCache<string, true>({ max: 100_000 });
+
   async function assertSessionLive(claims: VerifiedClaims): Promise<void> {
     if (!(await repository.isSessionActive(claims.merchantId, claims.sessionId, claims.customerId))) {
       throw authErrors.create("INVALID_TOKEN");
     }
+    if (!recentlyTouched.get(claims.sessionId)) {
+      recentlyTouched.set(claims.sessionId, true, Date.now() + 60_000);
+      await deps.db.withClient((c) => touchSessionSql(c, claims.sessionId));
+    }
   }
 
-  /** Opens a session on a device and answers its first token pair. */
+  /** The country of the address, when it has one (loopback and private ones have none). */
+  async function countryOf(ctx: RequestContext): Promise<string | null> {
+    const place = await deps.location.locateClient({ merchant: ctx.merchant, ip: ctx.ip });
+    return place.detected ? place.country : null;
+  }
+
+  /**
+   * Opens a session on a device and answers its first token pair. The session, its first refresh
+   * token and the SIGN_IN security event commit together. `newDevice`: the customer had never
+   * used this device, so the security centre's alert goes out once the session exists.
+   */
   async function openSession(
-    merchantId: string,
+    ctx: RequestContext,
     customerId: string,
-    deviceId: string | undefined,
+    how: { newDevice: boolean } = { newDevice: false },
   ): Promise<TokenSet> {
-    // A customer an operator blocked gets no session, whichever way they come (docs/backoffice.md).
-    if ((await customers.getCustomer(merchantId, customerId)).blockedAt)
-      throw authErrors.create("ACCOUNT_BLOCKED");
+    const merchantId = ctx.merchant.id;
     const sessionId = uuidv7();
-    await repository.createSession({ id: sessionId, merchantId, customerId, deviceId: deviceId ?? null });
-    return issueTokens(merchantId, customerId, sessionId);
+    const device = deviceLabel(ctx.userAgent);
+    const country = await countryOf(ctx);
+    // A customer an operator blocked gets no session, whichever way they come (docs/backoffice.md).
+    const issued = await newTokens(merchantId, customerId, sessionId);
+    await inTransaction(deps.db, async (tx) => {
+      await insertSessionSql(tx, {
+        id: sessionId,
+        merchantId,
+        customerId,
+        deviceId: ctx.deviceId ?? null,
+        deviceLabel: device,
+        country,
+      });
+      await insertRefreshTokenSql(tx, issued.refresh);
+      await recordSecurityEvent(tx, {
+        merchantId,
+        customerId,
+        kind: "SIGN_IN",
+        sessionId,
+        details: {
+          ...(device ? { device } : {}),
+          ...(country ? { country } : {}),
+          ...(how.newDevice ? { newDevice: "yes" } : {}),
+        },
+      });
+    });
+    if (how.newDevice && deps.onNewDevice) {
+      // The customer is signed in either way: an alert that could not be sent does not undo it
+      // (the SIGN_IN event in the security centre still names the new device).
+      await deps.onNewDevice(ctx, { customerId, sessionId, device, country }).catch(() => undefined);
+    }
+    return issued.set;
   }
 
+  /** A rotation's token pair: the new refresh token stored, the session's activity moved. */
   async function issueTokens(merchantId: string, customerId: string, sessionId: string): Promise<TokenSet> {
+    const issued = await newTokens(merchantId, customerId, sessionId);
+    await inTransaction(deps.db, async (tx) => {
+      await insertRefreshTokenSql(tx, issued.refresh);
+      await touchSessionSql(tx, sessionId);
+    });
+    return issued.set;
+  }
+
+  async function newTokens(merchantId: string, customerId: string, sessionId: string) {
     const customer = await customers.getCustomer(merchantId, customerId);
     if (customer.blockedAt) throw authErrors.create("ACCOUNT_BLOCKED");
     const access = await tokens.sign({
@@ -98,8 +178,7 @@ export function createAuthService(deps: AuthDeps) {
     });
     const refresh = newRefreshToken();
     const expiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 86400_000);
-    await repository.storeRefreshToken({ tokenHash: refresh.hash, sessionId, expiresAt });
-    return {
+    const set: TokenSet = {
       access_token: access.token,
       token_type: "bearer",
       refresh_token: refresh.token,
@@ -107,6 +186,7 @@ export function createAuthService(deps: AuthDeps) {
       scope: "read write",
       jti: access.jti,
     };
+    return { set, refresh: { tokenHash: refresh.hash, sessionId, expiresAt } };
   }
 
   /** The request signature of spec §6: refused with its reason when missing or wrong. */
@@ -228,7 +308,7 @@ export function createAuthService(deps: AuthDeps) {
         if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
       }
       await customers.resetFailedSignIns(customer.id);
-      return openSession(ctx.merchant.id, customer.id, ctx.deviceId);
+      return openSession(ctx, customer.id, { newDevice: !deviceKnown });
     },
 
     /**
@@ -264,9 +344,37 @@ export function createAuthService(deps: AuthDeps) {
     sessionsOf: (merchantId: string, customerId: string) =>
       repository.listSessions(merchantId, customerId, 20),
 
+    /** The customer's own sign-out: the session ends and the record says so, together. */
     async signOut(claims: AccessClaims): Promise<void> {
-      await repository.revokeSession(claims.sessionId, "signed out");
+      await inTransaction(deps.db, async (tx) => {
+        const ended = await revokeSessionsSql(tx, {
+          merchantId: claims.merchantId,
+          customerId: claims.customerId,
+          reason: "signed out",
+          only: claims.sessionId,
+        });
+        if (ended.length === 0) return;
+        await recordSecurityEvent(tx, {
+          merchantId: claims.merchantId,
+          customerId: claims.customerId,
+          kind: "SESSION_SIGNED_OUT",
+          sessionId: claims.sessionId,
+        });
+      });
     },
+
+    /** The customer's live sessions, read in `tx` (the security centre's list). */
+    liveSessions: (tx: Tx, merchantId: string, customerId: string) =>
+      liveSessionsSql(tx, merchantId, customerId),
+
+    /**
+     * Ends the customer's sessions in the caller's transaction `tx`: one (`only`), all but one
+     * (`except`), or all. Another customer's session id ends nothing. Answers the ids ended.
+     */
+    endSessions: (
+      tx: Tx,
+      s: { merchantId: string; customerId: string; reason: string; only?: string; except?: string },
+    ) => revokeSessionsSql(tx, s),
 
     async changePassword(claims: AccessClaims, currentPassword: string, newPassword: string): Promise<void> {
       const customer = await customers.getCustomer(claims.merchantId, claims.customerId);
@@ -275,8 +383,15 @@ export function createAuthService(deps: AuthDeps) {
       }
       if (currentPassword === newPassword)
         throw authErrors.create("PASSWORD_UNCHANGED", { field: "newPassword" });
-      await customers.updateCustomer(claims.merchantId, claims.customerId, {
-        passwordHash: await hashPassword(newPassword),
+      const hash = await hashPassword(newPassword);
+      await inTransaction(deps.db, async (tx) => {
+        await customers.setPasswordHash(tx, claims.merchantId, claims.customerId, hash);
+        await recordSecurityEvent(tx, {
+          merchantId: claims.merchantId,
+          customerId: claims.customerId,
+          kind: "PASSWORD_CHANGED",
+          sessionId: claims.sessionId,
+        });
       });
     },
 
@@ -321,14 +436,23 @@ export function createAuthService(deps: AuthDeps) {
       );
       const customer = await customers.findByPhone(ctx.merchant.id, input.phone);
       if (!customer) throw authErrors.create("CUSTOMER_VERIFICATION_CODE_EXPIRED", { field: "code" });
-      await customers.updateCustomer(ctx.merchant.id, customer.id, {
-        passwordHash: await hashPassword(input.password),
+      const hash = await hashPassword(input.password);
+      // The new password, every session ended and the record of both: one transaction.
+      await inTransaction(deps.db, async (tx) => {
+        const merchantId = ctx.merchant.id;
+        await customers.setPasswordHash(tx, merchantId, customer.id, hash);
+        await revokeSessionsSql(tx, { merchantId, customerId: customer.id, reason: "password reset" });
+        await recordSecurityEvent(tx, {
+          merchantId,
+          customerId: customer.id,
+          kind: "PASSWORD_CHANGED",
+          details: { how: "reset" },
+        });
       });
-      await repository.revokeAllSessions(customer.id, "password reset");
       await customers.resetFailedSignIns(customer.id);
       // The code came to this phone: the device that used it is confirmed as well.
       if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
-      return openSession(ctx.merchant.id, customer.id, ctx.deviceId);
+      return openSession(ctx, customer.id);
     },
   };
 }
@@ -353,4 +477,5 @@ function cacheVerifiedTokens(tokens: AccessTokens) {
 }
 
 export { hashPassword, verifyPassword } from "./passwords.ts";
+export { requestContext } from "./request-context.ts";
 export { hashToken } from "./tokens.ts";

@@ -16,6 +16,7 @@ export async function requestContext(deps: AppDeps, req: FastifyRequest): Promis
     merchant,
     ip: req.ip,
     deviceId: header(req, "x-deviceid"),
+    userAgent: header(req, "user-agent"),
     origin: customerOrigin(deps, req, merchant),
   };
 }

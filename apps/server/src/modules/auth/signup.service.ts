@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { v7 as newId } from "uuid";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import type { EmailProvider } from "../../providers/email/email-provider.ts";
 import { emailBrandOf } from "../../providers/email/email-render.ts";
 import type { CaptchaService } from "../captcha/captcha.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { recordSecurityEvent } from "../security/security-events.service.ts";
 import { authErrors } from "./auth.errors.ts";
 import type { AuthRepository } from "./auth.repository.ts";
 import type { AuthService, RequestContext, Signed, TokenSet } from "./auth.service.ts";
@@ -15,6 +17,7 @@ import { type AccessClaims, hashToken } from "./tokens.ts";
 const EMAIL_LINK_TTL_HOURS = 24;
 
 export type SignupDeps = {
+  db: ClientSource;
   repository: AuthRepository;
   customers: CustomersService;
   codes: Codes;
@@ -22,6 +25,8 @@ export type SignupDeps = {
   auth: AuthService;
   captcha: Pick<CaptchaService, "spend">;
   email: EmailProvider;
+  /** A new customer's phone is confirmed (money sent to it before they joined may be theirs: modules/claims). */
+  onPhoneConfirmed?: (merchantId: string, customerId: string) => Promise<void>;
 };
 
 /** A customer's first minutes: sign-up by phone, SMS confirmation, email, referral code. */
@@ -128,8 +133,10 @@ export function createSignupService(deps: SignupDeps) {
         { incorrect: "CUSTOMER_SMS_CODE_INCORRECT", expired: "CUSTOMER_SMS_CODE_EXPIRED", field: "smsCode" },
       );
       await customers.updateCustomer(ctx.merchant.id, customer.id, { phoneConfirmed: true });
+      // Not the sign-up's failure if it fails: the listener has its own way to catch up.
+      await deps.onPhoneConfirmed?.(ctx.merchant.id, customer.id).catch(() => undefined);
       if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
-      return deps.auth.openSession(ctx.merchant.id, customer.id, ctx.deviceId);
+      return deps.auth.openSession(ctx, customer.id);
     },
 
     /** Attaches an email (once; support changes it later) and sends the confirmation link. */
@@ -139,7 +146,16 @@ export function createSignupService(deps: SignupDeps) {
       if (await customers.emailTaken(claims.merchantId, email, customer.id)) {
         throw authErrors.create("EMAIL_TAKEN", { field: "email" });
       }
-      await customers.updateCustomer(claims.merchantId, customer.id, { email, emailConfirmed: false });
+      // The new address and its security event commit together (docs/accounts.md "Security centre").
+      await inTransaction(deps.db, async (tx) => {
+        await customers.setEmail(tx, claims.merchantId, customer.id, email);
+        await recordSecurityEvent(tx, {
+          merchantId: claims.merchantId,
+          customerId: customer.id,
+          kind: "EMAIL_CHANGED",
+          sessionId: claims.sessionId,
+        });
+      });
       await sendEmailLink(ctx, customer.id, email);
     },
 

@@ -62,9 +62,14 @@ export function createCardBlocks(deps: CardSecurityParts) {
       if (!(await deps.controls.setSoftBlocked(card.issuerCardId, action === "BLOCK"))) {
         throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
       }
-      if (
-        !(await deps.repository.moveStatus(merchant.id, customerId, card.id, move.from, move.to, deps.now()))
-      ) {
+      const moved = await deps.withEvent(
+        ask,
+        card,
+        action === "BLOCK" ? "CARD_FROZEN" : "CARD_UNFROZEN",
+        (tx) =>
+          deps.repository.moveStatus(tx, merchant.id, customerId, card.id, move.from, move.to, deps.now()),
+      );
+      if (!moved) {
         // The card changed meanwhile: put the issuer back in line with it, and say so.
         const current = await deps.ownCard(ask);
         await deps.controls.setSoftBlocked(card.issuerCardId, current.status === "SOFT_BLOCKED");

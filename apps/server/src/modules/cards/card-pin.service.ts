@@ -28,7 +28,9 @@ export function createCardPins(deps: CardSecurityParts & { rsa: CardRsa }) {
       if (!(await deps.controls.setPin(card.issuerCardId, pin))) {
         throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
       }
-      await deps.repository.markPinSet(ask.owner.merchant.id, ask.owner.customerId, card.id, deps.now());
+      await deps.withEvent(ask, card, "CARD_PIN_SET", (tx) =>
+        deps.repository.markPinSet(tx, ask.owner.merchant.id, ask.owner.customerId, card.id, deps.now()),
+      );
       return { result: "ok" as const };
     },
   };

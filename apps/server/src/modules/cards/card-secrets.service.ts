@@ -60,6 +60,7 @@ export function createCardSecretsReveal(deps: CardSecurityParts) {
       await deps.requireLiveSession(ask);
       await deps.limits.consume(NUMBER_REVEALS, `${ask.owner.merchant.id}:${card.id}`);
       const secrets = await sealed(card, key);
+      await deps.withEvent(ask, card, "CARD_NUMBER_SHOWN");
       return { number: secrets.number, cardholderName: card.cardholderName };
     },
 
@@ -94,6 +95,7 @@ export function createCardSecretsReveal(deps: CardSecurityParts) {
         { incorrect: "CUSTOMER_SMS_CODE_INCORRECT", expired: "CUSTOMER_SMS_CODE_EXPIRED", field: "code" },
       );
       const secrets = await sealed(card, key);
+      await deps.withEvent(ask, card, "CARD_NUMBER_SHOWN");
       return {
         number: secrets.number,
         cvv: secrets.cvv,

@@ -1,5 +1,5 @@
 import type { CardStatus } from "../../db/schema/index.ts";
-import type { ClientSource } from "../../db/transaction.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 
 /**
  * SQL of the customer's card controls (label, PIN flag, soft block) on the cards table: every
@@ -17,14 +17,21 @@ export function createCardSecurityRepository(db: ClientSource) {
         [merchantId, customerId, cardId, label, at],
       ),
 
-    markPinSet: (merchantId: string, customerId: string, cardId: string, at: Date) =>
-      changed(
-        `update cards set pin_set_at = $4, updated_at = $4 where merchant_id = $1 and customer_id = $2 and id = $3`,
-        [merchantId, customerId, cardId, at],
-      ),
+    /** In the PIN's transaction `tx`, with its security event. */
+    markPinSet: async (tx: Tx, merchantId: string, customerId: string, cardId: string, at: Date) =>
+      ((
+        await tx.query(
+          `update cards set pin_set_at = $4, updated_at = $4 where merchant_id = $1 and customer_id = $2 and id = $3`,
+          [merchantId, customerId, cardId, at],
+        )
+      ).rowCount ?? 0) > 0,
 
-    /** Moves the card from `from` to `to`; false when it was not in `from` (someone else moved it). */
-    moveStatus: (
+    /**
+     * Moves the card from `from` to `to` in `tx` (the block's transaction, with its security
+     * event); false when it was not in `from` (someone else moved it).
+     */
+    moveStatus: async (
+      tx: Tx,
       merchantId: string,
       customerId: string,
       cardId: string,
@@ -32,11 +39,13 @@ export function createCardSecurityRepository(db: ClientSource) {
       to: CardStatus,
       at: Date,
     ) =>
-      changed(
-        `update cards set status = $5, updated_at = $6
-         where merchant_id = $1 and customer_id = $2 and id = $3 and status = $4`,
-        [merchantId, customerId, cardId, from, to, at],
-      ),
+      ((
+        await tx.query(
+          `update cards set status = $5, updated_at = $6
+           where merchant_id = $1 and customer_id = $2 and id = $3 and status = $4`,
+          [merchantId, customerId, cardId, from, to, at],
+        )
+      ).rowCount ?? 0) > 0,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ClientSource } from "../../db/transaction.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
 import type { IssuerCardControls } from "../../providers/issuer/issuer-card-controls.ts";
@@ -9,6 +9,8 @@ import type { CustomersService } from "../customers/customers.service.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
 import type { CardProgram } from "../merchants/merchants.types.ts";
 import type { RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import type { SecurityEventKind } from "../security/security.types.ts";
+import { recordSecurityEvent } from "../security/security-events.service.ts";
 import { createCardBlocks } from "./card-block.service.ts";
 import { createCardLabels } from "./card-label.service.ts";
 import type { Owner } from "./card-order.service.ts";
@@ -65,11 +67,35 @@ export function createCardSecurityService(deps: {
   const requireLiveSession = (ask: CardAsk) =>
     inTransaction(deps.db, (tx) => deps.auth.requireLiveSession(tx, ask.claims));
 
+  /**
+   * The card's change `write` (if any) and its security event in one transaction, judged on a
+   * live session inside it. `write` answers false when the card was not as expected: then
+   * nothing is recorded and the caller says why.
+   */
+  const withEvent = (
+    ask: CardAsk,
+    card: CardRow,
+    kind: SecurityEventKind,
+    write: (tx: Tx) => Promise<boolean> = async () => true,
+  ) =>
+    inTransaction(deps.db, async (tx) => {
+      await deps.auth.requireLiveSession(tx, ask.claims);
+      if (!(await write(tx))) return false;
+      await recordSecurityEvent(tx, {
+        merchantId: ask.owner.merchant.id,
+        customerId: ask.owner.customerId,
+        kind,
+        sessionId: ask.claims.sessionId,
+        details: { card: card.last4 },
+      });
+      return true;
+    });
+
   /** The customer's phone, where the SMS codes go. */
   const phoneOf = async (owner: Owner) =>
     (await deps.customers.getCustomer(owner.merchant.id, owner.customerId)).phone;
 
-  const shared = { ...deps, now, repository, ownCard, requireLiveSession, phoneOf };
+  const shared = { ...deps, now, repository, ownCard, requireLiveSession, withEvent, phoneOf };
   return {
     ...createCardSecretsReveal(shared),
     ...createCardPins({ ...shared, rsa }),
@@ -89,5 +115,11 @@ export type CardSecurityParts = {
   repository: ReturnType<typeof createCardSecurityRepository>;
   ownCard: (ask: CardAsk) => Promise<CardRow>;
   requireLiveSession: (ask: CardAsk) => Promise<void>;
+  withEvent: (
+    ask: CardAsk,
+    card: CardRow,
+    kind: SecurityEventKind,
+    write?: (tx: Tx) => Promise<boolean>,
+  ) => Promise<boolean>;
   phoneOf: (owner: Owner) => Promise<string>;
 };

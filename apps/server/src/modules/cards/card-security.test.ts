@@ -65,6 +65,15 @@ const waitedAMinute = (phone: string, purpose: string) =>
 const setStatus = (cardId: string, status: string) =>
   t.database.pool.query("update cards set status = $2 where id = $1", [cardId, status]);
 
+/** The customer's security events of `kind` (the security centre's record), newest first. */
+const recorded = async (who: Customer, kind: string) =>
+  (
+    (await c.call(who, "GET", "/v2/security/events?size=100")).json().events as {
+      kind: string;
+      details: object;
+    }[]
+  ).filter((e) => e.kind === kind);
+
 const listed = async (who: Customer, id: string) =>
   (await c.list(who)).cards.find((card: { id: string | null }) => card.id === id);
 const issuerRow = async (cardId: string) =>
@@ -181,6 +190,10 @@ describe("reveal", () => {
     expect((await listed(alice, aliceCard)).number.endsWith(number.slice(-4))).toBe(true);
     expect(res.body).not.toContain(number);
     expect(res.json().cardholderName).toBe("ADA LOVELACE");
+    const last4 = number.slice(-4);
+    expect(await recorded(alice, "CARD_NUMBER_SHOWN")).toEqual([
+      expect.objectContaining({ details: { card: last4 } }),
+    ]);
     // A larger key is accepted too.
     const big = browserPair(2048);
     const again = await c.call(alice, "POST", `/v2/card/${aliceCard}/number`, { publicKey: big.publicKey });
@@ -301,6 +314,8 @@ describe("soft block", () => {
     expect([400, 409]).toContain(second);
     expect(await listed(bob, bobCard)).toMatchObject({ status: "SOFT_BLOCKED", displayStatus: "FROZEN" });
     expect((await issuerRow(bobCard))?.softBlocked).toBe(true);
+    // One block, one event: the losing confirmation records nothing.
+    expect(await recorded(bob, "CARD_FROZEN")).toHaveLength(1);
     const replay = await c.call(bob, "POST", `/v2/card/${bobCard}/soft-block`, { code });
     expect(replay.statusCode).toBe(409);
     expect(replay.json().error).toBe("CARD_ALREADY_BLOCKED");
@@ -312,6 +327,7 @@ describe("soft block", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await listed(bob, bobCard)).toMatchObject({ status: "ACTIVE", displayStatus: "ACTIVE" });
     expect((await issuerRow(bobCard))?.softBlocked).toBe(false);
+    expect(await recorded(bob, "CARD_UNFROZEN")).toHaveLength(1);
     // Replaying the unblock (or the old block code) changes nothing more.
     expect(
       (await c.call(bob, "POST", `/v2/card/${bobCard}/soft-unblock`, { code: unblock })).statusCode,
@@ -404,10 +420,12 @@ describe("PIN", () => {
     });
     expect(unknownKey.json()).toMatchObject({ field: "keyId" });
     expect((await listed(alice, aliceCard)).pinSet).toBe(false);
+    expect(await recorded(alice, "CARD_PIN_SET")).toHaveLength(0);
 
     const res = await c.call(alice, "POST", url, await sealedPin(alice, "1357"));
     expect(res.statusCode, res.body).toBe(200);
     expect((await listed(alice, aliceCard)).pinSet).toBe(true);
+    expect(await recorded(alice, "CARD_PIN_SET")).toHaveLength(1);
     const hash = (await issuerRow(aliceCard))?.pinHash ?? "";
     expect(hash).toMatch(/^scrypt\./);
     expect(hash).not.toContain("1357");

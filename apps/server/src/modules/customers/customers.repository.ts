@@ -43,6 +43,29 @@ export async function lockBlockedSql(tx: Tx, merchantId: string, id: string): Pr
   return rows[0]?.blocked;
 }
 
+/** A new password hash, in the use-case's transaction (its security event commits with it). */
+export async function setPasswordHashSql(
+  tx: Tx,
+  merchantId: string,
+  id: string,
+  hash: string,
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    "update customers set password_hash = $3 where id = $2 and merchant_id = $1",
+    [merchantId, id, hash],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** A new, not yet confirmed email, in the use-case's transaction. */
+export async function setEmailSql(tx: Tx, merchantId: string, id: string, email: string): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    "update customers set email = $3, email_confirmed = false where id = $2 and merchant_id = $1",
+    [merchantId, id, email],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 export function createCustomersRepository(db: Db) {
   // Every send by phone looks its recipient up: prepared once per connection.
   const byPhone = db

@@ -10,7 +10,7 @@ import type {
   CustomersRepository,
   NewCustomerRow,
 } from "./customers.repository.ts";
-import { lockBlockedSql } from "./customers.repository.ts";
+import { lockBlockedSql, setEmailSql, setPasswordHashSql } from "./customers.repository.ts";
 
 export type Customer = CustomerRow;
 
@@ -108,6 +108,17 @@ export function createCustomersService(deps: { repository: CustomersRepository }
     async setBlocked(tx: DbTx, merchantId: string, id: string, block: { reason: string } | null) {
       if (!(await repository.setBlocked(merchantId, id, block, tx)))
         throw customerErrors.create("CUSTOMER_NOT_FOUND");
+    },
+
+    /** A new password hash, written in the caller's transaction `tx`. */
+    async setPasswordHash(tx: Tx, merchantId: string, id: string, hash: string) {
+      if (!(await setPasswordHashSql(tx, merchantId, id, hash)))
+        throw customerErrors.create("CUSTOMER_NOT_FOUND");
+    },
+
+    /** A new email, unconfirmed until its link is opened, written in the caller's transaction `tx`. */
+    async setEmail(tx: Tx, merchantId: string, id: string, email: string) {
+      if (!(await setEmailSql(tx, merchantId, id, email))) throw customerErrors.create("CUSTOMER_NOT_FOUND");
     },
 
     /**
