@@ -10,8 +10,6 @@ import { createCodes } from "./modules/auth/codes.ts";
 import { createSignupService } from "./modules/auth/signup.service.ts";
 import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createBackofficeService } from "./modules/backoffice/backoffice.service.ts";
-import { createStuckPaymentsService } from "./modules/backoffice/stuck-payments.service.ts";
-import { createReportsService } from "./modules/backoffice/reports.service.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCardFundingService } from "./modules/card-funding/card-funding.service.ts";
@@ -19,7 +17,6 @@ import { createCardSecurityService } from "./modules/cards/card-security.service
 import { createCardsService } from "./modules/cards/cards.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
-import { createClaimsService } from "./modules/claims/claims.service.ts";
 import { createCryptoService } from "./modules/crypto/crypto.service.ts";
 import { createDepositAddresses } from "./modules/crypto/deposit-addresses.service.ts";
 import { createCustomersRepository } from "./modules/customers/customers.repository.ts";
@@ -55,22 +52,17 @@ import { createProviderHealth } from "./modules/status/provider-health.service.t
 import { createStatusService } from "./modules/status/status.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
-import { sandboxAcquirerBook } from "./providers/acquirer/sandbox-acquirer-book.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
-import { sandboxBankBook } from "./providers/bank/sandbox-bank-book.ts";
 import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
-import { explorerTxUrls } from "./providers/chain/chain-networks.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { chainProviderFor } from "./providers/chain/chain-router.ts";
 import { confirmationsOfNodes } from "./providers/chain/evm-chain.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
-import { sandboxChainBook } from "./providers/chain/sandbox-chain-book.ts";
 import { createProviders } from "./providers/index.ts";
 import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
 import { unavailableIssuerControls } from "./providers/issuer/issuer-card-controls.ts";
 import { type IssuerProvider, unavailableIssuer } from "./providers/issuer/issuer-provider.ts";
 import { createSandboxIssuer } from "./providers/issuer/sandbox-issuer.ts";
-import { sandboxIssuerBook } from "./providers/issuer/sandbox-issuer-book.ts";
 import { createSandboxIssuerControls } from "./providers/issuer/sandbox-issuer-controls.ts";
 import { createSandboxSpending } from "./providers/issuer/sandbox-spending.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
@@ -134,8 +126,6 @@ export function createServices(config: Config, database: Database, options: Serv
     limits,
     auth,
     email: providers.email,
-    // Late-bound: claims is made below, with the ledger.
-    onPhoneConfirmed: (merchantId, customerId) => claims.queueDelivery(merchantId, customerId),
   });
   const sandbox = createSandboxService({ repository: createSandboxRepository(db) });
   const ledger = createLedgerService({ db: sql });
@@ -147,7 +137,6 @@ export function createServices(config: Config, database: Database, options: Serv
     catalog,
     merchants,
     limits,
-    onLevelChanged: (merchantId, customerId) => claims.queueDelivery(merchantId, customerId),
   });
   // Market data is a sandbox random walk for now; a production feed plugs in here.
   const rates = createRatesService({ provider: createSandboxRates({ seed: "kestrel-sandbox-rates" }) });
@@ -161,10 +150,8 @@ export function createServices(config: Config, database: Database, options: Serv
     : undefined;
   const chain: ChainProvider = chainProviderFor(config, sql, sandboxChain ?? unavailableChain());
   const addresses = createDepositAddresses({ db: sql });
-  const history = createHistoryService({ db: sql, explorerTxUrl: explorerTxUrls(config.explorerTxUrls) });
-  // M per currency: a configured node's (EVM_CONFIRMATIONS, UTXO_<CUR>_CONFIRMATIONS), else the product's table.
-  const confirmationsOf = confirmationsOfNodes(config.evm, config.utxo);
-  const wallets = createWalletsService({ ledger, rates, addresses, confirmationsOf });
+  const history = createHistoryService({ db: sql });
+  const wallets = createWalletsService({ ledger, rates, addresses });
   // Statements and receipts read the ledger and the history (docs/statements.md).
   const statements = createStatementsService({
     ledger,
@@ -179,19 +166,7 @@ export function createServices(config: Config, database: Database, options: Serv
     addresses,
     chain,
     releaseLimit: (tx, merchantId, reference) => kyc.release(tx, { merchantId, reference }),
-    confirmationsOf,
-  });
-  // Sends to a phone that is no customer's yet wait here for its owner (docs/send.md).
-  const claims = createClaimsService({
-    db: sql,
-    auth,
-    ledger,
-    history,
-    customers,
-    catalog,
-    merchants,
-    sms: providers.sms,
-    ...(options.clock ? { now: options.clock } : {}),
+    confirmationsOf: confirmationsOfNodes(config.evm, config.utxo),
   });
   const send = createSendService({
     db: sql,
@@ -203,7 +178,6 @@ export function createServices(config: Config, database: Database, options: Serv
     kyc,
     rates,
     crypto,
-    claims,
     codes,
     confirmationThreshold: config.sendConfirmationThreshold,
   });
@@ -391,22 +365,6 @@ export function createServices(config: Config, database: Database, options: Serv
     deposits,
     audit,
   });
-  // Reports and reconciliation; the sandbox providers' books stand for the providers' statements.
-  const reports = createReportsService({
-    ledger,
-    merchants,
-    audit,
-    books: config.sandbox
-      ? {
-          ACQUIRER: sandboxAcquirerBook(sql),
-          BANK: sandboxBankBook(sql),
-          CHAIN: sandboxChainBook(sql),
-          ISSUER: sandboxIssuerBook(sql),
-        }
-      : {},
-  });
-  // Payments pending past their expected time: each domain's own list, provider lookup and failure.
-  const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cards, audit });
   return {
     merchants,
     merchantConfig,
@@ -425,7 +383,6 @@ export function createServices(config: Config, database: Database, options: Serv
     rates,
     wallets,
     send,
-    claims,
     quotes,
     deposits,
     history,
@@ -447,8 +404,6 @@ export function createServices(config: Config, database: Database, options: Serv
     operators,
     adjustments,
     backoffice,
-    reports,
-    stuckPayments,
     security,
   };
 }
