@@ -70,6 +70,7 @@ describe.skipIf(!e2eEnabled())("receive on a local EVM node: pending N of M, the
         EVM_CONFIRMATIONS: String(M),
         EVM_START_BLOCK: "0",
         EVM_POLL_SECONDS: "1",
+        EXPLORER_ERC20_TX_URL: "https://explorer.example/tx/{txHash}",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -96,6 +97,8 @@ describe.skipIf(!e2eEnabled())("receive on a local EVM node: pending N of M, the
     await page.getByRole("img", { name: "QR code of your ETH address" }).waitFor();
     const address = ((await page.locator(".k-receive__code").textContent()) ?? "") as `0x${string}`;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // The node's M (EVM_CONFIRMATIONS), not the product's default for Ethereum.
+    await page.getByText(`A deposit is credited after ${M} network confirmations.`).waitFor();
 
     // The node mines each transaction into a block of its own: one confirmation at once.
     const wallet = createWalletClient({ account: payer, transport: http(node.rpcUrl) });
@@ -139,6 +142,16 @@ describe.skipIf(!e2eEnabled())("receive on a local EVM node: pending N of M, the
     expect(operations.map((o) => [o.status, o.receiveCryptoModel?.txHash])).toEqual([["COMPLETED", txHash]]);
     await page.goto(`${new URL(page.url()).origin}/`);
     await page.getByRole("region", { name: "Wallets" }).getByText("0.05000000 ETH").waitFor();
+
+    // The history's details: the hash, and the explorer's page of it (EXPLORER_ERC20_TX_URL).
+    await page.goto(`${new URL(page.url()).origin}/history`);
+    await page.getByRole("button", { name: /^Received/ }).click();
+    const details = page.getByRole("dialog");
+    await details.getByText(txHash).waitFor();
+    const explorer = details.getByRole("link", { name: "View on the network's explorer" });
+    expect(await explorer.getAttribute("href")).toBe(`https://explorer.example/tx/${txHash}`);
+    expect(await explorer.getAttribute("rel")).toBe("noopener noreferrer");
+    await shoot(page, "receive-evm-details", { modal: true });
     await context.close();
   }, 90_000);
 

@@ -64,6 +64,17 @@ describe("config", () => {
     expect(() => loadConfig({ REFRESH_TOKEN_TTL_DAYS: "0" })).toThrow(/REFRESH_TOKEN_TTL_DAYS/);
   });
 
+  it("takes an explorer page per network as a template with {txHash}, and refuses one without", () => {
+    const template = "https://etherscan.io/tx/{txHash}";
+    expect(loadConfig({ EXPLORER_ERC20_TX_URL: template }).explorerTxUrls).toMatchObject({ ERC20: template });
+    expect(() => loadConfig({ EXPLORER_ERC20_TX_URL: "https://etherscan.io/tx/" })).toThrow(
+      /^Invalid configuration: EXPLORER_ERC20_TX_URL: must contain \{txHash\}/,
+    );
+    expect(() => loadConfig({ EXPLORER_BTC_TX_URL: "javascript:alert(1)//{txHash}" })).toThrow(
+      /EXPLORER_BTC_TX_URL/,
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

@@ -24,6 +24,11 @@ const cardDataKeys = z.string().transform((v, ctx) => {
 
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 
+/** A chain transaction's page on an explorer: {txHash} is replaced by the transaction's hash. */
+const explorerTxUrl = z
+  .url({ protocol: /^https?$/ })
+  .refine((v) => v.includes("{txHash}"), "must contain {txHash}, where the transaction's hash goes");
+
 const booleanString = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const envSchema = z
@@ -97,6 +102,11 @@ const envSchema = z
     UTXO_LTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
     UTXO_BTC_FEE_RATE: z.coerce.number().min(1).max(10_000).default(10),
     UTXO_LTC_FEE_RATE: z.coerce.number().min(1).max(10_000).default(10),
+    // Explorer pages per network, linked beside a transaction's hash in the history (docs/chains.md).
+    EXPLORER_BTC_TX_URL: explorerTxUrl.optional(),
+    EXPLORER_ERC20_TX_URL: explorerTxUrl.optional(),
+    EXPLORER_LTC_TX_URL: explorerTxUrl.optional(),
+    EXPLORER_TRC20_TX_URL: explorerTxUrl.optional(),
     SEND_CONFIRMATION_THRESHOLD: z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
@@ -214,6 +224,8 @@ export type Config = {
   evm: EvmConfig | undefined;
   /** Bitcoin-family currencies on their nodes; empty: the sandbox chain's. */
   utxo: UtxoNetworkConfig[];
+  /** Explorer page templates per network (`{txHash}` in each); unset: no link. */
+  explorerTxUrls: Partial<Record<string, string>>;
 };
 
 /** A Bitcoin-family currency on its node: Bitcoin Core's JSON-RPC (wallet in the URL's path). */
@@ -330,6 +342,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         },
       ];
     }),
+    explorerTxUrls: {
+      BTC: e.EXPLORER_BTC_TX_URL,
+      ERC20: e.EXPLORER_ERC20_TX_URL,
+      LTC: e.EXPLORER_LTC_TX_URL,
+      TRC20: e.EXPLORER_TRC20_TX_URL,
+    },
     smtp: e.SMTP_URL
       ? {
           url: e.SMTP_URL,

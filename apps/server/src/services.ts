@@ -54,6 +54,7 @@ import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
 import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
+import { explorerTxUrls } from "./providers/chain/chain-networks.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { chainProviderFor } from "./providers/chain/chain-router.ts";
 import { confirmationsOfNodes } from "./providers/chain/evm-chain.ts";
@@ -150,8 +151,10 @@ export function createServices(config: Config, database: Database, options: Serv
     : undefined;
   const chain: ChainProvider = chainProviderFor(config, sql, sandboxChain ?? unavailableChain());
   const addresses = createDepositAddresses({ db: sql });
-  const history = createHistoryService({ db: sql });
-  const wallets = createWalletsService({ ledger, rates, addresses });
+  const history = createHistoryService({ db: sql, explorerTxUrl: explorerTxUrls(config.explorerTxUrls) });
+  // M per currency: a configured node's (EVM_CONFIRMATIONS, UTXO_<CUR>_CONFIRMATIONS), else the product's table.
+  const confirmationsOf = confirmationsOfNodes(config.evm, config.utxo);
+  const wallets = createWalletsService({ ledger, rates, addresses, confirmationsOf });
   // Statements and receipts read the ledger and the history (docs/statements.md).
   const statements = createStatementsService({
     ledger,
@@ -166,7 +169,7 @@ export function createServices(config: Config, database: Database, options: Serv
     addresses,
     chain,
     releaseLimit: (tx, merchantId, reference) => kyc.release(tx, { merchantId, reference }),
-    confirmationsOf: confirmationsOfNodes(config.evm, config.utxo),
+    confirmationsOf,
   });
   const send = createSendService({
     db: sql,

@@ -51,6 +51,8 @@ export function createCryptoWithdrawals(deps: {
   history: HistoryService;
   /** When a withdrawal failed, in its refund's transaction: its usage of the customer's limits ends. */
   releaseLimit: (tx: Tx, merchantId: string, reference: string) => Promise<unknown>;
+  /** M of a currency on its configured node; undefined: the product's network table's. */
+  confirmationsOf?: (currency: CurrencyNetwork["currency"]) => number | undefined;
 }) {
   const { ledger, history } = deps;
 
@@ -106,6 +108,7 @@ export function createCryptoWithdrawals(deps: {
     async start(tx: Tx, r: WithdrawalRequest): Promise<OperationOutcome> {
       const { merchantId, network } = r;
       const currency = network.currency;
+      const requiredConfirmations = deps.confirmationsOf?.(currency) ?? network.confirmations;
       const dec = (minor: bigint) => toDecimalString(minor, currency);
       const { withdrawalId } = r;
       const chainPendingId = uuidv7();
@@ -188,7 +191,7 @@ export function createCryptoWithdrawals(deps: {
         chainPendingId,
         feePendingId,
         limitReference: r.limitReference,
-        requiredConfirmations: network.confirmations,
+        requiredConfirmations,
       });
       await history.record(tx, [
         {
@@ -213,7 +216,7 @@ export function createCryptoWithdrawals(deps: {
             network: network.network,
             internal: false,
             confirmations: 0,
-            requiredConfirmations: network.confirmations,
+            requiredConfirmations,
             failureReason: null,
           },
         },

@@ -68,6 +68,7 @@ beforeAll(async () => {
     CHAIN_DAI: "evm",
     EVM_TOKEN_DAI: dai,
     EVM_HOT_WALLET_KEY: LOCAL_EVM_HOT_WALLET_KEY,
+    EXPLORER_ERC20_TX_URL: "https://explorer.example/tx/{txHash}",
   });
   d = cryptoDriver(t);
   // The demo merchant offers DAI here too (its seed does not).
@@ -130,7 +131,14 @@ describe("the EVM block follower", () => {
     expect(await f.followOnce()).toMatchObject({ kind: "followed", rewound: false });
     const [pending] = await receiveHistory(alice.token);
     expect(pending).toMatchObject({ status: "PENDING", currency: "ETH" });
-    expect(pending.receiveCryptoModel).toMatchObject({ txHash, confirmations: 1, requiredConfirmations: M });
+    expect(pending.receiveCryptoModel).toMatchObject({
+      txHash,
+      confirmations: 1,
+      requiredConfirmations: M,
+      explorerUrl: `https://explorer.example/tx/${txHash}`,
+    });
+    // The receive screen's "credited after M confirmations" is the node's M too, not the product's 12.
+    expect(await d.wallet(alice.token, "ETH")).toMatchObject({ requiredConfirmations: M });
     expect((await d.wallet(alice.token, "ETH")).balance).toMatch(/^0\.0+$/);
 
     await mine(1);
@@ -309,8 +317,17 @@ describe("EVM withdrawals", () => {
     await f.followOnce();
     const pending = await latestSend(gina.token);
     expect(pending).toMatchObject({ status: "PENDING" });
-    expect(JSON.stringify(pending)).toContain(txHash);
-    await mine(12);
+    // M from EVM_CONFIRMATIONS (the product's table says 12 for ETH); the hash with its explorer page.
+    expect(pending.sendToWalletModel).toMatchObject({
+      txHash,
+      confirmations: 1,
+      requiredConfirmations: M,
+      explorerUrl: `https://explorer.example/tx/${txHash}`,
+    });
+    await mine(M - 2);
+    await f.followOnce();
+    expect(await latestSend(gina.token)).toMatchObject({ status: "PENDING" });
+    await mine(1);
     await f.followOnce();
     expect(await latestSend(gina.token)).toMatchObject({ status: "COMPLETED" });
     await d.expectInvariants();

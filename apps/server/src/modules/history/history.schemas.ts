@@ -33,6 +33,11 @@ export const historyQuery = z.object({
 // The reference's Money (value as a decimal string); inline, as KYC's schemas own the "Money" id.
 const money = z.object({ value: z.string(), currency: z.string() });
 
+const explorerUrl = z
+  .string()
+  .nullable()
+  .describe("The transaction on its network's explorer (EXPLORER_<NETWORK>_TX_URL); null: none configured");
+
 const receiveCryptoModel = z
   .object({
     fromAddress: z.string().nullable(),
@@ -43,6 +48,7 @@ const receiveCryptoModel = z
     confirmations: z.number().int().nullable(),
     requiredConfirmations: z.number().int().nullable(),
     internal: z.boolean().describe("From another customer of this merchant: no chain transaction"),
+    explorerUrl: explorerUrl,
   })
   .meta({ id: "ReceiveCryptoModel" });
 
@@ -69,6 +75,7 @@ const sendToWalletModel = z
     confirmations: z.number().int().nullable(),
     requiredConfirmations: z.number().int().nullable(),
     failureReason: z.string().nullable(),
+    explorerUrl: explorerUrl,
   })
   .meta({ id: "SendToWalletModel" });
 

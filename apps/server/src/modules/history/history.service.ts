@@ -39,7 +39,13 @@ export type HistoryQuery = {
  * operation; the customer reads them newest first, in pages anchored at a snapshot so new
  * operations never shift a page.
  */
-export function createHistoryService(deps: { db: ClientSource }) {
+export function createHistoryService(deps: {
+  db: ClientSource;
+  /** A chain transaction's explorer page (configured per network), or null. */
+  explorerTxUrl?: ExplorerTxUrl;
+}) {
+  const explorer = deps.explorerTxUrl ?? (() => null);
+  const item = (r: HistoryRow) => toItem(r, explorer);
   const withIds = (entries: HistoryEntryInput[]): NewHistoryEntry[] =>
     entries.map((e) => ({ id: uuidv7(), ...e }));
   return {
@@ -62,7 +68,7 @@ export function createHistoryService(deps: { db: ClientSource }) {
       const rows = await deps.db.withClient((c) =>
         historySql.byOperations(c, { ...q, operationIds: [q.operationId] }),
       );
-      return rows[0] && toItem(rows[0]);
+      return rows[0] && item(rows[0]);
     },
 
     async listOperations(q: HistoryQuery) {
@@ -70,7 +76,7 @@ export function createHistoryService(deps: { db: ClientSource }) {
       const { total, snapshot } = await deps.db.withClient((c) => historySql.count(c, query));
       const rows =
         total > q.offset ? await deps.db.withClient((c) => historySql.page(c, { ...query, snapshot })) : [];
-      return { operations: rows.map(toItem), offset: q.offset, size: q.size, total, snapshotAt: snapshot };
+      return { operations: rows.map(item), offset: q.offset, size: q.size, total, snapshotAt: snapshot };
     },
   };
 }
@@ -96,8 +102,21 @@ const MODEL_OF = {
   ADJUSTMENT: "adjustmentModel",
 } as const;
 
+type ExplorerTxUrl = (network: string, txHash: string) => string | null;
+
+/**
+ * A chain operation's details with its transaction's explorer page: from the configuration at
+ * read time, not stored, so a changed explorer applies to every past operation too.
+ */
+function withExplorer(r: HistoryRow, explorer: ExplorerTxUrl): unknown {
+  if (r.type !== "RECEIVE_CRYPTO" && r.type !== "SEND_TO_WALLET") return r.details;
+  const d = r.details as { txHash?: string | null; network?: string | null; internal?: boolean };
+  const explorerUrl = d.txHash && d.network && !d.internal ? explorer(d.network, d.txHash) : null;
+  return { ...d, explorerUrl };
+}
+
 /** The reference's item: id, date, status and exactly one non-null model (ours add the summary). */
-function toItem(r: HistoryRow) {
+function toItem(r: HistoryRow, explorer: ExplorerTxUrl) {
   const models = {
     exchangeModel: null,
     receiveCryptoModel: null,
@@ -127,6 +146,6 @@ function toItem(r: HistoryRow) {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     ...models,
-    [MODEL_OF[r.type]]: r.details,
+    [MODEL_OF[r.type]]: withExplorer(r, explorer),
   };
 }

@@ -27,6 +27,8 @@ export function createWalletsService(deps: {
   ledger: LedgerService;
   rates: RatesService;
   addresses: Pick<DepositAddresses, "addressesFor">;
+  /** M of a currency on its configured node; undefined: the product's network table's. */
+  confirmationsOf?: (currency: CurrencyCode) => number | undefined;
 }) {
   const { ledger } = deps;
   const walletIds = createBoundedCache<string, string>({ max: 100_000 });
@@ -72,7 +74,7 @@ export function createWalletsService(deps: {
     );
     const wallets = accounts
       .sort((a, b) => order(a) - order(b))
-      .map((a) => toView(a, fiat, deps.rates, at, addresses));
+      .map((a) => toView(a, fiat, deps.rates, at, addresses, deps.confirmationsOf));
     const total = wallets.reduce((sum, w) => sum + w.fiatMinor, 0n);
     return {
       wallets: wallets.map(({ fiatMinor: _minor, ...w }) => w),
@@ -143,6 +145,7 @@ function toView(
   rates: RatesService,
   at: Date,
   addresses: Map<Chain, string>,
+  confirmationsOf: ((currency: CurrencyCode) => number | undefined) | undefined,
 ) {
   const currency = getCurrency(a.currency);
   if (!currency) throw new Error(`account ${a.id} has an unknown currency`);
@@ -164,7 +167,9 @@ function toView(
     pattern: network ? ADDRESS_PATTERNS[network.chain] : null,
     network: network?.network ?? null,
     networkName: network?.networkName ?? null,
-    requiredConfirmations: network?.confirmations ?? null,
+    requiredConfirmations: network
+      ? (confirmationsOf?.(a.currency as CurrencyCode) ?? network.confirmations)
+      : null,
     addressUnavailableReason:
       network && !address ? `This merchant does not receive ${a.currency} on ${network.networkName}.` : null,
     allowOperations: [...OPERATIONS[address ? "chain" : currency.kind]],

@@ -44,6 +44,15 @@ export function networkOf(currency: string): CurrencyNetwork | undefined {
   return NETWORKS[currency as CurrencyCode];
 }
 
+/**
+ * A chain transaction's page on its network's explorer, from the configured templates
+ * (EXPLORER_<NETWORK>_TX_URL); null for a network with none.
+ */
+export function explorerTxUrls(templates: Partial<Record<string, string>>) {
+  return (network: string, txHash: string): string | null =>
+    templates[network]?.replace("{txHash}", encodeURIComponent(txHash)) ?? null;
+}
+
 export const CHAIN_NAMES: Record<Chain, string> = {
   bitcoin: "Bitcoin",
   ethereum: "Ethereum",

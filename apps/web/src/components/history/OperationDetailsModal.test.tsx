@@ -101,4 +101,50 @@ describe("OperationDetailsModal", () => {
     );
     expect(shown).toContain("Status: Failed");
   });
+
+  it("links a withdrawal's transaction to its explorer page, in a new tab that cannot reach back", () => {
+    const txHash = "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060";
+    const withdrawal = (explorerUrl: string | null) =>
+      historyOperation({
+        type: "SEND_TO_WALLET",
+        direction: "OUT",
+        amount: "0.010000000000000000",
+        currency: "ETH",
+        fee: "0.000420000000000000",
+        counterparty: "0x7099…Dc79C8",
+        sendToWalletModel: {
+          fromAddress: null,
+          toAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+          debitAmount: { value: "0.01042", currency: "ETH" },
+          creditAmount: { value: "0.01", currency: "ETH" },
+          feeAmount: { value: "0.00042", currency: "ETH" },
+          networkFee: { value: "0.00042", currency: "ETH" },
+          txHash,
+          network: "ERC20",
+          internal: false,
+          confirmations: 1,
+          requiredConfirmations: 3,
+          failureReason: null,
+          explorerUrl,
+        },
+      });
+    const { unmount } = renderWithProviders(
+      <OperationDetailsModal
+        operation={withdrawal(`https://etherscan.io/tx/${txHash}`)}
+        onClose={() => {}}
+      />,
+    );
+    const link = screen.getByRole("link", { name: "View on the network's explorer" });
+    expect(link.getAttribute("href")).toBe(`https://etherscan.io/tx/${txHash}`);
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(rows()).toContain(`Transaction hash: ${txHash}View on the network's explorer`);
+    expect(rows()).toContain("Confirmations: 1 / 3");
+    unmount();
+
+    // No explorer configured for the network: the hash alone.
+    renderWithProviders(<OperationDetailsModal operation={withdrawal(null)} onClose={() => {}} />);
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(rows()).toContain(`Transaction hash: ${txHash}`);
+  });
 });

@@ -102,7 +102,20 @@ export function OperationDetailsModal({
           {chain?.txHash ? (
             <>
               <dt>{t("history.txHash")}</dt>
-              <dd>{chain.txHash}</dd>
+              <dd>
+                <span className="k-history__hash">{chain.txHash}</span>
+                {/* The network's explorer, as the deployment configures it; a page of someone else's. */}
+                {chain.explorerUrl ? (
+                  <a
+                    className="k-link k-history__explorer"
+                    href={chain.explorerUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {t("history.onExplorer")}
+                  </a>
+                ) : null}
+              </dd>
             </>
           ) : null}
           {chain?.requiredConfirmations ? (

@@ -22,6 +22,7 @@ const pendingDeposit = historyOperation({
     confirmations: 1,
     requiredConfirmations: 2,
     internal: false,
+    explorerUrl: null,
   },
 });
 

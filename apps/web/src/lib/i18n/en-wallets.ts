@@ -94,6 +94,7 @@ export const enWallets = {
     date: "Date",
     id: "Operation ID",
     txHash: "Transaction hash",
+    onExplorer: "View on the network's explorer",
     confirmations: "Confirmations",
     details: "Details",
     empty: "No operations yet.",
