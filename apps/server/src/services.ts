@@ -10,6 +10,7 @@ import { createCodes } from "./modules/auth/codes.ts";
 import { createSignupService } from "./modules/auth/signup.service.ts";
 import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createBackofficeService } from "./modules/backoffice/backoffice.service.ts";
+import { createStuckPaymentsService } from "./modules/backoffice/stuck-payments.service.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCardFundingService } from "./modules/card-funding/card-funding.service.ts";
@@ -368,6 +369,8 @@ export function createServices(config: Config, database: Database, options: Serv
     deposits,
     audit,
   });
+  // Payments pending past their expected time: each domain's own list, provider lookup and failure.
+  const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cards, audit });
   return {
     merchants,
     merchantConfig,
@@ -407,6 +410,7 @@ export function createServices(config: Config, database: Database, options: Serv
     operators,
     adjustments,
     backoffice,
+    stuckPayments,
     security,
   };
 }

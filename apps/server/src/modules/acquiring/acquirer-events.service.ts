@@ -100,6 +100,20 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
     }));
   }
 
+  /** A payout's reservation given back: one ledger key, whoever fails it (callback or operator). */
+  async function voidPayout(tx: Tx, payment: PaymentRow) {
+    await ledger.apply(tx, {
+      merchantId: payment.merchantId,
+      operationId: uuidv7(),
+      idempotencyKey: `card-payment:${payment.id}:void`,
+      requestHash: `card-payment:${payment.id}`,
+      metadata: { customerId: payment.customerId, offerId: payment.offerId, paymentId: payment.id },
+      kind: "payout_card_void",
+      legs: (payment.pendingIds ?? []).map((pendingId) => ({ type: "void_pending" as const, pendingId })),
+      response: { paymentId: payment.id },
+    });
+  }
+
   async function apply(tx: Tx, event: AcquirerEvent, payment: PaymentRow, offer: OfferRow, legs: Leg[]) {
     const seq = event.sequence;
     const key = (what: string) => ({
@@ -154,16 +168,7 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
         return "PAID" as const;
       }
       case "REJECTED": {
-        const voids: Leg[] = (payment.pendingIds ?? []).map((pendingId) => ({
-          type: "void_pending",
-          pendingId,
-        }));
-        await ledger.apply(tx, {
-          ...key("void"),
-          kind: "payout_card_void",
-          legs: voids,
-          response: { paymentId: payment.id },
-        });
+        await voidPayout(tx, payment);
         await failPaymentSql(tx, deps, payment, event.reason ?? "The payout was rejected.", seq);
         return "REJECTED" as const;
       }
@@ -175,32 +180,72 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
 
   return {
     /** An event whose signature the route has checked (its exact bytes). */
-    async receive(rawBody: string): Promise<CallbackEffect> {
-      const event = parse(rawBody);
-      const payment = await repository.findForCallback(event.reference, event.paymentId);
-      const offer =
-        payment && (await offers.find(payment.merchantId, payment.customerId, payment.kind, payment.offerId));
-      if (!payment || !offer) throw acquiringErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
-      assertMatches(event, payment, offer);
-      const legs = event.status === "CAPTURED" ? await creditLegs(offer) : [];
-      const effect = await inTransaction(deps.db, async (tx) => {
-        const current = await lockPaymentSql(tx, payment.merchantId, payment.id);
-        if (!current) throw acquiringErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
-        if (event.sequence <= current.lastSequence) return "DUPLICATE" as const;
+    receive: (rawBody: string): Promise<CallbackEffect> => applyEvent(parse(rawBody)),
+
+    /** The merchant's card payments pending since before `before`, oldest first (stuck payments). */
+    pendingBefore: (merchantId: string, before: Date, limit: number) =>
+      repository.pendingBefore(merchantId, before, limit),
+
+    /**
+     * An operator asks the acquirer again: its answer is applied as its callback would be (a
+     * captured pay-in is credited, a paid payout posted, a declined or rejected one failed).
+     * UNANSWERED: the acquirer has no lookup, never saw the payment, or has nothing final yet.
+     */
+    async askAgain(merchantId: string, id: string): Promise<CallbackEffect | "NOT_FOUND" | "UNANSWERED"> {
+      const payment = await repository.paymentOf(merchantId, id);
+      if (!payment) return "NOT_FOUND";
+      if (payment.status === "SUCCESS" || payment.status === "FAILED") return "STALE";
+      const event = payment.providerRef ? await deps.acquirer.paymentStatus?.(payment.providerRef) : null;
+      return event ? applyEvent(event) : "UNANSWERED";
+    },
+
+    /**
+     * An operator fails a stuck payment with a reason: the callbacks' own failure, judged on the
+     * locked row, so it runs once whatever races it. A payout's reservation is voided under the
+     * REJECTED callback's ledger key; a pay-in had moved nothing.
+     */
+    async fail(merchantId: string, id: string, reason: string): Promise<CallbackEffect | "NOT_FOUND"> {
+      return inTransaction(deps.db, async (tx) => {
+        const current = await lockPaymentSql(tx, merchantId, id);
+        if (!current) return "NOT_FOUND" as const;
         if (current.status === "SUCCESS" || current.status === "FAILED" || current.status === "OFFERED") {
           return "STALE" as const;
         }
-        await tx.query(
-          "update card_payments set provider_ref = coalesce(provider_ref, $3) where merchant_id = $1 and id = $2",
-          [payment.merchantId, payment.id, event.paymentId],
-        );
-        return apply(tx, event, current, offer, legs);
+        if (current.kind === "PAYIN_CARD") {
+          await failPaymentSql(tx, deps, current, reason);
+          return "DECLINED" as const;
+        }
+        await voidPayout(tx, current);
+        await failPaymentSql(tx, deps, current, reason);
+        return "REJECTED" as const;
       });
-      // Authorised: ask for the capture (after the commit, never inside a transaction).
-      if (effect === "AUTHORISED") await deps.acquirer.capture({ paymentId: event.paymentId });
-      return effect;
     },
   };
+
+  async function applyEvent(event: AcquirerEvent): Promise<CallbackEffect> {
+    const payment = await repository.findForCallback(event.reference, event.paymentId);
+    const offer =
+      payment && (await offers.find(payment.merchantId, payment.customerId, payment.kind, payment.offerId));
+    if (!payment || !offer) throw acquiringErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
+    assertMatches(event, payment, offer);
+    const legs = event.status === "CAPTURED" ? await creditLegs(offer) : [];
+    const effect = await inTransaction(deps.db, async (tx) => {
+      const current = await lockPaymentSql(tx, payment.merchantId, payment.id);
+      if (!current) throw acquiringErrors.create("PAYMENT_NOT_FOUND", { field: "reference" });
+      if (event.sequence <= current.lastSequence) return "DUPLICATE" as const;
+      if (current.status === "SUCCESS" || current.status === "FAILED" || current.status === "OFFERED") {
+        return "STALE" as const;
+      }
+      await tx.query(
+        "update card_payments set provider_ref = coalesce(provider_ref, $3) where merchant_id = $1 and id = $2",
+        [payment.merchantId, payment.id, event.paymentId],
+      );
+      return apply(tx, event, current, offer, legs);
+    });
+    // Authorised: ask for the capture (after the commit, never inside a transaction).
+    if (effect === "AUTHORISED") await deps.acquirer.capture({ paymentId: event.paymentId });
+    return effect;
+  }
 }
 
 export type AcquirerEvents = ReturnType<typeof createAcquirerEvents>;

@@ -170,6 +170,33 @@ export function createAcquiringRepository(db: ClientSource) {
       return rows[0]?.n ?? 0;
     },
 
+    /** One of the merchant's payments (another merchant's is not found). */
+    async paymentOf(merchantId: string, id: string): Promise<PaymentRow | undefined> {
+      const { rows } = await db.withClient((c) =>
+        c.query<RawPayment>(
+          `select ${PAYMENT_COLUMNS} from card_payments where merchant_id = $1 and id = $2`,
+          [merchantId, id],
+        ),
+      );
+      return rows[0] && toPayment(rows[0]);
+    },
+
+    /**
+     * The merchant's payments under way at the acquirer (paid, not yet final) whose last step
+     * was before `before`, oldest first: `updatedAt` is when it last moved.
+     */
+    async pendingBefore(merchantId: string, before: Date, limit: number): Promise<PaymentRow[]> {
+      const { rows } = await db.withClient((c) =>
+        c.query<RawPayment>(
+          `select ${PAYMENT_COLUMNS} from card_payments
+           where merchant_id = $1 and status in ('AUTHORISING', 'CHALLENGE', 'PENDING') and updated_at < $2
+           order by updated_at, id limit $3`,
+          [merchantId, before, limit],
+        ),
+      );
+      return rows.map(toPayment);
+    },
+
     /** A callback's payment: by our id (its reference) and the acquirer's id together. */
     async findForCallback(id: string, providerRef: string): Promise<PaymentRow | undefined> {
       const { rows } = await db.withClient((c) =>

@@ -6,6 +6,7 @@ import { customersAdminRoutes } from "./customers.routes.ts";
 import { kycReviewRoutes } from "./kyc-review.routes.ts";
 import { merchantConfigRoutes } from "./merchant-config.routes.ts";
 import { operationsAdminRoutes } from "./operations.routes.ts";
+import { stuckPaymentsRoutes } from "./stuck-payments.routes.ts";
 
 /**
  * The back-office's API under /admin/v1/ (docs/backoffice.md): each route declares its
@@ -18,6 +19,7 @@ export const backofficeRoutes =
     await app.register(kycReviewRoutes(deps));
     await app.register(customersAdminRoutes(deps));
     await app.register(operationsAdminRoutes(deps));
+    await app.register(stuckPaymentsRoutes(deps));
     await app.register(merchantConfigRoutes(deps));
     await app.register(adjustmentsAdminRoutes(deps));
   };

@@ -10,6 +10,7 @@ import type { KycService } from "../kyc/kyc.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AuditActor, AuditService } from "../operators/audit.service.ts";
 import { backofficeErrors } from "./backoffice.errors.ts";
+import { isLate } from "./expected-times.ts";
 
 const money = (amount: bigint, currency: string) => {
   try {
@@ -19,17 +20,6 @@ const money = (amount: bigint, currency: string) => {
   }
 };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-/** How long each kind of payment may stay PENDING before the first page flags it. */
-const EXPECTED_MINUTES: Record<string, number> = {
-  PAYIN_CARD: 30,
-  PAYOUT_CARD: 60,
-  SEND_TO_WALLET: 120,
-  RECEIVE_CRYPTO: 120,
-  IBAN_WITHDRAW: 24 * 60,
-  CARD_TOP_UP: 60,
-};
-const DEFAULT_EXPECTED_MINUTES = 60;
 
 export type Actor = { merchantId: string; actor: AuditActor };
 
@@ -265,9 +255,7 @@ export function createBackofficeService(deps: {
         history.admin.pendingBefore(merchantId, new Date(now - 30 * 60_000), 200),
         history.admin.volumesSince(merchantId, startOfDay),
       ]);
-      const late = pending.filter(
-        (p) => now - p.createdAt.getTime() > (EXPECTED_MINUTES[p.type] ?? DEFAULT_EXPECTED_MINUTES) * 60_000,
-      );
+      const late = pending.filter((p) => isLate(p.type, p.createdAt, now));
       return {
         kyc: {
           waiting: await kyc.review.countWaiting(merchantId),

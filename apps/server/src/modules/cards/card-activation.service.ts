@@ -3,6 +3,7 @@ import type { CardForm } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import {
+  type IssuerEvent,
   type IssuerProvider,
   isIssuerCallbackSigned,
   issuerEventSchema,
@@ -115,42 +116,62 @@ export function createCardActivation(deps: {
           field: parsed.error.issues[0]?.path.join(".") || "body",
         });
       }
-      const event = parsed.data;
-      const at = deps.now();
-      return inTransaction(deps.db, async (tx) => {
-        const r = await lockRequestSql(tx, event.merchantId, event.orderRef);
-        if (!r) throw cardErrors.create("CARD_REQUEST_NOT_FOUND", { field: "orderRef" });
-        if (r.status === "CANCELLED" || r.status === "OPEN") return "IGNORED";
-        if (r.status === "PAID") {
-          await insertIssuedCardSql(tx, {
-            merchantId: r.merchantId,
-            id: uuidv7(),
-            customerId: r.customerId,
-            requestId: r.id,
-            program: r.program,
-            cardType: r.cardType,
-            colour: r.colour,
-            issuerCardId: event.issuerCardId,
-            last4: event.last4,
-            expiryMonth: event.expiryMonth,
-            expiryYear: event.expiryYear,
-            cardholderName: `${r.cardholderFirstName ?? ""} ${r.cardholderLastName ?? ""}`.trim(),
-            status: "ACTIVATION",
-            deliveryState: r.cardType === "PLASTIC" ? "ORDER_PENDING" : null,
-            createdAt: at,
-          });
-        }
-        if (
-          event.deliveryState &&
-          event.deliveryState !== "ORDER_PENDING" &&
-          event.deliveryState !== "ACTIVATED"
-        ) {
-          await advanceDeliverySql(tx, r.merchantId, event.issuerCardId, event.deliveryState, at);
-        }
-        return r.status === "PAID" ? "ISSUED" : (event.deliveryState ?? "UNCHANGED");
-      });
+      return applyIssuerEvent(parsed.data);
+    },
+
+    /** The merchant's orders paid and not issued since before `before`, oldest first (stuck payments). */
+    paidNotIssuedBefore: (merchantId: string, before: Date, limit: number) =>
+      repository.paidNotIssuedBefore(merchantId, before, limit),
+
+    /**
+     * An operator asks the issuer again about a paid order: its answer is applied as its
+     * callback would be (an issued card is recorded). UNANSWERED: no lookup, or not issued yet.
+     */
+    async askIssuerAgain(merchantId: string, id: string): Promise<string> {
+      const r = await repository.findRequestById(merchantId, id);
+      if (!r) return "NOT_FOUND";
+      if (r.status !== "PAID") return "ALREADY_FINAL";
+      const event = await deps.issuer.orderStatus?.(r.id);
+      return event ? applyIssuerEvent(event) : "UNANSWERED";
     },
   };
+
+  /** The issuer's report on an order (signed callback or its answer when asked), under the order's lock. */
+  async function applyIssuerEvent(event: IssuerEvent): Promise<string> {
+    const at = deps.now();
+    return inTransaction(deps.db, async (tx) => {
+      const r = await lockRequestSql(tx, event.merchantId, event.orderRef);
+      if (!r) throw cardErrors.create("CARD_REQUEST_NOT_FOUND", { field: "orderRef" });
+      if (r.status === "CANCELLED" || r.status === "OPEN") return "IGNORED";
+      if (r.status === "PAID") {
+        await insertIssuedCardSql(tx, {
+          merchantId: r.merchantId,
+          id: uuidv7(),
+          customerId: r.customerId,
+          requestId: r.id,
+          program: r.program,
+          cardType: r.cardType,
+          colour: r.colour,
+          issuerCardId: event.issuerCardId,
+          last4: event.last4,
+          expiryMonth: event.expiryMonth,
+          expiryYear: event.expiryYear,
+          cardholderName: `${r.cardholderFirstName ?? ""} ${r.cardholderLastName ?? ""}`.trim(),
+          status: "ACTIVATION",
+          deliveryState: r.cardType === "PLASTIC" ? "ORDER_PENDING" : null,
+          createdAt: at,
+        });
+      }
+      if (
+        event.deliveryState &&
+        event.deliveryState !== "ORDER_PENDING" &&
+        event.deliveryState !== "ACTIVATED"
+      ) {
+        await advanceDeliverySql(tx, r.merchantId, event.issuerCardId, event.deliveryState, at);
+      }
+      return r.status === "PAID" ? "ISSUED" : (event.deliveryState ?? "UNCHANGED");
+    });
+  }
 }
 
 export type CardActivation = ReturnType<typeof createCardActivation>;

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
-import { type ClientSource, inTransaction } from "../../db/transaction.ts";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { IssuerProvider } from "../../providers/issuer/issuer-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/auth.types.ts";
@@ -13,6 +13,7 @@ import type { CardProgram } from "../merchants/merchants.types.ts";
 import { quotesErrors } from "../quotes/quotes.errors.ts";
 import type { QuotesService } from "../quotes/quotes.service.ts";
 import { cardOrderLegs, cardOrderRefundLegs } from "../quotes/quotes.service.ts";
+import type { OfferRow } from "../quotes/quotes.types.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import type { CardOrders, Owner } from "./card-order.service.ts";
 import type { CardPrograms } from "./card-programs.ts";
@@ -313,43 +314,92 @@ export function createCardPayments(deps: {
         if (!offer || !wallet || locked.paymentOfferId !== offer.id) {
           throw cardErrors.create("CARD_REQUEST_CHANGED", { field: "id" });
         }
-        // Paid: the issuer must give the order back before the money is.
-        if (locked.paidAmount === null || !locked.paidCurrency) {
-          throw new Error(`card request ${r.id} is paid without its amount`);
-        }
-        if (!(await deps.issuer.cancelOrder(tx, r.id)))
-          throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
-        const outcome = await ledger.apply(tx, {
-          merchantId: merchant.id,
-          idempotencyKey: `card-request:${r.id}:refund`,
-          requestHash: `card-request-refund:${r.id}`,
-          kind: "card_order_refund",
-          legs: cardOrderRefundLegs(offer, wallet.id),
-          metadata: { customerId, cardRequestId: r.id, offerId: offer.id },
-          response: { refunded: moneyOf(locked.paidAmount, locked.paidCurrency) },
-        });
-        await markCancelledSql(tx, merchant.id, r.id, outcome.operationId, at);
-        if (!outcome.replayed) {
-          await deps.history.record(tx, [
-            {
-              merchantId: merchant.id,
-              customerId,
-              operationId: outcome.operationId,
-              type: "CARD_ORDER_REFUND",
-              direction: "IN",
-              status: "COMPLETED",
-              currency: locked.paidCurrency,
-              amount: locked.paidAmount,
-              fee: 0n,
-              counterparty: null,
-              details: { cardRequestId: r.id, cardProgram: r.program, cardType: r.cardType },
-            },
-          ]);
-        }
-        return { result: "ok" as const, refunded: moneyOf(locked.paidAmount, locked.paidCurrency) };
+        const back = await withdrawAndRefund(tx, locked, offer, wallet.id, at, null);
+        if (!back) throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
+        return { result: "ok" as const, refunded: back };
+      });
+    },
+
+    /**
+     * An operator fails a paid order the issuer has not issued (docs/backoffice.md "Stuck
+     * payments"): the cancel's own withdrawal and refund, under its key and the order's lock, so
+     * a cancel, a second fail or the issuer's late callback leave one refund or one card.
+     */
+    async failPaidOrder(merchantId: string, id: string, reason: string) {
+      const r = await repository.findRequestById(merchantId, id);
+      if (!r) return "NOT_FOUND" as const;
+      const offer =
+        r.status === "PAID" && r.paymentOfferId
+          ? await offers.findOffer(merchantId, r.customerId, r.paymentOfferId)
+          : undefined;
+      if (!offer) return "ALREADY_FINAL" as const;
+      const wallet = await deps.wallets.ensureWallet(
+        merchantId,
+        r.customerId,
+        offer.currencyFrom as CurrencyCode,
+      );
+      return inTransaction(deps.db, async (tx) => {
+        const locked = await lockRequestSql(tx, merchantId, id);
+        if (locked?.status !== "PAID" || locked.paymentOfferId !== offer.id) return "ALREADY_FINAL" as const;
+        const back = await withdrawAndRefund(tx, locked, offer, wallet.id, deps.now(), reason);
+        return back ? ("REFUNDED" as const) : ("ISSUED" as const);
       });
     },
   };
+
+  /**
+   * A paid order, locked: the issuer gives it back before the money is (false when it has issued
+   * the card meanwhile: nothing moves); then every leg reversed under the request's refund key,
+   * the request CANCELLED with the refund's operation, and the customer's refund row. Answers
+   * what was refunded.
+   */
+  async function withdrawAndRefund(
+    tx: Tx,
+    locked: RequestRow,
+    offer: OfferRow,
+    walletId: string,
+    at: Date,
+    failureReason: string | null,
+  ) {
+    if (locked.paidAmount === null || !locked.paidCurrency) {
+      throw new Error(`card request ${locked.id} is paid without its amount`);
+    }
+    if (!(await deps.issuer.cancelOrder(tx, locked.id))) return null;
+    const { merchantId, customerId } = locked;
+    const outcome = await ledger.apply(tx, {
+      merchantId,
+      idempotencyKey: `card-request:${locked.id}:refund`,
+      requestHash: `card-request-refund:${locked.id}`,
+      kind: "card_order_refund",
+      legs: cardOrderRefundLegs(offer, walletId),
+      metadata: { customerId, cardRequestId: locked.id, offerId: offer.id },
+      response: { refunded: moneyOf(locked.paidAmount, locked.paidCurrency) },
+    });
+    await markCancelledSql(tx, merchantId, locked.id, outcome.operationId, at);
+    if (!outcome.replayed) {
+      await deps.history.record(tx, [
+        {
+          merchantId,
+          customerId,
+          operationId: outcome.operationId,
+          type: "CARD_ORDER_REFUND",
+          direction: "IN",
+          status: "COMPLETED",
+          currency: locked.paidCurrency,
+          amount: locked.paidAmount,
+          fee: 0n,
+          counterparty: null,
+          details: {
+            cardRequestId: locked.id,
+            cardProgram: locked.program,
+            cardType: locked.cardType,
+            ...(failureReason ? { failureReason } : {}),
+          },
+        },
+      ]);
+    }
+    return moneyOf(locked.paidAmount, locked.paidCurrency);
+  }
 }
 
 export type CardPayments = ReturnType<typeof createCardPayments>;

@@ -215,6 +215,16 @@ export function createCardsRepository(db: ClientSource) {
       return rows[0] ? toRequest(rows[0]) : undefined;
     },
 
+    /** The merchant's orders paid and not issued whose payment was before `before`, oldest first. */
+    async paidNotIssuedBefore(merchantId: string, before: Date, limit: number): Promise<RequestRow[]> {
+      const { rows } = await query<Raw<RequestRow, "paidAmount">>(
+        `select ${REQUEST_COLUMNS} from card_requests
+         where merchant_id = $1 and status = 'PAID' and updated_at < $2 order by updated_at, id limit $3`,
+        [merchantId, before, limit],
+      );
+      return rows.map(toRequest);
+    },
+
     async findRequestById(merchantId: string, id: string): Promise<RequestRow | undefined> {
       const { rows } = await query<Raw<RequestRow, "paidAmount">>(
         `select ${REQUEST_COLUMNS} from card_requests where merchant_id = $1 and id = $2`,

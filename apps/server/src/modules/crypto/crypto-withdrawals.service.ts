@@ -1,10 +1,10 @@
-import { toDecimalString } from "@kestrel/money";
+import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import { enqueueJobs } from "../../jobs/enqueue.ts";
 import type { CurrencyNetwork } from "../../providers/chain/chain-networks.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
-import { CHAIN_BROADCAST_TASK } from "../../providers/chain/chain-provider.ts";
+import { CHAIN_BROADCAST_TASK, type ChainProvider } from "../../providers/chain/chain-provider.ts";
 import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
@@ -40,6 +40,9 @@ export type WithdrawalRequest = {
 
 export type WithdrawalEffect = "IGNORED" | "PENDING" | "COMPLETED" | "FAILED" | "ALREADY_FINAL";
 
+/** What settles a withdrawal: the chain's notification, or an operator's failure (no hash then). */
+type Settlement = { txHash: string | null; confirmations: number; failureReason: string | null };
+
 /**
  * Sends to outside addresses, two-phase: reserve amount and fees (pending transfers) and queue
  * the broadcast in one transaction; post them when the chain confirms, void them (a refund)
@@ -49,6 +52,8 @@ export function createCryptoWithdrawals(deps: {
   db: ClientSource;
   ledger: LedgerService;
   history: HistoryService;
+  /** Asked again for a stuck withdrawal's state (docs/backoffice.md "Stuck payments"). */
+  chain: Pick<ChainProvider, "withdrawalStatus">;
   /** When a withdrawal failed, in its refund's transaction: its usage of the customer's limits ends. */
   releaseLimit: (tx: Tx, merchantId: string, reference: string) => Promise<unknown>;
   /** M of a currency on its configured node; undefined: the product's network table's. */
@@ -56,14 +61,14 @@ export function createCryptoWithdrawals(deps: {
 }) {
   const { ledger, history } = deps;
 
-  async function settle(w: WithdrawalRow, n: ChainNotification, outcome: "COMPLETED" | "FAILED") {
+  async function settle(w: WithdrawalRow, n: Settlement, outcome: "COMPLETED" | "FAILED") {
     const pendings = [w.chainPendingId, ...(w.feePendingId ? [w.feePendingId] : [])];
     const legs: Leg[] = pendings.map((pendingId) =>
       outcome === "COMPLETED" ? { type: "post_pending", pendingId } : { type: "void_pending", pendingId },
     );
     const failureReason = outcome === "FAILED" ? (n.failureReason ?? "The network rejected it.") : null;
     try {
-      await inTransaction(deps.db, async (tx) => {
+      return await inTransaction(deps.db, async (tx): Promise<WithdrawalEffect> => {
         const settled = await ledger.apply(tx, {
           merchantId: w.merchantId,
           idempotencyKey: `chain:withdrawal:${w.id}:settle`,
@@ -73,7 +78,8 @@ export function createCryptoWithdrawals(deps: {
           metadata: { withdrawalId: w.id, txHash: n.txHash },
           response: { withdrawalId: w.id, status: outcome },
         });
-        if (settled.replayed) return;
+        // Settled so before (a repeat, or a concurrent settle that won): nothing more moves.
+        if (settled.replayed) return "ALREADY_FINAL";
         const confirmations =
           outcome === "COMPLETED" ? Math.max(n.confirmations, w.requiredConfirmations) : 0;
         await cryptoSql.finishWithdrawal(tx, {
@@ -91,13 +97,13 @@ export function createCryptoWithdrawals(deps: {
         });
         // A refund gives the customer's limit back with the money.
         if (outcome === "FAILED") await deps.releaseLimit(tx, w.merchantId, w.limitReference);
+        return outcome;
       });
     } catch (err) {
       // Settled the other way already (a contradicting notification): the first outcome stands.
       if (ledgerErrors.is(err, "IDEMPOTENCY_MISMATCH")) return "ALREADY_FINAL";
       throw err;
     }
-    return outcome;
   }
 
   return {
@@ -225,29 +231,59 @@ export function createCryptoWithdrawals(deps: {
     },
 
     /** What the chain says about one of our withdrawals (by its reference). */
-    async onOutgoing(n: ChainNotification): Promise<WithdrawalEffect> {
-      const id = n.reference;
-      if (!id || !/^[0-9a-f-]{36}$/.test(id)) return "IGNORED";
-      const w = await deps.db.withClient((c) => cryptoSql.findWithdrawal(c, id));
-      if (!w || w.chain !== n.chain || w.currency !== n.currency) return "IGNORED";
+    onOutgoing,
+
+    /** The merchant's withdrawals PENDING since before `before`, oldest first (stuck payments). */
+    pendingBefore: (merchantId: string, before: Date, limit: number) =>
+      deps.db.withClient((c) => cryptoSql.pendingWithdrawalsBefore(c, merchantId, before, limit)),
+
+    /**
+     * An operator asks the chain again: its answer is applied as its notification would be (a
+     * confirmed one completes, a failed one is refunded). UNANSWERED: the provider has no lookup.
+     */
+    async askAgain(merchantId: string, id: string): Promise<WithdrawalEffect | "NOT_FOUND" | "UNANSWERED"> {
+      const w = await deps.db.withClient((c) => cryptoSql.withdrawalOf(c, merchantId, id));
+      if (!w) return "NOT_FOUND";
       if (w.status !== "PENDING") return "ALREADY_FINAL";
-      if (n.status === "FAILED") return settle(w, n, "FAILED");
-      if (n.status === "CONFIRMED" && n.confirmations >= w.requiredConfirmations)
-        return settle(w, n, "COMPLETED");
-      const confirmations = Math.min(n.confirmations, w.requiredConfirmations);
-      await inTransaction(deps.db, async (c) => {
-        await cryptoSql.progressWithdrawal(c, w.id, n.txHash, confirmations);
-        const details = { txHash: n.txHash, confirmations };
-        await history.update(c, {
-          merchantId: w.merchantId,
-          operationId: w.id,
-          details,
-          whilePending: true,
-        });
-      });
-      return "PENDING";
+      const n = await deps.chain.withdrawalStatus?.(w.currency as CurrencyCode, w.id);
+      return n ? onOutgoing(n) : "UNANSWERED";
+    },
+
+    /**
+     * An operator fails a stuck withdrawal: the same refund as the chain's failure, under the
+     * same ledger key, so a second fail, or a fail racing the chain's notification, settles once
+     * (the first outcome stands: ALREADY_FINAL for the other).
+     */
+    async fail(merchantId: string, id: string, reason: string): Promise<WithdrawalEffect | "NOT_FOUND"> {
+      const w = await deps.db.withClient((c) => cryptoSql.withdrawalOf(c, merchantId, id));
+      if (!w) return "NOT_FOUND";
+      if (w.status !== "PENDING") return "ALREADY_FINAL";
+      return settle(w, { txHash: w.txHash, confirmations: 0, failureReason: reason }, "FAILED");
     },
   };
+
+  async function onOutgoing(n: ChainNotification): Promise<WithdrawalEffect> {
+    const id = n.reference;
+    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return "IGNORED";
+    const w = await deps.db.withClient((c) => cryptoSql.findWithdrawal(c, id));
+    if (!w || w.chain !== n.chain || w.currency !== n.currency) return "IGNORED";
+    if (w.status !== "PENDING") return "ALREADY_FINAL";
+    if (n.status === "FAILED") return settle(w, n, "FAILED");
+    if (n.status === "CONFIRMED" && n.confirmations >= w.requiredConfirmations)
+      return settle(w, n, "COMPLETED");
+    const confirmations = Math.min(n.confirmations, w.requiredConfirmations);
+    await inTransaction(deps.db, async (c) => {
+      await cryptoSql.progressWithdrawal(c, w.id, n.txHash, confirmations);
+      const details = { txHash: n.txHash, confirmations };
+      await history.update(c, {
+        merchantId: w.merchantId,
+        operationId: w.id,
+        details,
+        whilePending: true,
+      });
+    });
+    return "PENDING";
+  }
 }
 
 export type CryptoWithdrawals = ReturnType<typeof createCryptoWithdrawals>;

@@ -175,6 +175,30 @@ export const cryptoSql = {
     );
   },
 
+  /** The merchant's withdrawals still PENDING that started before `before`, oldest first. */
+  async pendingWithdrawalsBefore(
+    c: SqlClient,
+    merchantId: string,
+    before: Date,
+    limit: number,
+  ): Promise<(WithdrawalRow & { createdAt: Date })[]> {
+    const { rows } = await c.query<Raw<WithdrawalRow & { createdAt: Date }>>(
+      `select ${WITHDRAWAL}, created_at as "createdAt" from crypto_withdrawals
+       where merchant_id = $1 and status = 'PENDING' and created_at < $2 order by created_at, id limit $3`,
+      [merchantId, before, limit],
+    );
+    return rows.map((r) => bigints(r));
+  },
+
+  /** One of the merchant's withdrawals (another merchant's is not found). */
+  async withdrawalOf(c: SqlClient, merchantId: string, id: string): Promise<WithdrawalRow | undefined> {
+    const { rows } = await c.query<Raw<WithdrawalRow>>(
+      `select ${WITHDRAWAL} from crypto_withdrawals where merchant_id = $1 and id = $2`,
+      [merchantId, id],
+    );
+    return rows[0] && bigints(rows[0]);
+  },
+
   async findWithdrawal(c: SqlClient, id: string): Promise<WithdrawalRow | undefined> {
     const { rows } = await c.query<Raw<WithdrawalRow>>(
       `select ${WITHDRAWAL} from crypto_withdrawals where id = $1`,
@@ -197,7 +221,7 @@ export const cryptoSql = {
     f: {
       id: string;
       status: "COMPLETED" | "FAILED";
-      txHash: string;
+      txHash: string | null;
       confirmations: number;
       failureReason: string | null;
     },

@@ -2,6 +2,7 @@ import { parseAmount } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { BankNotification } from "../../providers/bank/bank-notification.ts";
+import type { BankRail } from "../../providers/bank/bank-provider.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import { ledgerErrors } from "../ledger/ledger.errors.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
@@ -27,6 +28,8 @@ export function createIbanRailEvents(deps: {
   ledger: LedgerService;
   history: Pick<HistoryService, "record" | "update">;
   releaseLimit: (tx: Tx, merchantId: string, reference: string) => Promise<unknown>;
+  /** Asked again for a stuck transfer's state (docs/backoffice.md "Stuck payments"). */
+  bank: Pick<BankRail, "transferStatus">;
 }) {
   const { ledger } = deps;
 
@@ -108,9 +111,12 @@ export function createIbanRailEvents(deps: {
     });
   }
 
+  /** The rail's word on a transfer, or an operator's failure (no rail id then). */
+  type Settlement = { id: string | null; returnReason: string | null };
+
   async function settle(
     t: TransferRow,
-    n: BankNotification,
+    n: Settlement,
     outcome: "COMPLETED" | "RETURNED",
   ): Promise<BankEffect> {
     const pendings = [t.pendingId, t.feePendingId].filter((id): id is string => id !== null);
@@ -168,8 +174,38 @@ export function createIbanRailEvents(deps: {
     return "PENDING";
   }
 
+  const outgoingOf = (merchantId: string, id: string) =>
+    deps.db.withClient((c) => ibanSql.outgoingOf(c, merchantId, id));
+
   return {
     onNotification: (n: BankNotification) => (n.direction === "IN" ? incoming(n) : outgoing(n)),
+
+    /** The merchant's transfers out PENDING since before `before`, oldest first (stuck payments). */
+    pendingBefore: (merchantId: string, before: Date, limit: number) =>
+      deps.db.withClient((c) => ibanSql.pendingOutgoingBefore(c, merchantId, before, limit)),
+
+    /**
+     * An operator asks the bank again: its answer is applied as its notification would be (an
+     * executed transfer completes, a returned one is refunded). UNANSWERED: no lookup, or unknown.
+     */
+    async askAgain(merchantId: string, id: string): Promise<BankEffect | "NOT_FOUND" | "UNANSWERED"> {
+      const t = await outgoingOf(merchantId, id);
+      if (!t) return "NOT_FOUND";
+      if (t.status !== "PENDING") return "ALREADY_FINAL";
+      const n = await deps.bank.transferStatus?.(t.id);
+      return n ? outgoing(n) : "UNANSWERED";
+    },
+
+    /**
+     * An operator fails a stuck transfer: the same refund as the rail's return, under the same
+     * ledger key, so a second fail, or one racing the rail's notification, settles once.
+     */
+    async fail(merchantId: string, id: string, reason: string): Promise<BankEffect | "NOT_FOUND"> {
+      const t = await outgoingOf(merchantId, id);
+      if (!t) return "NOT_FOUND";
+      if (t.status !== "PENDING") return "ALREADY_FINAL";
+      return settle(t, { id: null, returnReason: reason }, "RETURNED");
+    },
   };
 }
 

@@ -345,6 +345,31 @@ export const ibanSql = {
   },
 
   /** An outgoing transfer by its id (the rail's reference), any merchant: the rail's callback names it. */
+  /** The merchant's SEPA transfers out still PENDING that started before `before`, oldest first. */
+  async pendingOutgoingBefore(
+    c: Tx,
+    merchantId: string,
+    before: Date,
+    limit: number,
+  ): Promise<TransferRow[]> {
+    const { rows } = await c.query<RawTransfer>(
+      `select ${TRANSFER_COLUMNS} from iban_transfers
+       where merchant_id = $1 and kind = 'SEPA_OUT' and status = 'PENDING' and created_at < $2
+       order by created_at, id limit $3`,
+      [merchantId, before, limit],
+    );
+    return rows.map(toTransfer);
+  },
+
+  /** One of the merchant's SEPA transfers out (another merchant's is not found). */
+  async outgoingOf(c: Tx, merchantId: string, id: string): Promise<TransferRow | undefined> {
+    const { rows } = await c.query<RawTransfer>(
+      `select ${TRANSFER_COLUMNS} from iban_transfers where merchant_id = $1 and id = $2 and kind = 'SEPA_OUT'`,
+      [merchantId, id],
+    );
+    return rows[0] && toTransfer(rows[0]);
+  },
+
   async outgoing(c: Tx, id: string): Promise<TransferRow | undefined> {
     const { rows } = await c.query<RawTransfer>(
       `select ${TRANSFER_COLUMNS} from iban_transfers where id = $1 and kind = 'SEPA_OUT'`,
@@ -359,12 +384,13 @@ export const ibanSql = {
       merchantId: string;
       id: string;
       status: IbanTransferStatus;
-      railId: string;
+      /** The rail's id; null when an operator failed it without the rail's word. */
+      railId: string | null;
       returnReason: string | null;
     },
   ) {
     const { rowCount } = await c.query(
-      `update iban_transfers set status = $3, rail_id = $4, return_reason = $5, updated_at = now()
+      `update iban_transfers set status = $3, rail_id = coalesce($4, rail_id), return_reason = $5, updated_at = now()
        where merchant_id = $1 and id = $2 and status = 'PENDING'`,
       [t.merchantId, t.id, t.status, t.railId, t.returnReason],
     );

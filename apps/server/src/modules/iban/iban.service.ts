@@ -269,6 +269,13 @@ export function createIbanService(deps: {
 
     onBankNotification: railEvents.onNotification,
 
+    /** The back-office's stuck transfers out: listed, asked about again, failed (a refund). */
+    stuckTransfers: {
+      pendingBefore: railEvents.pendingBefore,
+      askAgain: railEvents.askAgain,
+      fail: railEvents.fail,
+    },
+
     /** The back-office: a customer's IBAN accounts. */
     accountsOf: (merchantId: string, customerId: string) =>
       deps.db.withClient((c) => ibanSql.accounts(c, { merchantId, customerId })),

@@ -1,4 +1,5 @@
 import type { CardPurpose } from "../../db/schema/index.ts";
+import type { AcquirerEvent } from "./acquirer-callback.ts";
 
 /** The card data sent once, to the acquirer only; never stored or logged by Kestrel. */
 export type CardInput = {
@@ -64,4 +65,9 @@ export type AcquirerProvider = {
     currency: string;
     reference: string;
   }): Promise<{ paymentId: string }>;
+  /**
+   * A payment's last event, by the acquirer's id, like its GET (null: unknown, or nothing to
+   * report yet). Optional: without it an operator's "ask again" says the acquirer cannot answer.
+   */
+  paymentStatus?(paymentId: string): Promise<AcquirerEvent | null>;
 };

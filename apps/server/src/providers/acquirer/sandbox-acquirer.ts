@@ -3,7 +3,7 @@ import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import cardValidator from "card-validator";
 import { v7 as uuidv7 } from "uuid";
 import type { ClientSource } from "../../db/transaction.ts";
-import type { AcquirerEvent } from "./acquirer-callback.ts";
+import { ACQUIRER_EVENTS, type AcquirerEvent } from "./acquirer-callback.ts";
 import type { AcquirerProvider, AuthoriseResult } from "./acquirer-provider.ts";
 import {
   ACQUIRER_CHALLENGE_TIMEOUT_TASK,
@@ -178,6 +178,28 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
         await emit(payment, "PAID", null, options.payoutDelaySeconds);
       }
       return { paymentId: id };
+    },
+
+    /**
+     * A payment's last event from the acquirer's own records, as its GET answers (sequence
+     * included, so an event the callback delivered too is applied once). Null while nothing
+     * final or reportable has happened (new, challenge, processing).
+     */
+    async paymentStatus(paymentId) {
+      const payment = await repository.findPayment(paymentId);
+      const status = ACQUIRER_EVENTS.find((e) => e === payment?.status);
+      if (!payment || !status) return null;
+      return {
+        eventId: `evt_status_${payment.id}_${payment.sequence}`,
+        paymentId: payment.id,
+        reference: payment.reference,
+        sequence: payment.sequence,
+        status,
+        amount: toDecimalString(payment.amount, payment.currency as CurrencyCode),
+        currency: payment.currency,
+        reason: null,
+        occurredAt: new Date().toISOString(),
+      };
     },
   };
 

@@ -1,4 +1,5 @@
 import { commonErrors } from "../../http/app-error.ts";
+import type { BankNotification } from "./bank-notification.ts";
 
 /** An account the bank opens for one of our customers. */
 export type OpenAccountOrder = {
@@ -31,6 +32,11 @@ export type SepaTransferOrder = {
 export interface BankRail {
   openAccount(order: OpenAccountOrder): Promise<{ iban: string; bic: string }>;
   sendTransfer(order: SepaTransferOrder): Promise<{ id: string }>;
+  /**
+   * A transfer out's state now, by our reference, like a bank API's GET (null: never received).
+   * Optional: a rail without a lookup leaves it out and an operator's "ask again" says so.
+   */
+  transferStatus?(reference: string): Promise<BankNotification | null>;
 }
 
 /** Task names of the bank rail's jobs (jobs/bank-jobs.ts). */

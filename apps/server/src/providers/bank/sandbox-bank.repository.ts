@@ -94,6 +94,15 @@ export const sandboxBankSql = {
     return rows[0] && toRow(rows[0]);
   },
 
+  /** A transfer out by our reference, as a bank API's lookup finds it. */
+  async findByReference(c: SqlClient, reference: string): Promise<SandboxBankTransfer | undefined> {
+    const { rows } = await c.query<Raw>(
+      `select ${COLUMNS} from sandbox_bank_transfers where reference = $1 and direction = 'OUT'`,
+      [reference],
+    );
+    return rows[0] && toRow(rows[0]);
+  },
+
   async recent(c: SqlClient, limit: number): Promise<SandboxBankTransfer[]> {
     const { rows } = await c.query<Raw>(
       `select ${COLUMNS} from sandbox_bank_transfers order by created_at desc limit $1`,

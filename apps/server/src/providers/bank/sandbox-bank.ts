@@ -65,6 +65,12 @@ export function createSandboxBank(deps: { db: SqlSource; executionSeconds: numbe
         return { id: row.id };
       });
     },
+
+    /** A transfer's state now from the bank's own records, as a bank API's GET answers. */
+    async transferStatus(reference: string) {
+      const row = await db.withClient((c) => sql.findByReference(c, reference));
+      return row ? notificationOf(row, stateAt(row, deps.executionSeconds)) : null;
+    },
   };
 
   return {

@@ -1,6 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { commonErrors } from "../../http/app-error.ts";
 import type { Chain } from "./chain-networks.ts";
+import type { ChainNotification } from "./chain-notification.ts";
 
 /** A withdrawal the ledger has reserved money for, to be put on the chain. */
 export type WithdrawalOrder = {
@@ -24,6 +25,11 @@ export interface ChainProvider {
   networkFee(currency: CurrencyCode): bigint;
   /** Broadcasts (idempotent by reference); its progress arrives as notifications. */
   broadcastWithdrawal(order: WithdrawalOrder): Promise<{ txHash: string }>;
+  /**
+   * A withdrawal's state now, by our reference, like a custody API's GET (null: never broadcast).
+   * Optional: a provider without a lookup leaves it out and an operator's "ask again" says so.
+   */
+  withdrawalStatus?(currency: CurrencyCode, reference: string): Promise<ChainNotification | null>;
 }
 
 /** Task names of the chain's background jobs (jobs/chain-jobs.ts). */

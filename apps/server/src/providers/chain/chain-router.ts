@@ -21,6 +21,10 @@ export function routeChains(
   return {
     networkFee: (currency) => pick(currency).networkFee(currency),
     broadcastWithdrawal: (order) => pick(order.currency).broadcastWithdrawal(order),
+    withdrawalStatus: async (currency, reference) => {
+      const provider = pick(currency);
+      return provider.withdrawalStatus ? provider.withdrawalStatus(currency, reference) : null;
+    },
   };
 }
 

@@ -78,6 +78,15 @@ export const sandboxChainSql = {
     return rows[0] && toRow(rows[0]);
   },
 
+  /** A withdrawal by our reference (its id), as a custody API's lookup finds it. */
+  async findByReference(c: SqlClient, reference: string): Promise<SandboxTxRow | undefined> {
+    const { rows } = await c.query<RawRow>(
+      `select ${COLUMNS} from sandbox_chain_transactions where reference = $1 and direction = 'OUT'`,
+      [reference],
+    );
+    return rows[0] && toRow(rows[0]);
+  },
+
   /** Confirmations only grow and a final status stays: ticks may overlap or repeat. */
   async advance(c: SqlClient, txHash: string, confirmations: number, status: SandboxTxRow["status"]) {
     await c.query(

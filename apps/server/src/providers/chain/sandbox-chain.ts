@@ -114,6 +114,15 @@ export function createSandboxChain(deps: {
       });
     },
 
+    /**
+     * A withdrawal's state now by our reference, from the chain's own records, as a custody API's
+     * GET answers (an operator's "ask again"); null when it was never broadcast.
+     */
+    async withdrawalStatus(_currency: CurrencyCode, reference: string): Promise<ChainNotification | null> {
+      const row = await db.withClient((c) => sql.findByReference(c, reference));
+      return row ? notificationOf(row, stateAt(row, deps.secondsPerConfirmation)) : null;
+    },
+
     /** A transaction as the chain sees it now (for the console). */
     transaction: (txHash: string) => db.withClient((c) => sql.find(c, txHash)),
 

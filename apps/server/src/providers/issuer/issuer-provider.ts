@@ -50,6 +50,11 @@ export interface IssuerProvider {
   /** Withdraws an order not issued yet; false when the card was issued meanwhile. */
   cancelOrder(tx: Tx, orderRef: string): Promise<boolean>;
   activate(issuerCardId: string, code: string): Promise<ActivationResult>;
+  /**
+   * An order's card now, like the issuer's GET (null: not issued yet, or unknown). Optional:
+   * without it an operator's "ask again" says the issuer cannot answer.
+   */
+  orderStatus?(orderRef: string): Promise<IssuerEvent | null>;
 }
 
 const hmac = (secret: string, rawBody: string) =>

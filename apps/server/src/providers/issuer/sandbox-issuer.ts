@@ -172,6 +172,18 @@ export function createSandboxIssuer(deps: {
   }
 
   const provider: IssuerProvider = {
+    /** An order's card as the issuer's own records say now, as its GET answers (null: not issued). */
+    async orderStatus(orderRef: string) {
+      const row = await deps.db.withClient(async (c) => {
+        const { rows } = await c.query<IssuerRow>(
+          `select ${COLUMNS} from sandbox_issuer_cards where order_ref = $1`,
+          [orderRef],
+        );
+        return rows[0];
+      });
+      return (row && eventOf(row, now())) ?? null;
+    },
+
     async orderCard(tx, order: CardOrder) {
       const at = now();
       const runAt = new Date(at.getTime() + deps.issueSeconds * 1000);
