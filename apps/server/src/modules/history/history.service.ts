@@ -8,6 +8,7 @@ import {
   type NewHistoryEntry,
 } from "./history.repository.ts";
 import { createHistorySearch } from "./history-search.ts";
+import { pendingFields } from "./pending-texts.ts";
 
 export type HistoryEntryInput = Omit<NewHistoryEntry, "id">;
 export type HistoryUpdate = HistoryChange;
@@ -145,6 +146,7 @@ function toItem(r: HistoryRow, explorer: ExplorerTxUrl) {
     operationDate: r.createdAt.toISOString(),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    ...pendingFields(r),
     ...models,
     [MODEL_OF[r.type]]: withExplorer(r, explorer),
   };

@@ -38,8 +38,16 @@ export function receiptLines(op: ReceiptOperation): [string, string][] {
   const rate = model.exchangeRate as Rate | undefined;
   if (rate?.rate) lines.push(["Rate", `1 ${rate.sourceCurrency} = ${rate.rate} ${rate.targetCurrency}`]);
   if (op.counterparty) lines.push(["Counterparty", maskCounterparty(op.counterparty)]);
+  lines.push(["Status", STATUS_WORDS[op.status]]);
+  // While it waits, the history's own texts (history/pending-texts.ts): the same words as the app.
+  if (op.pendingReason) {
+    lines.push(
+      ["Why it waits", op.pendingReason],
+      ["What happens next", op.nextStep ?? ""],
+      ["How long", op.expectedTime ?? ""],
+    );
+  }
   lines.push(
-    ["Status", STATUS_WORDS[op.status]],
     ["Created", stamp(op.createdAt)],
     ["Last updated", stamp(op.updatedAt)],
     ["Reference", op.operationId],

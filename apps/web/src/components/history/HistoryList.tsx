@@ -35,6 +35,9 @@ export function HistoryList({
                   ) : null}
                   <span className="k-history__date">{`${formatDate(date, "dotted")} ${formatDate(date, "time")}`}</span>
                 </span>
+                {op.pendingReason ? (
+                  <span className="k-history__muted k-history__pending">{`${op.pendingReason} ${op.expectedTime ?? ""}`}</span>
+                ) : null}
               </span>
               <span className="k-history__side">
                 <strong className={op.direction === "IN" ? "k-history__in" : undefined}>

@@ -49,6 +49,17 @@ export function OperationDetailsModal({
           </dd>
           <dt>{t("history.status")}</dt>
           <dd>{t(`history.statuses.${operation.status}`)}</dd>
+          {/* While it waits, the server's texts (history/pending-texts.ts): the receipt says the same. */}
+          {operation.pendingReason ? (
+            <>
+              <dt>{t("history.pendingReason")}</dt>
+              <dd>{operation.pendingReason}</dd>
+              <dt>{t("history.nextStep")}</dt>
+              <dd>{operation.nextStep}</dd>
+              <dt>{t("history.expectedTime")}</dt>
+              <dd>{operation.expectedTime}</dd>
+            </>
+          ) : null}
           <dt>{t("history.date")}</dt>
           <dd>{when(operation.operationDate || operation.createdAt)}</dd>
           {card ? (

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { pendingFields } from "../history/pending-texts.ts";
+import { type ReceiptOperation, receiptLines } from "./receipt-render.ts";
+
+/** An IBAN withdrawal as the history gives it, in `status`. */
+const withdrawal = (status: "PENDING" | "COMPLETED") =>
+  ({
+    operationId: "0193a9e0-0000-7000-8000-0000000000aa",
+    type: "IBAN_WITHDRAW",
+    direction: "OUT",
+    status,
+    operationStatus: status,
+    amount: "100.00",
+    currency: "EUR",
+    fee: "1.00",
+    counterparty: "DE89 3704 0044 0532 0130 00",
+    operationDate: "2026-11-02T10:00:00.000Z",
+    createdAt: "2026-11-02T10:00:00.000Z",
+    updatedAt: "2026-11-02T10:00:00.000Z",
+    ...pendingFields({ type: "IBAN_WITHDRAW", status, direction: "OUT", details: {} }),
+    ibanModel: {},
+  }) as unknown as ReceiptOperation;
+
+describe("a receipt's pending lines", () => {
+  it("says why a pending operation waits, what next and how long, in the history's words", () => {
+    const op = withdrawal("PENDING");
+    const lines = new Map(receiptLines(op));
+    expect(lines.get("Why it waits")).toBe(op.pendingReason);
+    expect(lines.get("What happens next")).toBe(op.nextStep);
+    expect(lines.get("How long")).toBe(op.expectedTime);
+    expect(op.expectedTime).toBe("Usually within 1 business day.");
+  });
+
+  it("leaves them out once the operation is final", () => {
+    const labels = receiptLines(withdrawal("COMPLETED")).map(([label]) => label);
+    expect(labels).not.toContain("Why it waits");
+  });
+});
