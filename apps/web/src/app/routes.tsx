@@ -27,6 +27,7 @@ const VerificationPage = lazyPage(
 );
 const LimitsPage = lazyPage(() => import("../features/limits/LimitsPage.tsx"), "LimitsPage");
 const ExchangePage = lazyPage(() => import("../features/exchange/ExchangePage.tsx"), "ExchangePage");
+const StatusPage = lazyPage(() => import("../features/status/StatusPage.tsx"), "StatusPage");
 const EarnPage = lazyPage(() => import("../features/earn/EarnPage.tsx"), "EarnPage");
 const ReceivePage = lazyPage(() => import("../features/receive/ReceivePage.tsx"), "ReceivePage");
 const SendPhonePage = lazyPage(() => import("../features/send/SendPhonePage.tsx"), "SendPhonePage");
@@ -118,6 +119,11 @@ export const appRoutes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: AUTH_PAGES.map(({ page, element }) => ({ path: ROUTES[page], element })),
+      },
+      {
+        // Public: the status page answers signed in or out, in the frame without navigation.
+        element: <AuthLayout />,
+        children: [{ path: ROUTES.status, element: <StatusPage /> }],
       },
       {
         // Every page of the app frame needs a session (spec §2, §8) and no step owed (spec §2).

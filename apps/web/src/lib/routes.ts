@@ -19,6 +19,8 @@ export const ROUTES = {
   cardsOrder: "/cards/order",
   earn: "/earn",
   history: "/history",
+  /** Issue 38: which features are paused or disrupted, since when; public. */
+  status: "/status",
   /** Issue 6: per operation, what remains and what the next level unlocks. */
   limits: "/limits",
   /** Issue 23: password change and the email's confirmation. */

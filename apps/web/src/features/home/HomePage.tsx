@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { QuickActions } from "./components/QuickActions.tsx";
 import { RecentOperations } from "./components/RecentOperations.tsx";
+import { StatusStrip } from "./components/StatusStrip.tsx";
 import { BalanceTotal, WalletsOverview } from "./components/WalletsOverview.tsx";
 import "./home.css";
 
@@ -13,6 +14,7 @@ export function HomePage() {
   return (
     <section className="k-surface k-home">
       <h1 className="k-page-title">{t("pages.home")}</h1>
+      <StatusStrip />
       <BalanceTotal />
       <QuickActions />
       <WalletsOverview />

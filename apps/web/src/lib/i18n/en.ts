@@ -15,6 +15,7 @@ import type { enEarn } from "./en-earn.ts";
 import type { enExchange } from "./en-exchange.ts";
 import type { enIban } from "./en-iban.ts";
 import type { enStatements } from "./en-statements.ts";
+import type { enStatus } from "./en-status.ts";
 import { enWallets } from "./en-wallets.ts";
 
 export const en = {
@@ -359,4 +360,5 @@ export type Texts = typeof en &
   typeof enEarn &
   typeof enExchange &
   typeof enIban &
-  typeof enStatements;
+  typeof enStatements &
+  typeof enStatus;
