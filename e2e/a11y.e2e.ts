@@ -10,7 +10,12 @@ import { baseUrl, e2eEnabled, launchBrowser, VIEWPORTS } from "./browser.ts";
 // sign-in style pages) and signed in (every other one): a new route is checked without a new line.
 
 /** What a visitor without a session can open; every other route sends them to sign-in. */
-const SIGNED_OUT: readonly string[] = [ROUTES.signIn, ROUTES.signUp, ROUTES.resetPassword];
+const SIGNED_OUT: readonly string[] = [
+  ROUTES.signIn,
+  ROUTES.signUp,
+  ROUTES.resetPassword,
+  ROUTES.securityNotMe,
+];
 /** Signed in, sign-in and sign-up send the customer home, which is checked as "/". */
 const SIGNED_IN = Object.values(ROUTES).filter((path) => path !== ROUTES.signIn && path !== ROUTES.signUp);
 

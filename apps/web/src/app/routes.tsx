@@ -35,6 +35,8 @@ const SendWalletPage = lazyPage(() => import("../features/send/SendWalletPage.ts
 const HistoryPage = lazyPage(() => import("../features/history/HistoryPage.tsx"), "HistoryPage");
 const KitPage = lazyPage(() => import("../features/kit/KitPage.tsx"), "KitPage");
 const AccountPage = lazyPage(() => import("../features/auth/AccountPage.tsx"), "AccountPage");
+const NotMePage = lazyPage(() => import("../features/auth/NotMePage.tsx"), "NotMePage");
+const SecurityPage = lazyPage(() => import("../features/security/SecurityPage.tsx"), "SecurityPage");
 const CardTopUpPage = lazyPage(() => import("../features/card-payments/CardTopUpPage.tsx"), "CardTopUpPage");
 const CardWithdrawPage = lazyPage(
   () => import("../features/card-payments/CardWithdrawPage.tsx"),
@@ -68,6 +70,7 @@ const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [
     ),
   },
   { page: "resetPassword", element: <ResetPasswordPage /> },
+  { page: "securityNotMe", element: <NotMePage /> },
   {
     page: "referralCode",
     element: (
@@ -139,6 +142,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.verification, element: <VerificationPage /> },
           { path: ROUTES.limits, element: <LimitsPage /> },
           { path: ROUTES.account, element: <AccountPage /> },
+          { path: ROUTES.security, element: <SecurityPage /> },
           ...PLAIN_PAGES.map((page) => ({ path: ROUTES[page], element: pageElement(page) })),
           ...OPERATION_PAGES.map(({ page, operation }) => ({
             path: ROUTES[page],

@@ -25,4 +25,8 @@ export const ROUTES = {
   limits: "/limits",
   /** Issue 23: password change and the email's confirmation. */
   account: "/account",
+  /** Issue 38: devices and sessions, and the security events. */
+  security: "/security",
+  /** The new-device alert's "This wasn't me" link. */
+  securityNotMe: "/security/not-me",
 } as const;

@@ -18,5 +18,7 @@ describe("deviceLabel", () => {
   it("says nothing for no header or an unknown one", () => {
     expect(deviceLabel(undefined)).toBeNull();
     expect(deviceLabel("")).toBeNull();
+    expect(deviceLabel("node")).toBeNull();
+    expect(deviceLabel("curl/8.0")).toBeNull();
   });
 });

@@ -8,8 +8,9 @@ import Bowser from "bowser";
 export function deviceLabel(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   const parsed = Bowser.parse(userAgent.slice(0, 512));
-  const browser = parsed.browser.name;
-  const os = parsed.os.name;
+  // bowser answers "" for what it does not know (a script's "node", "curl/8.0").
+  const browser = parsed.browser.name || undefined;
+  const os = parsed.os.name || undefined;
   if (browser && os) return `${browser} on ${os}`;
   return browser ?? os ?? null;
 }

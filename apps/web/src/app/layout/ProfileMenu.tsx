@@ -25,6 +25,7 @@ export function ProfileMenu() {
     { to: ROUTES.verification, label: t("profileMenu.verification") },
     { to: ROUTES.referralCode, label: t("profileMenu.referralCode") },
     { to: ROUTES.account, label: t("profileMenu.account") },
+    { to: ROUTES.security, label: t("profileMenu.security") },
   ];
   const count = entries.length + 1;
 

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { FormError } from "../../components/FormError.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useMerchantData } from "../../lib/config-service/queries.ts";
 import { formatPhone } from "../../lib/phone/phone-number.ts";
 import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
+import { usePhoneNumbers } from "../../lib/phone/use-phone-numbers.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
 import { checkPasswordResetCode, confirmPasswordReset, startPasswordReset } from "./api/auth-calls.ts";
@@ -18,14 +19,18 @@ import { useContinueAfterSignIn } from "./hooks/use-continue-after-sign-in.ts";
 /**
  * /reset-password (spec §2): phone (step 1), SMS code (step 2), new password (step 3). The new
  * password signs the customer in (every other session ends), then the redirect rules apply.
+ * Coming from the alert's "This wasn't me" (state `phone`), the code is already sent: step 2.
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const api = useApi();
   const merchant = useMerchantData().data;
   const phones = usePhoneCountries();
+  // Step 2 may come first (from the alert link): the phone is formatted once the library is in.
+  const numbersReady = usePhoneNumbers();
   const continueAfterSignIn = useContinueAfterSignIn();
-  const [phone, setPhone] = useState("");
+  const sentTo = (useLocation().state as { phone?: unknown } | null)?.phone;
+  const [phone, setPhone] = useState(typeof sentTo === "string" ? sentTo : "");
   const [code, setCode] = useState("");
   const step = !phone || !merchant ? 1 : !code ? 2 : 3;
 
@@ -69,7 +74,7 @@ export function ResetPasswordPage() {
       <AuthPage
         {...page}
         subtitle={t("auth.code.title")}
-        intro={t("auth.code.sentTo", { phone: formatPhone(phone) })}
+        intro={t("auth.code.sentTo", { phone: numbersReady ? formatPhone(phone) : `+${phone}` })}
       >
         <CodeStep
           onConfirm={async (entered) => {

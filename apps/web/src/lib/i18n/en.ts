@@ -14,6 +14,7 @@ import { enCards } from "./en-cards.ts";
 import type { enEarn } from "./en-earn.ts";
 import type { enExchange } from "./en-exchange.ts";
 import type { enIban } from "./en-iban.ts";
+import type { enSecurity } from "./en-security.ts";
 import type { enStatements } from "./en-statements.ts";
 import type { enStatus } from "./en-status.ts";
 import { enWallets } from "./en-wallets.ts";
@@ -48,6 +49,7 @@ export const en = {
     verification: "Verification",
     referralCode: "Referral code",
     account: "Password and email",
+    security: "Security",
     signOut: "Sign out",
   },
   pages: {
@@ -71,6 +73,8 @@ export const en = {
     earn: "Earn",
     history: "History",
     account: "Password and email",
+    security: "Security",
+    securityNotMe: "Secure your account",
   },
   account: {
     emailTitle: "Email",
@@ -360,5 +364,6 @@ export type Texts = typeof en &
   typeof enEarn &
   typeof enExchange &
   typeof enIban &
+  typeof enSecurity &
   typeof enStatements &
   typeof enStatus;

@@ -94,3 +94,15 @@ export const changePassword = (api: Api, currentPassword: string, newPassword: s
 
 /** POST /v2/mobile/email/verify/resend: the confirmation link again, to the email on file. */
 export const resendEmailConfirmation = (api: Api) => unwrap(api.POST("/v2/mobile/email/verify/resend"));
+
+/**
+ * POST /v2/security/not-me: the alert link's token signs out every session and starts a password
+ * reset; answers the phone the reset code went to.
+ */
+export const securityNotMe = (api: Api, merchant: Merchant, token: string) =>
+  unwrap(
+    api.POST("/v2/security/not-me", {
+      body: { token },
+      headers: { "x-merchant-id": merchant.merchantBackendId },
+    }),
+  );
