@@ -1,19 +1,29 @@
--- Records one operation's usage of the customer's limits, in the operation's transaction, after
--- the caller locked the customer's KYC row (kyc-limits.repository.ts): two operations of one
--- customer take turns, the second sees the first's usage. Answers 'recorded', 'repeated' (the
--- reference was recorded before: nothing changes) or 'refused' with the used amounts (nothing of
--- the call remains). The windows are read from running totals (kyc_usage_used.sql): a bounded
--- number of rows, however many operations the customer made. Every statement has an index that
--- fits it; sequential scans are off so that a generic plan made while kyc_usage was small never
--- reads the whole table.
+-- Locks the customer's KYC row and records one operation's usage of their limits, in the
+-- operation's transaction, as one statement (a round trip less per money operation than a lock
+-- and a record). The lock lasts until the transaction ends: two operations of one customer take
+-- turns, the second sees the first's usage, and a review changing the level waits for them.
+-- Answers 'missing' (no KYC row: nothing done); 'repeated' (the reference was recorded before:
+-- nothing changes); or 'recorded' with what the 24-hour and 30-day windows held before this usage.
+-- Every answer but 'missing' carries the locked row's level and status. The caller judges them and
+-- the limit (kyc-limits.ts) and, refusing, rolls the whole transaction back, this usage with it.
+-- The windows are read from running totals (kyc_usage_used.sql): a bounded number of rows, however
+-- many operations the customer made. Every statement has an index that fits it; sequential scans
+-- are off so that a generic plan made while kyc_usage was small never reads the whole table.
 CREATE OR REPLACE FUNCTION kyc_record_usage(
   p_id uuid, p_merchant_id uuid, p_customer_id uuid, p_operation_type text, p_amount numeric,
-  p_currency text, p_reference text, p_now timestamptz, p_daily_limit numeric, p_monthly_limit numeric
+  p_currency text, p_reference text, p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql SET enable_seqscan = off AS $$
 DECLARE
+  v_level text;
+  v_status text;
   v_daily numeric;
   v_monthly numeric;
 BEGIN
+  SELECT k.level, k.status INTO v_level, v_status FROM kyc_customers k
+    WHERE k.customer_id = p_customer_id AND k.merchant_id = p_merchant_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('outcome', 'missing');
+  END IF;
   -- The newest usage may carry a later time (another instance's clock): this one is not older.
   INSERT INTO kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
     VALUES (p_id, p_merchant_id, p_customer_id, p_operation_type, p_amount, p_currency, p_reference,
@@ -23,15 +33,12 @@ BEGIN
                                ORDER BY u.running_total DESC LIMIT 1)))
     ON CONFLICT (merchant_id, reference) DO NOTHING;
   IF NOT FOUND THEN
-    RETURN jsonb_build_object('outcome', 'repeated');
+    RETURN jsonb_build_object('outcome', 'repeated', 'level', v_level, 'status', v_status);
   END IF;
   -- The windows with this usage in them (its time is after both starts), less its amount.
   SELECT w.used_daily - p_amount, w.used_monthly - p_amount INTO v_daily, v_monthly
     FROM kyc_usage_used(p_merchant_id, p_customer_id, p_operation_type,
                         p_now - interval '24 hours', p_now - interval '720 hours') w;
-  IF v_daily + p_amount <= p_daily_limit AND v_monthly + p_amount <= p_monthly_limit THEN
-    RETURN jsonb_build_object('outcome', 'recorded');
-  END IF;
-  DELETE FROM kyc_usage u WHERE u.id = p_id;
-  RETURN jsonb_build_object('outcome', 'refused', 'usedDaily', v_daily::text, 'usedMonthly', v_monthly::text);
+  RETURN jsonb_build_object('outcome', 'recorded', 'level', v_level, 'status', v_status,
+                            'usedDaily', v_daily::text, 'usedMonthly', v_monthly::text);
 END $$;

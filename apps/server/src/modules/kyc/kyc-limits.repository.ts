@@ -20,35 +20,25 @@ export type UsageRecord = {
   currency: string;
   reference: string;
   now: Date;
-  /** The level's limits over 24 hours and 30 days. */
-  daily: bigint;
-  monthly: bigint;
 };
 
-export type UsageOutcome = { outcome: "recorded" | "repeated" } | { outcome: "refused"; used: Used };
-
-/** The customer's stored KYC level and status, locked until the transaction ends. */
-export async function lockStateSql(
-  tx: Tx,
-  merchantId: string,
-  customerId: string,
-): Promise<{ level: Level; status: KycStatus } | undefined> {
-  const { rows } = await tx.query<{ level: Level; status: KycStatus }>({
-    name: "kyc_lock_state",
-    text: "select level, status from kyc_customers where customer_id = $1 and merchant_id = $2 for update",
-    values: [customerId, merchantId],
-  });
-  return rows[0];
-}
+/** The customer's KYC row, locked until the transaction ends, and what became of the usage. */
+export type UsageOutcome = { state: { level: Level; status: KycStatus } } & (
+  | { outcome: "repeated" }
+  | { outcome: "recorded"; usedBefore: Used }
+);
 
 /**
- * Records one operation's usage (db/functions/kyc_record_usage.sql) under the customer's lock
- * (lockStateSql, same transaction): refused, nothing of it remains.
+ * Locks the customer's KYC row and records one operation's usage, in one statement
+ * (db/functions/kyc_record_usage.sql); `undefined` when the customer has no KYC row. The caller
+ * judges the level and the limit, and refusing rolls its transaction back, the usage with it.
  */
-export async function recordUsageSql(tx: Tx, r: UsageRecord): Promise<UsageOutcome> {
-  const { rows } = await tx.query<{ r: { outcome: string; usedDaily?: string; usedMonthly?: string } }>({
+export async function recordUsageSql(tx: Tx, r: UsageRecord): Promise<UsageOutcome | undefined> {
+  const { rows } = await tx.query<{
+    r: { outcome: string; level?: Level; status?: KycStatus; usedDaily?: string; usedMonthly?: string };
+  }>({
     name: "kyc_record_usage",
-    text: "select kyc_record_usage($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) as r",
+    text: "select kyc_record_usage($1, $2, $3, $4, $5, $6, $7, $8) as r",
     values: [
       r.id,
       r.merchantId,
@@ -58,23 +48,17 @@ export async function recordUsageSql(tx: Tx, r: UsageRecord): Promise<UsageOutco
       r.currency,
       r.reference,
       r.now,
-      String(r.daily),
-      String(r.monthly),
     ],
   });
   const answer = rows[0]?.r;
-  switch (answer?.outcome) {
-    case "recorded":
-    case "repeated":
-      return { outcome: answer.outcome };
-    case "refused":
-      return {
-        outcome: "refused",
-        used: { daily: BigInt(answer.usedDaily ?? "0"), monthly: BigInt(answer.usedMonthly ?? "0") },
-      };
-    default:
-      throw new Error(`kyc_record_usage answered ${JSON.stringify(answer)}`);
-  }
+  if (answer?.outcome === "missing") return undefined;
+  if (!answer?.level || !answer.status)
+    throw new Error(`kyc_record_usage answered ${JSON.stringify(answer)}`);
+  const state = { level: answer.level, status: answer.status };
+  if (answer.outcome === "repeated") return { state, outcome: "repeated" };
+  if (answer.outcome !== "recorded") throw new Error(`kyc_record_usage answered ${JSON.stringify(answer)}`);
+  const usedBefore = { daily: BigInt(answer.usedDaily ?? "0"), monthly: BigInt(answer.usedMonthly ?? "0") };
+  return { state, outcome: "recorded", usedBefore };
 }
 
 /**
@@ -167,13 +151,41 @@ export function createKycLimitsRepository(db: Db) {
       limitsCache.set(merchantId, rows);
       return rows;
     },
-    async hasState(merchantId: string, customerId: string): Promise<boolean> {
-      const { rows } = await db.$client.query({
-        name: "kyc_has_state",
-        text: "select 1 from kyc_customers where customer_id = $1 and merchant_id = $2",
+    /**
+     * What a money operation's limit check needs of the customer, in one read: whether they have a
+     * KYC row yet (the lock a usage takes) and their own limits (set on a limit increase).
+     */
+    async customerLimitFacts(
+      merchantId: string,
+      customerId: string,
+    ): Promise<{ hasState: boolean; own: OwnLimit[] }> {
+      const { rows } = await db.$client.query<{
+        has_state: boolean;
+        operation_type: string | null;
+        per_transaction: string;
+        daily: string;
+        monthly: string;
+      }>({
+        name: "kyc_customer_limit_facts",
+        text: `select exists (select 1 from kyc_customers where customer_id = $1 and merchant_id = $2) as has_state,
+                      l.operation_type, l.per_transaction, l.daily, l.monthly
+               from (select) as one
+               left join kyc_customer_limits l on l.merchant_id = $2 and l.customer_id = $1`,
         values: [customerId, merchantId],
       });
-      return rows.length > 0;
+      const own = rows.flatMap((r) =>
+        r.operation_type === null
+          ? []
+          : [
+              {
+                operationType: r.operation_type,
+                perTransaction: BigInt(r.per_transaction),
+                daily: BigInt(r.daily),
+                monthly: BigInt(r.monthly),
+              },
+            ],
+      );
+      return { hasState: rows[0]?.has_state ?? false, own };
     },
     /** The KYC row of a customer who never started verification (their state from the profile). */
     async insertStateIfMissing(

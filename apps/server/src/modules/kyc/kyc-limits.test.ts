@@ -283,8 +283,6 @@ describe("kyc_record_usage (the usage record's SQL)", () => {
       currency: "EUR",
       reference,
       now: new Date(),
-      daily: EUR(15000),
-      monthly: EUR(50000),
     });
     // One session, as a pool connection lives: after five calls PL/pgSQL keeps a generic plan.
     const client = await t.database.pool.connect();
@@ -292,7 +290,9 @@ describe("kyc_record_usage (the usage record's SQL)", () => {
       await client.query("analyze kyc_usage"); // as autovacuum would, while it is small
       for (let i = 0; i < 8; i++) {
         expect(await recordUsageSql(client, record(`plan-${c.customerId}-${i}`))).toEqual({
+          state: { level: "KYC_2", status: "APPROVED" },
           outcome: "recorded",
+          usedBefore: { daily: EUR(i), monthly: EUR(i) },
         });
       }
       // The table grows (older usage of this customer), with no ANALYZE in between; written by

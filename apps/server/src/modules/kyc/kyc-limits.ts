@@ -10,7 +10,6 @@ import { kycErrors } from "./kyc.errors.ts";
 import {
   type KycLimitsRepository,
   type LimitRow,
-  lockStateSql,
   type OwnLimit,
   recordUsageSql,
   releaseUsageSql,
@@ -79,18 +78,18 @@ export function createKycLimits(deps: {
    * another read: catalog first (its refusal says why: maintenance, disabled, KYC), then the
    * level's limit. `refusal(used)` names the bound a usage breaks.
    */
-  async function rulesFor(q: LimitQuery) {
+  async function rulesFor(q: LimitQuery, ownLimits?: Promise<OwnLimit[]>) {
     if (typeof q.amountInFiatMinor !== "bigint" || q.amountInFiatMinor <= 0n) {
       throw new RangeError("amountInFiatMinor must be a positive bigint");
     }
     const [rule, limits, own, currency] = await Promise.all([
       catalog.operationRule(q.merchantId, q.operationType),
       repository.cachedLimits(q.merchantId),
-      repository.ownLimits(q.merchantId, q.customerId),
+      ownLimits ?? repository.ownLimits(q.merchantId, q.customerId),
       currencyOf(q.merchantId),
     ]);
     const show = (minor: bigint) => `${toDecimalString(minor, currency)} ${currency}`;
-    return (kyc: KycState) => {
+    const judge = (kyc: KycState) => {
       const { level, status } = kyc;
       rule(level, status);
       const limit = limitOf(limits, own, level, q.operationType);
@@ -120,8 +119,9 @@ export function createKycLimits(deps: {
           },
         });
       };
-      return { refusal, currency, limit };
+      return { refusal, limit };
     };
+    return { currency, judge };
   }
 
   /** The customer's KYC state now, worked out from their applications. */
@@ -140,35 +140,42 @@ export function createKycLimits(deps: {
    * reference recorded before is 'repeated' and changes nothing. It rolls back with the operation.
    */
   async function prepare(q: LimitQuery) {
-    const [judge] = await Promise.all([rulesFor(q), ensureState(q.merchantId, q.customerId)]);
+    const facts = repository.customerLimitFacts(q.merchantId, q.customerId);
+    const [rules, { hasState }] = await Promise.all([
+      rulesFor(
+        q,
+        facts.then((f) => f.own),
+      ),
+      facts,
+    ]);
+    if (!hasState) await ensureState(q.merchantId, q.customerId);
     return {
       async consume(tx: Tx, reference: string): Promise<"recorded" | "repeated"> {
-        const kyc = await lockStateSql(tx, q.merchantId, q.customerId);
-        if (!kyc) throw new Error("the customer's KYC row vanished");
-        const { refusal, currency, limit } = judge(kyc);
-        const early = refusal({ daily: 0n, monthly: 0n });
-        if (early) throw early;
         const result = await recordUsageSql(tx, {
           id: uuidv7(),
           merchantId: q.merchantId,
           customerId: q.customerId,
           operationType: q.operationType,
           amount: q.amountInFiatMinor,
-          currency,
+          currency: rules.currency,
           reference,
           now: now(),
-          daily: limit?.daily ?? 0n,
-          monthly: limit?.monthly ?? 0n,
         });
-        if (result.outcome !== "refused") return result.outcome;
-        throw refusal(result.used) ?? new Error("kyc_record_usage refused what the limit check allows");
+        if (!result) throw new Error("the customer's KYC row vanished");
+        // Judged on the locked row; a refusal rolls the usage back with the whole transaction.
+        const { refusal } = rules.judge(result.state);
+        const early = refusal({ daily: 0n, monthly: 0n });
+        if (early) throw early;
+        if (result.outcome === "repeated") return "repeated";
+        const refused = refusal(result.usedBefore);
+        if (refused) throw refused;
+        return "recorded";
       },
     };
   }
 
-  /** The customer has a KYC row (the lock a usage takes): made from their profile if missing. */
+  /** A KYC row for a customer who has none (the lock a usage takes), made from their profile. */
   async function ensureState(merchantId: string, customerId: string): Promise<void> {
-    if (await repository.hasState(merchantId, customerId)) return;
     await repository.insertStateIfMissing(merchantId, customerId, await freshState(merchantId, customerId));
   }
 
@@ -238,8 +245,8 @@ export function createKycLimits(deps: {
     parseOwnLimits,
 
     async assertAllowed(q: LimitQuery): Promise<void> {
-      const [judge, kyc] = await Promise.all([rulesFor(q), freshState(q.merchantId, q.customerId)]);
-      const { refusal } = judge(kyc);
+      const [rules, kyc] = await Promise.all([rulesFor(q), freshState(q.merchantId, q.customerId)]);
+      const { refusal } = rules.judge(kyc);
       const refused = refusal(await repository.usedAmount(q, now()));
       if (refused) throw refused;
     },
