@@ -10,6 +10,7 @@ import { createCodes } from "./modules/auth/codes.ts";
 import { createSignupService } from "./modules/auth/signup.service.ts";
 import { createAccessTokens } from "./modules/auth/tokens.ts";
 import { createBackofficeService } from "./modules/backoffice/backoffice.service.ts";
+import { createReportsService } from "./modules/backoffice/reports.service.ts";
 import { createStuckPaymentsService } from "./modules/backoffice/stuck-payments.service.ts";
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
@@ -53,18 +54,22 @@ import { createProviderHealth } from "./modules/status/provider-health.service.t
 import { createStatusService } from "./modules/status/status.service.ts";
 import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
+import { sandboxAcquirerBook } from "./providers/acquirer/sandbox-acquirer-book.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
+import { sandboxBankBook } from "./providers/bank/sandbox-bank-book.ts";
 import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
 import { explorerTxUrls } from "./providers/chain/chain-networks.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { chainProviderFor } from "./providers/chain/chain-router.ts";
 import { confirmationsOfNodes } from "./providers/chain/evm-chain.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
+import { sandboxChainBook } from "./providers/chain/sandbox-chain-book.ts";
 import { createProviders } from "./providers/index.ts";
 import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
 import { unavailableIssuerControls } from "./providers/issuer/issuer-card-controls.ts";
 import { type IssuerProvider, unavailableIssuer } from "./providers/issuer/issuer-provider.ts";
 import { createSandboxIssuer } from "./providers/issuer/sandbox-issuer.ts";
+import { sandboxIssuerBook } from "./providers/issuer/sandbox-issuer-book.ts";
 import { createSandboxIssuerControls } from "./providers/issuer/sandbox-issuer-controls.ts";
 import { createSandboxSpending } from "./providers/issuer/sandbox-spending.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
@@ -371,6 +376,20 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   // Payments pending past their expected time: each domain's own list, provider lookup and failure.
   const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cards, audit });
+  // Reports and reconciliation; the sandbox providers' books stand for the providers' statements.
+  const reports = createReportsService({
+    ledger,
+    merchants,
+    audit,
+    books: config.sandbox
+      ? {
+          ACQUIRER: sandboxAcquirerBook(sql),
+          BANK: sandboxBankBook(sql),
+          CHAIN: sandboxChainBook(sql),
+          ISSUER: sandboxIssuerBook(sql),
+        }
+      : {},
+  });
   return {
     merchants,
     merchantConfig,
@@ -410,6 +429,7 @@ export function createServices(config: Config, database: Database, options: Serv
     operators,
     adjustments,
     backoffice,
+    reports,
     stuckPayments,
     security,
   };

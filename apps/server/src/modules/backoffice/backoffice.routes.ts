@@ -6,6 +6,7 @@ import { customersAdminRoutes } from "./customers.routes.ts";
 import { kycReviewRoutes } from "./kyc-review.routes.ts";
 import { merchantConfigRoutes } from "./merchant-config.routes.ts";
 import { operationsAdminRoutes } from "./operations.routes.ts";
+import { reportsRoutes } from "./reports.routes.ts";
 import { stuckPaymentsRoutes } from "./stuck-payments.routes.ts";
 
 /**
@@ -20,6 +21,7 @@ export const backofficeRoutes =
     await app.register(customersAdminRoutes(deps));
     await app.register(operationsAdminRoutes(deps));
     await app.register(stuckPaymentsRoutes(deps));
+    await app.register(reportsRoutes(deps));
     await app.register(merchantConfigRoutes(deps));
     await app.register(adjustmentsAdminRoutes(deps));
   };

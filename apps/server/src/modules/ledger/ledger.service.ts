@@ -23,6 +23,9 @@ import type {
 } from "./ledger.types.ts";
 import { requireMerchantId, requireOperationId, toSqlLegs } from "./legs.ts";
 import * as ops from "./operations.repository.ts";
+import { createLedgerReports } from "./report.queries.ts";
+
+export type { DailyFiguresBatch, DailyMovement } from "./report.queries.ts";
 
 /** The worker's task that releases a reservation at its deadline (jobs/expire-pending-transfers.ts). */
 export const EXPIRE_PENDING_TASK = "ledger_expire_pending";
@@ -135,6 +138,7 @@ export function createLedgerService(deps: LedgerDeps) {
 
   return {
     ...createLedgerQueries({ db }),
+    ...createLedgerReports({ db }),
 
     apply,
 
