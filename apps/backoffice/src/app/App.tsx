@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { AuditPage } from "../features/audit/AuditPage.tsx";
+import { ConfigurationPage } from "../features/configuration/ConfigurationPage.tsx";
 import { CustomerPage } from "../features/customers/CustomerPage.tsx";
 import { CustomersPage } from "../features/customers/CustomersPage.tsx";
 import { DashboardPage } from "../features/dashboard/DashboardPage.tsx";
@@ -29,6 +30,7 @@ const router = createBrowserRouter(
         { path: "operations/:operationId", element: <OperationPage /> },
         { path: "audit", element: <AuditPage /> },
         { path: "operators", element: <OperatorsPage /> },
+        { path: "configuration", element: <ConfigurationPage /> },
       ],
     },
   ],

@@ -14,6 +14,7 @@ const NAV: { to: string; label: string; permission: string }[] = [
   { to: "/operations", label: "Operations", permission: "operations.read" },
   { to: "/audit", label: "Audit trail", permission: "audit.read" },
   { to: "/operators", label: "Operators", permission: "operators.manage" },
+  { to: "/configuration", label: "Configuration", permission: "config.read" },
 ];
 
 /** Signed in or not: the sign-in steps, else the header, navigation and the page. */

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api, unwrap } from "../../lib/api.ts";
+
+/** The merchant's configuration, every section (GET /admin/v1/merchant-config). */
+export const useConfig = () =>
+  useQuery({ queryKey: ["merchant-config"], queryFn: () => unwrap(api.GET("/admin/v1/merchant-config")) });
+
+export type Config = NonNullable<ReturnType<typeof useConfig>["data"]>;
+export type Section = "operations" | "branding" | "texts" | "links" | "cardPrograms";
+
+export const useVersions = () =>
+  useQuery({
+    queryKey: ["merchant-config", "versions"],
+    queryFn: () =>
+      unwrap(api.GET("/admin/v1/merchant-config/versions", { params: { query: { limit: 50 } } })),
+  });
+
+/** One PUT per section; each body is that section's own shape (the server checks it again). */
+function putSection(section: Section, body: Config[Section] & { reason?: string }) {
+  const b = body as never;
+  switch (section) {
+    case "operations":
+      return api.PUT("/admin/v1/merchant-config/operations", { body: b });
+    case "branding":
+      return api.PUT("/admin/v1/merchant-config/branding", { body: b });
+    case "texts":
+      return api.PUT("/admin/v1/merchant-config/texts", { body: b });
+    case "links":
+      return api.PUT("/admin/v1/merchant-config/links", { body: b });
+    case "cardPrograms":
+      return api.PUT("/admin/v1/merchant-config/card-programs", { body: b });
+  }
+}
+
+/** Saves one section; afterwards the page and the version list are read again. */
+export function useSaveSection<S extends Section>(section: S) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Config[S] & { reason?: string }) => unwrap(putSection(section, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["merchant-config"] }),
+  });
+}
+
+export function useRollback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { version: number; reason: string }) =>
+      unwrap(
+        api.POST("/admin/v1/merchant-config/versions/{version}/rollback", {
+          params: { path: { version: v.version } },
+          body: v.reason ? { reason: v.reason } : {},
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["merchant-config"] }),
+  });
+}
+
+/** The server's message for a field that starts with `prefix` (e.g. "operations.3"), if that is where it failed. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError && error.field === field ? error.message : undefined;
+}

@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openSignedIn } from "./accounts-support.ts";
+import { apiSession, checkScreen, createOperator, signInOnPage } from "./backoffice-support.ts";
+import { e2eEnabled, launchBrowser, openPage, useOwnProduct } from "./browser.ts";
+import { e2eEnv, freePort, stopProcess, waitForReady } from "./global-setup.ts";
+import { DEMO_MERCHANT_ID } from "./kyc-support.ts";
+
+// Merchant configuration in the back-office, live on another instance: an operator switches
+// exchange to MAINTENANCE on the suite's product (instance A); a customer using a second server
+// process (instance B, same database, started here) gets the maintenance modal on /exchange
+// within 5 s; back on, the page opens again. A colour pair below 4.5:1 is refused, named.
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const SHOTS = "config";
+
+describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
+  let browser: Browser;
+  let instanceA: string;
+  let instanceB: string;
+  let second: ChildProcess;
+  let dataDir: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    instanceA = inject("e2eBaseUrl");
+    dataDir = await mkdtemp(path.join(repoRoot, ".test-data", "e2e-second-"));
+    const port = await freePort();
+    second = spawn(process.execPath, [path.join(repoRoot, "apps/server/src/main.ts"), "--no-worker"], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ...e2eEnv(),
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: inject("e2eDatabaseUrl"),
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    instanceB = await waitForReady(second, path.join(dataDir, "server.log"));
+    expect(new URL(instanceB).port).not.toBe(new URL(instanceA).port);
+  });
+  afterAll(async () => {
+    useOwnProduct(instanceA);
+    await browser?.close();
+    if (second) await stopProcess(second);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const exchangeStatus = (page: Page) => page.getByLabel("Status of EXCHANGE", { exact: true });
+  async function saveOperations(page: Page) {
+    const section = page.getByRole("region", { name: "Operations", exact: true });
+    await section.getByRole("button", { name: "Save operations" }).click();
+    await section.getByText(/Saved as version \d+\./).waitFor();
+  }
+
+  it("exchange switched to MAINTENANCE shows the maintenance modal on a second instance within 5 s", async () => {
+    // The customer uses instance B only.
+    useOwnProduct(instanceB);
+    const customer = await openSignedIn(browser);
+    useOwnProduct(instanceA);
+    const admin = await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID);
+    // Another operator's API session puts exchange back on whatever happens (a TOTP code is
+    // good once, so not the browser's operator).
+    const cleanup = await apiSession(await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID));
+    const { context, page } = await openPage(browser);
+    try {
+      await signInOnPage(page, admin);
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Configuration" })
+        .click();
+      await page.getByRole("heading", { name: "Configuration", level: 1 }).waitFor();
+      await checkScreen(page, `${SHOTS}/backoffice-configuration`);
+
+      await exchangeStatus(page).selectOption({ label: "Maintenance" });
+      await page
+        .getByRole("region", { name: "Operations", exact: true })
+        .getByLabel("Reason")
+        .fill("Exchange provider outage");
+      await saveOperations(page);
+      const savedAt = Date.now();
+
+      await customer.page.goto(`${instanceB}/exchange`);
+      const modal = customer.page.getByRole("dialog", { name: "Taking a quick pit stop" });
+      await modal.waitFor({ timeout: 5_000 });
+      expect(Date.now() - savedAt).toBeLessThan(5_000);
+      await checkScreen(customer.page, `${SHOTS}/instance-b-maintenance`);
+
+      // The version list says who did what; then exchange is switched back on.
+      const versions = page.getByRole("region", { name: "Configuration versions" });
+      await versions.getByText("EXCHANGE: NONE → MAINTENANCE").first().waitFor();
+      await versions.getByText(admin.email).first().waitFor();
+      await exchangeStatus(page).selectOption({ label: "Enabled" });
+      await saveOperations(page);
+      await customer.page.goto(`${instanceB}/exchange`);
+      await customer.page.getByRole("heading", { name: "Exchange", level: 1 }).waitFor({ timeout: 5_000 });
+      expect(await customer.page.getByRole("dialog", { name: "Taking a quick pit stop" }).count()).toBe(0);
+    } finally {
+      // Whatever happened, exchange is on again for the suites after this one.
+      const current = (await (await cleanup.call("GET", "/admin/v1/merchant-config")).json()) as {
+        operations: { operations: { operationType: string; constraint: string }[] };
+      };
+      await cleanup.call("PUT", "/admin/v1/merchant-config/operations", {
+        operations: current.operations.operations.map((o) =>
+          o.operationType === "EXCHANGE" ? { ...o, constraint: "NONE" } : o,
+        ),
+      });
+      await customer.context.close();
+      await context.close();
+    }
+  });
+
+  it("refuses a text colour below 4.5:1 on its button, naming the field and the ratio; rolls back with confirmation", async () => {
+    const admin = await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID);
+    const { context, page } = await openPage(browser);
+    try {
+      await signInOnPage(page, admin);
+      await page.goto(`${instanceA}/backoffice/configuration`);
+      const branding = page.getByRole("region", { name: "Branding" });
+      await branding.getByLabel("Main button colour (#RRGGBB)").fill("#777777");
+      await branding.getByLabel("Main button text: black or white, whichever reads").uncheck();
+      await branding.getByLabel("Main button text (#RRGGBB)").fill("#FFFFFF");
+      await branding.getByRole("button", { name: "Save branding" }).click();
+      const refusal = branding.getByRole("alert").filter({ hasText: "buttonTextColor1" }).first();
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain("4.47:1");
+      await checkScreen(page, `${SHOTS}/backoffice-branding-refused`);
+
+      // The version list offers a rollback, with a confirmation first.
+      const versions = page.getByRole("region", { name: "Configuration versions" });
+      await versions
+        .getByRole("button", { name: /Roll back to this version/ })
+        .first()
+        .click();
+      const confirm = page.getByRole("region", { name: /Roll back operations to version \d+\?/ });
+      await confirm.waitFor();
+      await checkScreen(page, `${SHOTS}/backoffice-rollback-confirm`);
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      expect(await confirm.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
