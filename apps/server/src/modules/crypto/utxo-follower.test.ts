@@ -128,16 +128,9 @@ describe("Bitcoin-family withdrawals through the node's wallet", () => {
     expect(fee.json()).toMatchObject({ networkFee: "0.00001410" });
     const sent = await d.send(cleo.token, { address: outside, amount: "0.3", currency: "LTC" });
     expect(sent.statusCode, sent.body).toBe(200);
-    const { rows } = await t.database.pool.query<{ payload: unknown }>(
-      `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
-       where k.id = j.task_id and k.identifier = 'chain_broadcast_withdrawal' returning j.payload`,
-    );
-    expect(rows).toHaveLength(1);
-    const order = broadcastPayload.parse(rows[0]?.payload);
-    const chain = chainProviderFor(t.config, clientSourceFromPool(t.database.pool), unavailableChain());
-    const o = { ...order, amount: BigInt(order.amount), networkFee: BigInt(order.networkFee) };
-    const { txHash } = await chain.broadcastWithdrawal(o);
-    expect((await chain.broadcastWithdrawal(o)).txHash).toBe(txHash);
+    const { chain, order } = await queuedBroadcast();
+    const { txHash } = await chain.broadcastWithdrawal(order);
+    expect((await chain.broadcastWithdrawal(order)).txHash).toBe(txHash);
     const tx = await node.rpc<{ vout: { value: number; scriptPubKey: { hex: string } }[] }>(
       "getrawtransaction",
       [txHash, true],
@@ -147,14 +140,88 @@ describe("Bitcoin-family withdrawals through the node's wallet", () => {
     ).toEqual([0.3]);
     const f = follower();
     await f.followOnce();
-    // A withdrawal still waits for the product's table (LTC 6), not UTXO_LTC_CONFIRMATIONS: docs/chains.md.
-    await node.mine(6);
+    // M is UTXO_LTC_CONFIRMATIONS (3), not the product's table (LTC 6).
+    await node.mine(M - 1);
     await f.followOnce();
-    const latest = (await d.history(cleo.token))
-      .json()
-      .operations.find((o2: { type: string }) => o2.type === "SEND_TO_WALLET");
+    expect(await latestSend(cleo.token)).toMatchObject({ status: "PENDING" });
+    await node.mine(1);
+    await f.followOnce();
+    const latest = await latestSend(cleo.token);
     expect(latest).toMatchObject({ status: "COMPLETED" });
-    expect(JSON.stringify(latest)).toContain(txHash);
+    expect(latest.sendToWalletModel).toMatchObject({ txHash, requiredConfirmations: M });
+    await d.expectInvariants();
+  });
+
+  it("bumps a withdrawal left out of 5 blocks with bumpfee; litecoind refuses it and the original pays once", async () => {
+    const dina = await d.verified();
+    await d.faucet(dina.phone, "LTC", "1");
+    const outside = bech32.encode("ltc", [0, ...bech32.toWords(Buffer.alloc(20, 7))]);
+    const sent = await d.send(dina.token, { address: outside, amount: "0.2", currency: "LTC" });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { chain, order } = await queuedBroadcast();
+    const { txHash: stuck } = await chain.broadcastWithdrawal(order);
+    const f = follower();
+    await f.followOnce();
+    // Blocks that leave it out, as blocks full of better-paying transactions would.
+    const miner = await node.rpc<string>("getnewaddress", ["", "bech32"]);
+    const emptyBlocks = async (n: number) => {
+      for (let i = 0; i < n; i++) await node.rpc("generateblock", [miner, []]);
+    };
+    type WalletTx = { fee: number; replaced_by_txid?: string; details: { abandoned?: boolean }[] };
+    const walletTx = (txid: string) => node.rpc<WalletTx>("gettransaction", [txid]);
+    await emptyBlocks(4);
+    await f.followOnce();
+    expect((await walletTx(stuck)).replaced_by_txid).toBeUndefined(); // 4 blocks: not yet
+
+    await emptyBlocks(1);
+    await f.followOnce();
+    // The wallet made the replacement, at a higher fee...
+    const replacement = (await walletTx(stuck)).replaced_by_txid as string;
+    expect(replacement).toMatch(/^[0-9a-f]{64}$/);
+    expect(-(await walletTx(replacement)).fee).toBeGreaterThan(-(await walletTx(stuck)).fee);
+    // ...which Litecoin Core's mempool refuses (txn-mempool-conflict): abandoned, the original stays.
+    expect(await node.rpc<string[]>("getrawmempool")).toEqual([stuck]);
+    expect((await walletTx(replacement)).details.every((x) => x.abandoned)).toBe(true);
+    expect(await sentTxHash(order.reference)).toBe(stuck);
+    await emptyBlocks(5);
+    await f.followOnce(); // no second bump of a transaction the wallet already replaced
+    expect(await node.rpc<string[]>("getrawmempool")).toEqual([stuck]);
+
+    await node.mine(M);
+    await f.followOnce();
+    const latest = await latestSend(dina.token);
+    expect(latest).toMatchObject({ status: "COMPLETED" });
+    expect(latest.sendToWalletModel).toMatchObject({ txHash: stuck });
+    const paid = await node.rpc<{ vout: { value: number; scriptPubKey: { hex: string } }[] }>(
+      "getrawtransaction",
+      [stuck, true],
+    );
+    expect(
+      paid.vout.filter((v) => v.scriptPubKey.hex === `0014${"07".repeat(20)}`).map((v) => v.value),
+    ).toEqual([0.2]);
     await d.expectInvariants();
   });
 });
+
+/** The one queued broadcast job, taken off the queue as the worker would, and the chain to run it. */
+async function queuedBroadcast() {
+  const { rows } = await t.database.pool.query<{ payload: unknown }>(
+    `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
+     where k.id = j.task_id and k.identifier = 'chain_broadcast_withdrawal' returning j.payload`,
+  );
+  expect(rows).toHaveLength(1);
+  const order = broadcastPayload.parse(rows[0]?.payload);
+  const chain = chainProviderFor(t.config, clientSourceFromPool(t.database.pool), unavailableChain());
+  return { chain, order: { ...order, amount: BigInt(order.amount), networkFee: BigInt(order.networkFee) } };
+}
+
+const latestSend = async (token: string) =>
+  (await d.history(token)).json().operations.find((o: { type: string }) => o.type === "SEND_TO_WALLET");
+
+const sentTxHash = async (reference: string) =>
+  (
+    await t.database.pool.query<{ tx_hash: string }>(
+      "select tx_hash from chain_sent_transactions where reference = $1",
+      [reference],
+    )
+  ).rows[0]?.tx_hash;
