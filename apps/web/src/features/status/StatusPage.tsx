@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
+import { isBuilt } from "../../lib/operations/built-operations.ts";
+import type { OperationType } from "../../lib/operations/operations-schema.ts";
 import {
   affectedComponents,
   type StatusComponent,
@@ -19,7 +21,12 @@ export function StatusPage() {
   const status = useServiceStatus();
   const components = status.data ?? [];
   const affected = affectedComponents(components);
-  const working = components.filter((c) => c.state === "OPERATIONAL");
+  // Working: the features this app has pages for; the catalog's inner steps (a card program's
+  // issue, delivery) mean nothing to a customer until one of them is affected. A type the app
+  // does not know is simply not in its set (hence the cast).
+  const working = components.filter(
+    (c) => c.state === "OPERATIONAL" && isBuilt([c.feature as OperationType]),
+  );
   return (
     <section className="k-surface k-status">
       <h1 className="k-page-title">{t("serviceStatus.title")}</h1>
