@@ -9,11 +9,12 @@ import { baseUrl, e2eEnabled, launchBrowser, VIEWPORTS } from "./browser.ts";
 // screen of apps/web/src/lib/routes.ts is checked by axe at 390 and 1440 px, signed out (the
 // sign-in style pages) and signed in (every other one): a new route is checked without a new line.
 
-/** What a visitor without a session can open; every other route sends them to sign-in. */
+/** What a visitor without a session can open (/status is public); every other route sends them to sign-in. */
 const SIGNED_OUT: readonly string[] = [
   ROUTES.signIn,
   ROUTES.signUp,
   ROUTES.resetPassword,
+  ROUTES.status,
   ROUTES.securityNotMe,
 ];
 /** Signed in, sign-in and sign-up send the customer home, which is checked as "/". */
