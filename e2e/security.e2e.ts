@@ -134,13 +134,8 @@ describe.skipIf(!e2eEnabled())("security centre", () => {
     const resetSeen = await smsCount(customer.phone);
     await reader.page.getByRole("button", { name: "Sign out everywhere and reset my password" }).click();
     await waitForPath(reader.page, "/reset-password");
-    await reader.page
-      .getByText("Step 2 of 3")
-      .waitFor({ timeout: 5000 })
-      .catch(async (e) => {
-        console.log("DEBUG", await reader.page.locator("body").innerText());
-        throw e;
-      });
+    await reader.page.getByText("Step 2 of 3").waitFor();
+    await shoot(reader.page, "security-not-me-reset-code");
 
     // Every session ended: both browsers land on /sign-in at their next call.
     await openMenuItem(intruder.page, "Verification");

@@ -166,10 +166,10 @@ function Events() {
                   <div className="k-security__text">
                     <p className="k-security__name">{t(`security.event.${e.kind}`)}</p>
                     <EventDetails event={e} />
+                    <time className="k-security__muted" dateTime={e.createdAt}>
+                      {when(e.createdAt)}
+                    </time>
                   </div>
-                  <time className="k-security__muted k-security__time" dateTime={e.createdAt}>
-                    {when(e.createdAt)}
-                  </time>
                 </li>
               ))}
             </ul>
