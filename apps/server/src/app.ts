@@ -20,6 +20,7 @@ import { payoutRoutes } from "./modules/acquiring/payout.routes.ts";
 import { cardsRoutes } from "./modules/cards/cards.routes.ts";
 import { cardsCallbackRoutes } from "./modules/cards/cards-callback.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { claimsRoutes, claimsSandboxRoutes } from "./modules/claims/claims.routes.ts";
 import { chainNotificationRoutes } from "./modules/crypto/chain-notifications.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(ratesRoutes(deps));
   await app.register(walletsRoutes(deps));
   await app.register(sendRoutes(deps));
+  await app.register(claimsRoutes(deps));
   await app.register(quotesRoutes(deps));
   await app.register(depositsRoutes(deps));
   await app.register(historyRoutes(deps));
@@ -152,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (config.sandbox) await app.register(sandboxWalletsRoutes(deps));
   if (config.sandbox) await app.register(kycSandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxDepositsRoutes(deps));
+  if (config.sandbox) await app.register(claimsSandboxRoutes(deps));
   if (config.sandbox) await app.register(sandboxIssuerRoutes(deps));
   if (config.sandbox) await app.register(sandboxSpendingRoutes(deps));
   const { sandboxChain } = deps.services;

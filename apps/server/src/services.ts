@@ -19,6 +19,7 @@ import { createCardSecurityService } from "./modules/cards/card-security.service
 import { createCardsService } from "./modules/cards/cards.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { createClaimsService } from "./modules/claims/claims.service.ts";
 import { createCryptoService } from "./modules/crypto/crypto.service.ts";
 import { createDepositAddresses } from "./modules/crypto/deposit-addresses.service.ts";
 import { createCustomersRepository } from "./modules/customers/customers.repository.ts";
@@ -133,6 +134,8 @@ export function createServices(config: Config, database: Database, options: Serv
     limits,
     auth,
     email: providers.email,
+    // Late-bound: claims is made below, with the ledger.
+    onPhoneConfirmed: (merchantId, customerId) => claims.queueDelivery(merchantId, customerId),
   });
   const sandbox = createSandboxService({ repository: createSandboxRepository(db) });
   const ledger = createLedgerService({ db: sql });
@@ -144,6 +147,7 @@ export function createServices(config: Config, database: Database, options: Serv
     catalog,
     merchants,
     limits,
+    onLevelChanged: (merchantId, customerId) => claims.queueDelivery(merchantId, customerId),
   });
   // Market data is a sandbox random walk for now; a production feed plugs in here.
   const rates = createRatesService({ provider: createSandboxRates({ seed: "kestrel-sandbox-rates" }) });
@@ -177,6 +181,18 @@ export function createServices(config: Config, database: Database, options: Serv
     releaseLimit: (tx, merchantId, reference) => kyc.release(tx, { merchantId, reference }),
     confirmationsOf,
   });
+  // Sends to a phone that is no customer's yet wait here for its owner (docs/send.md).
+  const claims = createClaimsService({
+    db: sql,
+    auth,
+    ledger,
+    history,
+    customers,
+    catalog,
+    merchants,
+    sms: providers.sms,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   const send = createSendService({
     db: sql,
     auth,
@@ -187,6 +203,7 @@ export function createServices(config: Config, database: Database, options: Serv
     kyc,
     rates,
     crypto,
+    claims,
     codes,
     confirmationThreshold: config.sendConfirmationThreshold,
   });
@@ -408,6 +425,7 @@ export function createServices(config: Config, database: Database, options: Serv
     rates,
     wallets,
     send,
+    claims,
     quotes,
     deposits,
     history,

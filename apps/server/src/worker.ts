@@ -1,21 +1,28 @@
+import { drizzle } from "drizzle-orm/node-postgres";
 import { type Runner, run } from "graphile-worker";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
+import * as schema from "./db/schema/index.ts";
 import { chainFollowerCronItems, startChainFollowers } from "./jobs/chain-follower-jobs.ts";
+import { claimCronItems, createClaimTasks } from "./jobs/claim-jobs.ts";
 import { depositCronItems } from "./jobs/deposit-jobs.ts";
 import { createTaskList } from "./jobs/index.ts";
+import { createServices } from "./services.ts";
 
 /** Runs the background jobs (graphile-worker) on the given pool until stopped. */
 export async function startWorker(pool: pg.Pool, log: Logger, config: Config): Promise<Runner> {
+  // Jobs that compose several modules' services (claims: ledger, history, customers, texts) get
+  // them wired as the server wires them, on the worker's pool.
+  const services = createServices(config, { pool, db: drizzle(pool, { schema }), close: async () => {} });
   const runner = await run({
     pgPool: pool,
-    taskList: createTaskList(config),
+    taskList: { ...createTaskList(config), ...createClaimTasks(services.claims) },
     concurrency: 4,
     // The process owns signal handling: it stops the HTTP server, then the worker, then the database.
     noHandleSignals: true,
     pollInterval: 1000,
-    parsedCronItems: [...depositCronItems, ...chainFollowerCronItems(config)],
+    parsedCronItems: [...depositCronItems, ...claimCronItems, ...chainFollowerCronItems(config)],
     logger: undefined,
   });
   await startChainFollowers(runner, config);

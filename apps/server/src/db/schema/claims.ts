@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { customers } from "./customers.ts";
 
 /** HELD until one of the other three, once (docs/send.md "Sending to someone not yet a customer"). */
@@ -47,7 +57,10 @@ export const claimableTransfers = pgTable(
     // What a phone's new owner may claim; the sweep's overdue ones.
     index("claimable_transfers_held_phone").on(t.merchantId, t.phone).where(sql`${t.status} = 'HELD'`),
     index("claimable_transfers_held_expiry").on(t.expiresAt).where(sql`${t.status} = 'HELD'`),
-    check("claimable_transfers_status", sql.raw(`status in (${CLAIM_STATUSES.map((s) => `'${s}'`).join(", ")})`)),
+    check(
+      "claimable_transfers_status",
+      sql.raw(`status in (${CLAIM_STATUSES.map((s) => `'${s}'`).join(", ")})`),
+    ),
     check("claimable_transfers_amount", sql`${t.amount} > 0`),
     // Settled once, with what settled it: a claim names its recipient, nothing else does.
     check(

@@ -25,6 +25,8 @@ export type SignupDeps = {
   auth: AuthService;
   captcha: Pick<CaptchaService, "spend">;
   email: EmailProvider;
+  /** A new customer's phone is confirmed (money sent to it before they joined may be theirs: modules/claims). */
+  onPhoneConfirmed?: (merchantId: string, customerId: string) => Promise<void>;
 };
 
 /** A customer's first minutes: sign-up by phone, SMS confirmation, email, referral code. */
@@ -131,6 +133,8 @@ export function createSignupService(deps: SignupDeps) {
         { incorrect: "CUSTOMER_SMS_CODE_INCORRECT", expired: "CUSTOMER_SMS_CODE_EXPIRED", field: "smsCode" },
       );
       await customers.updateCustomer(ctx.merchant.id, customer.id, { phoneConfirmed: true });
+      // Not the sign-up's failure if it fails: the listener has its own way to catch up.
+      await deps.onPhoneConfirmed?.(ctx.merchant.id, customer.id).catch(() => undefined);
       if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
       return deps.auth.openSession(ctx, customer.id);
     },

@@ -58,6 +58,15 @@ const sendToPhoneModel = z
     fromPhone: z.string().describe("Masked"),
     toPhone: z.string().describe("Masked"),
     amount: money,
+    claim: z
+      .object({
+        id: z.string().describe("The claimable transfer (the send's operation id): its cancel call's id"),
+        status: z.enum(["HELD", "CLAIMED", "RETURNED", "CANCELLED"]),
+        expiresAt: z.string().nullable().describe("Unclaimed by then, the money goes back to the sender"),
+        updatedAt: z.string(),
+      })
+      .optional()
+      .describe("Sent to a phone that was no customer's yet: where the money stands (docs/send.md)"),
   })
   .meta({ id: "SendToPhoneModel" });
 

@@ -22,6 +22,12 @@ export type StateChange<T> = (ctx: {
 export function createKycStateKeeper(deps: {
   repository: KycRepository;
   customers: Pick<CustomersService, "getCustomer" | "updateCustomer">;
+  /**
+   * Told after a change that moved the level has committed (money waiting for the customer may
+   * be theirs now: modules/claims). Its failure is not the change's: it is ignored here, and
+   * whoever listens has its own way to catch up.
+   */
+  onLevelChanged?: (merchantId: string, customerId: string) => Promise<void>;
 }) {
   const { repository, customers } = deps;
 
@@ -37,8 +43,9 @@ export function createKycStateKeeper(deps: {
     },
 
     async change<T>(merchantId: string, customerId: string, work: StateChange<T>): Promise<T> {
-      const initial = { level: "KYC_0", status: "NONE" as KycStatus };
-      return repository.inCustomerLock({ merchantId, customerId, initial }, async (q, _state, tx) => {
+      const key = { merchantId, customerId, initial: { level: "KYC_0", status: "NONE" as KycStatus } };
+      let levelMoved = false;
+      const changed = await repository.inCustomerLock(key, async (q, _state, tx) => {
         // Read again under the lock, in the transaction: the mirror below compares against the
         // row as it is now, and writes it in the same transaction (never on a second connection
         // while this one holds the lock: the level commits with the applications or not at all).
@@ -56,8 +63,11 @@ export function createKycStateKeeper(deps: {
         );
         await q.saveState(merchantId, customerId, next);
         await mirror(customer, next, tx);
+        levelMoved = customer.kycLevel !== next.level;
         return result;
       });
+      if (levelMoved) await deps.onLevelChanged?.(merchantId, customerId).catch(() => undefined);
+      return changed;
     },
   };
 

@@ -31,9 +31,15 @@ export function createKycService(deps: {
   catalog: Pick<CatalogService, "operationRule" | "listOperations" | "listCountries">;
   merchants: Pick<MerchantsService, "merchantById" | "allHosts">;
   limits: Pick<RateLimitService, "consume">;
+  /** After a committed change of a customer's level (kyc-state-keeper.ts). */
+  onLevelChanged?: (merchantId: string, customerId: string) => Promise<void>;
 }) {
   const repository = createKycRepository(deps.db);
-  const state = createKycStateKeeper({ repository, customers: deps.customers });
+  const state = createKycStateKeeper({
+    repository,
+    customers: deps.customers,
+    ...(deps.onLevelChanged ? { onLevelChanged: deps.onLevelChanged } : {}),
+  });
   const widgetTokens = createWidgetTokens(deps.config.secrets.jwt, deps.config.kycWidgetTokenTtlSeconds);
   const callbackSecret = deps.config.secrets.callback;
   const decisions = createKycDecisions({ repository, state, callbackSecret });

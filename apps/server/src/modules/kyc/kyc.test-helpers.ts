@@ -62,9 +62,8 @@ export function kycDriver(t: TestApp) {
     accounts,
     bearer,
     /** A signed-in customer; with `lastName` the profile is complete (KYC_0). */
-    async customer(lastName?: string, merchantId?: string) {
+    async customer(lastName?: string, merchantId?: string, phone = newPhone()) {
       const d = merchantId ? accountsDriver(t.app, t.database, merchantId) : accounts;
-      const phone = newPhone();
       const { access_token: token } = await d.register(phone);
       if (lastName) {
         const res = await t.app.inject({
@@ -143,7 +142,10 @@ export function kycDriver(t: TestApp) {
     },
     /** A customer verified to KYC_2 through the widget flow and the sandbox review. */
     async verifiedCustomer(merchantId?: string) {
-      const c = await driver.customer("Lovelace", merchantId);
+      return driver.verify(await driver.customer("Lovelace", merchantId));
+    },
+    /** A signed-in customer with a complete profile taken to KYC_2 (widget flow, sandbox review). */
+    async verify<C extends { token: string }>(c: C): Promise<C> {
       const widget = await driver.widgetToken(c.token);
       await driver.uploadAll(widget);
       const submitted = await driver.submit(widget);

@@ -16,6 +16,8 @@ export type PreviewInput = {
   amount: string;
   address?: string | undefined;
   phone?: string | undefined;
+  /** A phone that is nobody's yet may be invited (validate: the send would say invite: true). */
+  invite?: boolean | undefined;
 };
 
 /**
@@ -28,8 +30,13 @@ export function createSendPreview(deps: {
   destinations: SendDestinations;
   limits: SendLimits;
 }) {
-  /** The destination's fees; throws the refusal a send would get (404 recipient, 400 address...). */
-  async function quote(p: PreviewInput & { currency: CurrencyCode; minor: bigint }): Promise<FeeBreakdown> {
+  /**
+   * The destination's fees; throws the refusal a send would get (404 recipient, 400 address...).
+   * A phone that is nobody's yet is free too (the money waits for its owner): `invite` says so.
+   */
+  async function quote(
+    p: PreviewInput & { currency: CurrencyCode; minor: bigint; inviteAllowed: boolean },
+  ): Promise<FeeBreakdown & { invite: boolean }> {
     if (p.address !== undefined && p.phone !== undefined) {
       throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
         field: "address",
@@ -38,7 +45,7 @@ export function createSendPreview(deps: {
     }
     if (p.address !== undefined) {
       const destination = await deps.destinations.resolve(p.merchant, p.senderId, p.currency, p.address);
-      return deps.destinations.fees(destination, p.minor);
+      return { ...deps.destinations.fees(destination, p.minor), invite: false };
     }
     if (p.phone === undefined) {
       throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
@@ -47,16 +54,18 @@ export function createSendPreview(deps: {
       });
     }
     const recipient = await deps.customers.findByPhone(p.merchant.id, p.phone);
-    if (!recipient?.phoneConfirmed) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
-    if (recipient.id === p.senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
-    return feesFor(p.currency, p.minor, "INTERNAL", 0n);
+    if (recipient?.id === p.senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
+    const invite = !recipient?.phoneConfirmed;
+    if (invite && !p.inviteAllowed) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
+    return { ...feesFor(p.currency, p.minor, "INTERNAL", 0n), invite };
   }
 
   return {
     async fee(p: PreviewInput) {
       const { currency, amount } = parseOfferedAmount(p.merchant, p.currency, p.amount);
-      const fees = await quote({ ...p, currency, minor: amount });
-      return feeView(currency, fees, true);
+      const fees = await quote({ ...p, currency, minor: amount, inviteAllowed: true });
+      // `invite` is a phone's answer only (an address is never a stranger's to invite).
+      return { ...feeView(currency, fees, true), ...(p.phone !== undefined ? { invite: fees.invite } : {}) };
     },
 
     /** Every check of a send, answered as possibleToExecute and a reason instead of an error. */
@@ -78,7 +87,7 @@ export function createSendPreview(deps: {
           : {}),
       });
       try {
-        fees = await quote({ ...p, currency, minor: amount });
+        fees = await quote({ ...p, currency, minor: amount, inviteAllowed: p.invite === true });
         if (fees.transactionType === "EXTERNAL" && amount < minimumWithdrawal(currency)) {
           const minimum = `${dec(minimumWithdrawal(currency))} ${currency}`;
           return answer(

@@ -5,6 +5,7 @@ import type { ClientSource } from "../../db/transaction.ts";
 import { parseOfferedAmount } from "../../http/amount-input.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/auth.types.ts";
+import type { ClaimsService } from "../claims/claims.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { maskPhone } from "../customers/customers.service.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
@@ -20,6 +21,8 @@ export type SendToPhoneInput = {
   /** The sender's access token's claims: who sends, in which session (phone: older tokens lack it). */
   sender: Pick<VerifiedClaims, "customerId" | "merchantId" | "sessionId" | "phone">;
   phone: string;
+  /** The phone may be nobody's yet: then hold the money for them and text an invite (a claimable transfer). */
+  invite?: boolean | undefined;
   amount: string;
   currency: string;
   idempotencyKey: string;
@@ -29,7 +32,8 @@ export type SendToPhoneInput = {
 /**
  * TRANSFER_MOBILE: money to another customer of the same merchant by phone, free and instant,
  * once per key, within the sender's KYC limits, in both parties' histories (each sees the
- * other's phone masked). One transaction: the session, the limit, the money and the history
+ * other's phone masked). To a phone that is nobody's yet (with `invite`), the same send holds
+ * the money in `claims_held` for its owner to claim (modules/claims, docs/send.md). One transaction: the session, the limit, the money and the history
  * commit together or not at all (docs/send.md).
  */
 export function createSendToPhone(deps: {
@@ -40,10 +44,14 @@ export function createSendToPhone(deps: {
   customers: Pick<CustomersService, "findConfirmedIdByPhone" | "getCustomer">;
   history: Pick<HistoryService, "record">;
   limits: SendLimits;
+  claims: Pick<ClaimsService, "hold" | "expiryOf">;
 }) {
   const { ledger, limits } = deps;
 
-  /** Who sends from which wallet to whom: refused with the field to blame. */
+  /**
+   * Who sends from which wallet to whom: refused with the field to blame. A phone that is nobody's
+   * yet, with `invite`, is an invitee: the money goes to the merchant's `claims_held` account.
+   */
   async function resolveParties(input: SendToPhoneInput, currency: CurrencyCode) {
     const senderId = input.sender.customerId;
     const merchantId = input.merchant.id;
@@ -51,11 +59,20 @@ export function createSendToPhone(deps: {
       deps.customers.findConfirmedIdByPhone(merchantId, input.phone),
       input.sender.phone ?? deps.customers.getCustomer(merchantId, senderId).then((c) => c.phone),
     ]);
-    if (!recipientId) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
-    if (recipientId === senderId) throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
-    const wallets = await deps.wallets.findWalletIds(merchantId, [senderId, recipientId], currency);
+    if (recipientId === senderId || input.phone === senderPhone)
+      throw sendErrors.create("CANNOT_SEND_TO_SELF", { field: "phone" });
+    if (!recipientId && !input.invite) throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone" });
+    const wallets = await deps.wallets.findWalletIds(
+      merchantId,
+      recipientId ? [senderId, recipientId] : [senderId],
+      currency,
+    );
     const fromId = wallets.get(senderId);
     if (!fromId) throw sendErrors.create("INSUFFICIENT_FUNDS", { field: "amount" });
+    if (!recipientId) {
+      await ledger.ensureHouseAccounts({ merchantId, currency });
+      return { senderId, recipientId: undefined, fromId, toId: undefined, senderPhone };
+    }
     const toId =
       wallets.get(recipientId) ?? (await deps.wallets.ensureWallet(merchantId, recipientId, currency)).id;
     return { senderId, recipientId, fromId, toId, senderPhone };
@@ -82,6 +99,7 @@ export function createSendToPhone(deps: {
           };
           // Ids and time are made here, so the response is known before the write; a replay
           // returns this same body.
+          const at = new Date();
           return {
             ...parties,
             limit: await limits.prepare(check),
@@ -90,6 +108,11 @@ export function createSendToPhone(deps: {
             fromPhone: maskPhone(parties.senderPhone),
             toPhone: maskPhone(input.phone),
             amount: toDecimalString(minor, currency),
+            at,
+            // An invitee's money waits for them until then (docs/send.md).
+            claim: parties.toId
+              ? undefined
+              : { status: "HELD", expiresAt: deps.claims.expiryOf(at).toISOString() },
           };
         },
         limit: (p) => ({ limit: p.limit, reference: input.idempotencyKey }),
@@ -99,17 +122,22 @@ export function createSendToPhone(deps: {
             operationId: p.operationId,
             idempotencyKey: input.idempotencyKey,
             requestHash: input.requestHash,
-            kind: "transfer_mobile",
+            kind: p.claim ? "transfer_mobile_held" : "transfer_mobile",
             legs: [
               {
                 id: p.transferId,
                 debit: { accountId: p.fromId },
-                credit: { accountId: p.toId },
+                credit: p.toId ? { accountId: p.toId } : { house: "claims_held" },
                 amount: minor,
                 currency,
               },
             ],
-            metadata: { senderId: p.senderId, recipientId: p.recipientId, amount: p.amount, currency },
+            metadata: {
+              senderId: p.senderId,
+              recipientId: p.recipientId ?? null,
+              amount: p.amount,
+              currency,
+            },
             response: {
               statusCode: 200,
               body: {
@@ -121,23 +149,50 @@ export function createSendToPhone(deps: {
                 amount: p.amount,
                 currency,
                 recipient: p.toPhone,
-                status: "COMPLETED",
-                createdAt: new Date().toISOString(),
+                status: p.claim ? "PENDING" : "COMPLETED",
+                createdAt: p.at.toISOString(),
+                ...(p.claim ? { claim: p.claim } : {}),
               },
             },
           }),
-        record: (tx, p) => {
+        record: async (tx, p) => {
           const entry = {
             merchantId: merchant.id,
             operationId: p.operationId,
             type: "SEND_TO_PHONE" as const,
-            status: "COMPLETED" as const,
+            status: p.claim ? ("PENDING" as const) : ("COMPLETED" as const),
             currency,
             amount: minor,
             fee: 0n,
           };
           const { fromPhone, toPhone } = p;
           const details = { fromAddress: null, fromPhone, toPhone, amount: money(minor, currency) };
+          if (!p.recipientId) {
+            await deps.claims.hold(tx, {
+              merchantId: merchant.id,
+              id: p.operationId,
+              senderId: p.senderId,
+              phone: input.phone,
+              currency,
+              amount: minor,
+              at: p.at,
+            });
+            const claim = {
+              id: p.operationId,
+              status: "HELD",
+              expiresAt: p.claim?.expiresAt ?? null,
+              updatedAt: p.at.toISOString(),
+            };
+            return deps.history.record(tx, [
+              {
+                ...entry,
+                customerId: p.senderId,
+                direction: "OUT",
+                counterparty: toPhone,
+                details: { ...details, claim },
+              },
+            ]);
+          }
           return deps.history.record(tx, [
             { ...entry, customerId: p.senderId, direction: "OUT", counterparty: toPhone, details },
             { ...entry, customerId: p.recipientId, direction: "IN", counterparty: fromPhone, details },

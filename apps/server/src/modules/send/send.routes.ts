@@ -31,7 +31,7 @@ export const sendRoutes =
           operationId: "send",
           tags: ["send"],
           description:
-            "Sends to a customer of the same merchant by phone (TRANSFER_MOBILE: free, instant) or to an address (PAYOUT_CRYPTO: to a customer's deposit address of the same merchant instant and free, else on the chain, PENDING until confirmed). Needs an Idempotency-Key; a send above the merchant's threshold first answers 403 SEND_CONFIRMATION_REQUIRED (data.sendConfirmation) and texts a code, to be repeated with X-Confirmation-Code.",
+            "Sends to a customer of the same merchant by phone (TRANSFER_MOBILE: free, instant; with invite: true to a phone not yet a customer's, held for them to claim: PENDING with claim) or to an address (PAYOUT_CRYPTO: to a customer's deposit address of the same merchant instant and free, else on the chain, PENDING until confirmed). Needs an Idempotency-Key; a send above the merchant's threshold first answers 403 SEND_CONFIRMATION_REQUIRED (data.sendConfirmation) and texts a code, to be repeated with X-Confirmation-Code.",
           security: bearerSecurity,
           headers: sendHeaders,
           body: sendBody,
@@ -42,7 +42,7 @@ export const sendRoutes =
       async (req, reply) => {
         const customer = signedIn(req);
         const { idempotencyKey, requestHash } = readIdempotency(req, `customer:${customer.customerId}`);
-        const { phone, address, amount, currency, fee } = req.body;
+        const { phone, address, amount, currency, fee, invite } = req.body;
         if (phone && address !== undefined) {
           throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
             field: "address",
@@ -71,7 +71,7 @@ export const sendRoutes =
         }
         if (!phone)
           throw sendErrors.create("RECIPIENT_NOT_FOUND", { field: "phone", message: "phone: is required" });
-        return sendStoredResponse(reply, await send.sendToPhone({ ...common, phone: phone.digits }));
+        return sendStoredResponse(reply, await send.sendToPhone({ ...common, phone: phone.digits, invite }));
       },
     );
 
@@ -123,8 +123,9 @@ export const sendRoutes =
       },
       async (req) => {
         const customer = signedIn(req);
-        const { address, phone, amount, currency } = req.body;
+        const { address, phone, amount, currency, invite } = req.body;
         return send.validate({
+          invite,
           merchant: await customerMerchant(deps, customer.merchantId),
           senderId: customer.customerId,
           currency,

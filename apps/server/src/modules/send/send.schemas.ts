@@ -8,10 +8,18 @@ const destination = {
   address: z.string().min(1).max(128).optional().describe("An address on the currency's network"),
 };
 
+const invite = z
+  .boolean()
+  .optional()
+  .describe(
+    "The phone may be nobody's yet: the money then waits for its owner to join (a claimable transfer, returned after 7 days) and they get a text inviting them. Without it such a phone is 404 RECIPIENT_NOT_FOUND",
+  );
+
 /** Amounts travel as decimal strings; the service parses them with the currency's scale. */
 export const sendBody = z
   .object({
     ...destination,
+    invite,
     amount: amountInput,
     currency,
     fee: z
@@ -45,6 +53,10 @@ export const sendResponse = z
     recipient: z.string().describe("The recipient's phone, masked, or the address, shortened"),
     status: z.enum(["COMPLETED", "PENDING"]).describe("PENDING: on the chain until its confirmations"),
     createdAt: z.string(),
+    claim: z
+      .object({ status: z.literal("HELD"), expiresAt: z.string() })
+      .optional()
+      .describe("To a phone not yet a customer's: the money waits for them until expiresAt, then comes back"),
   })
   .meta({ id: "SendResult" });
 
@@ -65,10 +77,16 @@ export const feeResponse = z
     sourceCurrency: z.string(),
     transactionType: z.enum(["INTERNAL", "EXTERNAL"]),
     transactionAvailability: z.boolean(),
+    invite: z
+      .boolean()
+      .optional()
+      .describe(
+        "The phone is no customer's yet: a send with invite: true holds the money for them and texts an invite",
+      ),
   })
   .meta({ id: "SendFee" });
 
-export const validateBody = z.object({ ...destination, amount: amountInput, currency }).strict();
+export const validateBody = z.object({ ...destination, invite, amount: amountInput, currency }).strict();
 
 export const validateResponse = z
   .object({

@@ -1,6 +1,7 @@
 import type { ClientSource } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { Codes } from "../auth/auth.types.ts";
+import type { ClaimsService } from "../claims/claims.service.ts";
 import type { CryptoService } from "../crypto/crypto.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
@@ -26,6 +27,7 @@ export function createSendService(deps: {
   kyc: KycService;
   rates: RatesService;
   crypto: CryptoService;
+  claims: ClaimsService;
   codes: Codes;
   /** Sends worth more than this (merchant's fiat, decimal string) need an SMS code. */
   confirmationThreshold: string;

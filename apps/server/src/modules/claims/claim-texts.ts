@@ -1,0 +1,14 @@
+import { type CurrencyCode, toDecimalString } from "@kestrel/money";
+import type { ClaimRow } from "./claims.repository.ts";
+
+const day = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", timeZone: "UTC" });
+const sum = (row: ClaimRow) => `${toDecimalString(row.amount, row.currency as CurrencyCode)} ${row.currency}`;
+
+/** The texts of a claimable transfer: the invite to the phone, then what the sender is told. */
+export const claimTexts = {
+  invite: (row: ClaimRow, p: { merchantTitle: string; from: string; link: string }) =>
+    `${p.from} sent you ${sum(row)} with ${p.merchantTitle}. Sign up with this phone number by ${day(row.expiresAt)} to receive it: ${p.link}`,
+  CLAIMED: (row: ClaimRow, p: { to: string }) => `${p.to} joined and received the ${sum(row)} you sent.`,
+  RETURNED: (row: ClaimRow, p: { to: string }) =>
+    `${p.to} did not join within 7 days: the ${sum(row)} you sent is back in your wallet.`,
+};
