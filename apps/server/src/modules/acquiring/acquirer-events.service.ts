@@ -191,9 +191,13 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
      * captured pay-in is credited, a paid payout posted, a declined or rejected one failed).
      * UNANSWERED: the acquirer has no lookup, never saw the payment, or has nothing final yet.
      */
-    async askAgain(merchantId: string, id: string): Promise<CallbackEffect | "NOT_FOUND" | "UNANSWERED"> {
+    async askAgain(
+      merchantId: string,
+      kind: PaymentRow["kind"],
+      id: string,
+    ): Promise<CallbackEffect | "NOT_FOUND" | "UNANSWERED"> {
       const payment = await repository.paymentOf(merchantId, id);
-      if (!payment) return "NOT_FOUND";
+      if (payment?.kind !== kind) return "NOT_FOUND";
       if (payment.status === "SUCCESS" || payment.status === "FAILED") return "STALE";
       const event = payment.providerRef ? await deps.acquirer.paymentStatus?.(payment.providerRef) : null;
       return event ? applyEvent(event) : "UNANSWERED";
@@ -204,10 +208,15 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
      * locked row, so it runs once whatever races it. A payout's reservation is voided under the
      * REJECTED callback's ledger key; a pay-in had moved nothing.
      */
-    async fail(merchantId: string, id: string, reason: string): Promise<CallbackEffect | "NOT_FOUND"> {
+    async fail(
+      merchantId: string,
+      kind: PaymentRow["kind"],
+      id: string,
+      reason: string,
+    ): Promise<CallbackEffect | "NOT_FOUND"> {
       return inTransaction(deps.db, async (tx) => {
         const current = await lockPaymentSql(tx, merchantId, id);
-        if (!current) return "NOT_FOUND" as const;
+        if (current?.kind !== kind) return "NOT_FOUND" as const;
         if (current.status === "SUCCESS" || current.status === "FAILED" || current.status === "OFFERED") {
           return "STALE" as const;
         }

@@ -65,6 +65,7 @@ describe("stuck card payouts", () => {
     const id = await stuckPayout();
     expect(await listed("PAYOUT_CARD")).toContain(id);
     expect((await act("ask-again", "PAYOUT_CARD", id, nimbusFinance)).statusCode).toBe(404);
+    expect((await act("fail", "PAYIN_CARD", id)).statusCode).toBe(404); // a payout named as a pay-in
     expect((await act("ask-again", "PAYOUT_CARD", id)).json()).toEqual({
       kind: "PAYOUT_CARD",
       id,

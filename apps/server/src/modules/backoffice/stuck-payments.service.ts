@@ -154,15 +154,15 @@ export function createStuckPaymentsService(deps: {
 
   const askers: Record<StuckKind, (merchantId: string, id: string) => Promise<string>> = {
     SEND_TO_WALLET: crypto.withdrawals.askAgain,
-    PAYOUT_CARD: acquiring.events.askAgain,
-    PAYIN_CARD: acquiring.events.askAgain,
+    PAYOUT_CARD: (merchantId, id) => acquiring.events.askAgain(merchantId, "PAYOUT_CARD", id),
+    PAYIN_CARD: (merchantId, id) => acquiring.events.askAgain(merchantId, "PAYIN_CARD", id),
     IBAN_WITHDRAW: iban.stuckTransfers.askAgain,
     CARD_ORDER: cards.askIssuerAgain,
   };
   const failers: Record<StuckKind, (merchantId: string, id: string, reason: string) => Promise<string>> = {
     SEND_TO_WALLET: crypto.withdrawals.fail,
-    PAYOUT_CARD: acquiring.events.fail,
-    PAYIN_CARD: acquiring.events.fail,
+    PAYOUT_CARD: (merchantId, id, reason) => acquiring.events.fail(merchantId, "PAYOUT_CARD", id, reason),
+    PAYIN_CARD: (merchantId, id, reason) => acquiring.events.fail(merchantId, "PAYIN_CARD", id, reason),
     IBAN_WITHDRAW: iban.stuckTransfers.fail,
     // Issued meanwhile: the card exists and nothing was refunded, so it is final.
     CARD_ORDER: async (merchantId, id, reason) => {
