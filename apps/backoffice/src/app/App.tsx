@@ -10,6 +10,7 @@ import { CasesPage } from "../features/kyc/CasesPage.tsx";
 import { OperationPage } from "../features/operations/OperationPage.tsx";
 import { OperationsPage } from "../features/operations/OperationsPage.tsx";
 import { OperatorsPage } from "../features/operators/OperatorsPage.tsx";
+import { StuckPaymentsPage } from "../features/stuck-payments/StuckPaymentsPage.tsx";
 import { Layout } from "./Layout.tsx";
 
 const queryClient = new QueryClient({
@@ -28,6 +29,7 @@ const router = createBrowserRouter(
         { path: "customers/:customerId", element: <CustomerPage /> },
         { path: "operations", element: <OperationsPage /> },
         { path: "operations/:operationId", element: <OperationPage /> },
+        { path: "stuck-payments", element: <StuckPaymentsPage /> },
         { path: "audit", element: <AuditPage /> },
         { path: "operators", element: <OperatorsPage /> },
         { path: "configuration", element: <ConfigurationPage /> },

@@ -28,7 +28,12 @@ export function DashboardPage() {
             />
           </Section>
           <Section title="Payments pending too long">
-            <p className="big">{q.data.latePaymentsCount}</p>
+            <p className="big">
+              <Link to="/stuck-payments">
+                {q.data.latePaymentsCount}
+                <span className="visually-hidden"> payments pending too long: see them all</span>
+              </Link>
+            </p>
             <Table
               caption="Payments pending past their expected time"
               rows={q.data.latePayments}
