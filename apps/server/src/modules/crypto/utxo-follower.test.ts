@@ -203,6 +203,72 @@ describe("Bitcoin-family withdrawals through the node's wallet", () => {
   });
 });
 
+describe("bad input and a node that is down (LTC on litecoind)", () => {
+  it("refuses another network's address, a wrong checksum, too many decimals: 400 naming the field", async () => {
+    const eve = await d.verified();
+    await d.faucet(eve.phone, "LTC", "1");
+    const good = bech32.encode("ltc", [0, ...bech32.toWords(Buffer.alloc(20, 5))]);
+    const cases = [
+      // A Bitcoin address on the Litecoin network.
+      [
+        { address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", amount: "0.1" },
+        "ADDRESS_INVALID",
+        "address",
+      ],
+      // One character changed: bech32's checksum fails.
+      [
+        { address: `${good.slice(0, -1)}${good.endsWith("q") ? "p" : "q"}`, amount: "0.1" },
+        "ADDRESS_CHECKSUM_INVALID",
+        "address",
+      ],
+      // LTC has 8 decimals.
+      [{ address: good, amount: "0.123456789" }, undefined, "amount"],
+    ] as const;
+    for (const [body, error, field] of cases) {
+      const res = await d.send(eve.token, { ...body, currency: "LTC" });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ ...(error ? { error } : {}), field });
+    }
+    expect((await d.wallet(eve.token, "LTC")).balance).toMatch(/^1\.0+$/); // nothing reserved
+  });
+
+  it("a follower whose node is down fails its pass storing nothing; the next pass resumes where it stopped", async () => {
+    const fay = await d.unverified();
+    const address = (await d.wallet(fay.token, "LTC")).address;
+    const live = follower();
+    await live.followOnce();
+    const stored = async () =>
+      (
+        await t.database.pool.query("select height from chain_follower_state where network = $1", [
+          ltc.network,
+        ])
+      ).rows[0]?.height;
+    const before = Number(await stored());
+    // The same network's follower, its node unreachable (nothing listens on the port).
+    const config = t.config.utxo[0] as (typeof t.config.utxo)[number];
+    const downUrl = new URL(config.rpcUrl);
+    downUrl.port = String(await freePort());
+    const down = createChainFollower({
+      db: clientSourceFromPool(t.database.pool),
+      reader: createUtxoChain({ ...config, rpcUrl: downUrl.href }),
+      startBlock: undefined,
+      notify: async () => undefined,
+    });
+    const txHash = await pay(address, "0.125");
+    await node.mine(1);
+    await expect(down.followOnce()).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      status: 503,
+      headers: { "retry-after": "30" },
+    });
+    expect(Number(await stored())).toBe(before);
+    // Back up: the next pass starts at the block after the stored one and sees the payment.
+    expect(await live.followOnce()).toMatchObject({ kind: "followed", from: before + 1 });
+    const [pending] = await receiveHistory(fay.token);
+    expect(pending).toMatchObject({ status: "PENDING", receiveCryptoModel: { txHash, confirmations: 1 } });
+  });
+});
+
 /** The one queued broadcast job, taken off the queue as the worker would, and the chain to run it. */
 async function queuedBroadcast() {
   const { rows } = await t.database.pool.query<{ payload: unknown }>(

@@ -67,13 +67,20 @@ export async function startLocalLitecoind(port: number): Promise<LocalLitecoind>
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  await node("createwallet", ["hot"]);
   const rpcUrl = `http://kestrel:kestrel@127.0.0.1:${port}/wallet/hot`;
   const rpc = createUtxoRpc(rpcUrl);
   const mine = async (blocks: number) => {
     const to = await rpc<string>("getnewaddress", ["", "bech32"]);
     return rpc<string[]>("generatetoaddress", [blocks, to]);
   };
-  await mine(101);
+  try {
+    await node("createwallet", ["hot"]);
+    // Coinbase outputs spendable after 100 blocks; mined in short calls, each well inside the
+    // RPC client's timeout on a loaded machine.
+    for (let mined = 0; mined < 101; mined += 25) await mine(Math.min(25, 101 - mined));
+  } catch (err) {
+    await stop(); // never an orphan node when the setup fails
+    throw err;
+  }
   return { rpcUrl, rpc, mine, stop };
 }
