@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router";
+import { AdjustmentsPage } from "../features/adjustments/AdjustmentsPage.tsx";
+import { ProposeAdjustmentPage } from "../features/adjustments/ProposeAdjustmentPage.tsx";
 import { AuditPage } from "../features/audit/AuditPage.tsx";
 import { ConfigurationPage } from "../features/configuration/ConfigurationPage.tsx";
 import { CustomerPage } from "../features/customers/CustomerPage.tsx";
@@ -27,6 +29,8 @@ const router = createBrowserRouter(
         { path: "kyc/:caseId", element: <CasePage /> },
         { path: "customers", element: <CustomersPage /> },
         { path: "customers/:customerId", element: <CustomerPage /> },
+        { path: "customers/:customerId/adjust", element: <ProposeAdjustmentPage /> },
+        { path: "adjustments", element: <AdjustmentsPage /> },
         { path: "operations", element: <OperationsPage /> },
         { path: "operations/:operationId", element: <OperationPage /> },
         { path: "stuck-payments", element: <StuckPaymentsPage /> },

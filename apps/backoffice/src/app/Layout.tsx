@@ -12,6 +12,7 @@ const NAV: { to: string; label: string; permission: string }[] = [
   { to: "/kyc", label: "KYC review", permission: "kyc.read" },
   { to: "/customers", label: "Customers", permission: "customers.read" },
   { to: "/operations", label: "Operations", permission: "operations.read" },
+  { to: "/adjustments", label: "Adjustments", permission: "adjustments.read" },
   { to: "/stuck-payments", label: "Stuck payments", permission: "operations.read" },
   { to: "/audit", label: "Audit trail", permission: "audit.read" },
   { to: "/operators", label: "Operators", permission: "operators.manage" },

@@ -112,6 +112,13 @@ export function CustomerPage() {
             { header: "Available", cell: (w) => <span className="num">{w.available}</span> },
           ]}
         />
+        {can(me, "adjustments.propose") ? (
+          <p>
+            <Link className="button secondary" to={`/customers/${customerId}/adjust`}>
+              Propose adjustment
+            </Link>
+          </p>
+        ) : null}
       </Section>
       <div className="grid">
         <Section title="Cards">

@@ -1,7 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney } from "../../lib/format/money.ts";
-import { type HistoryOperation, operationLabelKey } from "../../lib/history/history-queries.ts";
+import {
+  type HistoryOperation,
+  operationLabelKey,
+  operationStatusKey,
+} from "../../lib/history/history-queries.ts";
 import "./history-list.css";
 
 /** The operations, newest first; each row opens its details. */
@@ -27,9 +31,8 @@ export function HistoryList({
                   {op.counterparty ? (
                     <span className="k-history__counterparty">{`${op.counterparty} ·`}</span>
                   ) : null}
-                  {op.adjustmentModel ? (
-                    <span className="k-history__counterparty">{`${op.adjustmentModel.description} ·`}</span>
-                  ) : null}
+                  {/* A sentence for the customer: it wraps, where an address gives way. */}
+                  {op.adjustmentModel ? <span>{`${op.adjustmentModel.description} ·`}</span> : null}
                   {op.exchangeModel ? (
                     <span className="k-history__counterparty">{`→ ${formatMoney(op.exchangeModel.creditAmount.value, op.exchangeModel.creditAmount.currency)} ·`}</span>
                   ) : null}
@@ -44,7 +47,7 @@ export function HistoryList({
                   {`${sign}${formatMoney(op.amount, op.currency)}`}
                 </strong>
                 <span className={`k-history__status k-history__status--${op.status.toLowerCase()}`}>
-                  {t(`history.statuses.${op.status}`)}
+                  {t(operationStatusKey(op))}
                 </span>
               </span>
             </button>

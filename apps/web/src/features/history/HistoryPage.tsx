@@ -12,6 +12,7 @@ import {
   useHistory,
 } from "../../lib/history/history-queries.ts";
 import { useWallets } from "../../lib/wallets/wallet-queries.ts";
+import { ClaimActions } from "./ClaimActions.tsx";
 import { buildHistoryCsv, downloadCsv } from "./history-csv.ts";
 import { ReceiptButton } from "./ReceiptButton.tsx";
 import { StatementDialog } from "./StatementDialog.tsx";
@@ -99,7 +100,12 @@ export function HistoryPage() {
       <OperationDetailsModal
         operation={open}
         onClose={() => setOpen(undefined)}
-        actions={(operation) => <ReceiptButton operationId={operation.operationId} />}
+        actions={(operation) => (
+          <>
+            <ClaimActions operation={operation} onChanged={setOpen} />
+            <ReceiptButton operationId={operation.operationId} />
+          </>
+        )}
       />
       <StatementDialog open={statementOpen} onClose={() => setStatementOpen(false)} />
     </section>

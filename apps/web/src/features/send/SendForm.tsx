@@ -4,6 +4,7 @@ import { AmountInput } from "../../components/AmountInput.tsx";
 import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
+import { useMerchantData } from "../../lib/config-service/queries.ts";
 import { formatMoney, toWire } from "../../lib/format/money.ts";
 import type { ApiError } from "../../lib/http/api-error.ts";
 import { fieldMessage } from "../../lib/session/api-result.ts";
@@ -13,6 +14,7 @@ import { SendModals } from "./SendModals.tsx";
 import { SendSummary } from "./SendSummary.tsx";
 import { computeSend } from "./send-amounts.ts";
 import { useSendFlow } from "./use-send-flow.ts";
+import "../../lib/i18n/en-claims.ts";
 import { WalletPicker } from "./WalletPicker.tsx";
 import "./send.css";
 
@@ -46,6 +48,9 @@ export function SendForm(props: SendFormProps) {
   const validAmount = computeSend(amount, "0", "999999999999", currency).ok ? amount : "";
   const fee = useSendFee(currency, validAmount, props.recipient);
   const feeValue = fee.data?.fee ?? "0";
+  // A phone that is no customer's yet: the money waits for them (said before anything moves).
+  const invite = fee.data?.invite === true;
+  const merchantTitle = useMerchantData().data?.title ?? "";
   const amounts = computeSend(amount, feeValue, wallet?.availableBalance ?? "0", currency);
   const flow = useSendFlow(
     (error) => {
@@ -97,6 +102,7 @@ export function SendForm(props: SendFormProps) {
           fee={amounts.fee}
           total={amounts.total}
           recipient={props.recipientText}
+          notice={invite ? t("claims.notice", { merchant: merchantTitle }) : undefined}
           sending={flow.sending}
           onEdit={() => setConfirming(false)}
           onConfirm={() =>
@@ -105,6 +111,7 @@ export function SendForm(props: SendFormProps) {
               amount: toWire(amounts.amount, currency),
               fee: feeValue,
               recipient: props.recipient as Recipient,
+              ...(invite ? { invite: true } : {}),
             })
           }
         />

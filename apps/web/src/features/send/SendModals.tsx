@@ -48,7 +48,16 @@ export function SendModals({ flow }: { flow: ReturnType<typeof useSendFlow> }) {
         onConfirm={flow.confirmCode}
         onResend={flow.resendCode}
       />
-      {common && result?.status === "PENDING" ? (
+      {common && result?.claim ? (
+        <PendingModal
+          open
+          onOpenChange={onOpenChange}
+          {...common}
+          title={t("claims.sentTitle")}
+          description={t("claims.sentDescription", { date: formatDate(result.claim.expiresAt, "long") })}
+        />
+      ) : null}
+      {common && result?.status === "PENDING" && !result.claim ? (
         <PendingModal
           open
           onOpenChange={onOpenChange}

@@ -98,4 +98,35 @@ describe("/send/phone", () => {
     await user.click(await screen.findByRole("button", { name: "Send" }));
     expect(await screen.findByText("Your daily limit is reached.")).not.toBeNull();
   });
+
+  it("says before the money moves that the phone is not with the merchant yet, then sends with invite", async () => {
+    const fake = installFakeAccounts({
+      "GET /v3/wallets": () => jsonResponse(200, wallets()),
+      "GET /v1/catalog/countries": phoneCountries,
+      "GET /v1/wallet/send/fee/USDT": () => jsonResponse(200, { ...FEE, invite: true }),
+      "POST /v1/wallet/send": () =>
+        jsonResponse(200, {
+          ...RESULT,
+          status: "PENDING",
+          claim: { status: "HELD", expiresAt: "2026-11-27T10:15:00.000Z" },
+        }),
+    });
+    renderApp("/send/phone");
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText("Currency"), "USDT");
+    await user.type(screen.getByLabelText("Amount"), "10");
+    await user.type(screen.getByLabelText("Recipient's phone number"), "0151 23456789");
+    expect(await screen.findByText("0.00 USDT")).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    const summary = within(await screen.findByRole("region", { name: "Confirm the send" }));
+    expect(summary.getByRole("note").textContent).toMatch(
+      /^They are not with .* yet: we'll text them an invite\. If they don't join in 7 days, the money comes back to you\.$/,
+    );
+    expect(fake.find("POST", "/v1/wallet/send")).toHaveLength(0);
+    await user.click(summary.getByRole("button", { name: "Send" }));
+    const sent = within(await screen.findByRole("dialog", { name: "Invite sent" }));
+    expect(sent.getByText(/The money waits for them until 27 November 2026/)).not.toBeNull();
+    const [request] = fake.find("POST", "/v1/wallet/send");
+    expect(await request?.json()).toMatchObject({ phone: "4915123456789", invite: true });
+  });
 });

@@ -8,6 +8,8 @@ export interface SendSummaryProps {
   fee: bigint;
   total: bigint;
   recipient: string;
+  /** What the sender must know before the money moves (a recipient not yet a customer). */
+  notice?: string | undefined;
   sending: boolean;
   onConfirm: () => void;
   onEdit: () => void;
@@ -32,6 +34,11 @@ export function SendSummary(props: SendSummaryProps) {
           <strong>{money(props.total)}</strong>
         </dd>
       </dl>
+      {props.notice ? (
+        <p className="k-send__notice" role="note">
+          {props.notice}
+        </p>
+      ) : null}
       <div className="k-send__actions">
         <Button variant="secondary" onClick={props.onEdit} disabled={props.sending}>
           {t("sendForm.edit")}

@@ -11,4 +11,23 @@ describe("operationLabelKey", () => {
       "history.types.RECEIVE_CRYPTO",
     );
   });
+
+  it("says where a send to someone not yet a customer stands, on the sender's side only", () => {
+    const claim = (status: "HELD" | "CLAIMED" | "RETURNED" | "CANCELLED") => ({
+      fromAddress: null,
+      fromPhone: "+44•••01",
+      toPhone: "+44•••23",
+      amount: { value: "1.00", currency: "EUR" },
+      claim: { id: "c", status, expiresAt: "2030-01-08T00:00:00Z", updatedAt: "2030-01-01T00:00:00Z" },
+    });
+    expect(
+      operationLabelKey({ type: "SEND_TO_PHONE", direction: "OUT", sendToPhoneModel: claim("HELD") }),
+    ).toBe("claims.labels.HELD");
+    expect(
+      operationLabelKey({ type: "SEND_TO_PHONE", direction: "OUT", sendToPhoneModel: claim("RETURNED") }),
+    ).toBe("claims.labels.RETURNED");
+    expect(
+      operationLabelKey({ type: "SEND_TO_PHONE", direction: "IN", sendToPhoneModel: claim("CLAIMED") }),
+    ).toBe("history.receivedByPhone");
+  });
 });

@@ -2,6 +2,7 @@ import type { components } from "@kestrel/api-contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { unwrap } from "../session/api-result.ts";
 import { useApi, useSessionStatus } from "../session/session-context.tsx";
+import "../i18n/en-claims.ts";
 
 // Advcash pay-ins do not exist in Kestrel: their model is always null, so the client leaves it out.
 export type HistoryOperation = Omit<components["schemas"]["HistoryOperation"], "payinAdvcashModel">;
@@ -101,9 +102,33 @@ export function cardPaymentDetails(operation: HistoryOperation): CardPaymentDeta
   };
 }
 
-/** The i18n key naming an operation: a send by phone reads as received on the receiving side. */
-export function operationLabelKey(operation: Pick<HistoryOperation, "type" | "direction">) {
+/** A send by phone to someone who was not a customer yet: where its money stands (docs/send.md). */
+export type Claim = NonNullable<NonNullable<HistoryOperation["sendToPhoneModel"]>["claim"]>;
+
+/** The sender's claim of an operation (the receiver's row reads as any money received). */
+export function senderClaimOf(operation: HistoryOperation): Claim | undefined {
+  return operation.direction === "OUT" ? operation.sendToPhoneModel?.claim : undefined;
+}
+
+/**
+ * The i18n key naming an operation: a send by phone reads as received on the receiving side,
+ * and a send to someone not yet a customer says where its money stands.
+ */
+export function operationLabelKey(
+  operation: Pick<HistoryOperation, "type" | "direction"> &
+    Partial<Pick<HistoryOperation, "sendToPhoneModel">>,
+) {
+  const claim = operation.direction === "OUT" ? operation.sendToPhoneModel?.claim : undefined;
+  if (claim) return `claims.labels.${claim.status}` as const;
   return operation.type === "SEND_TO_PHONE" && operation.direction === "IN"
     ? ("history.receivedByPhone" as const)
     : (`history.types.${operation.type}` as const);
+}
+
+/** The i18n key of an operation's status: a claim's own word (a returned send did not fail). */
+export function operationStatusKey(operation: HistoryOperation) {
+  const claim = senderClaimOf(operation);
+  return claim
+    ? (`claims.statuses.${claim.status}` as const)
+    : (`history.statuses.${operation.status}` as const);
 }

@@ -15,6 +15,8 @@ export interface SendDetails {
   amount: string;
   fee: string;
   recipient: Recipient;
+  /** The phone is no customer's yet (the fee call said so) and the sender agreed: hold it for them. */
+  invite?: boolean;
 }
 
 /** GET /v1/wallet/send/fee/{currency}: asked once the amount and recipient are known. */
@@ -40,7 +42,13 @@ export function postSend(api: WebSession["api"], details: SendDetails, key: stri
   if (code) headers["x-confirmation-code"] = code;
   return unwrap(
     api.POST("/v1/wallet/send", {
-      body: { currency: details.currency, amount: details.amount, fee: details.fee, ...details.recipient },
+      body: {
+        currency: details.currency,
+        amount: details.amount,
+        fee: details.fee,
+        ...details.recipient,
+        ...(details.invite ? { invite: true } : {}),
+      },
       headers,
     }),
   );
