@@ -50,7 +50,7 @@ export function BrandingSection(props: { branding: Branding; canSave: boolean })
             const ratio =
               isHex(b[p.background]) && isHex(textOf(p)) ? contrast(textOf(p), b[p.background]) : undefined;
             return (
-              <fieldset key={p.background} className="colour-pair">
+              <fieldset key={p.background} className="config-group">
                 <legend>{p.legend}</legend>
                 <ColourField
                   id={p.background}

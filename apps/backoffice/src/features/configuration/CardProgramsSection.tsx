@@ -19,7 +19,7 @@ export function CardProgramsSection(props: { programs: Programs; canSave: boolea
     <Section title="Card programs" id="config-card-programs">
       <div className="grid">
         {PROGRAMS.map((program) => (
-          <fieldset key={program}>
+          <fieldset key={program} className="config-group">
             <legend>{program.replace("_", " ")}</legend>
             <Field
               id={`${program}-name`}

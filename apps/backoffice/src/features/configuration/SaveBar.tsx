@@ -1,5 +1,5 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ErrorMessage } from "../../components/kit.tsx";
 
 /** The reason field, the Save button and what the save answered, at the foot of each section. */
@@ -14,6 +14,11 @@ export function SaveBar(props: {
 }) {
   const id = useId();
   const [reason, setReason] = useState("");
+  // A reason belongs to one save: the next change starts without it.
+  const saved = props.mutation.data;
+  useEffect(() => {
+    if (saved) setReason("");
+  }, [saved]);
   if (!props.canSave)
     return (
       <p className="muted">You can read this section; changing it needs the config.manage permission.</p>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorMessage, Loading, Section, Table } from "../../components/kit.tsx";
 import { when } from "../../lib/api.ts";
 import { useRollback, useVersions } from "./config-api.ts";
@@ -20,8 +20,20 @@ export function VersionsSection(props: { canRollBack: boolean }) {
   const rollback = useRollback();
   const [target, setTarget] = useState<Version | undefined>();
   const [reason, setReason] = useState("");
+  // The confirmation opens below the list: take the operator (and their screen reader) to it.
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (target) confirmHeading.current?.focus();
+  }, [target]);
   if (versions.isPending) return <Loading />;
   if (versions.error || !versions.data) return <ErrorMessage error={versions.error} />;
+  // The newest version of a section is what it is now: rolling back to it would change nothing.
+  const newest = new Set<number>();
+  const seen = new Set<string>();
+  for (const v of versions.data.versions) {
+    if (!seen.has(v.section)) newest.add(v.version);
+    seen.add(v.section);
+  }
   return (
     <Section title="Versions" id="config-versions">
       <Table<Version>
@@ -47,7 +59,7 @@ export function VersionsSection(props: { canRollBack: boolean }) {
           {
             header: "Action",
             cell: (v) =>
-              props.canRollBack ? (
+              props.canRollBack && !newest.has(v.version) ? (
                 <button
                   type="button"
                   className="button secondary"
@@ -64,7 +76,7 @@ export function VersionsSection(props: { canRollBack: boolean }) {
       />
       {target ? (
         <section className="confirm" aria-labelledby="rollback-title">
-          <h3 id="rollback-title">
+          <h3 id="rollback-title" tabIndex={-1} ref={confirmHeading}>
             Roll back {SECTION_NAMES[target.section]?.toLowerCase()} to version {target.version}?
           </h3>
           <p>
