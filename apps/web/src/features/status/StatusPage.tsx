@@ -28,7 +28,7 @@ export function StatusPage() {
     (c) => c.state === "OPERATIONAL" && isBuilt([c.feature as OperationType]),
   );
   return (
-    <section className="k-surface k-status">
+    <section className="k-surface k-service-status">
       <h1 className="k-page-title">{t("serviceStatus.title")}</h1>
       {status.isPending ? <Spinner /> : null}
       {status.isError && components.length === 0 ? (
@@ -41,26 +41,28 @@ export function StatusPage() {
       ) : null}
       {status.isSuccess ? (
         <>
-          <p className={`k-status__summary k-status__summary--${affected.length > 0 ? "affected" : "ok"}`}>
+          <p
+            className={`k-service-status__summary k-service-status__summary--${affected.length > 0 ? "affected" : "ok"}`}
+          >
             {affected.length > 0 ? t("serviceStatus.someAffected") : t("serviceStatus.allWell")}
           </p>
           {affected.length > 0 ? (
             <>
-              <h2 className="k-status__heading">{t("serviceStatus.affected")}</h2>
-              <ul className="k-status__list">
+              <h2 className="k-service-status__heading">{t("serviceStatus.affected")}</h2>
+              <ul className="k-service-status__list">
                 {affected.map((c) => (
                   <AffectedItem key={c.feature} component={c} />
                 ))}
               </ul>
             </>
           ) : null}
-          <h2 className="k-status__heading">{t("serviceStatus.working")}</h2>
-          <ul className="k-status__working">
+          <h2 className="k-service-status__heading">{t("serviceStatus.working")}</h2>
+          <ul className="k-service-status__working">
             {working.map((c) => (
               <li key={c.feature}>{c.name}</li>
             ))}
           </ul>
-          <p className="k-status__muted">
+          <p className="k-service-status__muted">
             {t("serviceStatus.updated", { time: formatDate(status.dataUpdatedAt, "time") })}{" "}
             <a className="k-link" href="/v2/status">
               {t("serviceStatus.json")}
@@ -75,15 +77,15 @@ export function StatusPage() {
 function AffectedItem({ component: c }: { component: StatusComponent }) {
   const { t } = useTranslation();
   return (
-    <li className="k-status__item">
-      <div className="k-status__item-head">
+    <li className="k-service-status__item">
+      <div className="k-service-status__item-head">
         <strong>{c.name}</strong>
-        <span className={`k-status__badge k-status__badge--${c.state.toLowerCase()}`}>
+        <span className={`k-service-status__badge k-service-status__badge--${c.state.toLowerCase()}`}>
           {t(`serviceStatus.states.${c.state}`)}
         </span>
       </div>
-      <p className="k-status__muted">{t("serviceStatus.since", { since: sinceText(c.since) })}</p>
-      {c.message ? <p className="k-status__message">{c.message}</p> : null}
+      <p className="k-service-status__muted">{t("serviceStatus.since", { since: sinceText(c.since) })}</p>
+      {c.message ? <p className="k-service-status__message">{c.message}</p> : null}
     </li>
   );
 }
