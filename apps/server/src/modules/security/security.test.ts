@@ -150,6 +150,36 @@ describe("sessions", () => {
   });
 });
 
+describe("last active", () => {
+  it("moves on use at most once a minute, and on a refresh", async () => {
+    const phone = newPhone();
+    const tokens = await d.register(phone, "secret1", "laptop");
+    const sid = sessionIdOf(tokens.access_token);
+    const setBack = () =>
+      t.database.pool.query(
+        "update sessions set last_active_at = now() - interval '10 minutes' where id = $1",
+        [sid],
+      );
+    const lastActive = async () =>
+      (
+        await t.database.pool.query<{ age: number }>(
+          "select extract(epoch from now() - last_active_at)::float8 as age from sessions where id = $1",
+          [sid],
+        )
+      ).rows[0]?.age ?? 0;
+    await setBack();
+    await get("/oauth/token", tokens.access_token);
+    expect(await lastActive()).toBeLessThan(60);
+    // Within the minute, a signed-in call writes nothing.
+    await setBack();
+    await get("/oauth/token", tokens.access_token);
+    expect(await lastActive()).toBeGreaterThan(500);
+    // A refresh moves it.
+    expect((await d.refresh(tokens.refresh_token)).statusCode).toBe(200);
+    expect(await lastActive()).toBeLessThan(60);
+  });
+});
+
 describe("the event record", () => {
   it("records sign-ins, the password change and the email, newest first, and pages", async () => {
     const { token } = await withConfirmedEmail();
