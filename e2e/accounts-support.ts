@@ -79,6 +79,8 @@ export async function registerCustomer(
     email?: boolean;
     referralCode?: string;
     profile?: Partial<typeof COMPLETE_PROFILE>;
+    /** A number chosen by the test (money may be waiting for it); else a fresh one. */
+    phone?: string;
   } = {},
 ) {
   const merchantHeader: Record<string, string> = options.merchantId
@@ -89,7 +91,7 @@ export async function registerCustomer(
       await fetch(`${baseUrl()}/web/info?locale=en&variant=merchantData`, { headers: merchantHeader }),
     )
   ).data;
-  const phone = newPhone();
+  const phone = options.phone ?? newPhone();
   const password = newPassword();
   const deviceId = crypto.randomUUID();
   const fingerprint = "e2e-fingerprint";

@@ -25,8 +25,11 @@ async function json<T>(response: Response): Promise<T> {
  * A demo-merchant customer with a complete profile (KYC_0), signed in over HTTP: a refresh
  * token for the host page, and `signIn` for more. `lastName` drives the sandbox reviewer.
  */
-export async function verifyingCustomer(lastName = "Lovelace") {
-  const customer = await registerCustomer({ profile: { ...COMPLETE_PROFILE, lastName } });
+export async function verifyingCustomer(lastName = "Lovelace", phone?: string) {
+  const customer = await registerCustomer({
+    profile: { ...COMPLETE_PROFILE, lastName },
+    ...(phone ? { phone } : {}),
+  });
   const merchant = (
     await json<{ data: { requestSigningKey: string } }>(
       await fetch(`${baseUrl()}/web/info?locale=en&variant=merchantData`, {

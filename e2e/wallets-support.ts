@@ -18,8 +18,8 @@ export type Customer = Awaited<ReturnType<typeof verifyingCustomer>>;
 type Wallet = { currency: string; balance: string };
 
 /** A customer with a complete profile and an email (so sign-in lands on home), at KYC_0. */
-export async function customerWithEmail(lastName: string): Promise<Customer> {
-  const customer = await verifyingCustomer(lastName);
+export async function customerWithEmail(lastName: string, phone?: string): Promise<Customer> {
+  const customer = await verifyingCustomer(lastName, phone);
   await customerCall(customer, "PUT", "/v2/mobile/email/add", { email: `${customer.phone}@example.com` });
   return customer;
 }

@@ -1,8 +1,9 @@
-import { type CurrencyCode, toDecimalString } from "@kestrel/money";
+import { type CurrencyCode, formatAmount } from "@kestrel/money";
 import type { ClaimRow } from "./claims.repository.ts";
 
 const day = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", timeZone: "UTC" });
-const sum = (row: ClaimRow) => `${toDecimalString(row.amount, row.currency as CurrencyCode)} ${row.currency}`;
+// As the app shows amounts (spec §5: the currency's display decimals, its code).
+const sum = (row: ClaimRow) => formatAmount(row.amount, row.currency as CurrencyCode, { unit: "code" });
 
 /** The texts of a claimable transfer: the invite to the phone, then what the sender is told. */
 export const claimTexts = {

@@ -7,6 +7,7 @@ import {
   cardPaymentDetails,
   type HistoryOperation,
   operationLabelKey,
+  operationStatusKey,
 } from "../../lib/history/history-queries.ts";
 import { Modal } from "../modal/Modal.tsx";
 import "./history-list.css";
@@ -48,7 +49,7 @@ export function OperationDetailsModal({
               : formatMoney(operation.fee, operation.currency)}
           </dd>
           <dt>{t("history.status")}</dt>
-          <dd>{t(`history.statuses.${operation.status}`)}</dd>
+          <dd>{t(operationStatusKey(operation))}</dd>
           {/* While it waits, the server's texts (history/pending-texts.ts): the receipt says the same. */}
           {operation.pendingReason ? (
             <>

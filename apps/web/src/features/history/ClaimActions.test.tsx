@@ -50,6 +50,9 @@ describe("a send waiting for its recipient to join, in history", () => {
     await user.click(details.getByRole("button", { name: "Cancel send" }));
     const after = within(await screen.findByRole("dialog", { name: "Send cancelled" }));
     expect(after.getByText("You cancelled this send: the money came back to you.")).not.toBeNull();
+    // Its status is the claim's word, not the history's FAILED: nothing went wrong with the money.
+    expect(after.getByText("Cancelled")).not.toBeNull();
+    expect(after.queryByText("Failed")).toBeNull();
     expect(after.queryByRole("button", { name: "Cancel send" })).toBeNull();
     expect(fake.find("POST", `/v2/claimable-transfers/${ID}/cancel`)).toHaveLength(1);
   });
