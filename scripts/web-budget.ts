@@ -46,6 +46,8 @@ export const PAGE_BUDGETS_KB: Readonly<Record<string, number>> = {
   "src/features/history/HistoryPage.tsx": 158, // 154.5
   "src/features/limits/LimitsPage.tsx": 152, // 148.6
   "src/features/status/StatusPage.tsx": 155, // 151.7 (issue 38)
+  "src/features/security/SecurityPage.tsx": 158, // 155.4 (issue 38)
+  "src/features/auth/NotMePage.tsx": 153, // 150.4 (issue 38)
 };
 
 /**
