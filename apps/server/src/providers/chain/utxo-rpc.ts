@@ -14,7 +14,8 @@ export type UtxoRpc = <T>(method: string, params?: unknown[]) => Promise<T>;
 /**
  * Bitcoin Core's JSON-RPC (Litecoin Core and Dogecoin Core speak the same) at `url`, whose user
  * and password are the RPC credentials and whose path may name a wallet (`/wallet/hot`). A node
- * that cannot be reached is SERVICE_UNAVAILABLE (503 with Retry-After), never a 500.
+ * that cannot be reached, or that answers no JSON-RPC (a proxy's 502 page, a 401 for wrong
+ * credentials), is SERVICE_UNAVAILABLE (503 with Retry-After), never a 500.
  */
 export function createUtxoRpc(url: string): UtxoRpc {
   const parsed = new URL(url);
@@ -23,6 +24,11 @@ export function createUtxoRpc(url: string): UtxoRpc {
   parsed.password = "";
   const endpoint = parsed.toString();
   let id = 0;
+  const unavailable = () =>
+    commonErrors.create("SERVICE_UNAVAILABLE", {
+      message: "The network's node cannot be reached right now. Please try again later.",
+      headers: { "retry-after": "30" },
+    });
   return async <T>(method: string, params: unknown[] = []): Promise<T> => {
     let response: Response;
     try {
@@ -33,15 +39,12 @@ export function createUtxoRpc(url: string): UtxoRpc {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw commonErrors.create("SERVICE_UNAVAILABLE", {
-        message: "The network's node cannot be reached right now. Please try again later.",
-        headers: { "retry-after": "30" },
-      });
+      throw unavailable();
     }
     const body = (await response.json().catch(() => undefined)) as
       | { result: T; error: { code: number; message: string } | null }
       | undefined;
-    if (!body) throw new Error(`${method}: the node answered ${response.status}`);
+    if (!body) throw unavailable();
     if (body.error) throw new UtxoRpcError(body.error.code, `${method}: ${body.error.message}`);
     return body.result;
   };
