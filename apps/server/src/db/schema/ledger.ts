@@ -188,6 +188,8 @@ export const ledgerTransfers = pgTable(
     }),
     uniqueIndex("ledger_transfers_resolve_once").on(t.pendingId).where(sql`${t.pendingId} is not null`),
     index("ledger_transfers_operation").on(t.operationId),
+    // The reports read a merchant's transfers by time (docs/backoffice.md "Reports and reconciliation").
+    index("ledger_transfers_merchant_created").on(t.merchantId, t.createdAt),
     check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
     check("ledger_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check(

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_merchant_created" ON "ledger_transfers" USING btree ("merchant_id","created_at");
