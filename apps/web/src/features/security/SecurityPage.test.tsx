@@ -1,0 +1,79 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { errorResponse, installFakeAccounts, jsonResponse } from "../../test/fake-accounts.ts";
+import { renderApp } from "../../test/render.tsx";
+import type { SecuritySession } from "./api/security-queries.ts";
+
+const AT = "2026-11-20T10:15:00Z";
+const session = (over: Partial<SecuritySession>): SecuritySession => ({
+  id: "0193a9e0-0000-7000-8000-0000000000a1",
+  device: "Chrome on macOS",
+  country: "DE",
+  createdAt: AT,
+  lastActiveAt: AT,
+  current: false,
+  ...over,
+});
+const THIS = session({ id: "0193a9e0-0000-7000-8000-0000000000a0", device: "Safari on iOS", current: true });
+const OTHER = session({});
+const noEvents = { events: [], offset: 0, size: 20 };
+const region = async (name: string) => within(await screen.findByRole("region", { name }));
+
+describe("/security", () => {
+  it("marks this device, signs out another after confirming, and lists the events", async () => {
+    let live = [OTHER, THIS];
+    const fake = installFakeAccounts({
+      "GET /v2/security/sessions": () => jsonResponse(200, { sessions: live }),
+      "DELETE /v2/security/sessions/0193a9e0-0000-7000-8000-0000000000a1": () => {
+        live = [THIS];
+        return jsonResponse(200, { result: "OK" });
+      },
+      "GET /v2/security/events": () =>
+        jsonResponse(200, {
+          events: [
+            {
+              id: "0193a9e0-0000-7000-8000-0000000000e1",
+              kind: "SIGN_IN",
+              details: { device: "Chrome on macOS", country: "DE", newDevice: "yes" },
+              createdAt: AT,
+            },
+          ],
+          offset: 0,
+          size: 20,
+        }),
+    });
+    renderApp("/security");
+    const sessions = await region("Devices and sessions");
+    expect(await sessions.findByText("This device")).not.toBeNull();
+    // This device comes first, whatever the server's order.
+    expect(sessions.getAllByRole("listitem")[0]?.textContent).toContain("Safari on iOS");
+    const events = await region("Recent security events");
+    expect(await events.findByText("Chrome on macOS · Germany · new device")).not.toBeNull();
+
+    await userEvent.click(sessions.getByRole("button", { name: "Sign out Chrome on macOS" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Sign out Chrome on macOS?" }));
+    expect(fake.find("DELETE", "/v2/security/sessions/0193a9e0-0000-7000-8000-0000000000a1")).toHaveLength(0);
+    await userEvent.click(dialog.getByRole("button", { name: "Sign out" }));
+    expect(await sessions.findByText("You are signed in on this device only.")).not.toBeNull();
+    expect(fake.find("DELETE", "/v2/security/sessions/0193a9e0-0000-7000-8000-0000000000a1")).toHaveLength(1);
+  });
+
+  it("says when there are no events, and offers a retry when the sessions cannot be read", async () => {
+    let fail = true;
+    installFakeAccounts({
+      "GET /v2/security/sessions": () =>
+        fail ? errorResponse(503, "UNAVAILABLE", "Resting.") : jsonResponse(200, { sessions: [THIS] }),
+      "GET /v2/security/events": () => jsonResponse(200, noEvents),
+    });
+    renderApp("/security");
+    expect(
+      await (await region("Recent security events")).findByText("No security events yet."),
+    ).not.toBeNull();
+    const sessions = await region("Devices and sessions");
+    const retry = await sessions.findByRole("button", { name: "Try again" }, { timeout: 5000 });
+    fail = false;
+    await userEvent.click(retry);
+    expect(await sessions.findByText("This device")).not.toBeNull();
+  });
+});
