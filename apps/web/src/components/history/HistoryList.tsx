@@ -6,6 +6,7 @@ import {
   operationLabelKey,
   operationStatusKey,
 } from "../../lib/history/history-queries.ts";
+import "../../lib/i18n/en-claims.ts";
 import "./history-list.css";
 
 /** The operations, newest first; each row opens its details. */

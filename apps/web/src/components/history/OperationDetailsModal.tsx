@@ -10,6 +10,7 @@ import {
   operationStatusKey,
 } from "../../lib/history/history-queries.ts";
 import { Modal } from "../modal/Modal.tsx";
+import "../../lib/i18n/en-claims.ts";
 import "./history-list.css";
 
 const when = (value: string) => `${formatDate(value, "long")}, ${formatDate(value, "time")}`;

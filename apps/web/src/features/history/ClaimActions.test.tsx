@@ -42,8 +42,9 @@ describe("a send waiting for its recipient to join, in history", () => {
     expect(within(row).getByText("Waiting")).not.toBeNull();
     await user.click(row);
     const details = within(await screen.findByRole("dialog", { name: "Waiting for them to join" }));
+    // Its part of the details loads when they open (on use, HistoryPage.tsx).
     expect(
-      details.getByText(
+      await details.findByText(
         "Waiting for +49 *** 78 to join. If they don't join by 27 November 2026, the money comes back to you.",
       ),
     ).not.toBeNull();

@@ -12,6 +12,7 @@ import {
 import { unwrap } from "../../lib/session/api-result.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
 import { WALLETS_QUERY_KEY } from "../../lib/wallets/wallet-queries.ts";
+import "../../lib/i18n/en-claim-flow.ts";
 
 /**
  * In a send's details, when it went to someone not yet a customer: where the money stands and,
@@ -33,7 +34,7 @@ export function ClaimActions({
   const claim = senderClaimOf(operation);
   if (!claim) {
     const received = operation.direction === "IN" && operation.sendToPhoneModel?.claim;
-    return received ? <p className="k-history__claim">{t("claims.received")}</p> : null;
+    return received ? <p className="k-history__claim">{t("claimFlow.received")}</p> : null;
   }
   const date = claim.expiresAt ? formatDate(claim.expiresAt, "long") : "";
 
@@ -60,11 +61,11 @@ export function ClaimActions({
 
   return (
     <div className="k-history__claim">
-      <p>{t(`claims.details.${claim.status}`, { phone: operation.counterparty ?? "", date })}</p>
+      <p>{t(`claimFlow.details.${claim.status}`, { phone: operation.counterparty ?? "", date })}</p>
       <FormError error={error} />
       {claim.status === "HELD" ? (
         <Button variant="secondary" disabled={busy} onClick={() => void cancel(claim.id)}>
-          {busy ? t("claims.cancelling") : t("claims.cancel")}
+          {busy ? t("claimFlow.cancelling") : t("claimFlow.cancel")}
         </Button>
       ) : null}
     </div>

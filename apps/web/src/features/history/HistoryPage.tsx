@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
 import { HistoryList } from "../../components/history/HistoryList.tsx";
@@ -12,11 +12,13 @@ import {
   useHistory,
 } from "../../lib/history/history-queries.ts";
 import { useWallets } from "../../lib/wallets/wallet-queries.ts";
-import { ClaimActions } from "./ClaimActions.tsx";
 import { buildHistoryCsv, downloadCsv } from "./history-csv.ts";
 import { ReceiptButton } from "./ReceiptButton.tsx";
 import { StatementDialog } from "./StatementDialog.tsx";
 import "./history.css";
+
+// Only a send to someone not yet a customer needs it, and only once its details open.
+const ClaimActions = lazy(() => import("./ClaimActions.tsx").then((m) => ({ default: m.ClaimActions })));
 
 /** /history: every operation, newest first, filtered by type and currency, paged, exportable. */
 export function HistoryPage() {
@@ -102,7 +104,11 @@ export function HistoryPage() {
         onClose={() => setOpen(undefined)}
         actions={(operation) => (
           <>
-            <ClaimActions operation={operation} onChanged={setOpen} />
+            {operation.sendToPhoneModel?.claim ? (
+              <Suspense fallback={null}>
+                <ClaimActions operation={operation} onChanged={setOpen} />
+              </Suspense>
+            ) : null}
             <ReceiptButton operationId={operation.operationId} />
           </>
         )}

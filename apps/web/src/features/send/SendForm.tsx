@@ -14,7 +14,7 @@ import { SendModals } from "./SendModals.tsx";
 import { SendSummary } from "./SendSummary.tsx";
 import { computeSend } from "./send-amounts.ts";
 import { useSendFlow } from "./use-send-flow.ts";
-import "../../lib/i18n/en-claims.ts";
+import "../../lib/i18n/en-claim-flow.ts";
 import { WalletPicker } from "./WalletPicker.tsx";
 import "./send.css";
 
@@ -102,7 +102,7 @@ export function SendForm(props: SendFormProps) {
           fee={amounts.fee}
           total={amounts.total}
           recipient={props.recipientText}
-          notice={invite ? t("claims.notice", { merchant: merchantTitle }) : undefined}
+          notice={invite ? t("claimFlow.notice", { merchant: merchantTitle }) : undefined}
           sending={flow.sending}
           onEdit={() => setConfirming(false)}
           onConfirm={() =>

@@ -7,6 +7,7 @@ import { SuccessModal } from "../../components/modal/SuccessModal.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney } from "../../lib/format/money.ts";
 import { ROUTES } from "../../lib/routes.ts";
+import "../../lib/i18n/en-claim-flow.ts";
 import type { SendResult } from "./api/send-calls.ts";
 import type { useSendFlow } from "./use-send-flow.ts";
 
@@ -53,8 +54,8 @@ export function SendModals({ flow }: { flow: ReturnType<typeof useSendFlow> }) {
           open
           onOpenChange={onOpenChange}
           {...common}
-          title={t("claims.sentTitle")}
-          description={t("claims.sentDescription", { date: formatDate(result.claim.expiresAt, "long") })}
+          title={t("claimFlow.sentTitle")}
+          description={t("claimFlow.sentDescription", { date: formatDate(result.claim.expiresAt, "long") })}
         />
       ) : null}
       {common && result?.status === "PENDING" && !result.claim ? (

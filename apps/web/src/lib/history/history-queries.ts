@@ -2,7 +2,6 @@ import type { components } from "@kestrel/api-contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { unwrap } from "../session/api-result.ts";
 import { useApi, useSessionStatus } from "../session/session-context.tsx";
-import "../i18n/en-claims.ts";
 
 // Advcash pay-ins do not exist in Kestrel: their model is always null, so the client leaves it out.
 export type HistoryOperation = Omit<components["schemas"]["HistoryOperation"], "payinAdvcashModel">;

@@ -11,6 +11,7 @@ import type { enCardFunding } from "./en-card-funding.ts";
 import type { enCardPayments } from "./en-card-payments.ts";
 import type { enCardSecurity } from "./en-card-security.ts";
 import { enCards } from "./en-cards.ts";
+import type { enClaimFlow } from "./en-claim-flow.ts";
 import type { enClaims } from "./en-claims.ts";
 import type { enEarn } from "./en-earn.ts";
 import type { enExchange } from "./en-exchange.ts";
@@ -362,6 +363,7 @@ export type Texts = typeof en &
   typeof enCardFunding &
   typeof enCardPayments &
   typeof enCardSecurity &
+  typeof enClaimFlow &
   typeof enClaims &
   typeof enEarn &
   typeof enExchange &
