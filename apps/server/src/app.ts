@@ -33,6 +33,7 @@ import { kycCallbackRoutes } from "./modules/kyc/kyc-callback.routes.ts";
 import { kycDocumentsRoutes } from "./modules/kyc/kyc-documents.routes.ts";
 import { kycSandboxRoutes } from "./modules/kyc/kyc-sandbox.routes.ts";
 import { locationRoutes } from "./modules/location/location.routes.ts";
+import { merchantLogosRoutes } from "./modules/merchant-config/merchant-logos.routes.ts";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
 import { supportChatOrigin } from "./modules/merchants/support-contact.ts";
 import { registerOperatorGuard } from "./modules/operators/operator-guard.ts";
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.addHook("onClose", () => deps.services.configListener.stop());
   await app.register(healthRoutes(deps));
   await app.register(merchantsRoutes(deps));
+  await app.register(merchantLogosRoutes(deps));
   await app.register(locationRoutes(deps));
   await app.register(catalogRoutes(deps));
   await app.register(captchaRoutes(deps));

@@ -65,6 +65,7 @@ import { chainProviderFor } from "./providers/chain/chain-router.ts";
 import { confirmationsOfNodes } from "./providers/chain/evm-chain.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { sandboxChainBook } from "./providers/chain/sandbox-chain-book.ts";
+import { createBlobStore } from "./providers/blobs/blob-stores.ts";
 import { createProviders } from "./providers/index.ts";
 import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
 import { unavailableIssuerControls } from "./providers/issuer/issuer-card-controls.ts";
@@ -360,6 +361,7 @@ export function createServices(config: Config, database: Database, options: Serv
     merchants,
     catalog,
     audit,
+    blobs: createBlobStore(config),
   });
   // The HTTP app starts it (app.ts): one LISTEN connection per server process.
   const configListener = createConfigListener({

@@ -3272,6 +3272,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/merchant-config/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Admin config upload logo
+         * @description multipart/form-data with one file field `logo`: PNG, JPEG or WebP (recognised by content), at most 512 KB. Answers its address; saving the branding section with it is the change.
+         */
+        post: operations["adminConfigUploadLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/merchant-config": {
         parameters: {
             query?: never;
@@ -3531,200 +3551,6 @@ export interface components {
             };
             /** @description Quote it to support */
             requestId: string;
-        };
-        AcquirerEventInput: {
-            eventId: string;
-            paymentId: string;
-            /** Format: uuid */
-            reference: string;
-            sequence: number;
-            /** @enum {string} */
-            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
-            amount: string;
-            currency: string;
-            reason: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-        };
-        BillingAddressInput: {
-            address: string;
-            city: string;
-            countryCode: string;
-            zip: string;
-            state?: string | null;
-        };
-        PaymentCardInput: {
-            /** Format: uuid */
-            cardId: string;
-            /** @description VISA, MASTERCARD... */
-            cardType: string;
-            maskedPan: string;
-            cardHolder: string;
-            expirationMonth: number;
-            expirationYear: number;
-            cardBankName: string;
-            cardCountryCode: string;
-            /** @constant */
-            validationStatus: "APPROVED";
-            /** @description True while the card has no billing address */
-            billingAddressRequired: boolean;
-        };
-        CardFeesInput: {
-            /** @description Percent, 2 decimals; outside the fee table's bands */
-            transactionFee: string;
-            /** @description Percent, 2 decimals */
-            additionalFee: string;
-            /** @description EUR, once per payment */
-            fixFee: string;
-            /** @description Whether the fee table's bands replace transactionFee */
-            feeTableEnabled: boolean;
-            feeTable: {
-                /** @description The transaction fee, percent with 2 decimals, in this band */
-                percent: string;
-                /** @description Lowest from-amount of the band, included */
-                amountFrom: string;
-                /** @description First from-amount past the band; null: no end */
-                amountTo: string | null;
-                /** @description The pair's from currency */
-                currency: string;
-            }[];
-        };
-        CardPairInput: {
-            currencyFrom: string;
-            currencyTo: string;
-            rate: string;
-            amountScaleFrom: number;
-            amountScaleTo: number;
-            lock: boolean;
-            defaultMinAmountFrom: string;
-            defaultMaxAmountFrom: string;
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            /** @description EUR, once per payment */
-            fixFee: string;
-            fees: components["schemas"]["CardFeesInput"];
-            freeTransactionsPromo: {
-                total: number;
-                available: number;
-            };
-        };
-        CardPaymentDataInput: {
-            cards: components["schemas"]["PaymentCardInput"][];
-            pairs: components["schemas"]["CardPairInput"][];
-            /** @description The fees of every pair when they are all the same; else null */
-            fees: components["schemas"]["CardFeesInput"] | null;
-            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
-            limit: {
-                value: string;
-                currency: string;
-            };
-            validSeconds: number;
-            validTo: string;
-            /** @description Cards need a billing address before they pay */
-            billingAddressRequired: boolean;
-            /** @description No card pay-in of this customer has succeeded yet */
-            firstPurchase: boolean;
-            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
-            firstPurchaseLimit: {
-                value: string;
-                currency: string;
-            } | null;
-            /** @description The acquiring bank's own charge, shown with the fees */
-            partnerNote: string;
-        };
-        CardOfferInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            cardId: string;
-            expirationTime: string;
-            validSeconds: number;
-            fromCurrency: string;
-            toCurrency: string;
-            /** @description What the customer pays, fees included */
-            amount: string;
-            /** @description What arrives */
-            amountTo: string;
-            rate: string;
-            feeAmount: {
-                value: string;
-                currency: string;
-            };
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            possibleToExecute: boolean;
-        };
-        BrowserInfoInput: {
-            timezoneOffset: number;
-            colorDepth: number;
-            language: string;
-            screenHeight: number;
-            screenWidth: number;
-            os: string;
-            userAgent: string;
-            javaEnabled: boolean;
-            javascriptEnabled: boolean;
-        };
-        PayinPaymentInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @description The 3-D Secure page to send the browser to, when asked */
-            authLink: string | null;
-            /** @enum {string} */
-            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            /** @constant */
-            paymentMode: "debit";
-            maskedPan: string;
-            transactionDate: string;
-            transactionAmount: string;
-            currency: string;
-            cardCountryCode: string;
-            cardCountryName: string;
-            cardBankName: string;
-        };
-        PayinStatusInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amount: string;
-            currency: string;
-            cryptoAmount: string;
-            cryptoCurrency: string;
-            maskedPan: string;
-            /** @constant */
-            paymentMode: "debit";
-            transactionDate: string;
-        };
-        PayoutPaymentInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amountFrom: string;
-            currencyFrom: string;
-            amountTo: string;
-            currencyTo: string;
-            maskedPan: string;
         };
         ResultInput: {
             result: string;
@@ -4416,38 +4242,6 @@ export interface components {
                 count: number;
             }[];
         };
-        AdminStuckPaymentInput: {
-            /** @enum {string} */
-            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            customerId: string;
-            amount: string;
-            currency: string;
-            /**
-             * Format: date-time
-             * @description When it started waiting for the provider
-             */
-            since: string;
-            /** @description How long this kind may wait before it is listed */
-            expectedMinutes: number;
-            providerReference: string | null;
-        };
-        AdminStuckPaymentsInput: {
-            payments: components["schemas"]["AdminStuckPaymentInput"][];
-        };
-        AdminStuckPaymentReasonInput: {
-            reason: string;
-        };
-        AdminStuckPaymentOutcomeInput: {
-            /** @enum {string} */
-            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
-        };
         AdminDailyReportInput: {
             from: string;
             to: string;
@@ -4498,6 +4292,38 @@ export interface components {
                 difference: string | null;
                 matches: boolean | null;
             }[];
+        };
+        AdminStuckPaymentInput: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customerId: string;
+            amount: string;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it started waiting for the provider
+             */
+            since: string;
+            /** @description How long this kind may wait before it is listed */
+            expectedMinutes: number;
+            providerReference: string | null;
+        };
+        AdminStuckPaymentsInput: {
+            payments: components["schemas"]["AdminStuckPaymentInput"][];
+        };
+        AdminStuckPaymentReasonInput: {
+            reason: string;
+        };
+        AdminStuckPaymentOutcomeInput: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
         };
         CaptchaChallengeInput: {
             algorithm: string;
@@ -4735,6 +4561,200 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
+        };
+        AcquirerEventInput: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddressInput: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCardInput: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardFeesInput: {
+            /** @description Percent, 2 decimals; outside the fee table's bands */
+            transactionFee: string;
+            /** @description Percent, 2 decimals */
+            additionalFee: string;
+            /** @description EUR, once per payment */
+            fixFee: string;
+            /** @description Whether the fee table's bands replace transactionFee */
+            feeTableEnabled: boolean;
+            feeTable: {
+                /** @description The transaction fee, percent with 2 decimals, in this band */
+                percent: string;
+                /** @description Lowest from-amount of the band, included */
+                amountFrom: string;
+                /** @description First from-amount past the band; null: no end */
+                amountTo: string | null;
+                /** @description The pair's from currency */
+                currency: string;
+            }[];
+        };
+        CardPairInput: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            fees: components["schemas"]["CardFeesInput"];
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentDataInput: {
+            cards: components["schemas"]["PaymentCardInput"][];
+            pairs: components["schemas"]["CardPairInput"][];
+            /** @description The fees of every pair when they are all the same; else null */
+            fees: components["schemas"]["CardFeesInput"] | null;
+            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
+            limit: {
+                value: string;
+                currency: string;
+            };
+            validSeconds: number;
+            validTo: string;
+            /** @description Cards need a billing address before they pay */
+            billingAddressRequired: boolean;
+            /** @description No card pay-in of this customer has succeeded yet */
+            firstPurchase: boolean;
+            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
+            firstPurchaseLimit: {
+                value: string;
+                currency: string;
+            } | null;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOfferInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfoInput: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatusInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
         };
         CardNumberSealedInput: {
             /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
@@ -5896,6 +5916,9 @@ export interface components {
             kycLevel: string;
             expires_in: number;
         };
+        AdminConfigLogoInput: {
+            url: string;
+        };
         SendResultInput: {
             /**
              * Format: uuid
@@ -5979,200 +6002,6 @@ export interface components {
             };
             /** @description Quote it to support */
             requestId: string;
-        };
-        AcquirerEvent: {
-            eventId: string;
-            paymentId: string;
-            /** Format: uuid */
-            reference: string;
-            sequence: number;
-            /** @enum {string} */
-            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
-            amount: string;
-            currency: string;
-            reason: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-        };
-        BillingAddress: {
-            address: string;
-            city: string;
-            countryCode: string;
-            zip: string;
-            state?: string | null;
-        };
-        PaymentCard: {
-            /** Format: uuid */
-            cardId: string;
-            /** @description VISA, MASTERCARD... */
-            cardType: string;
-            maskedPan: string;
-            cardHolder: string;
-            expirationMonth: number;
-            expirationYear: number;
-            cardBankName: string;
-            cardCountryCode: string;
-            /** @constant */
-            validationStatus: "APPROVED";
-            /** @description True while the card has no billing address */
-            billingAddressRequired: boolean;
-        };
-        CardFees: {
-            /** @description Percent, 2 decimals; outside the fee table's bands */
-            transactionFee: string;
-            /** @description Percent, 2 decimals */
-            additionalFee: string;
-            /** @description EUR, once per payment */
-            fixFee: string;
-            /** @description Whether the fee table's bands replace transactionFee */
-            feeTableEnabled: boolean;
-            feeTable: {
-                /** @description The transaction fee, percent with 2 decimals, in this band */
-                percent: string;
-                /** @description Lowest from-amount of the band, included */
-                amountFrom: string;
-                /** @description First from-amount past the band; null: no end */
-                amountTo: string | null;
-                /** @description The pair's from currency */
-                currency: string;
-            }[];
-        };
-        CardPair: {
-            currencyFrom: string;
-            currencyTo: string;
-            rate: string;
-            amountScaleFrom: number;
-            amountScaleTo: number;
-            lock: boolean;
-            defaultMinAmountFrom: string;
-            defaultMaxAmountFrom: string;
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            /** @description EUR, once per payment */
-            fixFee: string;
-            fees: components["schemas"]["CardFees"];
-            freeTransactionsPromo: {
-                total: number;
-                available: number;
-            };
-        };
-        CardPaymentData: {
-            cards: components["schemas"]["PaymentCard"][];
-            pairs: components["schemas"]["CardPair"][];
-            /** @description The fees of every pair when they are all the same; else null */
-            fees: components["schemas"]["CardFees"] | null;
-            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
-            limit: {
-                value: string;
-                currency: string;
-            };
-            validSeconds: number;
-            validTo: string;
-            /** @description Cards need a billing address before they pay */
-            billingAddressRequired: boolean;
-            /** @description No card pay-in of this customer has succeeded yet */
-            firstPurchase: boolean;
-            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
-            firstPurchaseLimit: {
-                value: string;
-                currency: string;
-            } | null;
-            /** @description The acquiring bank's own charge, shown with the fees */
-            partnerNote: string;
-        };
-        CardOffer: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            cardId: string;
-            expirationTime: string;
-            validSeconds: number;
-            fromCurrency: string;
-            toCurrency: string;
-            /** @description What the customer pays, fees included */
-            amount: string;
-            /** @description What arrives */
-            amountTo: string;
-            rate: string;
-            feeAmount: {
-                value: string;
-                currency: string;
-            };
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            possibleToExecute: boolean;
-        };
-        BrowserInfo: {
-            timezoneOffset: number;
-            colorDepth: number;
-            language: string;
-            screenHeight: number;
-            screenWidth: number;
-            os: string;
-            userAgent: string;
-            javaEnabled: boolean;
-            javascriptEnabled: boolean;
-        };
-        PayinPayment: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @description The 3-D Secure page to send the browser to, when asked */
-            authLink: string | null;
-            /** @enum {string} */
-            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            /** @constant */
-            paymentMode: "debit";
-            maskedPan: string;
-            transactionDate: string;
-            transactionAmount: string;
-            currency: string;
-            cardCountryCode: string;
-            cardCountryName: string;
-            cardBankName: string;
-        };
-        PayinStatus: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amount: string;
-            currency: string;
-            cryptoAmount: string;
-            cryptoCurrency: string;
-            maskedPan: string;
-            /** @constant */
-            paymentMode: "debit";
-            transactionDate: string;
-        };
-        PayoutPayment: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amountFrom: string;
-            currencyFrom: string;
-            amountTo: string;
-            currencyTo: string;
-            maskedPan: string;
         };
         Result: {
             result: string;
@@ -6864,38 +6693,6 @@ export interface components {
                 count: number;
             }[];
         };
-        AdminStuckPayment: {
-            /** @enum {string} */
-            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            customerId: string;
-            amount: string;
-            currency: string;
-            /**
-             * Format: date-time
-             * @description When it started waiting for the provider
-             */
-            since: string;
-            /** @description How long this kind may wait before it is listed */
-            expectedMinutes: number;
-            providerReference: string | null;
-        };
-        AdminStuckPayments: {
-            payments: components["schemas"]["AdminStuckPayment"][];
-        };
-        AdminStuckPaymentReason: {
-            reason: string;
-        };
-        AdminStuckPaymentOutcome: {
-            /** @enum {string} */
-            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
-        };
         AdminDailyReport: {
             from: string;
             to: string;
@@ -6946,6 +6743,38 @@ export interface components {
                 difference: string | null;
                 matches: boolean | null;
             }[];
+        };
+        AdminStuckPayment: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customerId: string;
+            amount: string;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it started waiting for the provider
+             */
+            since: string;
+            /** @description How long this kind may wait before it is listed */
+            expectedMinutes: number;
+            providerReference: string | null;
+        };
+        AdminStuckPayments: {
+            payments: components["schemas"]["AdminStuckPayment"][];
+        };
+        AdminStuckPaymentReason: {
+            reason: string;
+        };
+        AdminStuckPaymentOutcome: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
         };
         CaptchaChallenge: {
             algorithm: string;
@@ -7183,6 +7012,200 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
+        };
+        AcquirerEvent: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddress: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCard: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardFees: {
+            /** @description Percent, 2 decimals; outside the fee table's bands */
+            transactionFee: string;
+            /** @description Percent, 2 decimals */
+            additionalFee: string;
+            /** @description EUR, once per payment */
+            fixFee: string;
+            /** @description Whether the fee table's bands replace transactionFee */
+            feeTableEnabled: boolean;
+            feeTable: {
+                /** @description The transaction fee, percent with 2 decimals, in this band */
+                percent: string;
+                /** @description Lowest from-amount of the band, included */
+                amountFrom: string;
+                /** @description First from-amount past the band; null: no end */
+                amountTo: string | null;
+                /** @description The pair's from currency */
+                currency: string;
+            }[];
+        };
+        CardPair: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            fees: components["schemas"]["CardFees"];
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentData: {
+            cards: components["schemas"]["PaymentCard"][];
+            pairs: components["schemas"]["CardPair"][];
+            /** @description The fees of every pair when they are all the same; else null */
+            fees: components["schemas"]["CardFees"] | null;
+            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
+            limit: {
+                value: string;
+                currency: string;
+            };
+            validSeconds: number;
+            validTo: string;
+            /** @description Cards need a billing address before they pay */
+            billingAddressRequired: boolean;
+            /** @description No card pay-in of this customer has succeeded yet */
+            firstPurchase: boolean;
+            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
+            firstPurchaseLimit: {
+                value: string;
+                currency: string;
+            } | null;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOffer: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfo: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatus: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
         };
         CardNumberSealed: {
             /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
@@ -8343,6 +8366,9 @@ export interface components {
             merchantId: string;
             kycLevel: string;
             expires_in: number;
+        };
+        AdminConfigLogo: {
+            url: string;
         };
         SendResult: {
             /**
@@ -24124,6 +24150,98 @@ export interface operations {
             };
             /** @description Not found, or not the caller's (another customer's id is not found either). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminConfigUploadLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConfigLogo"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Field, Section } from "../../components/kit.tsx";
-import { type Config, fieldError, useSaveSection } from "./config-api.ts";
+import { type Config, fieldError, useSaveSection, useUploadLogo } from "./config-api.ts";
 import { autoText, contrast, isHex } from "./contrast.ts";
 import { SaveBar } from "./SaveBar.tsx";
 
@@ -36,6 +36,7 @@ const PAIRS: { background: ColourKey; text: TextKey; legend: string; label: stri
 export function BrandingSection(props: { branding: Branding; canSave: boolean }) {
   const [b, setB] = useState(props.branding);
   const save = useSaveSection("branding");
+  const upload = useUploadLogo();
   const set = (patch: Partial<Branding>) => setB((v) => ({ ...v, ...patch }));
   const textOf = (p: (typeof PAIRS)[number]) => {
     const t = b[p.text];
@@ -100,6 +101,26 @@ export function BrandingSection(props: { branding: Branding; canSave: boolean })
               onChange={(e) => set({ horizontalImage: e.target.value })}
             />
           </Field>
+          {props.canSave ? (
+            <Field
+              id="logo-file"
+              label="Upload a logo"
+              hint="PNG, JPEG or WebP, at most 512 KB; it replaces the address above (save to apply)."
+              error={upload.error ? upload.error.message : undefined}
+            >
+              <input
+                id="logo-file"
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                aria-describedby="logo-file-hint"
+                disabled={upload.isPending}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) upload.mutate(file, { onSuccess: ({ url }) => set({ horizontalImage: url }) });
+                }}
+              />
+            </Field>
+          ) : null}
           <Field id="favicon" label="Favicon (address)" error={fieldError(save.error, "favicon")}>
             <input
               id="favicon"

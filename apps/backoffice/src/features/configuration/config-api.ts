@@ -59,3 +59,20 @@ export function useRollback() {
 export function fieldError(error: unknown, field: string): string | undefined {
   return error instanceof ApiError && error.field === field ? error.message : undefined;
 }
+
+/** Uploads a logo file; answers its address, which the branding section then saves. */
+export function useUploadLogo() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("logo", file);
+      return unwrap(
+        api.POST("/admin/v1/merchant-config/logo", {
+          // multipart: the browser writes the body and its boundary.
+          body: form as never,
+          bodySerializer: (body: unknown) => body as FormData,
+        }),
+      );
+    },
+  });
+}

@@ -1,8 +1,12 @@
+import multipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
+import { commonErrors } from "../../http/app-error.ts";
 import type { ConfigVersion } from "../merchant-config/merchant-config.service.ts";
 import type { ConfigSection, SectionState } from "../merchant-config/merchant-config.types.ts";
+import { MAX_LOGO_BYTES } from "../merchant-config/merchant-config.types.ts";
 import { signedInOperator } from "../operators/operators.service.ts";
 import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
 import {
@@ -20,6 +24,32 @@ import {
 } from "./merchant-config.schemas.ts";
 
 const tags = ["backoffice"];
+const logoResponse = z.object({ url: z.string() }).meta({ id: "AdminConfigLogo" });
+
+const logoRefused = (message: string) =>
+  commonErrors.create("NOT_VALID_REQUEST_DATA", { field: "logo", message });
+
+/** The one `logo` file of a multipart body, read whole (a second file is refused, not dropped). */
+async function readLogo(req: FastifyRequest): Promise<Uint8Array> {
+  let logo: Uint8Array | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== "file") continue;
+      if (logo !== undefined || part.fieldname !== "logo") {
+        part.file.resume();
+        throw logoRefused("logo: one image file in the field `logo`");
+      }
+      logo = await part.toBuffer();
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw logoRefused("logo: at most 512 KB");
+    if (code?.startsWith("FST_")) throw logoRefused("logo: one image file in the field `logo`");
+    throw e;
+  }
+  if (logo === undefined) throw logoRefused("logo: one image file in the field `logo`");
+  return logo;
+}
 const errors = adminErrors;
 
 const versionView = (v: ConfigVersion) => ({
@@ -53,6 +83,33 @@ export const merchantConfigRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { merchantConfig } = deps.services;
+    // The logo upload only: one file, nothing past 512 KB read (scoped to these routes).
+    await app.register(multipart, {
+      limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
+    });
+
+    app.post(
+      "/admin/v1/merchant-config/logo",
+      {
+        config: { permission: "config.manage" },
+        schema: {
+          operationId: "adminConfigUploadLogo",
+          tags,
+          description:
+            "multipart/form-data with one file field `logo`: PNG, JPEG or WebP (recognised by content), at most 512 KB. Answers its address; saving the branding section with it is the change.",
+          consumes: ["multipart/form-data"],
+          security: operatorSecurity,
+          response: { 200: logoResponse, ...errors },
+        },
+      },
+      async (req) => {
+        const ctx = signedInOperator(req);
+        const bytes = await readLogo(req);
+        return {
+          url: await merchantConfig.uploadLogo({ actor: ctx.actor, merchantId: ctx.merchantId, bytes }),
+        };
+      },
+    );
 
     app.get(
       "/admin/v1/merchant-config",

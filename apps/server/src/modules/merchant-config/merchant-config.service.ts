@@ -1,13 +1,23 @@
 import { isDeepStrictEqual } from "node:util";
+import { v7 as uuidv7 } from "uuid";
 import type { Db, DbTx } from "../../db/database.ts";
 import type { CardProgramText, MerchantSettings } from "../../db/schema/index.ts";
 import { OPERATION_TYPES } from "../../db/schema/index.ts";
 import { commonErrors } from "../../http/app-error.ts";
+import { BlobIntegrityError, type BlobStore } from "../../providers/blobs/blob-store.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import { merchantErrors } from "../merchants/merchants.errors.ts";
 import type { Merchant, MerchantConfigPatch, MerchantsService } from "../merchants/merchants.service.ts";
 import type { AuditActor, AuditService } from "../operators/audit.service.ts";
 import { assertReadableBranding } from "./branding-rules.ts";
+import {
+  detectLogoType,
+  LOGO_TYPES,
+  logoBlobKey,
+  logoPath,
+  MAX_LOGO_BYTES,
+  parseLogoFile,
+} from "./logo-rules.ts";
 import { merchantConfigErrors } from "./merchant-config.errors.ts";
 import type { ConfigVersionRow, MerchantConfigRepository } from "./merchant-config.repository.ts";
 import { type ConfigSection, SECTION_SCHEMAS, type SectionState } from "./merchant-config.types.ts";
@@ -33,8 +43,10 @@ export function createMerchantConfigService(deps: {
   merchants: MerchantsService;
   catalog: CatalogService;
   audit: AuditService;
+  /** Where uploaded logos are kept (the blob store of identity documents, docs/kyc.md). */
+  blobs: BlobStore;
 }) {
-  const { db, repository, merchants, catalog, audit } = deps;
+  const { db, repository, merchants, catalog, audit, blobs } = deps;
 
   /** The section's state as stored, in the shape the back-office edits and versions keep. */
   async function readSection<S extends ConfigSection>(
@@ -222,6 +234,49 @@ export function createMerchantConfigService(deps: {
         reason: input.reason ?? `Rollback to version ${input.version}`,
         restoredVersion: input.version,
       });
+    },
+
+    /**
+     * Stores a logo in the blob store and answers its address; the branding section takes it
+     * when saved (that is the change, versioned). PNG, JPEG or WebP by content, at most 512 KB.
+     */
+    async uploadLogo(input: { actor: AuditActor; merchantId: string; bytes: Uint8Array }): Promise<string> {
+      if (input.bytes.length > MAX_LOGO_BYTES) {
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+          field: "logo",
+          message: "logo: at most 512 KB",
+        });
+      }
+      const ext = detectLogoType(input.bytes);
+      if (!ext) {
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+          field: "logo",
+          message: "logo: a PNG, JPEG or WebP image",
+        });
+      }
+      const id = uuidv7();
+      const stored = await blobs.put(logoBlobKey(input.merchantId, id), input.bytes);
+      const url = logoPath(input.merchantId, id, stored.sha256, ext);
+      await audit.record(input.actor, {
+        merchantId: input.merchantId,
+        action: "config.logo.upload",
+        targetType: "merchant",
+        targetId: input.merchantId,
+        changes: { url, sizeBytes: stored.sizeBytes },
+      });
+      return url;
+    },
+
+    /** A stored logo's bytes, checked against the checksum its address carries; unknown: undefined. */
+    async readLogo(merchantId: string, id: string, file: string) {
+      const parsed = parseLogoFile(id, file);
+      if (!parsed) return undefined;
+      // An address whose checksum is not the stored bytes' is simply not a logo of ours.
+      const bytes = await blobs.get(logoBlobKey(merchantId, parsed.id), parsed.sha256).catch((e: unknown) => {
+        if (e instanceof BlobIntegrityError) return undefined;
+        throw e;
+      });
+      return bytes ? { bytes, contentType: LOGO_TYPES[parsed.ext].contentType } : undefined;
     },
 
     versions: (q: {

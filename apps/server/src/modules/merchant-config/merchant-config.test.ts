@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/database.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
+import { fakeFile, multipartBody } from "../kyc/kyc.test-helpers.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
@@ -154,6 +155,48 @@ describe("changing a section", () => {
       const res = await put(path, body);
       expect(res.statusCode, field).toBe(400);
       expect(res.json().field, field).toBe(field);
+    }
+  });
+
+  it("stores an uploaded logo in the blob store and serves it at an address that names its bytes", async () => {
+    const png = fakeFile("png", 2048);
+    const { body, contentType } = multipartBody(png, "logo", "logo.png");
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/admin/v1/merchant-config/logo",
+      headers: { ...admin.headers, "content-type": contentType },
+      payload: body,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const { url } = upload.json();
+    expect(url).toMatch(new RegExp(`^/merchant-logos/${DEMO_MERCHANT_ID}/[0-9a-f-]{36}/[0-9a-f]{64}\\.png$`));
+    const served = await t.app.inject({ method: "GET", url });
+    expect(served.statusCode, served.body).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.rawPayload.equals(png)).toBe(true);
+    // Another checksum in the address is no logo of ours.
+    const forged = await t.app.inject({
+      method: "GET",
+      url: url.replace(/\/[0-9a-f]{64}\./, `/${"0".repeat(64)}.`),
+    });
+    expect(forged.statusCode).toBe(404);
+    // The branding section takes it when saved.
+    const { branding } = await config();
+    expect((await put("branding", { ...branding, horizontalImage: url })).statusCode).toBe(200);
+
+    for (const [file, name] of [
+      [fakeFile("gif", 100), "logo"],
+      [png, "image"],
+    ] as const) {
+      const wrong = multipartBody(file, name, "x.gif");
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/admin/v1/merchant-config/logo",
+        headers: { ...admin.headers, "content-type": wrong.contentType },
+        payload: wrong.body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe("logo");
     }
   });
 
