@@ -3552,6 +3552,200 @@ export interface components {
             /** @description Quote it to support */
             requestId: string;
         };
+        AcquirerEventInput: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddressInput: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCardInput: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardFeesInput: {
+            /** @description Percent, 2 decimals; outside the fee table's bands */
+            transactionFee: string;
+            /** @description Percent, 2 decimals */
+            additionalFee: string;
+            /** @description EUR, once per payment */
+            fixFee: string;
+            /** @description Whether the fee table's bands replace transactionFee */
+            feeTableEnabled: boolean;
+            feeTable: {
+                /** @description The transaction fee, percent with 2 decimals, in this band */
+                percent: string;
+                /** @description Lowest from-amount of the band, included */
+                amountFrom: string;
+                /** @description First from-amount past the band; null: no end */
+                amountTo: string | null;
+                /** @description The pair's from currency */
+                currency: string;
+            }[];
+        };
+        CardPairInput: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            fees: components["schemas"]["CardFeesInput"];
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentDataInput: {
+            cards: components["schemas"]["PaymentCardInput"][];
+            pairs: components["schemas"]["CardPairInput"][];
+            /** @description The fees of every pair when they are all the same; else null */
+            fees: components["schemas"]["CardFeesInput"] | null;
+            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
+            limit: {
+                value: string;
+                currency: string;
+            };
+            validSeconds: number;
+            validTo: string;
+            /** @description Cards need a billing address before they pay */
+            billingAddressRequired: boolean;
+            /** @description No card pay-in of this customer has succeeded yet */
+            firstPurchase: boolean;
+            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
+            firstPurchaseLimit: {
+                value: string;
+                currency: string;
+            } | null;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOfferInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfoInput: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatusInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPaymentInput: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
+        };
         ResultInput: {
             result: string;
         };
@@ -3640,6 +3834,8 @@ export interface components {
             id: string;
             /** Format: uuid */
             customerId: string;
+            /** @description First and last name, else the phone */
+            customerName: string | null;
             currency: string;
             /** @enum {string} */
             direction: "CREDIT" | "DEBIT";
@@ -4158,6 +4354,38 @@ export interface components {
             /** @description Why, for the version list and the audit trail */
             reason?: string;
         };
+        AdminStuckPaymentInput: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customerId: string;
+            amount: string;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it started waiting for the provider
+             */
+            since: string;
+            /** @description How long this kind may wait before it is listed */
+            expectedMinutes: number;
+            providerReference: string | null;
+        };
+        AdminStuckPaymentsInput: {
+            payments: components["schemas"]["AdminStuckPaymentInput"][];
+        };
+        AdminStuckPaymentReasonInput: {
+            reason: string;
+        };
+        AdminStuckPaymentOutcomeInput: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
+        };
         AdminOperationsInput: {
             operations: components["schemas"]["AdminOperationItemInput"][];
         };
@@ -4232,7 +4460,7 @@ export interface components {
                     submittedAt: string;
                 }[];
             };
-            latePayments: components["schemas"]["AdminOperationItemInput"][];
+            latePayments: components["schemas"]["AdminStuckPaymentInput"][];
             latePaymentsCount: number;
             volumesToday: {
                 currency: string;
@@ -4292,38 +4520,6 @@ export interface components {
                 difference: string | null;
                 matches: boolean | null;
             }[];
-        };
-        AdminStuckPaymentInput: {
-            /** @enum {string} */
-            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            customerId: string;
-            amount: string;
-            currency: string;
-            /**
-             * Format: date-time
-             * @description When it started waiting for the provider
-             */
-            since: string;
-            /** @description How long this kind may wait before it is listed */
-            expectedMinutes: number;
-            providerReference: string | null;
-        };
-        AdminStuckPaymentsInput: {
-            payments: components["schemas"]["AdminStuckPaymentInput"][];
-        };
-        AdminStuckPaymentReasonInput: {
-            reason: string;
-        };
-        AdminStuckPaymentOutcomeInput: {
-            /** @enum {string} */
-            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
         };
         CaptchaChallengeInput: {
             algorithm: string;
@@ -4561,200 +4757,6 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
-        };
-        AcquirerEventInput: {
-            eventId: string;
-            paymentId: string;
-            /** Format: uuid */
-            reference: string;
-            sequence: number;
-            /** @enum {string} */
-            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
-            amount: string;
-            currency: string;
-            reason: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-        };
-        BillingAddressInput: {
-            address: string;
-            city: string;
-            countryCode: string;
-            zip: string;
-            state?: string | null;
-        };
-        PaymentCardInput: {
-            /** Format: uuid */
-            cardId: string;
-            /** @description VISA, MASTERCARD... */
-            cardType: string;
-            maskedPan: string;
-            cardHolder: string;
-            expirationMonth: number;
-            expirationYear: number;
-            cardBankName: string;
-            cardCountryCode: string;
-            /** @constant */
-            validationStatus: "APPROVED";
-            /** @description True while the card has no billing address */
-            billingAddressRequired: boolean;
-        };
-        CardFeesInput: {
-            /** @description Percent, 2 decimals; outside the fee table's bands */
-            transactionFee: string;
-            /** @description Percent, 2 decimals */
-            additionalFee: string;
-            /** @description EUR, once per payment */
-            fixFee: string;
-            /** @description Whether the fee table's bands replace transactionFee */
-            feeTableEnabled: boolean;
-            feeTable: {
-                /** @description The transaction fee, percent with 2 decimals, in this band */
-                percent: string;
-                /** @description Lowest from-amount of the band, included */
-                amountFrom: string;
-                /** @description First from-amount past the band; null: no end */
-                amountTo: string | null;
-                /** @description The pair's from currency */
-                currency: string;
-            }[];
-        };
-        CardPairInput: {
-            currencyFrom: string;
-            currencyTo: string;
-            rate: string;
-            amountScaleFrom: number;
-            amountScaleTo: number;
-            lock: boolean;
-            defaultMinAmountFrom: string;
-            defaultMaxAmountFrom: string;
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            /** @description EUR, once per payment */
-            fixFee: string;
-            fees: components["schemas"]["CardFeesInput"];
-            freeTransactionsPromo: {
-                total: number;
-                available: number;
-            };
-        };
-        CardPaymentDataInput: {
-            cards: components["schemas"]["PaymentCardInput"][];
-            pairs: components["schemas"]["CardPairInput"][];
-            /** @description The fees of every pair when they are all the same; else null */
-            fees: components["schemas"]["CardFeesInput"] | null;
-            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
-            limit: {
-                value: string;
-                currency: string;
-            };
-            validSeconds: number;
-            validTo: string;
-            /** @description Cards need a billing address before they pay */
-            billingAddressRequired: boolean;
-            /** @description No card pay-in of this customer has succeeded yet */
-            firstPurchase: boolean;
-            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
-            firstPurchaseLimit: {
-                value: string;
-                currency: string;
-            } | null;
-            /** @description The acquiring bank's own charge, shown with the fees */
-            partnerNote: string;
-        };
-        CardOfferInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            cardId: string;
-            expirationTime: string;
-            validSeconds: number;
-            fromCurrency: string;
-            toCurrency: string;
-            /** @description What the customer pays, fees included */
-            amount: string;
-            /** @description What arrives */
-            amountTo: string;
-            rate: string;
-            feeAmount: {
-                value: string;
-                currency: string;
-            };
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            possibleToExecute: boolean;
-        };
-        BrowserInfoInput: {
-            timezoneOffset: number;
-            colorDepth: number;
-            language: string;
-            screenHeight: number;
-            screenWidth: number;
-            os: string;
-            userAgent: string;
-            javaEnabled: boolean;
-            javascriptEnabled: boolean;
-        };
-        PayinPaymentInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @description The 3-D Secure page to send the browser to, when asked */
-            authLink: string | null;
-            /** @enum {string} */
-            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            /** @constant */
-            paymentMode: "debit";
-            maskedPan: string;
-            transactionDate: string;
-            transactionAmount: string;
-            currency: string;
-            cardCountryCode: string;
-            cardCountryName: string;
-            cardBankName: string;
-        };
-        PayinStatusInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amount: string;
-            currency: string;
-            cryptoAmount: string;
-            cryptoCurrency: string;
-            maskedPan: string;
-            /** @constant */
-            paymentMode: "debit";
-            transactionDate: string;
-        };
-        PayoutPaymentInput: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amountFrom: string;
-            currencyFrom: string;
-            amountTo: string;
-            currencyTo: string;
-            maskedPan: string;
         };
         CardNumberSealedInput: {
             /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
@@ -6003,6 +6005,200 @@ export interface components {
             /** @description Quote it to support */
             requestId: string;
         };
+        AcquirerEvent: {
+            eventId: string;
+            paymentId: string;
+            /** Format: uuid */
+            reference: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
+            amount: string;
+            currency: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        BillingAddress: {
+            address: string;
+            city: string;
+            countryCode: string;
+            zip: string;
+            state?: string | null;
+        };
+        PaymentCard: {
+            /** Format: uuid */
+            cardId: string;
+            /** @description VISA, MASTERCARD... */
+            cardType: string;
+            maskedPan: string;
+            cardHolder: string;
+            expirationMonth: number;
+            expirationYear: number;
+            cardBankName: string;
+            cardCountryCode: string;
+            /** @constant */
+            validationStatus: "APPROVED";
+            /** @description True while the card has no billing address */
+            billingAddressRequired: boolean;
+        };
+        CardFees: {
+            /** @description Percent, 2 decimals; outside the fee table's bands */
+            transactionFee: string;
+            /** @description Percent, 2 decimals */
+            additionalFee: string;
+            /** @description EUR, once per payment */
+            fixFee: string;
+            /** @description Whether the fee table's bands replace transactionFee */
+            feeTableEnabled: boolean;
+            feeTable: {
+                /** @description The transaction fee, percent with 2 decimals, in this band */
+                percent: string;
+                /** @description Lowest from-amount of the band, included */
+                amountFrom: string;
+                /** @description First from-amount past the band; null: no end */
+                amountTo: string | null;
+                /** @description The pair's from currency */
+                currency: string;
+            }[];
+        };
+        CardPair: {
+            currencyFrom: string;
+            currencyTo: string;
+            rate: string;
+            amountScaleFrom: number;
+            amountScaleTo: number;
+            lock: boolean;
+            defaultMinAmountFrom: string;
+            defaultMaxAmountFrom: string;
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            /** @description EUR, once per payment */
+            fixFee: string;
+            fees: components["schemas"]["CardFees"];
+            freeTransactionsPromo: {
+                total: number;
+                available: number;
+            };
+        };
+        CardPaymentData: {
+            cards: components["schemas"]["PaymentCard"][];
+            pairs: components["schemas"]["CardPair"][];
+            /** @description The fees of every pair when they are all the same; else null */
+            fees: components["schemas"]["CardFees"] | null;
+            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
+            limit: {
+                value: string;
+                currency: string;
+            };
+            validSeconds: number;
+            validTo: string;
+            /** @description Cards need a billing address before they pay */
+            billingAddressRequired: boolean;
+            /** @description No card pay-in of this customer has succeeded yet */
+            firstPurchase: boolean;
+            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
+            firstPurchaseLimit: {
+                value: string;
+                currency: string;
+            } | null;
+            /** @description The acquiring bank's own charge, shown with the fees */
+            partnerNote: string;
+        };
+        CardOffer: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            cardId: string;
+            expirationTime: string;
+            validSeconds: number;
+            fromCurrency: string;
+            toCurrency: string;
+            /** @description What the customer pays, fees included */
+            amount: string;
+            /** @description What arrives */
+            amountTo: string;
+            rate: string;
+            feeAmount: {
+                value: string;
+                currency: string;
+            };
+            feeInfo: {
+                name: string;
+                /** @enum {string} */
+                type: "TransactionFee" | "AdditionalFee";
+                /** @description Percent, 2 decimals */
+                value: string;
+            }[];
+            possibleToExecute: boolean;
+        };
+        BrowserInfo: {
+            timezoneOffset: number;
+            colorDepth: number;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            os: string;
+            userAgent: string;
+            javaEnabled: boolean;
+            javascriptEnabled: boolean;
+        };
+        PayinPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @description The 3-D Secure page to send the browser to, when asked */
+            authLink: string | null;
+            /** @enum {string} */
+            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            /** @constant */
+            paymentMode: "debit";
+            maskedPan: string;
+            transactionDate: string;
+            transactionAmount: string;
+            currency: string;
+            cardCountryCode: string;
+            cardCountryName: string;
+            cardBankName: string;
+        };
+        PayinStatus: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amount: string;
+            currency: string;
+            cryptoAmount: string;
+            cryptoCurrency: string;
+            maskedPan: string;
+            /** @constant */
+            paymentMode: "debit";
+            transactionDate: string;
+        };
+        PayoutPayment: {
+            /** Format: uuid */
+            offerId: string;
+            /** Format: uuid */
+            operationId: string;
+            /** @enum {string} */
+            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
+            reason: string | null;
+            amountFrom: string;
+            currencyFrom: string;
+            amountTo: string;
+            currencyTo: string;
+            maskedPan: string;
+        };
         Result: {
             result: string;
         };
@@ -6091,6 +6287,8 @@ export interface components {
             id: string;
             /** Format: uuid */
             customerId: string;
+            /** @description First and last name, else the phone */
+            customerName: string | null;
             currency: string;
             /** @enum {string} */
             direction: "CREDIT" | "DEBIT";
@@ -6609,6 +6807,38 @@ export interface components {
             /** @description Why, for the version list and the audit trail */
             reason?: string;
         };
+        AdminStuckPayment: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customerId: string;
+            amount: string;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it started waiting for the provider
+             */
+            since: string;
+            /** @description How long this kind may wait before it is listed */
+            expectedMinutes: number;
+            providerReference: string | null;
+        };
+        AdminStuckPayments: {
+            payments: components["schemas"]["AdminStuckPayment"][];
+        };
+        AdminStuckPaymentReason: {
+            reason: string;
+        };
+        AdminStuckPaymentOutcome: {
+            /** @enum {string} */
+            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
+        };
         AdminOperations: {
             operations: components["schemas"]["AdminOperationItem"][];
         };
@@ -6683,7 +6913,7 @@ export interface components {
                     submittedAt: string;
                 }[];
             };
-            latePayments: components["schemas"]["AdminOperationItem"][];
+            latePayments: components["schemas"]["AdminStuckPayment"][];
             latePaymentsCount: number;
             volumesToday: {
                 currency: string;
@@ -6743,38 +6973,6 @@ export interface components {
                 difference: string | null;
                 matches: boolean | null;
             }[];
-        };
-        AdminStuckPayment: {
-            /** @enum {string} */
-            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            customerId: string;
-            amount: string;
-            currency: string;
-            /**
-             * Format: date-time
-             * @description When it started waiting for the provider
-             */
-            since: string;
-            /** @description How long this kind may wait before it is listed */
-            expectedMinutes: number;
-            providerReference: string | null;
-        };
-        AdminStuckPayments: {
-            payments: components["schemas"]["AdminStuckPayment"][];
-        };
-        AdminStuckPaymentReason: {
-            reason: string;
-        };
-        AdminStuckPaymentOutcome: {
-            /** @enum {string} */
-            kind: "SEND_TO_WALLET" | "PAYOUT_CARD" | "IBAN_WITHDRAW" | "CARD_ORDER" | "PAYIN_CARD";
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            outcome: "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
         };
         CaptchaChallenge: {
             algorithm: string;
@@ -7012,200 +7210,6 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
-        };
-        AcquirerEvent: {
-            eventId: string;
-            paymentId: string;
-            /** Format: uuid */
-            reference: string;
-            sequence: number;
-            /** @enum {string} */
-            status: "AUTHORISED" | "CAPTURED" | "DECLINED" | "PAID" | "REJECTED";
-            amount: string;
-            currency: string;
-            reason: string | null;
-            /** Format: date-time */
-            occurredAt: string;
-        };
-        BillingAddress: {
-            address: string;
-            city: string;
-            countryCode: string;
-            zip: string;
-            state?: string | null;
-        };
-        PaymentCard: {
-            /** Format: uuid */
-            cardId: string;
-            /** @description VISA, MASTERCARD... */
-            cardType: string;
-            maskedPan: string;
-            cardHolder: string;
-            expirationMonth: number;
-            expirationYear: number;
-            cardBankName: string;
-            cardCountryCode: string;
-            /** @constant */
-            validationStatus: "APPROVED";
-            /** @description True while the card has no billing address */
-            billingAddressRequired: boolean;
-        };
-        CardFees: {
-            /** @description Percent, 2 decimals; outside the fee table's bands */
-            transactionFee: string;
-            /** @description Percent, 2 decimals */
-            additionalFee: string;
-            /** @description EUR, once per payment */
-            fixFee: string;
-            /** @description Whether the fee table's bands replace transactionFee */
-            feeTableEnabled: boolean;
-            feeTable: {
-                /** @description The transaction fee, percent with 2 decimals, in this band */
-                percent: string;
-                /** @description Lowest from-amount of the band, included */
-                amountFrom: string;
-                /** @description First from-amount past the band; null: no end */
-                amountTo: string | null;
-                /** @description The pair's from currency */
-                currency: string;
-            }[];
-        };
-        CardPair: {
-            currencyFrom: string;
-            currencyTo: string;
-            rate: string;
-            amountScaleFrom: number;
-            amountScaleTo: number;
-            lock: boolean;
-            defaultMinAmountFrom: string;
-            defaultMaxAmountFrom: string;
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            /** @description EUR, once per payment */
-            fixFee: string;
-            fees: components["schemas"]["CardFees"];
-            freeTransactionsPromo: {
-                total: number;
-                available: number;
-            };
-        };
-        CardPaymentData: {
-            cards: components["schemas"]["PaymentCard"][];
-            pairs: components["schemas"]["CardPair"][];
-            /** @description The fees of every pair when they are all the same; else null */
-            fees: components["schemas"]["CardFees"] | null;
-            /** @description The most one payment may be now (KYC limits: per transaction, 24 hours, 30 days), in the merchant's currency */
-            limit: {
-                value: string;
-                currency: string;
-            };
-            validSeconds: number;
-            validTo: string;
-            /** @description Cards need a billing address before they pay */
-            billingAddressRequired: boolean;
-            /** @description No card pay-in of this customer has succeeded yet */
-            firstPurchase: boolean;
-            /** @description While firstPurchase: its limit (the same KYC limits as any payment); else null */
-            firstPurchaseLimit: {
-                value: string;
-                currency: string;
-            } | null;
-            /** @description The acquiring bank's own charge, shown with the fees */
-            partnerNote: string;
-        };
-        CardOffer: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            cardId: string;
-            expirationTime: string;
-            validSeconds: number;
-            fromCurrency: string;
-            toCurrency: string;
-            /** @description What the customer pays, fees included */
-            amount: string;
-            /** @description What arrives */
-            amountTo: string;
-            rate: string;
-            feeAmount: {
-                value: string;
-                currency: string;
-            };
-            feeInfo: {
-                name: string;
-                /** @enum {string} */
-                type: "TransactionFee" | "AdditionalFee";
-                /** @description Percent, 2 decimals */
-                value: string;
-            }[];
-            possibleToExecute: boolean;
-        };
-        BrowserInfo: {
-            timezoneOffset: number;
-            colorDepth: number;
-            language: string;
-            screenHeight: number;
-            screenWidth: number;
-            os: string;
-            userAgent: string;
-            javaEnabled: boolean;
-            javascriptEnabled: boolean;
-        };
-        PayinPayment: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @description The 3-D Secure page to send the browser to, when asked */
-            authLink: string | null;
-            /** @enum {string} */
-            transactionStatus: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            /** @constant */
-            paymentMode: "debit";
-            maskedPan: string;
-            transactionDate: string;
-            transactionAmount: string;
-            currency: string;
-            cardCountryCode: string;
-            cardCountryName: string;
-            cardBankName: string;
-        };
-        PayinStatus: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amount: string;
-            currency: string;
-            cryptoAmount: string;
-            cryptoCurrency: string;
-            maskedPan: string;
-            /** @constant */
-            paymentMode: "debit";
-            transactionDate: string;
-        };
-        PayoutPayment: {
-            /** Format: uuid */
-            offerId: string;
-            /** Format: uuid */
-            operationId: string;
-            /** @enum {string} */
-            status: "CHALLENGE" | "PENDING" | "SUCCESS" | "FAILURE";
-            reason: string | null;
-            amountFrom: string;
-            currencyFrom: string;
-            amountTo: string;
-            currencyTo: string;
-            maskedPan: string;
         };
         CardNumberSealed: {
             /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */

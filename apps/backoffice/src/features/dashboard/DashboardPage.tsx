@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ErrorMessage, Loading, Section, Status, Table } from "../../components/kit.tsx";
 import { api, unwrap, when } from "../../lib/api.ts";
+import { KIND_LABELS } from "../../lib/payment-kinds.ts";
 
 /** The first page: what waits for someone, and today's money. */
 export function DashboardPage() {
@@ -35,17 +36,17 @@ export function DashboardPage() {
               </Link>
             </p>
             <Table
-              caption="Payments pending past their expected time"
+              caption="Payments pending past their expected time, oldest first"
               rows={q.data.latePayments}
-              rowKey={(p) => `${p.operationId}-${p.direction}`}
+              rowKey={(p) => `${p.kind}-${p.id}`}
               empty="No payment is late."
               columns={[
                 {
-                  header: "Operation",
-                  cell: (p) => <Link to={`/operations/${p.operationId}`}>{p.type.replace(/_/g, " ")}</Link>,
+                  header: "Kind",
+                  cell: (p) => <Link to={`/stuck-payments?kind=${p.kind}`}>{KIND_LABELS[p.kind]}</Link>,
                 },
-                { header: "Amount", cell: (p) => `${p.amount} ${p.currency}` },
-                { header: "Since", cell: (p) => when(p.createdAt) },
+                { header: "Amount", cell: (p) => <span className="num">{`${p.amount} ${p.currency}`}</span> },
+                { header: "Since", cell: (p) => when(p.since) },
               ]}
             />
           </Section>

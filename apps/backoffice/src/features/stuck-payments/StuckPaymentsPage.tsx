@@ -5,14 +5,8 @@ import { ErrorMessage, Field, Loading, Section, Table } from "../../components/k
 import { ApiError, api, unwrap, when } from "../../lib/api.ts";
 import { useMe } from "../../lib/me.ts";
 import "./stuck-payments.css";
-import {
-  duration,
-  KIND_LABELS,
-  outcomeText,
-  STUCK_KINDS,
-  type StuckKind,
-  type StuckOutcome,
-} from "./stuck-words.ts";
+import { KIND_LABELS, STUCK_KINDS, type StuckKind } from "../../lib/payment-kinds.ts";
+import { duration, outcomeText, type StuckOutcome } from "./stuck-words.ts";
 
 type Row = {
   kind: StuckKind;

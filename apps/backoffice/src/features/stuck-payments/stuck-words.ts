@@ -1,14 +1,4 @@
-/** The page's words for the server's kinds and outcomes (docs/backoffice.md "Stuck payments"). */
-export const KIND_LABELS = {
-  SEND_TO_WALLET: "Crypto withdrawal",
-  PAYOUT_CARD: "Card payout",
-  IBAN_WITHDRAW: "SEPA transfer",
-  CARD_ORDER: "Card order",
-  PAYIN_CARD: "Card pay-in",
-} as const;
-export type StuckKind = keyof typeof KIND_LABELS;
-export const STUCK_KINDS = Object.keys(KIND_LABELS) as StuckKind[];
-
+/** The page's words for the server's outcomes (docs/backoffice.md "Stuck payments"). */
 export type StuckOutcome = "COMPLETED" | "FAILED" | "STILL_PENDING" | "ALREADY_FINAL" | "NO_ANSWER";
 
 /** What an action came to, in a sentence an operator acts on. */

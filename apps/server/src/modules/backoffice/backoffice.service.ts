@@ -10,7 +10,7 @@ import type { KycService } from "../kyc/kyc.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { AuditActor, AuditService } from "../operators/audit.service.ts";
 import { backofficeErrors } from "./backoffice.errors.ts";
-import { isLate } from "./expected-times.ts";
+import type { StuckPaymentsService } from "./stuck-payments.service.ts";
 
 const money = (amount: bigint, currency: string) => {
   try {
@@ -38,6 +38,8 @@ export function createBackofficeService(deps: {
   iban: IbanService;
   deposits: DepositsService;
   audit: AuditService;
+  /** Payments pending past their expected time: the first page shows the Stuck payments list. */
+  stuck: Pick<StuckPaymentsService, "list">;
 }) {
   const { customers, auth, kyc, ledger, history, cards, iban, deposits, audit } = deps;
 
@@ -250,12 +252,11 @@ export function createBackofficeService(deps: {
     async dashboard(merchantId: string) {
       const now = Date.now();
       const startOfDay = new Date(new Date(now).toISOString().slice(0, 10));
-      const [waiting, pending, volumes] = await Promise.all([
+      const [waiting, late, volumes] = await Promise.all([
         kyc.review.listCases(merchantId, "WAITING", 5),
-        history.admin.pendingBefore(merchantId, new Date(now - 30 * 60_000), 200),
+        deps.stuck.list(merchantId),
         history.admin.volumesSince(merchantId, startOfDay),
       ]);
-      const late = pending.filter((p) => isLate(p.type, p.createdAt, now));
       return {
         kyc: {
           waiting: await kyc.review.countWaiting(merchantId),
@@ -267,7 +268,7 @@ export function createBackofficeService(deps: {
             submittedAt: c.submittedAt.toISOString(),
           })),
         },
-        latePayments: late.slice(0, 20).map(historyItem),
+        latePayments: late.slice(0, 20),
         latePaymentsCount: late.length,
         volumesToday: volumes.map((v) => ({
           currency: v.currency,

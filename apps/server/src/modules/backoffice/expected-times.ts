@@ -1,26 +1,21 @@
+import type { StuckKind } from "./stuck-payments.service.ts";
+
 /**
  * How long each kind of payment may stay pending before an operator should look at it: the one
- * table the first page's count and the Stuck payments page both read (docs/backoffice.md).
+ * table of the Stuck payments list, which the first page counts too (docs/backoffice.md).
  * Keyed by the history's operation type. Why each:
  */
-export const EXPECTED_MINUTES: Record<string, number> = {
+export const EXPECTED_MINUTES: Record<StuckKind, number> = {
   // A 3-D Secure challenge waits for the customer a few minutes; capture follows in seconds.
   PAYIN_CARD: 30,
   // The acquirer's payout rail answers paid or rejected within minutes.
   PAYOUT_CARD: 60,
   // The slowest network we send on (Bitcoin) needs its confirmations, about an hour, plus retries.
   SEND_TO_WALLET: 120,
-  RECEIVE_CRYPTO: 120,
   // A SEPA credit transfer is executed by the next business day's end.
   IBAN_WITHDRAW: 24 * 60,
-  CARD_TOP_UP: 60,
   // The issuer issues a paid card in minutes (the sandbox's in seconds); delivery is not pending.
   CARD_ORDER: 60,
 };
-const DEFAULT_EXPECTED_MINUTES = 60;
 
-export const expectedMinutes = (type: string) => EXPECTED_MINUTES[type] ?? DEFAULT_EXPECTED_MINUTES;
-
-/** Whether a payment pending since `since` is late at `now` (epoch milliseconds). */
-export const isLate = (type: string, since: Date, now: number) =>
-  now - since.getTime() > expectedMinutes(type) * 60_000;
+export const expectedMinutes = (kind: StuckKind) => EXPECTED_MINUTES[kind];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HISTORY_STATUSES, HISTORY_TYPES } from "../../db/schema/index.ts";
 import { amountInput } from "../../http/amount-input.ts";
 import { operationItem } from "./customers.schemas.ts";
+import { stuckPayment } from "./stuck-payments.schemas.ts";
 
 const list = <T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -75,7 +76,8 @@ export const dashboardResponse = z
         }),
       ),
     }),
-    latePayments: z.array(operationItem),
+    /** The Stuck payments page's first rows and its count (docs/backoffice.md "Stuck payments"). */
+    latePayments: z.array(stuckPayment),
     latePaymentsCount: z.number().int(),
     volumesToday: z.array(
       z.object({

@@ -5,7 +5,7 @@ export const stuckPaymentsQuery = z.object({
   kind: z.enum(STUCK_KINDS).optional().describe("One kind; all when left out"),
 });
 
-const stuckPayment = z
+export const stuckPayment = z
   .object({
     kind: z.enum(STUCK_KINDS),
     id: z.uuid(),

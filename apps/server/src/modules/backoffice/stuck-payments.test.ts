@@ -91,6 +91,11 @@ describe("stuck crypto withdrawals", () => {
       expectedMinutes: 120,
       providerReference: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+    // The first page counts the same list and shows its oldest rows.
+    const all = (await list(support)).json().payments;
+    const dashboard = (await t.app.inject({ url: "/admin/v1/dashboard", headers: support.headers })).json();
+    expect(dashboard.latePaymentsCount).toBe(all.length);
+    expect(dashboard.latePayments.map((p: { id: string }) => p.id)).toContain(id);
     const since = res.json().payments.map((p: { since: string }) => p.since);
     expect([...since].sort()).toEqual(since);
     expect((await list(nimbusFinance)).json().payments.map((p: { id: string }) => p.id)).not.toContain(id);

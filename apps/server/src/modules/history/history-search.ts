@@ -76,19 +76,6 @@ export function createHistorySearch(db: ClientSource) {
       });
     },
 
-    /** Entries still PENDING created before `before`, oldest first. */
-    pendingBefore(merchantId: string, before: Date, limit: number) {
-      return db.withClient(async (c) => {
-        const { rows } = await c.query<Raw>(
-          `select ${COLUMNS} from history_entries
-           where merchant_id = $1 and status = 'PENDING' and created_at < $2
-           order by created_at limit $3`,
-          [merchantId, before, limit],
-        );
-        return rows.map(toRow);
-      });
-    },
-
     /** Completed amounts since `since` per currency and direction (the first page's volumes). */
     volumesSince(merchantId: string, since: Date) {
       return db.withClient(async (c) => {
