@@ -16,6 +16,9 @@ import { DEMO_MERCHANT_ID } from "./kyc-support.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const SHOTS = "config";
+/** A 1x1 PNG: a logo the server recognises by its content. */
+const ONE_PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
   let browser: Browser;
@@ -122,6 +125,15 @@ describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
       await signInOnPage(page, admin);
       await page.goto(`${instanceA}/backoffice/configuration`);
       const branding = page.getByRole("region", { name: "Branding" });
+      // A logo file goes to the blob store; its address replaces the logo's (saved with the section).
+      await branding.getByLabel("Upload a logo").setInputFiles({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: Buffer.from(ONE_PIXEL_PNG, "base64"),
+      });
+      await expect
+        .poll(() => branding.getByLabel("Logo (address)").inputValue())
+        .toMatch(/^\/merchant-logos\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f]{64}\.png$/);
       await branding.getByLabel("Main button colour (#RRGGBB)").fill("#777777");
       await branding.getByLabel("Main button text: black or white, whichever reads").uncheck();
       await branding.getByLabel("Main button text (#RRGGBB)").fill("#FFFFFF");
