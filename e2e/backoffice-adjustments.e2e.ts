@@ -108,6 +108,7 @@ describe.skipIf(!e2eEnabled())("adjustments with four eyes", () => {
       .getByRole("region", { name: "Waiting for a decision" })
       .getByRole("listitem")
       .filter({ hasText: CUSTOMER_REASON });
+    await mineB.getByRole("link", { name: "Ada Noether" }).waitFor();
     await mineB.getByRole("button", { name: "Approve Credit 12.34 EUR" }).click();
     await mineB.getByText("Post it now: Credit 12.34 EUR to the customer's wallet").waitFor();
     await checkScreen(pageB, `${SHOTS}/queue-confirm`);

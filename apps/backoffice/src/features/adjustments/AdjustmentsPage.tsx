@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Dl, ErrorMessage, Field, IdLink, Loading, Section, Status, Table } from "../../components/kit.tsx";
 import { ApiError, api, unwrap, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
-import { type Adjustment, houseLabel, movement } from "./adjustment-words.ts";
+import { type Adjustment, customerOf, houseLabel, movement } from "./adjustment-words.ts";
 
 type Asking = { adjustment: Adjustment; decision: "approve" | "reject" };
 
@@ -79,7 +79,9 @@ export function AdjustmentsPage() {
                   items={[
                     [
                       "Customer",
-                      <Link key="c" to={`/customers/${a.customerId}`}>{`${a.customerId.slice(0, 8)}…`}</Link>,
+                      <Link key="c" to={`/customers/${a.customerId}`}>
+                        {customerOf(a)}
+                      </Link>,
                     ],
                     ["House account", houseLabel(a.houseAccount)],
                     ["The customer reads", a.customerReason],
@@ -101,7 +103,7 @@ export function AdjustmentsPage() {
                   </div>
                 ) : null}
                 {open && asking ? (
-                  <form onSubmit={confirm} noValidate className="confirm">
+                  <form onSubmit={confirm} noValidate className="proposal-confirm">
                     <p>
                       {asking.decision === "approve"
                         ? `Post it now: ${movement(a)} ${a.direction === "CREDIT" ? "to" : "from"} the customer's wallet, against the house account ${houseLabel(a.houseAccount)}?`
@@ -148,7 +150,7 @@ export function AdjustmentsPage() {
             { header: "Movement", cell: (a) => <span className="num">{movement(a)}</span> },
             {
               header: "Customer",
-              cell: (a) => <IdLink to={`/customers/${a.customerId}`} id={a.customerId} />,
+              cell: (a) => <Link to={`/customers/${a.customerId}`}>{customerOf(a)}</Link>,
             },
             { header: "Status", cell: (a) => <Status value={a.status} /> },
             { header: "Proposed by", cell: (a) => a.proposedBy.email },

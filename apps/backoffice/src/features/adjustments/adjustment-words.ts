@@ -22,3 +22,7 @@ export const houseLabel = (kind: string) => HOUSE_ACCOUNTS.find((h) => h.value =
 /** "Credit 10.00 EUR" / "Debit 10.00 EUR": what the customer's wallet gets. */
 export const movement = (a: Pick<Adjustment, "direction" | "amount" | "currency">) =>
   `${a.direction === "CREDIT" ? "Credit" : "Debit"} ${a.amount} ${a.currency}`;
+
+/** The customer as the queue names them: their name (else phone), else the id's start. */
+export const customerOf = (a: Pick<Adjustment, "customerId" | "customerName">) =>
+  a.customerName ?? `${a.customerId.slice(0, 8)}…`;

@@ -48,7 +48,7 @@ export function createAdjustmentsService(deps: {
   ledger: Pick<LedgerService, "apply" | "ensureHouseAccounts">;
   wallets: Pick<WalletsService, "ensureWallet" | "findWallet">;
   history: Pick<HistoryService, "record">;
-  customers: Pick<CustomersService, "getCustomer">;
+  customers: Pick<CustomersService, "getCustomer" | "displayNames">;
   merchants: Pick<MerchantsService, "merchantById">;
   operators: Pick<OperatorsService, "requireLiveSession">;
   audit: Pick<AuditService, "record" | "recordIn">;
@@ -98,6 +98,17 @@ export function createAdjustmentsService(deps: {
     throw err;
   }
 
+  /** Proposals for the wire, each with its customer's name (one query for all). */
+  async function present(merchantId: string, rows: Proposal[], at = now()) {
+    const names = await deps.customers.displayNames(
+      merchantId,
+      rows.map((r) => r.customerId),
+    );
+    return rows.map((r) => view(r, at, names.get(r.customerId) ?? null));
+  }
+  const presentOne = async (merchantId: string, id: string) =>
+    (await present(merchantId, [await find(merchantId, id)]))[0] as AdjustmentView;
+
   async function find(merchantId: string, id: string): Promise<Proposal> {
     const row = await adjustmentsSql.find(db, merchantId, id);
     if (!row) throw adjustmentErrors.create("ADJUSTMENT_NOT_FOUND");
@@ -142,7 +153,7 @@ export function createAdjustmentsService(deps: {
           reason: row.auditReason,
         });
       });
-      return view(await find(merchantId, row.id), createdAt);
+      return presentOne(merchantId, row.id);
     },
 
     /**
@@ -230,7 +241,7 @@ export function createAdjustmentsService(deps: {
           },
         });
         if ("refused" in outcome) throw adjustmentErrors.create(outcome.refused);
-        return view(await find(merchantId, id), now());
+        return presentOne(merchantId, id);
       } catch (err) {
         return refuse(who, id, action, err);
       }
@@ -259,21 +270,20 @@ export function createAdjustmentsService(deps: {
           return undefined;
         });
         if (outcome) throw adjustmentErrors.create(outcome.refused);
-        return view(await find(merchantId, id), now());
+        return presentOne(merchantId, id);
       } catch (err) {
         return refuse(who, id, action, err);
       }
     },
 
     async get(merchantId: string, id: string) {
-      return view(await find(merchantId, id), now());
+      return presentOne(merchantId, id);
     },
 
     /** Waiting first (oldest first), then decided ones, newest first. */
     async list(q: { merchantId: string; status?: AdjustmentStatus; customerId?: string }) {
       const at = now();
-      const rows = await adjustmentsSql.list(db, { ...q, now: at, limit: 200 });
-      return rows.map((r) => view(r, at));
+      return present(q.merchantId, await adjustmentsSql.list(db, { ...q, now: at, limit: 200 }), at);
     },
   };
 }
@@ -281,11 +291,12 @@ export function createAdjustmentsService(deps: {
 export type AdjustmentsService = ReturnType<typeof createAdjustmentsService>;
 
 /** A proposal for the wire; a waiting one past its expiry reads EXPIRED (it can no longer move money). */
-function view(p: Proposal, at: Date) {
+function view(p: Proposal, at: Date, customerName: string | null) {
   const lapsed = p.status === "PROPOSED" && p.expiresAt <= at;
   return {
     id: p.id,
     customerId: p.customerId,
+    customerName,
     currency: p.currency,
     direction: p.direction,
     amount: toDecimalString(p.amount, p.currency as CurrencyCode),

@@ -39,6 +39,7 @@ export const adjustment = z
   .object({
     id: z.uuid(),
     customerId: z.uuid(),
+    customerName: z.string().nullable().describe("First and last name, else the phone"),
     currency: z.string(),
     direction: z.enum(ADJUSTMENT_DIRECTIONS),
     amount: z.string().describe("Decimal string in currency"),

@@ -120,6 +120,7 @@ describe("adjustments with four eyes", () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({
       status: "APPROVED",
+      customerName: `+${c.phone}`,
       proposedBy: { id: financeA.id },
       decidedBy: { id: financeB.id },
     });

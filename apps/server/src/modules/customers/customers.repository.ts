@@ -108,6 +108,19 @@ export function createCustomersRepository(db: Db) {
         .orderBy(desc(customers.createdAt))
         .limit(limit);
     },
+    /** The merchant's customers of these ids, as a list of operators reads them (one query). */
+    namesOf(merchantId: string, ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: customers.id,
+          phone: customers.phone,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+        })
+        .from(customers)
+        .where(and(eq(customers.merchantId, merchantId), inArray(customers.id, ids)));
+    },
     /** Sets or clears an operator's block, in the caller's transaction. False: no such customer. */
     async setBlocked(merchantId: string, id: string, block: { reason: string } | null, tx: DbTx) {
       const rows = await tx

@@ -97,6 +97,14 @@ export function createCustomersService(deps: { repository: CustomersRepository }
       return update(merchant.id, id, patch);
     },
 
+    /** Each customer's name (else their phone) by id, for the back-office's lists; absent: not the merchant's. */
+    async displayNames(merchantId: string, ids: string[]): Promise<Map<string, string>> {
+      const rows = await repository.namesOf(merchantId, [...new Set(ids)]);
+      return new Map(
+        rows.map((c) => [c.id, [c.firstName, c.lastName].filter(Boolean).join(" ") || `+${c.phone}`]),
+      );
+    },
+
     /** The back-office's search (customers.repository `search`). */
     searchCustomers: (merchantId: string, query: string, alsoIds: string[], limit = 50) =>
       repository.search(merchantId, query.trim(), alsoIds, limit),
