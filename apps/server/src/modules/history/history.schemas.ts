@@ -144,7 +144,9 @@ const testCreditModel = z
 const adjustmentModel = z
   .object({
     amount: money,
-    description: z.string().describe("Why the wallet was corrected, in the operator's words for the customer"),
+    description: z
+      .string()
+      .describe("Why the wallet was corrected, in the operator's words for the customer"),
   })
   .meta({ id: "AdjustmentHistoryModel" });
 
@@ -223,7 +225,9 @@ export const historyItem = z
     exchangeModel: exchangeModel.nullable().describe("EXCHANGE and EXCHANGE_IBAN"),
     ibanModel: ibanModel.nullable().describe("IBAN_RECEIVE and IBAN_WITHDRAW"),
     cardTopUpModel: cardTopUpModel.nullable().describe("CARD_TOP_UP: a prepaid card topped up from a wallet"),
-    adjustmentModel: adjustmentModel.nullable().describe("ADJUSTMENT: an operator's correction of the wallet"),
+    adjustmentModel: adjustmentModel
+      .nullable()
+      .describe("ADJUSTMENT: an operator's correction of the wallet"),
     payinAdvcashModel: z.null(),
     payinCardModel: payinCardModel.nullable(),
     payoutCardModel: payoutCardModel.nullable(),
