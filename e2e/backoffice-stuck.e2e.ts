@@ -60,6 +60,8 @@ describe.skipIf(!e2eEnabled())("stuck payments in the back-office", () => {
     const { context, page } = await openPage(browser);
     await signInOnPage(page, finance);
     await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+    await page.getByRole("table", { name: /pending past their expected time/ }).waitFor();
+    await checkScreen(page, "stuck/bo-stuck-overview");
     await page.getByRole("link", { name: /payments pending too long/ }).click();
     await page.getByRole("heading", { name: "Stuck payments", level: 1 }).waitFor();
     await page.getByLabel("Kind").selectOption({ label: "Crypto withdrawal" });
