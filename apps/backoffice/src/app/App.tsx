@@ -12,6 +12,7 @@ import { CasesPage } from "../features/kyc/CasesPage.tsx";
 import { OperationPage } from "../features/operations/OperationPage.tsx";
 import { OperationsPage } from "../features/operations/OperationsPage.tsx";
 import { OperatorsPage } from "../features/operators/OperatorsPage.tsx";
+import { ReportsPage } from "../features/reports/ReportsPage.tsx";
 import { StuckPaymentsPage } from "../features/stuck-payments/StuckPaymentsPage.tsx";
 import { Layout } from "./Layout.tsx";
 
@@ -34,6 +35,7 @@ const router = createBrowserRouter(
         { path: "operations", element: <OperationsPage /> },
         { path: "operations/:operationId", element: <OperationPage /> },
         { path: "stuck-payments", element: <StuckPaymentsPage /> },
+        { path: "reports", element: <ReportsPage /> },
         { path: "audit", element: <AuditPage /> },
         { path: "operators", element: <OperatorsPage /> },
         { path: "configuration", element: <ConfigurationPage /> },

@@ -14,6 +14,7 @@ const NAV: { to: string; label: string; permission: string }[] = [
   { to: "/operations", label: "Operations", permission: "operations.read" },
   { to: "/adjustments", label: "Adjustments", permission: "adjustments.read" },
   { to: "/stuck-payments", label: "Stuck payments", permission: "operations.read" },
+  { to: "/reports", label: "Reports", permission: "reports.read" },
   { to: "/audit", label: "Audit trail", permission: "audit.read" },
   { to: "/operators", label: "Operators", permission: "operators.manage" },
   { to: "/configuration", label: "Configuration", permission: "config.read" },
