@@ -63,12 +63,15 @@ export function VersionsSection(props: { canRollBack: boolean }) {
                 <button
                   type="button"
                   className="button secondary"
+                  // A name, not hidden text: an absolutely placed span in a scrolled table
+                  // widens the whole page on a phone.
+                  aria-label={`Roll back to this version (${v.version})`}
                   onClick={() => {
                     rollback.reset();
                     setTarget(v);
                   }}
                 >
-                  Roll back to this version<span className="visually-hidden"> ({v.version})</span>
+                  Roll back to this version
                 </button>
               ) : null,
           },
