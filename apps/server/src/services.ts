@@ -32,9 +32,9 @@ import { createKycService } from "./modules/kyc/kyc.service.ts";
 import { createLedgerService } from "./modules/ledger/ledger.service.ts";
 import { createIpCountryDatabase } from "./modules/location/ip-country-database.ts";
 import { createLocationService } from "./modules/location/location.service.ts";
-import { createConfigListener } from "./modules/merchant-config/merchant-config-listener.ts";
 import { createMerchantConfigRepository } from "./modules/merchant-config/merchant-config.repository.ts";
 import { createMerchantConfigService } from "./modules/merchant-config/merchant-config.service.ts";
+import { createConfigListener } from "./modules/merchant-config/merchant-config-listener.ts";
 import { createMerchantsRepository } from "./modules/merchants/merchants.repository.ts";
 import { createMerchantsService } from "./modules/merchants/merchants.service.ts";
 import { createAuditRepository } from "./modules/operators/audit.repository.ts";
@@ -57,15 +57,15 @@ import { createWalletsService } from "./modules/wallets/wallets.service.ts";
 import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
 import { sandboxAcquirerBook } from "./providers/acquirer/sandbox-acquirer-book.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
-import { sandboxBankBook } from "./providers/bank/sandbox-bank-book.ts";
 import { createSandboxBank } from "./providers/bank/sandbox-bank.ts";
+import { sandboxBankBook } from "./providers/bank/sandbox-bank-book.ts";
+import { createBlobStore } from "./providers/blobs/blob-stores.ts";
 import { explorerTxUrls } from "./providers/chain/chain-networks.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
 import { chainProviderFor } from "./providers/chain/chain-router.ts";
 import { confirmationsOfNodes } from "./providers/chain/evm-chain.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { sandboxChainBook } from "./providers/chain/sandbox-chain-book.ts";
-import { createBlobStore } from "./providers/blobs/blob-stores.ts";
 import { createProviders } from "./providers/index.ts";
 import { createCardSecrets } from "./providers/issuer/card-secrets.ts";
 import { unavailableIssuerControls } from "./providers/issuer/issuer-card-controls.ts";
@@ -381,6 +381,8 @@ export function createServices(config: Config, database: Database, options: Serv
     audit,
     ...(options.clock ? { now: options.clock } : {}),
   });
+  // Payments pending past their expected time: each domain's own list, provider lookup and failure.
+  const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cards, audit });
   const backoffice = createBackofficeService({
     db,
     customers,
@@ -392,9 +394,8 @@ export function createServices(config: Config, database: Database, options: Serv
     iban,
     deposits,
     audit,
+    stuck: stuckPayments,
   });
-  // Payments pending past their expected time: each domain's own list, provider lookup and failure.
-  const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cards, audit });
   // Reports and reconciliation; the sandbox providers' books stand for the providers' statements.
   const reports = createReportsService({
     ledger,

@@ -1,8 +1,8 @@
 // Every table of the database, one file per domain; drizzle-kit generates migrations from these.
 
+export * from "./acquiring.ts";
 export * from "./adjustments.ts";
 export * from "./card-funding.ts";
-export * from "./acquiring.ts";
 export * from "./cards.ts";
 export * from "./catalog.ts";
 export * from "./chain.ts";
