@@ -48,6 +48,32 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
     return accounts.find((a) => a.currency === currency)?.available ?? 0n;
   }
 
+  /**
+   * Orders the reserved payout from the rail. A rail that fails to answer may still have taken
+   * the order, so the money stays reserved and the payout PENDING (never voided on a guess, never
+   * a 500): the rail's callback settles it, or, past its expected time, the back-office's stuck
+   * payments asks the rail by reference and settles or fails it once (docs/payin-payout.md).
+   * The failed call is counted by the provider's health (the status strip).
+   */
+  async function orderPayout(merchant: Merchant, payment: PaymentRow, offer: OfferRow, card: CardRow) {
+    let paymentId: string;
+    try {
+      ({ paymentId } = await deps.acquirer.payout({
+        token: card.acquirerToken,
+        amount: offer.amountTo,
+        currency: offer.currencyTo,
+        reference: payment.id,
+      }));
+    } catch {
+      return;
+    }
+    await repository.recordAuthorisation(merchant.id, payment.id, {
+      providerRef: paymentId,
+      authLink: null,
+      status: "PENDING",
+    });
+  }
+
   function payView(offer: OfferRow, card: CardRow, payment: PaymentRow) {
     return {
       offerId: offer.id,
@@ -164,19 +190,7 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
         },
       });
       // The order to the rail, after the commit: its answer comes by signed callback.
-      if (started) {
-        const { paymentId } = await deps.acquirer.payout({
-          token: card.acquirerToken,
-          amount: offer.amountTo,
-          currency: offer.currencyTo,
-          reference: payment.id,
-        });
-        await repository.recordAuthorisation(merchant.id, payment.id, {
-          providerRef: paymentId,
-          authLink: null,
-          status: "PENDING",
-        });
-      }
+      if (started) await orderPayout(merchant, payment, offer, card);
       const after = await repository.findByOffer(merchant.id, customerId, offerId);
       return payView(offer, card, after ?? reserved);
     },

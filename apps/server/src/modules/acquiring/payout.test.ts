@@ -261,6 +261,34 @@ describe("card payout", () => {
     expect(row.status).toBe("FAILED");
   });
 
+  it("a rail that does not answer the order: PENDING with the money reserved, never a 500", async () => {
+    const outage = (failing: "on" | "off") =>
+      x.t.app.inject({
+        method: "POST",
+        url: "/sandbox/acquirer/outage",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `failing=${failing}`,
+      });
+    const cardId = await payoutCard(alice.token, CARDS.frictionless);
+    const offer = (await x.payoutOffer(alice.token, cardId, "7")).json();
+    const before = await wallet(alice.token);
+    expect((await outage("on")).statusCode).toBe(303);
+    try {
+      const pay = await x.payoutPay(alice.token, offer.offerId);
+      expect(pay.statusCode, pay.body).toBe(200);
+      expect(pay.json()).toMatchObject({ status: "PENDING", operationId: expect.any(String) });
+      // Reserved, not spent and not given back: the rail may still have the order.
+      const reserved = await wallet(alice.token);
+      expect(reserved.balance).toBe(before.balance);
+      expect(Number(before.availableBalance) - Number(reserved.availableBalance)).toBeCloseTo(7, 6);
+      // Asked again, it stays as it is: nothing reached the rail, so no callback comes.
+      expect((await x.payoutPay(alice.token, offer.offerId)).json().status).toBe("PENDING");
+      expect(await x.runCallbacks()).toEqual([]);
+    } finally {
+      expect((await outage("off")).statusCode).toBe(303);
+    }
+  });
+
   it("pays a card without a billing address: the spec's payout flow never asks for one", async () => {
     const cardId = await payoutCard(
       alice.token,

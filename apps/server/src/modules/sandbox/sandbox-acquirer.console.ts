@@ -75,10 +75,10 @@ after 3 seconds.</p>
 <h2>Outage</h2>
 ${
   outageSince
-    ? `<p role="status" class="error">Failing since ${esc(outageSince.toISOString())}: every authorisation gets an error.
+    ? `<p role="status" class="error">Failing since ${esc(outageSince.toISOString())}: every authorisation and payout order gets an error.
 After three in a row the status page shows card payments as degraded.</p>
 <form method="post" action="/sandbox/acquirer/outage"><button type="submit" name="failing" value="off">Answer normally again</button></form>`
-    : `<p>Make the acquirer answer every authorisation with an error, as one that is down does: after three
+    : `<p>Make the acquirer answer every authorisation and payout order with an error, as one that is down does: after three
 failed payments in a row the status page (<a href="/status">/status</a>) shows card payments as degraded.</p>
 <form method="post" action="/sandbox/acquirer/outage"><button type="submit" name="failing" value="on">Make the acquirer fail</button></form>`
 }

@@ -157,6 +157,7 @@ export function createSandboxAcquirer(options: SandboxAcquirerOptions) {
     },
 
     async payout(input) {
+      if (await repository.outageSince()) throw new Error("the sandbox acquirer is switched to failing");
       const card = await repository.findToken(input.token);
       if (!card) throw new Error("unknown card token");
       const id = `po_${uuidv7()}`;
