@@ -166,12 +166,6 @@ export function createServices(config: Config, database: Database, options: Serv
   // M per currency: a configured node's (EVM_CONFIRMATIONS, UTXO_<CUR>_CONFIRMATIONS), else the product's table.
   const confirmationsOf = confirmationsOfNodes(config.evm, config.utxo);
   const wallets = createWalletsService({ ledger, rates, addresses, confirmationsOf });
-  // Statements and receipts read the ledger and the history (docs/statements.md).
-  const statements = createStatementsService({
-    ledger,
-    history,
-    ...(options.clock ? { now: options.clock } : {}),
-  });
   const crypto = createCryptoService({
     db: sql,
     ledger,
@@ -192,6 +186,13 @@ export function createServices(config: Config, database: Database, options: Serv
     catalog,
     merchants,
     sms: providers.sms,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  // Statements and receipts read the ledger, the history and claims (docs/statements.md).
+  const statements = createStatementsService({
+    ledger,
+    history,
+    claims,
     ...(options.clock ? { now: options.clock } : {}),
   });
   const send = createSendService({
@@ -360,6 +361,8 @@ export function createServices(config: Config, database: Database, options: Serv
     repository: createMerchantConfigRepository(db),
     merchants,
     catalog,
+    quotes,
+    kyc,
     audit,
     blobs: createBlobStore(config),
   });

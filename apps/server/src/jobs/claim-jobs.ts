@@ -4,13 +4,14 @@ import type { ClaimsService } from "../modules/claims/claims.service.ts";
 import {
   CLAIM_DELIVER_TASK,
   CLAIM_RETURN_TASK,
+  CLAIM_TEXT_EVENTS,
   CLAIM_TEXT_TASK,
   CLAIMS_SWEEP_TASK,
 } from "../modules/claims/claims.types.ts";
 
 const claimPayload = z.object({ merchantId: z.uuid(), claimId: z.uuid() });
 const customerPayload = z.object({ merchantId: z.uuid(), customerId: z.uuid() });
-const textPayload = claimPayload.extend({ event: z.enum(["INVITE", "CLAIMED", "RETURNED"]) });
+const textPayload = claimPayload.extend({ event: z.enum(CLAIM_TEXT_EVENTS) });
 
 /** Every minute: what a lost job or a missed trigger left (an overdue return, a claim now possible). */
 export const claimCronItems = parseCronItems([

@@ -104,16 +104,18 @@ export function createClaimRelease(deps: {
         },
       ]);
     }
-    // Cancelling is the sender's own act: only what happens without them is texted.
-    if (r.status !== "CANCELLED") {
-      await enqueueJobs(tx, [
-        {
-          task: CLAIM_TEXT_TASK,
-          payload: { merchantId: row.merchantId, claimId: row.id, event: r.status },
-          jobKey: `claims_text:${row.id}:${r.status}`,
-        },
-      ]);
-    }
+    // Cancelling is the sender's own act: only what happens without them is texted. A claim is
+    // told to both: the sender (delivered) and the receiver (it arrived).
+    const events =
+      r.status === "CANCELLED" ? [] : r.status === "CLAIMED" ? ["CLAIMED", "RECEIVED"] : [r.status];
+    await enqueueJobs(
+      tx,
+      events.map((event) => ({
+        task: CLAIM_TEXT_TASK,
+        payload: { merchantId: row.merchantId, claimId: row.id, event },
+        jobKey: `claims_text:${row.id}:${event}`,
+      })),
+    );
     return settled;
   };
 }

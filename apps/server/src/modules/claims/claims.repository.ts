@@ -111,6 +111,20 @@ export const claimsSql = {
     );
   },
 
+  /** The sender's claims whose money came back in one of these operations (a statement names them). */
+  async releasedBy(
+    tx: Tx,
+    q: { merchantId: string; senderId: string; operationIds: string[] },
+  ): Promise<Array<{ operationId: string; status: ClaimStatus; phone: string }>> {
+    const { rows } = await tx.query(
+      `select release_operation_id as "operationId", status, phone from claimable_transfers
+       where merchant_id = $1 and sender_id = $2 and release_operation_id = any($3::uuid[])
+         and status in ('RETURNED', 'CANCELLED')`,
+      [q.merchantId, q.senderId, q.operationIds],
+    );
+    return rows;
+  },
+
   /** Sandbox: the claim's clock moved on by `days` (its expiry moves back). */
   async moveBack(tx: Tx, merchantId: string, id: string, days: number): Promise<ClaimRow | undefined> {
     const { rows } = await tx.query(

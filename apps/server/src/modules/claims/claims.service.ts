@@ -21,6 +21,7 @@ import {
   CLAIM_DELIVER_TASK,
   CLAIM_RETURN_TASK,
   CLAIM_TEXT_TASK,
+  type ClaimTextEvent,
   type ClaimView,
 } from "./claims.types.ts";
 
@@ -219,18 +220,21 @@ export function createClaimsService(deps: {
       return { returned, claimed };
     },
 
-    /** The text of an event, to the invited phone (INVITE) or to the sender (CLAIMED, RETURNED). */
-    async text(merchantId: string, id: string, event: "INVITE" | "CLAIMED" | "RETURNED"): Promise<void> {
+    /**
+     * The text of an event: to the invited phone (INVITE, and RECEIVED once it is claimed: the
+     * receiver's first word of the money), or to the sender (CLAIMED, RETURNED).
+     */
+    async text(merchantId: string, id: string, event: ClaimTextEvent): Promise<void> {
       const row = await read(merchantId, id);
       if (!row) return;
       const [merchant, sender] = await Promise.all([
         deps.merchants.merchantById(merchantId, "merchantId"),
         deps.customers.getCustomer(merchantId, row.senderId),
       ]);
+      const from = sender.firstName
+        ? `${sender.firstName}${sender.lastName ? ` ${sender.lastName[0]}.` : ""}`
+        : maskPhone(sender.phone);
       if (event === "INVITE") {
-        const from = sender.firstName
-          ? `${sender.firstName}${sender.lastName ? ` ${sender.lastName[0]}.` : ""}`
-          : maskPhone(sender.phone);
         const link = `${deps.merchants.customerFacingOrigin(merchant, undefined)}/sign-up`;
         await deps.sms.send({
           merchantId,
@@ -239,11 +243,33 @@ export function createClaimsService(deps: {
         });
         return;
       }
+      if (event === "RECEIVED") {
+        await deps.sms.send({
+          merchantId,
+          phone: row.phone,
+          body: claimTexts.RECEIVED(row, { merchantTitle: merchant.title, from }),
+        });
+        return;
+      }
       await deps.sms.send({
         merchantId,
         phone: sender.phone,
         body: claimTexts[event](row, { to: maskPhone(row.phone) }),
       });
+    },
+
+    /**
+     * Of these ledger operations, those that gave a claim back to its sender (returned,
+     * cancelled), with the phone masked: the statement's words for them.
+     */
+    async releasesOf(q: { merchantId: string; senderId: string; operationIds: string[] }) {
+      const rows = await deps.db.withClient((c) => claimsSql.releasedBy(c, q));
+      return new Map(
+        rows.map((r) => [
+          r.operationId,
+          { status: r.status as "RETURNED" | "CANCELLED", phone: maskPhone(r.phone) },
+        ]),
+      );
     },
 
     /** Sandbox: the claim's clock moves on by `days`, then what fell due happens, as the worker would. */

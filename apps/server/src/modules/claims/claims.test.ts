@@ -107,6 +107,16 @@ describe("sending to a phone that is nobody's yet", () => {
     });
     await claimsAt().text(DEMO_MERCHANT_ID, body.txId, "CLAIMED");
     expect((await texts(alice.phone))[0]).toMatch(/joined and received the 0\.00100000 BTC you sent/);
+    // The receiver is told too: the claim queued a text to the phone the money was sent to.
+    const received = await t.database.pool.query(
+      "select count(*)::int as n from graphile_worker.jobs where key = $1",
+      [`claims_text:${body.txId}:RECEIVED`],
+    );
+    expect(received.rows[0].n).toBe(1);
+    await claimsAt().text(DEMO_MERCHANT_ID, body.txId, "RECEIVED");
+    expect((await texts(phone))[0]).toMatch(
+      /^You received 0\.00100000 BTC from .+ with .+\. It is in your wallet\.$/,
+    );
     await d.expectInvariants();
   });
 

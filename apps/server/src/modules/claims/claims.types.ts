@@ -11,6 +11,10 @@ export const CLAIM_DELIVER_TASK = "claims_deliver";
 export const CLAIM_TEXT_TASK = "claims_text";
 export const CLAIMS_SWEEP_TASK = "claims_sweep";
 
+/** What is texted: the invite and the money's arrival to the phone; a claim or return to the sender. */
+export const CLAIM_TEXT_EVENTS = ["INVITE", "RECEIVED", "CLAIMED", "RETURNED"] as const;
+export type ClaimTextEvent = (typeof CLAIM_TEXT_EVENTS)[number];
+
 /** What a claimable transfer tells its sender (history details, the cancel call). */
 export type ClaimView = {
   id: string;

@@ -10,6 +10,8 @@ type Money = { value: string; currency: string };
 type Rate = { sourceCurrency: string; targetCurrency: string; rate: string };
 
 const STATUS_WORDS = { PENDING: "Pending", COMPLETED: "Completed", FAILED: "Failed" } as const;
+/** A send to someone not yet a customer that came back did not fail: the web's words (en-claims). */
+const CLAIM_STATUS_WORDS: Record<string, string> = { RETURNED: "Returned", CANCELLED: "Cancelled" };
 const stamp = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
 
 /** The operation's model (exactly one is set): where rates and both sides of a conversion live. */
@@ -20,6 +22,25 @@ function modelOf(op: ReceiptOperation): Record<string, unknown> {
 
 const isMoney = (v: unknown): v is Money =>
   typeof v === "object" && v !== null && "value" in v && "currency" in v;
+
+/** The sender's claim of a send to someone not yet a customer (the receiver's side has none to say). */
+function senderClaim(op: ReceiptOperation) {
+  if (op.direction !== "OUT") return undefined;
+  return (op.sendToPhoneModel as { claim?: { status: string } } | null)?.claim;
+}
+
+const statusOf = (op: ReceiptOperation) =>
+  CLAIM_STATUS_WORDS[senderClaim(op)?.status ?? ""] ?? STATUS_WORDS[op.status];
+
+/** Why the money came back: the history details' sentences (web en-claim-flow.ts). */
+function claimReason(op: ReceiptOperation): string | undefined {
+  const status = senderClaim(op)?.status;
+  if (status === "RETURNED") {
+    return `${op.counterparty ?? "They"} didn't join within 7 days: the money came back to you.`;
+  }
+  if (status === "CANCELLED") return "You cancelled this send: the money came back to you.";
+  return undefined;
+}
 
 /** The receipt's lines, label and value, in print order. */
 export function receiptLines(op: ReceiptOperation): [string, string][] {
@@ -38,7 +59,11 @@ export function receiptLines(op: ReceiptOperation): [string, string][] {
   const rate = model.exchangeRate as Rate | undefined;
   if (rate?.rate) lines.push(["Rate", `1 ${rate.sourceCurrency} = ${rate.rate} ${rate.targetCurrency}`]);
   if (op.counterparty) lines.push(["Counterparty", maskCounterparty(op.counterparty)]);
-  lines.push(["Status", STATUS_WORDS[op.status]]);
+  lines.push(["Status", statusOf(op)]);
+  const why = claimReason(op);
+  if (why) lines.push(["Reason", why]);
+  const adjustment = op.adjustmentModel as { description?: string } | null;
+  if (adjustment?.description) lines.push(["Reason", adjustment.description]);
   // While it waits, the history's own texts (history/pending-texts.ts): the same words as the app.
   if (op.pendingReason) {
     lines.push(

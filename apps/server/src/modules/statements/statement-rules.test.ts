@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildStatement, maskCounterparty, type StatementFacts, statementRange } from "./statement-rules.ts";
+import {
+  buildStatement,
+  describeEntry,
+  maskCounterparty,
+  type StatementFacts,
+  statementRange,
+} from "./statement-rules.ts";
 
 const at = new Date("2026-03-05T10:00:00Z");
 const account = { accountId: "w", kind: "customer_wallet" as const, currency: "USDT" as const };
@@ -65,5 +71,24 @@ describe("maskCounterparty", () => {
   it("keeps what the history masked, and the ends of anything else", () => {
     expect(maskCounterparty("+49 *** 78")).toBe("+49 *** 78");
     expect(maskCounterparty("DE89370400440532013000")).toBe("DE89••••3000");
+  });
+});
+
+describe("describeEntry", () => {
+  it("names an adjustment by its reason to the customer", () => {
+    const row = { type: "ADJUSTMENT" as const, direction: "IN" as const, counterparty: null };
+    expect(describeEntry({ ...row, details: { description: "Refund of the March fee" } }, "adjustment")).toBe(
+      "Balance adjustment: Refund of the March fee",
+    );
+  });
+
+  it("names a claimable send's money coming back in customer words, not the ledger's kind", () => {
+    expect(describeEntry(undefined, "claimable_return", { status: "RETURNED", phone: "+447•••23" })).toBe(
+      "Returned: +447•••23 did not join in 7 days",
+    );
+    expect(describeEntry(undefined, "claimable_cancel", { status: "CANCELLED", phone: "+447•••23" })).toBe(
+      "Cancelled send to +447•••23",
+    );
+    expect(describeEntry(undefined, "claimable_cancel")).toBe("claimable cancel");
   });
 });

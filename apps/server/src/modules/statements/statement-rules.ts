@@ -130,20 +130,38 @@ const TYPE_WORDS: Record<string, string> = {
   IBAN_WITHDRAW: "Bank transfer sent",
   EXCHANGE_IBAN: "Exchange to IBAN account",
   CARD_TOP_UP: "Card top-up",
-  ADJUSTMENT: "Adjustment",
+  ADJUSTMENT: "Balance adjustment",
 };
 
-/** The words of the history for an operation; "Sent by phone" when SEND_TO_PHONE came IN: "Received by phone". */
+/** How a claimable transfer ended, as a statement of its sender names the money coming back. */
+export type ClaimRelease = { status: "RETURNED" | "CANCELLED"; phone: string };
+
+/**
+ * The words of the history for an operation; "Sent by phone" when SEND_TO_PHONE came IN: "Received
+ * by phone"; an adjustment with its reason to the customer. A claimable send's money coming back
+ * has no history row of its own (the send's row says it): `release` names it in customer words.
+ */
 export function describeEntry(
-  row: Pick<HistoryRow, "type" | "direction" | "counterparty"> | undefined,
+  row: (Pick<HistoryRow, "type" | "direction" | "counterparty"> & { details?: unknown }) | undefined,
   kind: string,
+  release?: ClaimRelease,
 ) {
-  if (!row) return kind.replaceAll("_", " ");
+  if (!row) return release ? describeRelease(release) : kind.replaceAll("_", " ");
+  if (row.type === "ADJUSTMENT") {
+    const reason = (row.details as { description?: string } | null)?.description;
+    return reason ? `Balance adjustment: ${reason}` : "Balance adjustment";
+  }
   const words =
     row.type === "SEND_TO_PHONE" && row.direction === "IN"
       ? "Received by phone"
       : (TYPE_WORDS[row.type] ?? row.type);
   return row.counterparty ? `${words}, ${maskCounterparty(row.counterparty)}` : words;
+}
+
+export function describeRelease(r: ClaimRelease): string {
+  return r.status === "RETURNED"
+    ? `Returned: ${r.phone} did not join in 7 days`
+    : `Cancelled send to ${r.phone}`;
 }
 
 /**

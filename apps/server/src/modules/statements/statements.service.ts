@@ -1,3 +1,4 @@
+import type { ClaimsService } from "../claims/claims.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -16,6 +17,7 @@ export type StatementFile = { body: Buffer; contentType: string; fileName: strin
 export function createStatementsService(deps: {
   ledger: LedgerService;
   history: HistoryService;
+  claims: Pick<ClaimsService, "releasesOf">;
   now?: () => Date;
 }) {
   const now = () => deps.now?.() ?? new Date();
@@ -31,8 +33,13 @@ export function createStatementsService(deps: {
       const scope = { merchantId: input.merchant.id, customerId: input.customerId };
       const facts = await deps.ledger.statementFacts({ ...scope, ownerId: input.customerId, ...range });
       const operationIds = [...new Set(facts.movements.map((m) => m.operationId))];
-      const entries = await deps.history.entriesOf({ ...scope, operationIds });
-      const accounts = buildStatement(facts, (id, kind) => describeEntry(entries.get(id), kind));
+      const [entries, releases] = await Promise.all([
+        deps.history.entriesOf({ ...scope, operationIds }),
+        deps.claims.releasesOf({ merchantId: scope.merchantId, senderId: scope.customerId, operationIds }),
+      ]);
+      const accounts = buildStatement(facts, (id, kind) =>
+        describeEntry(entries.get(id), kind, releases.get(id)),
+      );
       const name = `statement-${range.firstDay}-${range.lastDay}`;
       if (input.format === "csv") {
         return {

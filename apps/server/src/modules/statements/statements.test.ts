@@ -1,5 +1,8 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServices } from "../../services.ts";
+import { newPhone } from "../auth/auth.test-helpers.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type ExchangeTest, exchangeTestApp } from "../quotes/exchange.test-helpers.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
@@ -124,6 +127,46 @@ describe("GET /v2/statements", () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ error: "STATEMENT_DOES_NOT_ADD_UP" });
     }
+  });
+});
+
+describe("a send to someone not yet a customer that came back", () => {
+  it("is named in customer words: the statement's return and cancel lines, the receipt's status and reason", async () => {
+    const dave = await x.d.verified();
+    expect((await x.d.faucet(dave.phone, "USDT", "50")).statusCode).toBe(200);
+    const invite = async () =>
+      (await x.d.send(dave.token, { phone: newPhone(), amount: "5", currency: "USDT", invite: true })).json()
+        .txId as string;
+    const returned = await invite();
+    const later = createServices(x.t.config, x.t.database, {
+      clock: () => new Date(Date.now() + 8 * 86_400_000),
+    });
+    expect(await later.claims.returnIfDue(DEMO_MERCHANT_ID, returned)).toBe("RETURNED");
+    const cancelled = await invite();
+    const cancel = await x.t.app.inject({
+      method: "POST",
+      url: `/v2/claimable-transfers/${cancelled}/cancel`,
+      headers: x.d.bearer(dave.token),
+    });
+    expect(cancel.statusCode).toBe(200);
+
+    const csv = await statement(dave.token, `from=${today()}&to=${today()}&format=csv`);
+    const descriptions = csvRows(csv.body).map((r) => r[3]);
+    expect(descriptions).toContainEqual(
+      expect.stringMatching(/^Returned: \+\d{3}•+\d{2} did not join in 7 days$/),
+    );
+    expect(descriptions).toContainEqual(expect.stringMatching(/^Cancelled send to \+\d{3}•+\d{2}$/));
+    expect(descriptions.some((d) => d?.startsWith("claimable"))).toBe(false);
+
+    const receipt = async (id: string) =>
+      pdfText((await get(dave.token, `/v2/history/operations/${id}/receipt`)).rawPayload);
+    const back = await receipt(returned);
+    expect(back).toMatch(/Status\s+Returned/);
+    expect(back).toMatch(/Reason\s+\+\d{3}•+\d{2} didn't join within 7 days: the money came back to you\./);
+    expect(back).not.toContain("Failed");
+    const off = await receipt(cancelled);
+    expect(off).toMatch(/Status\s+Cancelled/);
+    expect(off).toContain("You cancelled this send: the money came back to you.");
   });
 });
 
