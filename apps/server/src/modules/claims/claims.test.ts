@@ -187,6 +187,40 @@ describe("sending to a phone that is nobody's yet", () => {
     await d.expectInvariants();
   });
 
+  it("the sandbox console links the clock's control, whose form returns a due send and names bad input", async () => {
+    const home = await t.app.inject({ url: "/sandbox" });
+    expect(home.body).toContain('href="/sandbox/claimable-transfers"');
+    const page = await t.app.inject({ url: "/sandbox/claimable-transfers" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('action="/sandbox/claimable-transfers/advance/form"');
+    const form = (payload: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/sandbox/claimable-transfers/advance/form",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload,
+      });
+    const { txId } = (await invite(newPhone(), "0.001")).json();
+    const early = await form(`id=${txId}&days=1`);
+    expect(early.statusCode).toBe(303);
+    expect(decodeURIComponent((early.headers.location as string).replaceAll("+", " "))).toContain(
+      "still waiting",
+    );
+    expect((await claimRow(txId)).status).toBe("HELD");
+    const due = await form(`id=${txId}&days=6`);
+    expect(decodeURIComponent((due.headers.location as string).replaceAll("+", " "))).toContain(
+      "went back to the sender",
+    );
+    expect((await claimRow(txId)).status).toBe("RETURNED");
+    const badDays = await form(`id=${txId}&days=0`);
+    expect(decodeURIComponent((badDays.headers.location as string).replaceAll("+", " "))).toContain("Days");
+    const unknown = await form("id=0193a9e0-0000-7000-8000-0000000000ff&days=7");
+    expect(decodeURIComponent((unknown.headers.location as string).replaceAll("+", " "))).toContain(
+      "No send waiting",
+    );
+    await d.expectInvariants();
+  });
+
   it("lets the sender cancel while held, once; a claimed or returned one is 409; another's is 404", async () => {
     const before = await balance(alice.token);
     const { txId } = (await invite(newPhone(), "0.004")).json();

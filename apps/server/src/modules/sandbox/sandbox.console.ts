@@ -58,5 +58,7 @@ ${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No email
 <p><a href="/sandbox/acquirer">Test cards, and the card payments and payouts of the sandbox acquirer</a></p>
 <h2>Bank</h2>
 <p><a href="/sandbox/bank">Send a SEPA transfer to an IBAN, execute or return a withdrawal</a></p>
+<h2>Sends to someone not yet a customer</h2>
+<p><a href="/sandbox/claimable-transfers">Move a send's 7-day clock on: an unclaimed send comes back</a></p>
 </body></html>`;
 }
