@@ -5,9 +5,15 @@ import {
   type HistoryOperation,
   operationLabelKey,
   operationStatusKey,
+  senderClaimOf,
 } from "../../lib/history/history-queries.ts";
 import "../../lib/i18n/en-claims.ts";
 import "./history-list.css";
+
+function amountClass(op: HistoryOperation) {
+  if (op.status === "FAILED") return "k-history__struck";
+  return op.direction === "IN" ? "k-history__in" : undefined;
+}
 
 /** The operations, newest first; each row opens its details. */
 export function HistoryList({
@@ -44,8 +50,15 @@ export function HistoryList({
                 ) : null}
               </span>
               <span className="k-history__side">
-                <strong className={op.direction === "IN" ? "k-history__in" : undefined}>
+                {/* A failed operation (a send that came back too) moved nothing: its amount is
+                    struck through, as the card's history shows a declined one, and says so aloud. */}
+                <strong className={amountClass(op)}>
                   {`${sign}${formatMoney(op.amount, op.currency)}`}
+                  {op.status === "FAILED" ? (
+                    <span className="k-visually-hidden">
+                      {` ${t(senderClaimOf(op) ? "claims.amountNote" : "historyAmount.notMoved")}`}
+                    </span>
+                  ) : null}
                 </strong>
                 <span className={`k-history__status k-history__status--${op.status.toLowerCase()}`}>
                   {t(operationStatusKey(op))}

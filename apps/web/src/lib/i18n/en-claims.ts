@@ -15,6 +15,11 @@ export const enClaims = {
       RETURNED: "Returned",
       CANCELLED: "Cancelled",
     },
+    // Read after the struck-through amount: it was not taken (the list's line-through says so to the eye).
+    amountNote: "returned to you",
+  },
+  historyAmount: {
+    notMoved: "did not go through",
   },
 } as const;
 
