@@ -3412,6 +3412,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/merchant-config/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces the fees section: versioned, audited, live on every instance within seconds
+         * @description Replaces the fees section: versioned, audited, live on every instance within seconds.
+         */
+        put: operations["adminConfigSetFees"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/merchant-config/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces the limits section: versioned, audited, live on every instance within seconds
+         * @description Replaces the limits section: versioned, audited, live on every instance within seconds.
+         */
+        put: operations["adminConfigSetLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/merchant-config/versions": {
         parameters: {
             query?: never;
@@ -4266,10 +4306,56 @@ export interface components {
             /** @description Why, for the version list and the audit trail */
             reason?: string;
         };
+        AdminConfigFeesInput: {
+            pairs: {
+                /** @enum {string} */
+                kind: "EXCHANGE" | "EXCHANGE_IBAN" | "CARD_ORDER" | "PAYIN_CARD" | "PAYOUT_CARD" | "CARD_PAYLOAD";
+                currencyFrom: string;
+                currencyTo: string;
+                fees: {
+                    transactionFee: string;
+                    additionalFee: string;
+                    /** @description EUR, converted to the from currency at the mid rate, rounded up */
+                    fixFee: string;
+                    feeTable: {
+                        percent: string;
+                        /** @description Lowest from-amount of the band, included */
+                        amountFrom: string;
+                        /** @description First from-amount past the band, excluded; null: no end */
+                        amountTo: string | null;
+                        currency: string;
+                    }[];
+                    feeTableEnabled: boolean;
+                    freeTransactionsPromo: {
+                        available: number;
+                    };
+                };
+            }[];
+            /** @description Why, for the version list and the audit trail */
+            reason?: string;
+        };
+        AdminConfigLimitsInput: {
+            /** @description The merchant's fiat currency the amounts are in (read only) */
+            currency: string;
+            limits: {
+                /** @enum {string} */
+                kycLevel: "KYC_0" | "KYC_2";
+                /** @enum {string} */
+                operationType: "EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK" | "PAY_FOR_CARD" | "CARD_ISSUE_CP_1" | "CARD_ISSUE_CP_2" | "CARD_ISSUE_CP_3" | "CARD_DELIVERY_CP_1" | "CARD_DELIVERY_CP_2" | "CARD_DELIVERY_CP_3" | "CARD_PAYOUT_CP_1" | "CARD_PAYOUT_CP_2" | "CARD_PAYOUT_CP_3" | "IB" | "PAYIN_SKRILL" | "PAYIN_ADVCASH";
+                /** @description A decimal of the merchant's fiat currency */
+                perTransaction: string;
+                /** @description A decimal of the merchant's fiat currency */
+                daily: string;
+                /** @description A decimal of the merchant's fiat currency */
+                monthly: string;
+            }[];
+            /** @description Why, for the version list and the audit trail */
+            reason?: string;
+        };
         AdminConfigVersionInput: {
             version: number;
             /** @enum {string} */
-            section: "operations" | "branding" | "texts" | "links" | "cardPrograms";
+            section: "operations" | "branding" | "texts" | "links" | "cardPrograms" | "fees" | "limits";
             before: {
                 [key: string]: unknown;
             };
@@ -4341,6 +4427,48 @@ export interface components {
                     name: string;
                     description: string;
                 } | null;
+            };
+            fees: {
+                pairs: {
+                    /** @enum {string} */
+                    kind: "EXCHANGE" | "EXCHANGE_IBAN" | "CARD_ORDER" | "PAYIN_CARD" | "PAYOUT_CARD" | "CARD_PAYLOAD";
+                    currencyFrom: string;
+                    currencyTo: string;
+                    fees: {
+                        transactionFee: string;
+                        additionalFee: string;
+                        /** @description EUR, converted to the from currency at the mid rate, rounded up */
+                        fixFee: string;
+                        feeTable: {
+                            percent: string;
+                            /** @description Lowest from-amount of the band, included */
+                            amountFrom: string;
+                            /** @description First from-amount past the band, excluded; null: no end */
+                            amountTo: string | null;
+                            currency: string;
+                        }[];
+                        feeTableEnabled: boolean;
+                        freeTransactionsPromo: {
+                            available: number;
+                        };
+                    };
+                }[];
+            };
+            limits: {
+                /** @description The merchant's fiat currency the amounts are in (read only) */
+                currency: string;
+                limits: {
+                    /** @enum {string} */
+                    kycLevel: "KYC_0" | "KYC_2";
+                    /** @enum {string} */
+                    operationType: "EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK" | "PAY_FOR_CARD" | "CARD_ISSUE_CP_1" | "CARD_ISSUE_CP_2" | "CARD_ISSUE_CP_3" | "CARD_DELIVERY_CP_1" | "CARD_DELIVERY_CP_2" | "CARD_DELIVERY_CP_3" | "CARD_PAYOUT_CP_1" | "CARD_PAYOUT_CP_2" | "CARD_PAYOUT_CP_3" | "IB" | "PAYIN_SKRILL" | "PAYIN_ADVCASH";
+                    /** @description A decimal of the merchant's fiat currency */
+                    perTransaction: string;
+                    /** @description A decimal of the merchant's fiat currency */
+                    daily: string;
+                    /** @description A decimal of the merchant's fiat currency */
+                    monthly: string;
+                }[];
             };
         };
         AdminConfigChangeInput: {
@@ -5020,7 +5148,7 @@ export interface components {
             txHash: string;
             outputIndex: number;
             /** @enum {string} */
-            chain: "bitcoin" | "ethereum" | "litecoin" | "tron";
+            chain: "bitcoin" | "dogecoin" | "ethereum" | "litecoin" | "tron";
             currency: string;
             /** @enum {string} */
             direction: "IN" | "OUT";
@@ -6719,10 +6847,56 @@ export interface components {
             /** @description Why, for the version list and the audit trail */
             reason?: string;
         };
+        AdminConfigFees: {
+            pairs: {
+                /** @enum {string} */
+                kind: "EXCHANGE" | "EXCHANGE_IBAN" | "CARD_ORDER" | "PAYIN_CARD" | "PAYOUT_CARD" | "CARD_PAYLOAD";
+                currencyFrom: string;
+                currencyTo: string;
+                fees: {
+                    transactionFee: string;
+                    additionalFee: string;
+                    /** @description EUR, converted to the from currency at the mid rate, rounded up */
+                    fixFee: string;
+                    feeTable: {
+                        percent: string;
+                        /** @description Lowest from-amount of the band, included */
+                        amountFrom: string;
+                        /** @description First from-amount past the band, excluded; null: no end */
+                        amountTo: string | null;
+                        currency: string;
+                    }[];
+                    feeTableEnabled: boolean;
+                    freeTransactionsPromo: {
+                        available: number;
+                    };
+                };
+            }[];
+            /** @description Why, for the version list and the audit trail */
+            reason?: string;
+        };
+        AdminConfigLimits: {
+            /** @description The merchant's fiat currency the amounts are in (read only) */
+            currency: string;
+            limits: {
+                /** @enum {string} */
+                kycLevel: "KYC_0" | "KYC_2";
+                /** @enum {string} */
+                operationType: "EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK" | "PAY_FOR_CARD" | "CARD_ISSUE_CP_1" | "CARD_ISSUE_CP_2" | "CARD_ISSUE_CP_3" | "CARD_DELIVERY_CP_1" | "CARD_DELIVERY_CP_2" | "CARD_DELIVERY_CP_3" | "CARD_PAYOUT_CP_1" | "CARD_PAYOUT_CP_2" | "CARD_PAYOUT_CP_3" | "IB" | "PAYIN_SKRILL" | "PAYIN_ADVCASH";
+                /** @description A decimal of the merchant's fiat currency */
+                perTransaction: string;
+                /** @description A decimal of the merchant's fiat currency */
+                daily: string;
+                /** @description A decimal of the merchant's fiat currency */
+                monthly: string;
+            }[];
+            /** @description Why, for the version list and the audit trail */
+            reason?: string;
+        };
         AdminConfigVersion: {
             version: number;
             /** @enum {string} */
-            section: "operations" | "branding" | "texts" | "links" | "cardPrograms";
+            section: "operations" | "branding" | "texts" | "links" | "cardPrograms" | "fees" | "limits";
             before: {
                 [key: string]: unknown;
             };
@@ -6794,6 +6968,48 @@ export interface components {
                     name: string;
                     description: string;
                 } | null;
+            };
+            fees: {
+                pairs: {
+                    /** @enum {string} */
+                    kind: "EXCHANGE" | "EXCHANGE_IBAN" | "CARD_ORDER" | "PAYIN_CARD" | "PAYOUT_CARD" | "CARD_PAYLOAD";
+                    currencyFrom: string;
+                    currencyTo: string;
+                    fees: {
+                        transactionFee: string;
+                        additionalFee: string;
+                        /** @description EUR, converted to the from currency at the mid rate, rounded up */
+                        fixFee: string;
+                        feeTable: {
+                            percent: string;
+                            /** @description Lowest from-amount of the band, included */
+                            amountFrom: string;
+                            /** @description First from-amount past the band, excluded; null: no end */
+                            amountTo: string | null;
+                            currency: string;
+                        }[];
+                        feeTableEnabled: boolean;
+                        freeTransactionsPromo: {
+                            available: number;
+                        };
+                    };
+                }[];
+            };
+            limits: {
+                /** @description The merchant's fiat currency the amounts are in (read only) */
+                currency: string;
+                limits: {
+                    /** @enum {string} */
+                    kycLevel: "KYC_0" | "KYC_2";
+                    /** @enum {string} */
+                    operationType: "EXCHANGE" | "PAYIN_CARD" | "PAYIN_CRYPTO" | "PAYOUT_CARD" | "PAYOUT_CRYPTO" | "TRANSFER_MOBILE" | "IBAN" | "WITHDRAW_IBAN" | "CARDS" | "CARD_TOPUP_CRYPTO" | "CARD_ORDER" | "DEPOSITS" | "PAYIN" | "PAYOUT" | "EXCHANGE_IBAN" | "PAYIN_CARD_VALIDATION" | "LAUNCHPAD_LOCK" | "PAY_FOR_CARD" | "CARD_ISSUE_CP_1" | "CARD_ISSUE_CP_2" | "CARD_ISSUE_CP_3" | "CARD_DELIVERY_CP_1" | "CARD_DELIVERY_CP_2" | "CARD_DELIVERY_CP_3" | "CARD_PAYOUT_CP_1" | "CARD_PAYOUT_CP_2" | "CARD_PAYOUT_CP_3" | "IB" | "PAYIN_SKRILL" | "PAYIN_ADVCASH";
+                    /** @description A decimal of the merchant's fiat currency */
+                    perTransaction: string;
+                    /** @description A decimal of the merchant's fiat currency */
+                    daily: string;
+                    /** @description A decimal of the merchant's fiat currency */
+                    monthly: string;
+                }[];
             };
         };
         AdminConfigChange: {
@@ -7473,7 +7689,7 @@ export interface components {
             txHash: string;
             outputIndex: number;
             /** @enum {string} */
-            chain: "bitcoin" | "ethereum" | "litecoin" | "tron";
+            chain: "bitcoin" | "dogecoin" | "ethereum" | "litecoin" | "tron";
             currency: string;
             /** @enum {string} */
             direction: "IN" | "OUT";
@@ -24827,10 +25043,202 @@ export interface operations {
             };
         };
     };
+    adminConfigSetFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminConfigFeesInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConfigChange"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminConfigSetLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminConfigLimitsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConfigChange"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     adminConfigVersions: {
         parameters: {
             query?: {
-                section?: "operations" | "branding" | "texts" | "links" | "cardPrograms";
+                section?: "operations" | "branding" | "texts" | "links" | "cardPrograms" | "fees" | "limits";
                 /** @description Versions older than this one */
                 before?: number;
                 limit?: number;

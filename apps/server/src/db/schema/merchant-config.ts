@@ -3,7 +3,15 @@ import { check, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 import { merchants } from "./merchants.ts";
 
 /** The parts of a merchant's configuration an operator changes one at a time (docs/backoffice.md). */
-export const CONFIG_SECTIONS = ["operations", "branding", "texts", "links", "cardPrograms"] as const;
+export const CONFIG_SECTIONS = [
+  "operations",
+  "branding",
+  "texts",
+  "links",
+  "cardPrograms",
+  "fees",
+  "limits",
+] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
 /**
@@ -35,7 +43,7 @@ export const merchantConfigVersions = pgTable(
     check("merchant_config_versions_positive", sql`${t.version} > 0`),
     check(
       "merchant_config_versions_section",
-      sql`${t.section} in ('operations', 'branding', 'texts', 'links', 'cardPrograms')`,
+      sql`${t.section} in ('operations', 'branding', 'texts', 'links', 'cardPrograms', 'fees', 'limits')`,
     ),
   ],
 );

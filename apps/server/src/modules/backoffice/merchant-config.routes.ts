@@ -14,6 +14,8 @@ import {
   cardProgramsBody,
   changeResponse,
   configResponse,
+  feesBody,
+  limitsBody,
   linksBody,
   operationsBody,
   rollbackBody,
@@ -76,6 +78,8 @@ const SECTION_ROUTES: { section: ConfigSection; path: string; body: z.ZodObject;
     body: cardProgramsBody,
     id: "adminConfigSetCardPrograms",
   },
+  { section: "fees", path: "fees", body: feesBody, id: "adminConfigSetFees" },
+  { section: "limits", path: "limits", body: limitsBody, id: "adminConfigSetLimits" },
 ];
 
 /** The merchant's configuration: read, change a section, versions, roll back. */

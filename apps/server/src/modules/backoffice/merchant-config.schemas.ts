@@ -3,6 +3,8 @@ import {
   brandingSection,
   CONFIG_SECTIONS,
   cardProgramsSection,
+  feesSection,
+  limitsSection,
   linksSection,
   operationsSection,
   textsSection,
@@ -22,6 +24,8 @@ export const linksBody = linksSection.extend({ reason }).meta({ id: "AdminConfig
 export const cardProgramsBody = cardProgramsSection
   .extend({ reason })
   .meta({ id: "AdminConfigCardPrograms" });
+export const feesBody = feesSection.extend({ reason }).meta({ id: "AdminConfigFees" });
+export const limitsBody = limitsSection.extend({ reason }).meta({ id: "AdminConfigLimits" });
 
 export const configVersionSchema = z
   .object({
@@ -44,6 +48,8 @@ export const configResponse = z
     texts: textsSection,
     links: linksSection,
     cardPrograms: cardProgramsSection,
+    fees: feesSection,
+    limits: limitsSection,
   })
   .meta({ id: "AdminConfig" });
 

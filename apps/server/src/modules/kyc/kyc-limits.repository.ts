@@ -143,6 +143,22 @@ export function createKycLimitsRepository(db: Db) {
     },
     usedAmount: (q: { merchantId: string; customerId: string; operationType: string }, now: Date) =>
       usedIn(db, q, now),
+    /** The level limits read in `tx` (under merchant-config's lock). */
+    levelLimitsIn(tx: DbTx, merchantId: string): Promise<LimitRow[]> {
+      return tx.select().from(kycLimits).where(eq(kycLimits.merchantId, merchantId));
+    },
+    /** The merchant's level limits become exactly these rows, in the caller's transaction. */
+    async replaceLevelLimits(tx: DbTx, merchantId: string, rows: Omit<LimitRow, "merchantId">[]) {
+      await tx.delete(kycLimits).where(eq(kycLimits.merchantId, merchantId));
+      if (rows.length > 0) await tx.insert(kycLimits).values(rows.map((r) => ({ ...r, merchantId })));
+    },
+    /** Drops this instance's copy of the merchant's limits (merchant-config's notice). */
+    forgetMerchant(merchantId: string): void {
+      limitsCache.delete(merchantId);
+    },
+    forgetAll(): void {
+      limitsCache.clear();
+    },
     /** The limits of a merchant, from a per-instance cache (they change by configuration only). */
     async cachedLimits(merchantId: string): Promise<LimitRow[]> {
       const hit = limitsCache.get(merchantId);

@@ -1,5 +1,6 @@
 import { type CurrencyCode, isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import type { DbTx } from "../../db/database.ts";
 import type { KycStatus, OperationType } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
@@ -48,6 +49,35 @@ const MESSAGES: Record<LimitReason, (limit: string, remaining: string) => string
   DAILY_LIMIT: (_l, remaining) => `This amount is above your 24-hour limit. You can still use ${remaining}.`,
   MONTHLY_LIMIT: (_l, remaining) => `This amount is above your 30-day limit. You can still use ${remaining}.`,
 };
+
+const refuse = (field: string, why: string) =>
+  commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${why}` });
+
+/**
+ * One row of limits typed by an operator, in minor units: an operation with limits, each amount
+ * zero or more in the merchant's currency (at most its decimals), per transaction <= 24 hours <=
+ * 30 days; else 400 naming the field (`limits.<i>.<bound>`).
+ */
+function parseLimitRow(currency: CurrencyCode, row: OwnLimitInput, i: number): OwnLimit {
+  const field = (name: string) => `limits.${i}.${name}`;
+  if (!LIMITED_OPERATIONS.includes(row.operationType as OperationType))
+    throw refuse(field("operationType"), "is not an operation with limits");
+  const minor = (name: "perTransaction" | "daily" | "monthly") => {
+    const parsed = parseAmount(row[name], currency, { allowZero: true });
+    if (!parsed.ok) throw refuse(field(name), AMOUNT_REASON_TEXT[parsed.reason] ?? "is not an amount");
+    return parsed.minor;
+  };
+  const limit = {
+    operationType: row.operationType,
+    perTransaction: minor("perTransaction"),
+    daily: minor("daily"),
+    monthly: minor("monthly"),
+  };
+  if (limit.perTransaction > limit.daily)
+    throw refuse(field("perTransaction"), "must not be more than the 24-hour limit");
+  if (limit.daily > limit.monthly) throw refuse(field("daily"), "must not be more than the 30-day limit");
+  return limit;
+}
 
 /**
  * Limits per KYC level and operation, and the one enforcement function money features call
@@ -213,36 +243,64 @@ export function createKycLimits(deps: {
    */
   async function parseOwnLimits(merchantId: string, input: OwnLimitInput[]): Promise<OwnLimit[]> {
     const currency = await currencyOf(merchantId);
-    const refuse = (field: string, why: string) =>
-      commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${why}` });
     const seen = new Set<string>();
     return input.map((row, i) => {
-      const field = (name: string) => `limits.${i}.${name}`;
-      if (!LIMITED_OPERATIONS.includes(row.operationType as OperationType))
-        throw refuse(field("operationType"), "is not an operation with limits");
-      if (seen.has(row.operationType)) throw refuse(field("operationType"), "is named twice");
+      if (seen.has(row.operationType)) throw refuse(`limits.${i}.operationType`, "is named twice");
       seen.add(row.operationType);
-      const minor = (name: "perTransaction" | "daily" | "monthly") => {
-        const parsed = parseAmount(row[name], currency, { allowZero: true });
-        if (!parsed.ok) throw refuse(field(name), AMOUNT_REASON_TEXT[parsed.reason] ?? "is not an amount");
-        return parsed.minor;
-      };
-      const limit = {
-        operationType: row.operationType,
-        perTransaction: minor("perTransaction"),
-        daily: minor("daily"),
-        monthly: minor("monthly"),
-      };
-      if (limit.perTransaction > limit.daily)
-        throw refuse(field("perTransaction"), "must not be more than the 24-hour limit");
-      if (limit.daily > limit.monthly) throw refuse(field("daily"), "must not be more than the 30-day limit");
-      return limit;
+      return parseLimitRow(currency, row, i);
+    });
+  }
+
+  /**
+   * A level's limits as the back-office types them (merchant-config's "limits" section): each row
+   * as `parseOwnLimits` checks it, each level and operation once; else 400 naming the field.
+   */
+  async function parseLevelLimits(
+    merchantId: string,
+    input: (OwnLimitInput & { kycLevel: string })[],
+  ): Promise<(OwnLimit & { kycLevel: string })[]> {
+    const currency = await currencyOf(merchantId);
+    const seen = new Set<string>();
+    return input.map((row, i) => {
+      const key = `${row.kycLevel}:${row.operationType}`;
+      if (seen.has(key)) throw refuse(`limits.${i}.operationType`, `is named twice for ${row.kycLevel}`);
+      seen.add(key);
+      return { kycLevel: row.kycLevel, ...parseLimitRow(currency, row, i) };
     });
   }
 
   return {
     currentLimits,
     parseOwnLimits,
+    parseLevelLimits,
+
+    /** The level limits in decimals of the merchant's currency, read in `tx` (merchant-config). */
+    async levelLimitsIn(tx: DbTx, merchantId: string) {
+      const [currency, rows] = await Promise.all([
+        currencyOf(merchantId),
+        repository.levelLimitsIn(tx, merchantId),
+      ]);
+      const dec = (minor: bigint) => toDecimalString(minor, currency);
+      return {
+        currency,
+        limits: rows
+          .map((r) => ({
+            kycLevel: r.kycLevel,
+            operationType: r.operationType,
+            perTransaction: dec(r.perTransaction),
+            daily: dec(r.daily),
+            monthly: dec(r.monthly),
+          }))
+          // Code-point order (not the database's collation): merchant-config compares lists.
+          .sort((x, y) => (`${x.kycLevel} ${x.operationType}` < `${y.kycLevel} ${y.operationType}` ? -1 : 1)),
+      };
+    },
+    /** The level limits become exactly these (parsed) rows in `tx`; the caller announces it. */
+    replaceLevelLimits: (tx: DbTx, merchantId: string, rows: (OwnLimit & { kycLevel: string })[]) =>
+      repository.replaceLevelLimits(tx, merchantId, rows),
+    /** Drops this instance's cached limits of the merchant (merchant-config's notice). */
+    forgetLimits: repository.forgetMerchant,
+    forgetAllLimits: repository.forgetAll,
 
     async assertAllowed(q: LimitQuery): Promise<void> {
       const [rules, kyc] = await Promise.all([rulesFor(q), freshState(q.merchantId, q.customerId)]);

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbTx } from "../../db/database.ts";
 import type { CardProgramText, MerchantSettings } from "../../db/schema/index.ts";
@@ -6,9 +7,11 @@ import { OPERATION_TYPES } from "../../db/schema/index.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { BlobIntegrityError, type BlobStore } from "../../providers/blobs/blob-store.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { KycService } from "../kyc/kyc.service.ts";
 import { merchantErrors } from "../merchants/merchants.errors.ts";
 import type { Merchant, MerchantConfigPatch, MerchantsService } from "../merchants/merchants.service.ts";
 import type { AuditActor, AuditService } from "../operators/audit.service.ts";
+import type { QuotesService } from "../quotes/quotes.service.ts";
 import { assertReadableBranding } from "./branding-rules.ts";
 import {
   detectLogoType,
@@ -42,11 +45,18 @@ export function createMerchantConfigService(deps: {
   repository: MerchantConfigRepository;
   merchants: MerchantsService;
   catalog: CatalogService;
+  /** The pairs' fees (quotes read them fresh on every pricing: nothing cached to drop). */
+  quotes: Pick<QuotesService, "feesIn" | "setFees">;
+  /** Limits per KYC level, and the per-instance copy limit checks read. */
+  kyc: Pick<
+    KycService,
+    "levelLimitsIn" | "parseLevelLimits" | "replaceLevelLimits" | "forgetLimits" | "forgetAllLimits"
+  >;
   audit: AuditService;
   /** Where uploaded logos are kept (the blob store of identity documents, docs/kyc.md). */
   blobs: BlobStore;
 }) {
-  const { db, repository, merchants, catalog, audit, blobs } = deps;
+  const { db, repository, merchants, catalog, quotes, kyc, audit, blobs } = deps;
 
   /** The section's state as stored, in the shape the back-office edits and versions keep. */
   async function readSection<S extends ConfigSection>(
@@ -94,6 +104,8 @@ export function createMerchantConfigService(deps: {
         CP_1: merchant.cardPrograms.CP_1 ?? null,
         CP_2: merchant.cardPrograms.CP_2 ?? null,
       }),
+      fees: async () => ({ pairs: await quotes.feesIn(tx, merchant.id) }),
+      limits: () => kyc.levelLimitsIn(tx, merchant.id) as Promise<SectionState["limits"]>,
     };
     return state[section]() as Promise<SectionState[S]>;
   }
@@ -108,6 +120,7 @@ export function createMerchantConfigService(deps: {
         "operationType",
       );
     }
+    if (section === "fees") assertFeesFit(state as SectionState["fees"]);
     if (section === "links") {
       assertUnique(
         (state as SectionState["links"]).documents.map((d) => d.key),
@@ -117,12 +130,63 @@ export function createMerchantConfigService(deps: {
     }
   }
 
+  /**
+   * The state in its stored form, judged against the merchant: limits are amounts of its currency
+   * (at most its decimals; "100" is kept as "100.00", so the same limits again are no change).
+   */
+  async function canonical<S extends ConfigSection>(
+    merchant: Merchant,
+    section: S,
+    state: SectionState[S],
+  ): Promise<SectionState[S]> {
+    if (section !== "limits") return state;
+    const limits = state as SectionState["limits"];
+    if (limits.currency !== merchant.fiatCurrency) {
+      throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+        field: "currency",
+        message: `currency: limits are set in ${merchant.fiatCurrency}`,
+      });
+    }
+    const rows = await kyc.parseLevelLimits(merchant.id, limits.limits);
+    const dec = (minor: bigint) => toDecimalString(minor, limits.currency as CurrencyCode);
+    const byLevelAndType = (x: { kycLevel: string; operationType: string }) =>
+      `${x.kycLevel} ${x.operationType}`;
+    return {
+      currency: limits.currency,
+      // The order the section is read in, so a reordered list is no change.
+      limits: rows
+        .map((r) => ({
+          kycLevel: r.kycLevel,
+          operationType: r.operationType,
+          perTransaction: dec(r.perTransaction),
+          daily: dec(r.daily),
+          monthly: dec(r.monthly),
+        }))
+        .sort((x, y) => (byLevelAndType(x) < byLevelAndType(y) ? -1 : 1)),
+    } as SectionState[S];
+  }
+
   async function writeSection<S extends ConfigSection>(
     tx: DbTx,
     merchant: Merchant,
     section: S,
     state: SectionState[S],
   ): Promise<void> {
+    if (section === "fees") {
+      const missing = await quotes.setFees(tx, merchant.id, (state as SectionState["fees"]).pairs);
+      if (missing !== undefined) {
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+          field: `pairs.${missing}`,
+          message: `pairs.${missing}: the merchant has no such pair`,
+        });
+      }
+      return;
+    }
+    if (section === "limits") {
+      const rows = await kyc.parseLevelLimits(merchant.id, (state as SectionState["limits"]).limits);
+      await kyc.replaceLevelLimits(tx, merchant.id, rows);
+      return;
+    }
     if (section === "operations") {
       await catalog.replaceOperations(tx, merchant.id, (state as SectionState["operations"]).operations);
       return;
@@ -134,6 +198,7 @@ export function createMerchantConfigService(deps: {
   function forgetLocally(merchantId: string): void {
     merchants.forgetMerchant(merchantId);
     catalog.forgetMerchant(merchantId);
+    kyc.forgetLimits(merchantId);
   }
 
   async function change<S extends ConfigSection>(
@@ -146,14 +211,15 @@ export function createMerchantConfigService(deps: {
       const merchant = await merchants.lockForConfig(tx, input.merchantId);
       if (!merchant) throw merchantErrors.create("MERCHANT_NOT_FOUND");
       const before = await readSection(tx, merchant, input.section);
-      if (isDeepStrictEqual(before, input.state)) return null;
-      await writeSection(tx, merchant, input.section, input.state);
+      const after = await canonical(merchant, input.section, input.state);
+      if (isDeepStrictEqual(before, after)) return null;
+      await writeSection(tx, merchant, input.section, after);
       const stored = await repository.append(tx, {
         merchantId: merchant.id,
         version: await repository.nextVersion(tx, merchant.id),
         section: input.section,
         before,
-        after: input.state,
+        after,
         operatorId: input.actor.operatorId,
         operatorEmail: input.actor.operatorEmail,
         reason: input.reason ?? null,
@@ -171,7 +237,7 @@ export function createMerchantConfigService(deps: {
             version: stored.version,
             restoredVersion: input.restoredVersion,
             before,
-            after: input.state,
+            after,
           },
           reason: input.reason ?? null,
         },
@@ -195,6 +261,8 @@ export function createMerchantConfigService(deps: {
           texts: await readSection(tx, merchant, "texts"),
           links: await readSection(tx, merchant, "links"),
           cardPrograms: await readSection(tx, merchant, "cardPrograms"),
+          fees: await readSection(tx, merchant, "fees"),
+          limits: await readSection(tx, merchant, "limits"),
         };
       });
     },
@@ -292,8 +360,29 @@ export function createMerchantConfigService(deps: {
     forgetAll(): void {
       merchants.forgetAll();
       catalog.forgetAll();
+      kyc.forgetAllLimits();
     },
   };
+}
+
+/** Each pair once, and a fee table in the pair's from currency (pricing reads bands in it). */
+function assertFeesFit(state: SectionState["fees"]): void {
+  assertUnique(
+    state.pairs.map((p) => `${p.kind} ${p.currencyFrom}→${p.currencyTo}`),
+    "pairs",
+    "currencyTo",
+  );
+  state.pairs.forEach((pair, i) => {
+    pair.fees.feeTable.forEach((band, j) => {
+      if (band.currency !== pair.currencyFrom) {
+        const field = `pairs.${i}.fees.feeTable.${j}.currency`;
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+          field,
+          message: `${field}: bands are set in ${pair.currencyFrom}, the pair's from currency`,
+        });
+      }
+    });
+  });
 }
 
 function assertUnique(values: string[], list: string, field: string): void {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/database.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { fakeFile, multipartBody } from "../kyc/kyc.test-helpers.ts";
+import { fakeFile, kycDriver, multipartBody } from "../kyc/kyc.test-helpers.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
@@ -271,6 +271,172 @@ describe("live on every instance", () => {
       );
       await reset;
       expect((await b.merchants.merchantById(DEMO_MERCHANT_ID, "id")).title).toBe("Changed unannounced");
+    } finally {
+      await b.configListener.stop();
+      await databaseB.close();
+    }
+  });
+});
+
+type FeePair = { kind: string; currencyFrom: string; currencyTo: string; fees: Record<string, unknown> };
+type LimitRow = {
+  kycLevel: string;
+  operationType: string;
+  perTransaction: string;
+  daily: string;
+  monthly: string;
+};
+type FeesAndLimits = { fees: { pairs: FeePair[] }; limits: { currency: string; limits: LimitRow[] } };
+const feesAndLimits = async (s: OperatorSession = admin) => (await config(s)) as unknown as FeesAndLimits;
+
+describe("fees and limits", () => {
+  it("a fee change prices the next quote on a second instance", async () => {
+    const databaseB = openDatabase(t.database.url, { max: 2 });
+    const b = createServices(t.config, databaseB);
+    b.configListener.start();
+    try {
+      await b.configListener.listening();
+      const merchant = await b.merchants.merchantById(DEMO_MERCHANT_ID, "id");
+      const { pairs } = (await feesAndLimits()).fees;
+      const i = pairs.findIndex(
+        (p) =>
+          p.kind === "EXCHANGE" &&
+          merchant.currencies.includes(p.currencyFrom) &&
+          merchant.currencies.includes(p.currencyTo),
+      );
+      const pair = pairs[i];
+      if (!pair) throw new Error("no exchange pair");
+      const delivered = async () => {
+        const listed = await b.quotes.listPairs(merchant, crypto.randomUUID());
+        return listed.find((p) => p.currencyFrom === pair.currencyFrom && p.currencyTo === pair.currencyTo)
+          ?.maxAmountTo;
+      };
+      const cheap = {
+        ...pair.fees,
+        transactionFee: "0",
+        additionalFee: "0",
+        fixFee: "0",
+        feeTableEnabled: false,
+      };
+      const free = { available: 0 };
+      const priced = (fees: object) => pairs.map((p, j) => (j === i ? { ...p, fees } : p));
+      expect(
+        (await put("fees", { pairs: priced({ ...cheap, freeTransactionsPromo: free }) })).statusCode,
+      ).toBe(200);
+      const before = await delivered();
+
+      const changed = once(b.configListener.events, "change");
+      const res = await put("fees", {
+        pairs: priced({ ...cheap, transactionFee: "10", freeTransactionsPromo: free }),
+        reason: "Dearer",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().version).toMatchObject({ section: "fees", reason: "Dearer" });
+      await changed;
+      const after = await delivered();
+      // 10 % taken: the largest amount delivers about a tenth less.
+      expect(Number(after)).toBeLessThan(Number(before) * 0.91);
+      expect(Number(after)).toBeGreaterThan(Number(before) * 0.89);
+    } finally {
+      await b.configListener.stop();
+      await databaseB.close();
+    }
+  });
+
+  it("answers bad fees and limits with a 400 naming the field; nothing is stored", async () => {
+    const { fees, limits } = await feesAndLimits();
+    const first = fees.pairs[0] as FeePair;
+    const pair = (change: Record<string, unknown>, fee: Record<string, unknown> = {}) => ({
+      pairs: [{ ...first, ...change, fees: { ...first.fees, ...fee } }, ...fees.pairs.slice(1)],
+    });
+    const band = { percent: "1", amountFrom: "0", amountTo: null, currency: first.currencyTo };
+    const row = limits.limits[0] as LimitRow;
+    const limit = (change: Partial<LimitRow>) => ({
+      ...limits,
+      limits: [{ ...row, ...change }, ...limits.limits.slice(1)],
+    });
+    const cases: [string, object, string][] = [
+      ["fees", pair({}, { transactionFee: "-1" }), "pairs.0.fees.transactionFee"],
+      ["fees", pair({}, { fixFee: "0.001" }), "pairs.0.fees.fixFee"],
+      ["fees", pair({}, { feeTable: [band] }), "pairs.0.fees.feeTable.0.currency"],
+      ["fees", pair({ currencyTo: "XTS" }), "pairs.0"],
+      ["fees", { pairs: [first, first] }, "pairs.1.currencyTo"],
+      ["limits", limit({ perTransaction: "-5" }), "limits.0.perTransaction"],
+      ["limits", limit({ daily: "1.001" }), "limits.0.daily"],
+      ["limits", limit({ perTransaction: "10", daily: "20", monthly: "15" }), "limits.0.daily"],
+      ["limits", limit({ perTransaction: "30", daily: "20", monthly: "40" }), "limits.0.perTransaction"],
+      ["limits", limit({ operationType: "CARD_ORDER" }), "limits.0.operationType"],
+      ["limits", { ...limits, currency: "USD" }, "currency"],
+    ];
+    for (const [path, body, field] of cases) {
+      const res = await put(path, body);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().field, `${field}: ${res.body}`).toBe(field);
+    }
+    const after = await feesAndLimits();
+    expect({ fees: after.fees, limits: after.limits }).toEqual({ fees, limits });
+  });
+
+  it("a limit change holds the next limit check on a second instance, and rolls back", async () => {
+    const databaseB = openDatabase(t.database.url, { max: 2 });
+    const b = createServices(t.config, databaseB);
+    b.configListener.start();
+    try {
+      await b.configListener.listening();
+      const { customerId } = await kycDriver(t).customer("Limits");
+      const deposit = (eur: number) =>
+        b.kyc.assertAllowed({
+          merchantId: DEMO_MERCHANT_ID,
+          customerId,
+          operationType: "DEPOSITS",
+          amountInFiatMinor: BigInt(eur * 100),
+        });
+      // B reads (and caches) the limits: KYC_0 deposits up to 1000 EUR each.
+      await deposit(800);
+
+      const { limits } = await feesAndLimits();
+      expect(limits.currency).toBe("EUR");
+      const lowered = limits.limits.map((l) =>
+        l.kycLevel === "KYC_0" && l.operationType === "DEPOSITS" ? { ...l, perTransaction: "500" } : l,
+      );
+      const changed = once(b.configListener.events, "change");
+      const res = await put("limits", { ...limits, limits: lowered });
+      expect(res.statusCode, res.body).toBe(200);
+      await changed;
+      await expect(deposit(800)).rejects.toMatchObject({
+        code: "LIMIT_EXCEEDED",
+        data: { reason: "PER_TRANSACTION_LIMIT", limit: "500.00" },
+      });
+      // Stored as the currency writes it: "500" again is no change.
+      const stored = (await feesAndLimits()).limits;
+      expect(
+        stored.limits.find((l) => l.kycLevel === "KYC_0" && l.operationType === "DEPOSITS"),
+      ).toMatchObject({
+        perTransaction: "500.00",
+      });
+      expect((await put("limits", { ...limits, limits: lowered })).json()).toEqual({ version: null });
+
+      // Back to the seed's limits, then a rollback to the lowered version holds B to it again.
+      const restored = once(b.configListener.events, "change");
+      expect((await put("limits", limits)).statusCode).toBe(200);
+      await restored;
+      await deposit(800);
+      const lowVersion = (res.json() as { version: { version: number } }).version.version;
+      const rolledBack = once(b.configListener.events, "change");
+      const rollback = await t.app.inject({
+        method: "POST",
+        url: `/admin/v1/merchant-config/versions/${lowVersion}/rollback`,
+        headers: admin.headers,
+        payload: {},
+      });
+      expect(rollback.statusCode, rollback.body).toBe(200);
+      expect(rollback.json().version).toMatchObject({ section: "limits", restoredVersion: lowVersion });
+      await rolledBack;
+      await expect(deposit(800)).rejects.toMatchObject({ code: "LIMIT_EXCEEDED" });
+      const reset = once(b.configListener.events, "change");
+      expect((await put("limits", limits)).statusCode).toBe(200);
+      await reset;
+      await deposit(800);
     } finally {
       await b.configListener.stop();
       await databaseB.close();

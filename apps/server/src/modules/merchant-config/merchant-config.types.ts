@@ -3,9 +3,11 @@ import {
   CONFIG_SECTIONS,
   type ConfigSection,
   KYC_LEVELS,
+  OFFER_KINDS,
   OPERATION_CONSTRAINTS,
   OPERATION_TYPES,
 } from "../../db/schema/index.ts";
+import { feeSettingsSchema } from "../quotes/fees.ts";
 
 // What other modules may use of merchant-config: the sections' shapes, which the admin routes'
 // schemas and the back-office share (docs/backoffice.md "Configuration").
@@ -89,11 +91,48 @@ export const cardProgramsSection = z.object({
   CP_2: cardProgram.nullable(),
 });
 
+/**
+ * The fees of every pair the merchant prices (exchange, exchange into an IBAN, card order, card
+ * pay-in and payout, card top-up: docs/quotes.md "Fee kinds"). Pairs are listed, not created here.
+ */
+export const feesSection = z.object({
+  pairs: z
+    .array(
+      z.object({
+        kind: z.enum(OFFER_KINDS),
+        currencyFrom: z.string().max(12),
+        currencyTo: z.string().max(12),
+        fees: feeSettingsSchema,
+      }),
+    )
+    .max(500),
+});
+
+/** An amount of the merchant's fiat currency as a decimal string ("1000.00"). */
+const limitAmount = z.string().max(40).describe("A decimal of the merchant's fiat currency");
+/** Limits per KYC level and operation (docs/kyc.md); an operation without a row moves no money. */
+export const limitsSection = z.object({
+  currency: z.string().max(12).describe("The merchant's fiat currency the amounts are in (read only)"),
+  limits: z
+    .array(
+      z.object({
+        kycLevel: z.enum(KYC_LEVELS),
+        operationType: z.enum(OPERATION_TYPES),
+        perTransaction: limitAmount,
+        daily: limitAmount,
+        monthly: limitAmount,
+      }),
+    )
+    .max(KYC_LEVELS.length * OPERATION_TYPES.length),
+});
+
 export type OperationsSection = z.infer<typeof operationsSection>;
 export type BrandingSection = z.infer<typeof brandingSection>;
 export type TextsSection = z.infer<typeof textsSection>;
 export type LinksSection = z.infer<typeof linksSection>;
 export type CardProgramsSection = z.infer<typeof cardProgramsSection>;
+export type FeesSection = z.infer<typeof feesSection>;
+export type LimitsSection = z.infer<typeof limitsSection>;
 
 export const SECTION_SCHEMAS = {
   operations: operationsSection,
@@ -101,6 +140,8 @@ export const SECTION_SCHEMAS = {
   texts: textsSection,
   links: linksSection,
   cardPrograms: cardProgramsSection,
+  fees: feesSection,
+  limits: limitsSection,
 } as const satisfies Record<ConfigSection, z.ZodType>;
 
 export type SectionState = {
@@ -109,6 +150,8 @@ export type SectionState = {
   texts: TextsSection;
   links: LinksSection;
   cardPrograms: CardProgramsSection;
+  fees: FeesSection;
+  limits: LimitsSection;
 };
 
 /** The channel every instance LISTENs on; the payload is the merchant's id. */

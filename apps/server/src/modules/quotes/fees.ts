@@ -35,6 +35,20 @@ export const feeSettingsSchema = z
     freeTransactionsPromo: z.object({ available: z.number().int().min(0) }),
   })
   .superRefine((settings, ctx) => {
+    // An amount finer than its currency's minor unit would be silently read as zero.
+    const finerThanCurrency = (value: string, currency: string, path: (string | number)[]) => {
+      if (!isCurrencyCode(currency)) return;
+      const parsed = parseAmount(value, currency, { maxIntegerDigits: 27 });
+      if (!parsed.ok && parsed.reason === "too_many_decimals") {
+        ctx.addIssue({ code: "custom", path, message: `at most the decimals of ${currency}` });
+      }
+    };
+    finerThanCurrency(settings.fixFee, FIX_FEE_CURRENCY, ["fixFee"]);
+    settings.feeTable.forEach((band, index) => {
+      finerThanCurrency(band.amountFrom, band.currency, ["feeTable", index, "amountFrom"]);
+      if (band.amountTo !== null)
+        finerThanCurrency(band.amountTo, band.currency, ["feeTable", index, "amountTo"]);
+    });
     const schedule = scheduleOf(settings);
     // Above 100 % together, a larger amount would deliver less: no price could be trusted.
     const highestTransaction = schedule.feeTable.reduce(

@@ -1,0 +1,2 @@
+ALTER TABLE "merchant_config_versions" DROP CONSTRAINT "merchant_config_versions_section";--> statement-breakpoint
+ALTER TABLE "merchant_config_versions" ADD CONSTRAINT "merchant_config_versions_section" CHECK ("merchant_config_versions"."section" in ('operations', 'branding', 'texts', 'links', 'cardPrograms', 'fees', 'limits'));
