@@ -106,6 +106,12 @@ describe.skipIf(!e2eEnabled())("claimable transfers: sending to a phone that is 
     expect(await received.count()).toBe(1);
     expect(await received.textContent()).toContain("+10.00 USDT");
     await shoot(bSide.page, "claimable-b-history");
+    // B is texted on the phone the money was sent to (a job of the claim's transaction).
+    const arrived = await eventually(
+      async () => (await texts(phone)).find((t) => t.startsWith("You received")),
+      "B's text about the money",
+    );
+    expect(arrived).toMatch(/^You received 10\.00 USDT from .+ with .+\. It is in your wallet\.$/);
     await bSide.context.close();
 
     // Once: the sweep runs every minute and may look at it again; nothing moves twice.
@@ -144,13 +150,14 @@ describe.skipIf(!e2eEnabled())("claimable transfers: sending to a phone that is 
     if (!held) throw new Error("no held send in A's history");
     expect(await usdt(a)).not.toBe(before);
 
-    const moved = await sandboxPost<{ status: string }>(
-      `/sandbox/claimable-transfers/${held.operationId}/advance`,
-      {
-        days: 7,
-      },
-    );
-    expect(moved.status).toBe("RETURNED");
+    // The tester's way: the sandbox console links the clock's page; its form moves it on.
+    await page.goto(`${baseUrl()}/sandbox`);
+    await page.getByRole("link", { name: /Move a send's 7-day clock on/ }).click();
+    await page.getByLabel("Send's id").fill(held.operationId);
+    await page.getByLabel("Days").fill("7");
+    await page.getByRole("button", { name: "Move its clock on" }).click();
+    await page.getByRole("status").getByText("Its time was up: the money went back to the sender.").waitFor();
+    await shoot(page, "claimable-sandbox-clock");
     // Again: already back, nothing moves.
     await sandboxPost(`/sandbox/claimable-transfers/${held.operationId}/advance`, { days: 1 });
     expect(await usdt(a)).toBe(before);
@@ -158,6 +165,10 @@ describe.skipIf(!e2eEnabled())("claimable transfers: sending to a phone that is 
     await page.goto(`${baseUrl()}/history`);
     const returned = page.getByRole("button", { name: /Came back to you/ });
     await returned.waitFor();
+    // Its amount did not stay gone: struck through, and said so to a screen reader.
+    await returned.locator(".k-history__struck").getByText("−5.00 USDT").waitFor();
+    expect(await returned.textContent()).toContain("returned to you");
+    await shoot(page, "claimable-history-returned");
     await returned.click();
     await page
       .getByRole("dialog")

@@ -17,7 +17,7 @@ export function renderClaimsConsole(v: { error?: string | undefined; done?: stri
 body{font-family:system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px;color:#111}
 h1{font-size:22px}form{display:flex;gap:12px;align-items:end;flex-wrap:wrap;margin:6px 0}
 label{display:flex;flex-direction:column;font-size:14px;gap:4px}
-input{padding:8px;font-size:15px;border:1px solid #888;border-radius:6px}input[name=id]{min-width:min(24em,100%)}
+input{padding:8px;font-size:15px;border:1px solid #888;border-radius:6px}input{box-sizing:border-box}input[name=id]{width:24em;max-width:calc(100vw - 32px)}
 button{padding:9px 16px;font-size:15px;border-radius:6px;border:0;background:#1F3FBF;color:#fff}
 .result{padding:10px 12px;border-radius:8px;background:#eef2ff}.error{padding:10px 12px;border-radius:8px;background:#fde8e8}
 </style></head><body>
@@ -25,7 +25,8 @@ button{padding:9px 16px;font-size:15px;border-radius:6px;border:0;background:#1F
 <h1>Sends to someone not yet a customer</h1>
 <p>Money sent by phone to someone who has not joined waits 7 days, then comes back to the sender. Move a
 send's clock on to see that now: if its time is up and it is still waiting, it comes back at once, as the
-worker would do it. The send's id is its reference in the sender's history (the receipt's "Reference").</p>
+worker would do it. The send's id is its
+"Operation ID" in the sender's history details (the receipt's "Reference").</p>
 ${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ""}${v.done ? `<p class="result" role="status">${esc(v.done)}</p>` : ""}
 <form method="post" action="/sandbox/claimable-transfers/advance/form">
 <label>Send's id<input type="text" name="id" required autocomplete="off" spellcheck="false" placeholder="0193a9e0-…"></label>
