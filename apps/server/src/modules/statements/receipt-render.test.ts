@@ -36,3 +36,22 @@ describe("a receipt's pending lines", () => {
     expect(labels).not.toContain("Why it waits");
   });
 });
+
+describe("a receipt's words for an adjustment", () => {
+  it("names it a balance adjustment and gives the reason the customer was told", () => {
+    const op = {
+      ...withdrawal("COMPLETED"),
+      type: "ADJUSTMENT",
+      direction: "IN",
+      counterparty: null,
+      ibanModel: null,
+      adjustmentModel: {
+        amount: { value: "10.00", currency: "EUR" },
+        description: "Refund of the March fee",
+      },
+    } as unknown as ReceiptOperation;
+    const lines = new Map(receiptLines(op));
+    expect(lines.get("Operation")).toBe("Balance adjustment");
+    expect(lines.get("Reason")).toBe("Refund of the March fee");
+  });
+});
