@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
 import { ADDRESS, CARDS, type CardTest, cardTestApp } from "./acquiring.test-helpers.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
@@ -566,9 +567,12 @@ describe("the merchant's feature flags (spec §3)", () => {
     );
     const demo = rows[0];
     if (!demo) throw new Error("no merchant with every feature");
-    await pool.query(
-      "update merchant_feature_flags set level = 'FULL', allowed = '{}' where merchant_id = $1",
-      [demo.merchant_id],
+    const payinData = () => x.call(alice.token, "GET", "/v3/payin/data");
+    await setFeatureFlags(
+      pool,
+      demo.merchant_id,
+      { level: "FULL", allowed: [] },
+      async () => (await payinData()).statusCode === 403,
     );
     const refusal = { error: "OPERATION_DISABLED", data: { reason: "DISABLED" } };
     try {
@@ -598,11 +602,12 @@ describe("the merchant's feature flags (spec §3)", () => {
       expect(types).not.toContain("PAYOUT_CARD");
       expect(types).toContain("EXCHANGE");
     } finally {
-      await pool.query("update merchant_feature_flags set level = $2, allowed = $3 where merchant_id = $1", [
+      await setFeatureFlags(
+        pool,
         demo.merchant_id,
-        demo.level,
-        demo.allowed,
-      ]);
+        { level: demo.level, allowed: demo.allowed },
+        async () => (await payinData()).statusCode === 200,
+      );
     }
     expect((await x.payinOffer(alice.token, cardId)).statusCode).toBe(200);
     expect((await x.call(alice.token, "GET", "/v3/payin/data")).statusCode).toBe(200);

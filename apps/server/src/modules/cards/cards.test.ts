@@ -5,6 +5,7 @@ import { ISSUER_CALLBACK_PATH, ISSUER_SIGNATURE_HEADER } from "../../providers/i
 import { isLuhnValid } from "../../providers/issuer/luhn.ts";
 import type { TestApp } from "../../test-app.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { BILLING, type Customer, cardsDriver, PERSONAL_INFO } from "./cards.test-helpers.ts";
 
@@ -86,19 +87,24 @@ describe("programs and prices", () => {
       [NIMBUS_MERCHANT_ID],
     );
     const allowed = rows[0]?.allowed ?? [];
-    await pool.query("update merchant_feature_flags set allowed = $2 where merchant_id = $1", [
+    const dave = await c.d.verified(NIMBUS_MERCHANT_ID);
+    // The prices list the forms the merchant offers: PLASTIC goes with its delivery flag.
+    const plasticOffered = async () =>
+      (await c.call(dave, "GET", "/v2/card/prices?cp=CP_1"))
+        .json()
+        .prices.some((p: { cardType: string }) => p.cardType === "PLASTIC");
+    await setFeatureFlags(
+      pool,
       NIMBUS_MERCHANT_ID,
-      allowed.filter((f) => f !== "CP_1_PLASTIC_DELIVERY"),
-    ]);
+      { allowed: allowed.filter((f) => f !== "CP_1_PLASTIC_DELIVERY") },
+      async () => !(await plasticOffered()),
+    );
     try {
-      const res = await c.create(await c.d.verified(NIMBUS_MERCHANT_ID), "PLASTIC", "CP_1");
+      const res = await c.create(dave, "PLASTIC", "CP_1");
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: "CARD_TYPE_NOT_ALLOWED", field: "cardType" });
     } finally {
-      await pool.query("update merchant_feature_flags set allowed = $2 where merchant_id = $1", [
-        NIMBUS_MERCHANT_ID,
-        allowed,
-      ]);
+      await setFeatureFlags(pool, NIMBUS_MERCHANT_ID, { allowed }, plasticOffered);
     }
   });
 

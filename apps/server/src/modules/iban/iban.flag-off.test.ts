@@ -4,6 +4,7 @@ import { ALLOWED_FLAGS } from "../../db/schema/index.ts";
 import type { TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { ibanDriver } from "./iban.test-helpers.ts";
 
@@ -123,9 +124,11 @@ describe("a customer who no longer lives in the EU", () => {
 
 describe("the merchant's IBAN flag off", () => {
   beforeAll(async () => {
-    await t.database.pool.query(
-      "update merchant_feature_flags set level = 'FULL', allowed = $2 where merchant_id = $1",
-      [DEMO_MERCHANT_ID, ALLOWED_FLAGS.filter((f) => !f.endsWith("_IBAN"))],
+    await setFeatureFlags(
+      t.database.pool,
+      DEMO_MERCHANT_ID,
+      { level: "FULL", allowed: ALLOWED_FLAGS.filter((f) => !f.endsWith("_IBAN")) },
+      async () => (await api.list(holder.token)).json().reason === "NOT_OFFERED",
     );
   });
 

@@ -253,6 +253,41 @@ describe("live on every instance", () => {
     }
   });
 
+  it("a second instance keeps a merchant's feature flags a moment, and drops them on the notice", async () => {
+    const databaseB = openDatabase(t.database.url, { max: 2 });
+    const b = createServices(t.config, databaseB);
+    b.configListener.start();
+    const pool = t.database.pool;
+    const { rows } = await pool.query<{ allowed: string[] }>(
+      "select allowed from merchant_feature_flags where merchant_id = $1",
+      [NIMBUS_MERCHANT_ID],
+    );
+    const allowed = rows[0]?.allowed ?? [];
+    const setAllowed = (flags: string[]) =>
+      pool.query("update merchant_feature_flags set allowed = $2 where merchant_id = $1", [
+        NIMBUS_MERCHANT_ID,
+        flags,
+      ]);
+    try {
+      await b.configListener.listening();
+      const delivery = async () =>
+        (await b.merchants.features(NIMBUS_MERCHANT_ID)).cardPrograms.CP_1.plasticDelivery;
+      expect(await delivery()).toBe(true);
+      await setAllowed(allowed.filter((f) => f !== "CP_1_PLASTIC_DELIVERY"));
+      // Not asked again on every money call: B still holds what it read...
+      expect(await delivery()).toBe(true);
+      // ...until the merchant's configuration is announced.
+      const changed = once(b.configListener.events, "change");
+      await pool.query("select pg_notify('merchant_config', $1)", [NIMBUS_MERCHANT_ID]);
+      await changed;
+      expect(await delivery()).toBe(false);
+    } finally {
+      await setAllowed(allowed);
+      await b.configListener.stop();
+      await databaseB.close();
+    }
+  });
+
   it("drops every cached copy when the LISTEN connection comes back", async () => {
     const databaseB = openDatabase(t.database.url, { max: 2 });
     const b = createServices(t.config, databaseB);

@@ -46,14 +46,19 @@ export function createMerchantsService(deps: {
     if (merchant) byIdCache.set(id, merchant);
     return merchant;
   };
+  // Every money call asks the catalog, which asks the flags (card pay-in and payout): read once
+  // per merchant per few seconds, dropped at once by merchant-config's notice like the row.
+  const featuresCache = createBoundedCache<string, MerchantFeatures>({ max: 1000, ttlMs: BY_ID_CACHE_MS });
   return {
     /** Drops what this instance holds of the merchant (its configuration changed). */
     forgetMerchant(id: string): void {
       byIdCache.delete(id);
+      featuresCache.delete(id);
     },
     /** Drops everything held: after a missed notice nobody knows what changed. */
     forgetAll(): void {
       byIdCache.clear();
+      featuresCache.clear();
     },
 
     /** The merchant's row read fresh and locked in `tx`: configuration changes queue on it. */
@@ -145,8 +150,12 @@ export function createMerchantsService(deps: {
 
     /** Card programs, card pay-in and payout the merchant offers (spec §3 feature flags). */
     async features(merchantId: string): Promise<MerchantFeatures> {
+      const hit = featuresCache.get(merchantId);
+      if (hit) return hit;
       const stored = await repository.findFeatureFlags(merchantId);
-      return resolveFeatures(stored ?? NO_FEATURES);
+      const features = resolveFeatures(stored ?? NO_FEATURES);
+      featuresCache.set(merchantId, features);
+      return features;
     },
   };
 }
