@@ -75,6 +75,19 @@ describe("config", () => {
     );
   });
 
+  it("puts DOGE on a Bitcoin-family node with CHAIN_DOGE=utxo, and asks its RPC URL", () => {
+    const rpc = "http://u:p@127.0.0.1:22555/wallet/hot";
+    const doge = "https://dogechain.info/tx/{txHash}";
+    const config = loadConfig({ CHAIN_DOGE: "utxo", UTXO_DOGE_RPC_URL: rpc, EXPLORER_DOGE_TX_URL: doge });
+    expect(config.utxo).toEqual([
+      { currency: "DOGE", chain: "dogecoin", rpcUrl: rpc, confirmations: 6, feeRate: 1000 },
+    ]);
+    expect(config.explorerTxUrls).toMatchObject({ DOGE: doge });
+    expect(() => loadConfig({ CHAIN_DOGE: "utxo" })).toThrow(
+      /UTXO_DOGE_RPC_URL: required when CHAIN_DOGE is utxo/,
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

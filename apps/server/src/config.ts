@@ -96,14 +96,20 @@ const envSchema = z
     // Bitcoin-family currencies on a Bitcoin Core JSON-RPC node (docs/chains.md "Bitcoin family").
     CHAIN_BTC: z.enum(["sandbox", "utxo"]).default("sandbox"),
     CHAIN_LTC: z.enum(["sandbox", "utxo"]).default("sandbox"),
+    CHAIN_DOGE: z.enum(["sandbox", "utxo"]).default("sandbox"),
     UTXO_BTC_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
     UTXO_LTC_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    UTXO_DOGE_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
     UTXO_BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
     UTXO_LTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
+    UTXO_DOGE_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
     UTXO_BTC_FEE_RATE: z.coerce.number().min(1).max(10_000).default(10),
     UTXO_LTC_FEE_RATE: z.coerce.number().min(1).max(10_000).default(10),
+    // Dogecoin Core's recommended 0.01 DOGE per kB is 1000 koinu per byte.
+    UTXO_DOGE_FEE_RATE: z.coerce.number().min(1).max(10_000).default(1000),
     // Explorer pages per network, linked beside a transaction's hash in the history (docs/chains.md).
     EXPLORER_BTC_TX_URL: explorerTxUrl.optional(),
+    EXPLORER_DOGE_TX_URL: explorerTxUrl.optional(),
     EXPLORER_ERC20_TX_URL: explorerTxUrl.optional(),
     EXPLORER_LTC_TX_URL: explorerTxUrl.optional(),
     EXPLORER_TRC20_TX_URL: explorerTxUrl.optional(),
@@ -139,7 +145,7 @@ const envSchema = z
         });
       }
     }
-    for (const c of ["BTC", "LTC"] as const) {
+    for (const c of UTXO_CURRENCIES) {
       if (env[`CHAIN_${c}`] === "utxo" && !env[`UTXO_${c}_RPC_URL`]) {
         ctx.addIssue({
           code: "custom",
@@ -230,8 +236,8 @@ export type Config = {
 
 /** A Bitcoin-family currency on its node: Bitcoin Core's JSON-RPC (wallet in the URL's path). */
 export type UtxoNetworkConfig = {
-  currency: "BTC" | "LTC";
-  chain: "bitcoin" | "litecoin";
+  currency: (typeof UTXO_CURRENCIES)[number];
+  chain: "bitcoin" | "dogecoin" | "litecoin";
   /** http://user:password@host:port/wallet/<name> */
   rpcUrl: string;
   confirmations: number;
@@ -241,6 +247,9 @@ export type UtxoNetworkConfig = {
 
 /** Currencies an EVM network can carry here: ETH natively, the others as ERC-20 tokens. */
 export const EVM_CURRENCIES = ["ETH", "USDT", "USDC", "DAI"] as const;
+/** Bitcoin-family currencies a node can carry (CHAIN_<CUR>=utxo), and their chains. */
+export const UTXO_CURRENCIES = ["BTC", "LTC", "DOGE"] as const;
+const UTXO_CHAINS = { BTC: "bitcoin", LTC: "litecoin", DOGE: "dogecoin" } as const;
 export type EvmCurrency = (typeof EVM_CURRENCIES)[number];
 
 export type EvmConfig = {
@@ -329,13 +338,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportChatWidgetUrl:
       e.SUPPORT_CHAT_WIDGET_URL ?? (sandbox ? "/sandbox/support-chat?key={key}" : undefined),
     evm: evmConfig(e),
-    utxo: (["BTC", "LTC"] as const).flatMap((currency) => {
+    utxo: UTXO_CURRENCIES.flatMap((currency) => {
       const rpcUrl = e[`UTXO_${currency}_RPC_URL`];
       if (e[`CHAIN_${currency}`] !== "utxo" || !rpcUrl) return [];
       return [
         {
           currency,
-          chain: currency === "BTC" ? ("bitcoin" as const) : ("litecoin" as const),
+          chain: UTXO_CHAINS[currency],
           rpcUrl,
           confirmations: e[`UTXO_${currency}_CONFIRMATIONS`],
           feeRate: e[`UTXO_${currency}_FEE_RATE`],
@@ -344,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     explorerTxUrls: {
       BTC: e.EXPLORER_BTC_TX_URL,
+      DOGE: e.EXPLORER_DOGE_TX_URL,
       ERC20: e.EXPLORER_ERC20_TX_URL,
       LTC: e.EXPLORER_LTC_TX_URL,
       TRC20: e.EXPLORER_TRC20_TX_URL,

@@ -11,7 +11,7 @@ import { createSandboxChain } from "../providers/chain/sandbox-chain.ts";
 export const broadcastPayload = z.object({
   reference: z.uuid(),
   chain: z.enum(CHAINS),
-  currency: z.enum(["BTC", "ETH", "USDT", "USDC", "DAI", "LTC", "TRX"]),
+  currency: z.enum(["BTC", "ETH", "USDT", "USDC", "DAI", "LTC", "TRX", "DOGE"]),
   toAddress: z.string().min(1).max(128),
   amount: z.string().regex(/^\d+$/),
   networkFee: z.string().regex(/^\d+$/),

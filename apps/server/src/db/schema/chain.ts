@@ -20,17 +20,18 @@ import { merchants } from "./merchants.ts";
 // chain, withdrawals sent to one, and the sandbox chain's own record of what it did.
 
 /** Chains we derive addresses on; ERC-20 tokens (USDT, USDC) live on ethereum. */
-export const CHAINS = ["bitcoin", "ethereum", "litecoin", "tron"] as const;
+export const CHAINS = ["bitcoin", "dogecoin", "ethereum", "litecoin", "tron"] as const;
 export type Chain = (typeof CHAINS)[number];
 
 const amount = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const chainCheck = (name: string, column: unknown) =>
-  check(name, sql`${column} in ('bitcoin', 'ethereum', 'litecoin', 'tron')`);
+  check(name, sql`${column} in ('bitcoin', 'dogecoin', 'ethereum', 'litecoin', 'tron')`);
 
 /**
  * A merchant's account-level extended public key per chain (BIP84 m/84'/coin'/account' for
- * bitcoin and litecoin, BIP44 m/44'/coin'/account' for ethereum and tron) and the next unused
+ * bitcoin and litecoin, BIP44 m/44'/coin'/account' for dogecoin, ethereum and tron; a dogecoin
+ * key may come as Dogecoin's own "dgub") and the next unused
  * receive index under it (…/0/index). The index only grows: an address is never handed out twice.
  */
 export const chainAccountKeys = pgTable(
@@ -49,7 +50,7 @@ export const chainAccountKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.chain] }),
     chainCheck("chain_account_keys_chain", t.chain),
-    check("chain_account_keys_public_only", sql`${t.extendedPublicKey} ~ '^[xz]pub'`),
+    check("chain_account_keys_public_only", sql`${t.extendedPublicKey} ~ '^([xz]pub|dgub)'`),
     check("chain_account_keys_next_index", sql`${t.nextIndex} >= 0`),
   ],
 );

@@ -11,7 +11,7 @@ import type { LocalFaucet } from "../../providers/chain/local/local-faucet.ts";
 import type { SandboxChain } from "../../providers/chain/sandbox-chain.ts";
 import { renderChainConsole } from "./sandbox-chain.console.ts";
 
-const CHAIN_CURRENCIES = ["BTC", "ETH", "USDT", "USDC", "DAI", "LTC", "TRX"];
+const CHAIN_CURRENCIES = ["BTC", "ETH", "USDT", "USDC", "DAI", "LTC", "TRX", "DOGE"];
 
 const depositBody = z
   .object({

@@ -42,6 +42,25 @@ describe("deposit address derivation from an account's extended public key", () 
     );
   });
 
+  it("gives Dogecoin's P2PKH address of m/44'/3'/0'/0/0, from an xpub or the same key as a dgub", () => {
+    expect(accountPath("dogecoin", 0)).toBe("m/44'/3'/0'");
+    const account = root.derive(accountPath("dogecoin", 0));
+    // Ledger Live's and Ian Coleman's first Dogecoin receive address for this mnemonic.
+    expect(deriveAddress("dogecoin", account.publicExtendedKey, 0)).toBe(
+      "DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC",
+    );
+    const dgub = new HDKey({
+      versions: { public: 0x02facafd, private: 0x02fac398 },
+      publicKey: account.publicKey as Uint8Array,
+      chainCode: account.chainCode as Uint8Array,
+      depth: account.depth,
+      index: account.index,
+      parentFingerprint: account.parentFingerprint,
+    }).publicExtendedKey;
+    expect(dgub).toMatch(/^dgub/);
+    expect(deriveAddress("dogecoin", dgub, 0)).toBe("DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC");
+  });
+
   it("derives from public keys only: a private extended key is refused", () => {
     const xprv = root.derive("m/84'/0'/0'").privateExtendedKey;
     expect(() => parseAccountKey(xprv)).toThrow();

@@ -22,6 +22,18 @@ const CASES: Case[] = [
   ["litecoin", "ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh", "valid"],
   ["litecoin", "ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wj", "CHECKSUM"],
   ["litecoin", "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", "FORMAT"],
+  // Dogecoin: the abandon…about mnemonic's m/44'/3'/0'/0/0, Dogecoin Core's key_tests
+  // (strAddressBad: a D… whose checksum fails) and base58_keys_valid (mainnet P2SH, testnet P2PKH).
+  ["dogecoin", "DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC", "valid"],
+  ["dogecoin", "A7HRQk3GFCW2QasvdZxXuYj8kkQK5QrYLs", "valid"],
+  ["dogecoin", "DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgD", "CHECKSUM"],
+  ["dogecoin", "DRjyUS2uuieEPkhZNdQz8hE5YycxVEqSXA", "CHECKSUM"],
+  ["dogecoin", "nhRsrUaxZou6sewjqaS37cJrMRJRgwVXdk", "FORMAT"],
+  ["dogecoin", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", "FORMAT"],
+  ["dogecoin", "ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh", "FORMAT"],
+  ["dogecoin", "LUWPbpM43E2p7ZSh8cyTBEkvpHmr3cB8Ez", "FORMAT"],
+  ["litecoin", "DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC", "FORMAT"],
+  ["bitcoin", "DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC", "FORMAT"],
   ["ethereum", "0x9858EfFD232B4033E47d90003D41EC34EcaEda94", "valid"],
   ["ethereum", "0x9858effd232b4033e47d90003d41ec34ecaeda94", "valid"],
   ["ethereum", "0x9858EfFD232B4033E47d90003D41EC34EcaEdA94", "CHECKSUM"],

@@ -1,7 +1,12 @@
 import { Address, NETWORK } from "@scure/btc-signer";
 import type { BTC_NETWORK } from "@scure/btc-signer/utils.js";
 import { getAddress, isAddress } from "viem";
-import { base58check, LITECOIN_NETWORK, TRON_ADDRESS_PREFIX } from "./address-derivation.ts";
+import {
+  base58check,
+  DOGECOIN_NETWORK,
+  LITECOIN_NETWORK,
+  TRON_ADDRESS_PREFIX,
+} from "./address-derivation.ts";
 import type { Chain } from "./chain-networks.ts";
 
 /**
@@ -21,6 +26,8 @@ const bech32 = (hrp: string) => `${hrp}1[02-9ac-hj-np-z]{8,87}|${hrp.toUpperCase
 export const ADDRESS_PATTERNS: Record<Chain, string> = {
   bitcoin: `^(${bech32("bc")}|[13]${BASE58}{25,34})$`,
   litecoin: `^(${bech32("ltc")}|[LM]${BASE58}{25,34})$`,
+  // Mainnet P2PKH (0x1e: D…) and P2SH (0x16: 9… or A…); no SegWit on Dogecoin.
+  dogecoin: `^[D9A]${BASE58}{25,34}$`,
   ethereum: "^0x[0-9a-fA-F]{40}$",
   tron: `^T${BASE58}{33}$`,
 };
@@ -37,6 +44,8 @@ export function checkAddress(chain: Chain, input: string): AddressCheck {
       return utxoAddress(address, NETWORK);
     case "litecoin":
       return utxoAddress(address, LITECOIN_NETWORK);
+    case "dogecoin":
+      return utxoAddress(address, DOGECOIN_NETWORK);
     case "ethereum":
       return ethereumAddress(address);
     case "tron":
@@ -49,7 +58,8 @@ export function checkAddress(chain: Chain, input: string): AddressCheck {
  * decodes them and checks checksum, network and witness program.
  */
 function utxoAddress(address: string, network: BTC_NETWORK): AddressCheck {
-  const canonical = address.toLowerCase().startsWith(`${network.bech32}1`) ? address.toLowerCase() : address;
+  const bech32 = network.bech32 !== "" && address.toLowerCase().startsWith(`${network.bech32}1`);
+  const canonical = bech32 ? address.toLowerCase() : address;
   try {
     Address(network).decode(canonical);
     return { ok: true, address: canonical };

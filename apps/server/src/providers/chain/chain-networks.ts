@@ -6,12 +6,12 @@ export type { Chain };
 /**
  * How a currency travels on a chain. `network` is the name the catalog's currencies list
  * (GET /v1/catalog/currencies `networks`); confirmations are the sandbox's defaults (BTC 2, ETH
- * 12, as the issue asks; Litecoin's usual 6; TRON's 19 blocks to a solidified block).
+ * 12, as the issue asks; Litecoin's usual 6, Dogecoin's too; TRON's 19 blocks to a solidified block).
  */
 export type CurrencyNetwork = {
   currency: CurrencyCode;
   chain: Chain;
-  network: "BTC" | "ERC20" | "LTC" | "TRC20";
+  network: "BTC" | "DOGE" | "ERC20" | "LTC" | "TRC20";
   networkName: string;
   /** Set for a token: its standard (the contract address is the provider's business). */
   tokenStandard: "ERC20" | null;
@@ -25,6 +25,7 @@ const NETWORKS: Partial<Record<CurrencyCode, CurrencyNetwork>> = {
   USDC: net("USDC", "ethereum", "ERC20", "Ethereum (ERC-20)", "ERC20", 12),
   DAI: net("DAI", "ethereum", "ERC20", "Ethereum (ERC-20)", "ERC20", 12),
   LTC: net("LTC", "litecoin", "LTC", "Litecoin", null, 6),
+  DOGE: net("DOGE", "dogecoin", "DOGE", "Dogecoin", null, 6),
   TRX: net("TRX", "tron", "TRC20", "TRON", null, 19),
 };
 
@@ -55,6 +56,7 @@ export function explorerTxUrls(templates: Partial<Record<string, string>>) {
 
 export const CHAIN_NAMES: Record<Chain, string> = {
   bitcoin: "Bitcoin",
+  dogecoin: "Dogecoin",
   ethereum: "Ethereum",
   litecoin: "Litecoin",
   tron: "TRON",

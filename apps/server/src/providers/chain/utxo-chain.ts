@@ -1,33 +1,64 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { bech32 } from "@scure/base";
 import type { UtxoNetworkConfig } from "../../config.ts";
+import { base58check, DOGECOIN_P2PKH } from "./address-derivation.ts";
 import type { ChainReader, ChainTransfer } from "./chain-reader.ts";
 import { createUtxoRpc, UtxoRpcError } from "./utxo-rpc.ts";
 
-/** Mainnet and test-network bech32 prefixes: the product spells addresses as on mainnet. */
-const HRP: Record<UtxoNetworkConfig["chain"], { main: string; test: string; regtest: string }> = {
-  bitcoin: { main: "bc", test: "tb", regtest: "bcrt" },
-  litecoin: { main: "ltc", test: "tltc", regtest: "rltc" },
+type NodeNetwork = "main" | "test" | "regtest";
+
+/**
+ * How our deposit addresses sit in an output's script, per chain. Bitcoin and Litecoin: P2WPKH
+ * (`0014` + key hash), bech32 with a prefix per network. Dogecoin has no SegWit: P2PKH
+ * (`76a914` + key hash + `88ac`), base58check with a version byte per network. The script is the
+ * same on every network; the product spells the address as on mainnet.
+ */
+type AddressScheme = {
+  /** The mainnet address of a script of ours, else null (never one of our deposit addresses). */
+  addressOf(scriptHex: string): string | null;
+  /** The same address as a node on `network` spells it. */
+  respell(mainnetAddress: string, network: NodeNetwork): string;
+};
+
+function segwit(hrp: Record<NodeNetwork, string>): AddressScheme {
+  return {
+    addressOf(scriptHex) {
+      if (!/^0014[0-9a-f]{40}$/.test(scriptHex)) return null;
+      return bech32.encode(hrp.main, [0, ...bech32.toWords(Buffer.from(scriptHex.slice(4), "hex"))]);
+    },
+    respell: (address, network) =>
+      bech32.encode(hrp[network], bech32.decode(address as `${string}1${string}`).words),
+  };
+}
+
+function p2pkh(version: Record<NodeNetwork, number>): AddressScheme {
+  return {
+    addressOf(scriptHex) {
+      const hash = /^76a914([0-9a-f]{40})88ac$/.exec(scriptHex)?.[1];
+      return hash ? base58check.encode(new Uint8Array([version.main, ...Buffer.from(hash, "hex")])) : null;
+    },
+    respell: (address, network) =>
+      base58check.encode(new Uint8Array([version[network], ...base58check.decode(address).slice(1)])),
+  };
+}
+
+export const ADDRESS_SCHEMES: Record<UtxoNetworkConfig["chain"], AddressScheme> = {
+  bitcoin: segwit({ main: "bc", test: "tb", regtest: "bcrt" }),
+  litecoin: segwit({ main: "ltc", test: "tltc", regtest: "rltc" }),
+  dogecoin: p2pkh(DOGECOIN_P2PKH),
 };
 
 type BlockTx = { txid: string; vout: { value: number; n: number; scriptPubKey: { hex: string } }[] };
 
 /**
- * A Bitcoin-family node over JSON-RPC (BTC, LTC; DOGE speaks the same) as the block follower
- * reads it. Our deposit addresses are P2WPKH: an output is matched by its script (`0014` + the
- * key hash), which is the same on every network, and named by its mainnet address, the product's
- * spelling. The node needs `-txindex` (a transaction's block is looked up by its id).
+ * A Bitcoin-family node over JSON-RPC (BTC, LTC, DOGE) as the block follower reads it. An output
+ * is ours when its script is one our addresses make (ADDRESS_SCHEMES), named by its mainnet
+ * address, the product's spelling. The node needs `-txindex` (a transaction's block is looked up
+ * by its id).
  */
 export function createUtxoChain(config: UtxoNetworkConfig) {
   const rpc = createUtxoRpc(config.rpcUrl);
-  const hrp = HRP[config.chain];
-
-  /** The mainnet address of a P2WPKH script, else null (never one of our deposit addresses). */
-  const addressOf = (scriptHex: string): string | null => {
-    if (!/^0014[0-9a-f]{40}$/.test(scriptHex)) return null;
-    const program = Buffer.from(scriptHex.slice(4), "hex");
-    return bech32.encode(hrp.main, [0, ...bech32.toWords(program)]);
-  };
+  const scheme = ADDRESS_SCHEMES[config.chain];
 
   const reader: ChainReader = {
     network: `utxo:${config.chain}`,
@@ -43,7 +74,7 @@ export function createUtxoChain(config: UtxoNetworkConfig) {
         const block = await rpc<{ tx: BlockTx[] }>("getblock", [hash, 2]);
         for (const tx of block.tx) {
           for (const out of tx.vout) {
-            const address = addressOf(out.scriptPubKey.hex);
+            const address = scheme.addressOf(out.scriptPubKey.hex);
             if (!address || out.value <= 0) continue;
             found.push({
               currency: config.currency as CurrencyCode,
@@ -80,9 +111,7 @@ export function createUtxoChain(config: UtxoNetworkConfig) {
     /** The same address as this node's network spells it (regtest and testnets differ). */
     async nodeAddress(mainnetAddress: string): Promise<string> {
       const { chain } = await rpc<{ chain: string }>("getblockchaininfo");
-      const prefix = chain === "main" ? hrp.main : chain === "regtest" ? hrp.regtest : hrp.test;
-      const decoded = bech32.decode(mainnetAddress as `${string}1${string}`);
-      return bech32.encode(prefix, decoded.words);
+      return scheme.respell(mainnetAddress, chain === "main" || chain === "regtest" ? chain : "test");
     },
   };
 }

@@ -8,8 +8,11 @@ import { REPLACE_AFTER_BLOCKS } from "./evm-withdrawals.ts";
 import type { UtxoChain } from "./utxo-chain.ts";
 import { UtxoRpcError } from "./utxo-rpc.ts";
 
-/** A withdrawal's usual size: one P2WPKH input, a payment and a change output (virtual bytes). */
-const TYPICAL_VSIZE = 141n;
+/**
+ * A withdrawal's usual size, one input, a payment and a change output (virtual bytes): P2WPKH
+ * on Bitcoin and Litecoin; P2PKH on Dogecoin, which has no SegWit.
+ */
+const TYPICAL_VSIZE = { bitcoin: 141n, litecoin: 141n, dogecoin: 226n } as const;
 /** A replacement's fee rate over the stuck one's (BIP125 asks more than the old fee; +25 % as on EVM). */
 const BUMP_PERCENT = 125n;
 
@@ -41,7 +44,7 @@ export function createUtxoWithdrawals(deps: {
 
   return {
     /** What the customer pays the network: the fee rate × a typical withdrawal's size. */
-    networkFee: (): bigint => BigInt(Math.ceil(config.feeRate)) * TYPICAL_VSIZE,
+    networkFee: (): bigint => BigInt(Math.ceil(config.feeRate)) * TYPICAL_VSIZE[config.chain],
 
     async broadcastWithdrawal(order: WithdrawalOrder): Promise<{ txHash: string }> {
       const merchantId = await deps.db.withClient((c) => sql.withdrawalMerchant(c, order.reference));
