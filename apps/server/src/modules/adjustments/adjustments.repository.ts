@@ -100,6 +100,25 @@ export const adjustmentsSql = {
     );
   },
 
+  /**
+   * Stores EXPIRED on up to `limit` waiting proposals lapsed by `at`, oldest first, across
+   * merchants (the periodic sweep). A row a decision holds is skipped: that decision judges it
+   * under its lock, and the next sweep sees what it left.
+   */
+  async expireLapsed(db: ClientSource, at: Date, limit: number): Promise<number> {
+    const { rowCount } = await db.withClient((c) =>
+      c.query(
+        `update adjustment_proposals p set status = 'EXPIRED', decided_at = $1
+           from (select merchant_id, id from adjustment_proposals
+                  where status = 'PROPOSED' and expires_at <= $1
+                  order by expires_at limit $2 for update skip locked) lapsed
+          where p.merchant_id = lapsed.merchant_id and p.id = lapsed.id and p.status = 'PROPOSED'`,
+        [at, limit],
+      ),
+    );
+    return rowCount ?? 0;
+  },
+
   async find(db: ClientSource, merchantId: string, id: string): Promise<Proposal | undefined> {
     const { rows } = await db.withClient((c) =>
       c.query<RawProposal>(`select ${COLUMNS} from adjustment_proposals where merchant_id = $1 and id = $2`, [

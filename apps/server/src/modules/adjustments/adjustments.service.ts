@@ -43,6 +43,9 @@ type Judged = Proposal | Settled<{ refused: Refusal }>;
  * operator proposes, another approves (one ledger operation through the money frame, keyed by the
  * proposal) or rejects; a proposal past its expiry moves nothing. Every step is audited.
  */
+/** Lapsed proposals stored EXPIRED per statement by the sweep. */
+const EXPIRE_BATCH = 500;
+
 export function createAdjustmentsService(deps: {
   db: ClientSource;
   ledger: Pick<LedgerService, "apply" | "ensureHouseAccounts">;
@@ -284,6 +287,20 @@ export function createAdjustmentsService(deps: {
     async list(q: { merchantId: string; status?: AdjustmentStatus; customerId?: string }) {
       const at = now();
       return present(q.merchantId, await adjustmentsSql.list(db, { ...q, now: at, limit: 200 }), at);
+    },
+
+    /**
+     * Marks lapsed waiting proposals EXPIRED (the periodic job, jobs/adjustment-jobs.ts), so the
+     * list and the audit read the stored status, not only the one judged when someone decides.
+     * Answers how many; runs in batches until none is left.
+     */
+    async expireLapsed(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const expired = await adjustmentsSql.expireLapsed(db, now(), EXPIRE_BATCH);
+        total += expired;
+        if (expired < EXPIRE_BATCH) return total;
+      }
     },
   };
 }

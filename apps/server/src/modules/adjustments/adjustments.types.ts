@@ -19,3 +19,6 @@ export const ADJUSTMENT_EXPIRY_HOURS = 72;
  */
 export const ADJUSTMENT_HOUSE_ACCOUNTS = HOUSE_ACCOUNT_KINDS;
 export type AdjustmentHouseAccount = (typeof ADJUSTMENT_HOUSE_ACCOUNTS)[number];
+
+/** The periodic job that stores EXPIRED on lapsed waiting proposals (jobs/adjustment-jobs.ts). */
+export const ADJUSTMENTS_EXPIRE_TASK = "adjustments_expire";

@@ -1,6 +1,9 @@
+import type { JobHelpers } from "graphile-worker";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createAdjustmentTasks } from "../../jobs/adjustment-jobs.ts";
+import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { ADJUSTMENT_EXPIRY_HOURS } from "../adjustments/adjustments.types.ts";
+import { ADJUSTMENT_EXPIRY_HOURS, ADJUSTMENTS_EXPIRE_TASK } from "../adjustments/adjustments.types.ts";
 import { accountsDriver, bearerHeaders, newPhone } from "../auth/auth.test-helpers.ts";
 import { checkInvariants } from "../ledger/ledger.invariants.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
@@ -229,6 +232,26 @@ describe("adjustments with four eyes", () => {
     expect((await approve(financeB, id)).json()).toMatchObject({ error: "ADJUSTMENT_ALREADY_DECIDED" });
     expect(await eurBalance(c)).toBe("1.00");
     expect(await ledgerOperationsOf(id)).toBe(0);
+  });
+
+  it("the periodic job stores EXPIRED on a lapsed proposal nobody decided; a waiting one stays", async () => {
+    const c = await customer("1.00");
+    const lapsed = await propose(financeA, proposal(c.id));
+    hoursAhead = ADJUSTMENT_EXPIRY_HOURS + 1;
+    const waiting = await propose(financeA, proposal(c.id));
+    // The worker's task, on services whose clock is as far ahead as the app's now.
+    const services = createServices(t.config, t.database, {
+      clock: () => new Date(Date.now() + hoursAhead * 3_600_000),
+    });
+    const task = createAdjustmentTasks(services.adjustments)[ADJUSTMENTS_EXPIRE_TASK];
+    await task?.({}, { logger: { info: () => {} } } as unknown as JobHelpers);
+    hoursAhead = 0;
+    // Stored, not only shown: on the wall clock it has not lapsed, yet it reads EXPIRED.
+    expect((await call(financeB, "GET", `/admin/v1/adjustments/${lapsed}`)).json().status).toBe("EXPIRED");
+    expect((await call(financeB, "GET", `/admin/v1/adjustments/${waiting}`)).json().status).toBe("PROPOSED");
+    expect((await approve(financeB, lapsed)).json()).toMatchObject({ error: "ADJUSTMENT_ALREADY_DECIDED" });
+    expect(await ledgerOperationsOf(lapsed)).toBe(0);
+    expect((await reject(financeB, waiting)).statusCode).toBe(200);
   });
 
   it("lists waiting proposals first, oldest first; filters by status and customer", async () => {
