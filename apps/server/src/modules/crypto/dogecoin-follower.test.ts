@@ -100,6 +100,24 @@ describe("DOGE on a Bitcoin-family node (litecoind -regtest as the DOGE node)", 
     await d.expectInvariants();
   });
 
+  it("drops a DOGE deposit whose block is replaced before M by blocks without it", async () => {
+    const bob = await d.unverified();
+    const address = (await d.wallet(bob.token, "DOGE")).address;
+    const f = follower();
+    await f.followOnce();
+    await node.rpc<string>("sendtoaddress", [await doge.nodeAddress(address), "7"]);
+    const [block] = await node.mine(1);
+    await f.followOnce();
+    expect(await receiveHistory(bob.token)).toMatchObject([{ status: "PENDING" }]);
+    await node.rpc("invalidateblock", [block]);
+    const to = await node.rpc<string>("getnewaddress");
+    for (let i = 0; i < 2; i++) await node.rpc("generateblock", [to, []]);
+    expect(await f.followOnce()).toMatchObject({ rewound: true });
+    expect(await receiveHistory(bob.token)).toMatchObject([{ status: "FAILED" }]);
+    expect((await d.wallet(bob.token, "DOGE")).balance).toMatch(/^0\.0+$/);
+    await d.expectInvariants();
+  });
+
   it("sends a withdrawal to a D… address once (P2PKH output on the node), fee shown, COMPLETED at M", async () => {
     const cleo = await d.verified();
     await d.faucet(cleo.phone, "DOGE", "100");
