@@ -158,4 +158,39 @@ describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
       await context.close();
     }
   });
+
+  it("refuses a per-transaction limit above the 24-hour one, naming it; a valid limit saves as a version", async () => {
+    const admin = await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID);
+    const cleanup = await apiSession(await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID));
+    const seeded = (await (await cleanup.call("GET", "/admin/v1/merchant-config")).json()) as {
+      limits: object;
+    };
+    const { context, page } = await openPage(browser);
+    try {
+      await signInOnPage(page, admin);
+      await page.goto(`${instanceA}/backoffice/configuration`);
+      const limits = page.getByRole("region", { name: "Limits", exact: true });
+      const perTransaction = limits.getByLabel("Per transaction for Deposits at KYC 0");
+      await perTransaction.fill("999999");
+      await limits.getByRole("button", { name: "Save limits" }).click();
+      // The row is named as the table shows it, beside the server's field path.
+      await limits
+        .getByRole("alert")
+        .filter({ hasText: "Deposits at KYC 0, per transaction: must not be more than the 24-hour limit" })
+        .waitFor();
+      expect(await perTransaction.getAttribute("aria-invalid")).toBe("true");
+      await checkScreen(page, "fees/backoffice-limits-refused");
+      await perTransaction.fill("900");
+      await limits.getByRole("button", { name: "Save limits" }).click();
+      await limits.getByText(/Saved as version \d+\./).waitFor();
+      const versions = page.getByRole("region", { name: "Configuration versions" });
+      await versions.getByText("KYC_0 DEPOSITS: perTransaction 1000.00 → 900.00").first().waitFor();
+      await page.getByRole("region", { name: "Fees", exact: true }).scrollIntoViewIfNeeded();
+      await checkScreen(page, "fees/backoffice-fees-limits");
+    } finally {
+      // The seed's limits again for the suites after this one.
+      await cleanup.call("PUT", "/admin/v1/merchant-config/limits", seeded.limits);
+      await context.close();
+    }
+  });
 });

@@ -4,6 +4,8 @@ import { can, useMe } from "../../lib/me.ts";
 import { BrandingSection } from "./BrandingSection.tsx";
 import { CardProgramsSection } from "./CardProgramsSection.tsx";
 import { useConfig, useVersions } from "./config-api.ts";
+import { FeesSection } from "./FeesSection.tsx";
+import { LimitsSection } from "./LimitsSection.tsx";
 import { LinksSection } from "./LinksSection.tsx";
 import { OperationsSection } from "./OperationsSection.tsx";
 import { TextsSection } from "./TextsSection.tsx";
@@ -15,6 +17,8 @@ const JUMPS = [
   ["config-texts", "Texts"],
   ["config-links", "Documents and social"],
   ["config-card-programs", "Card programs"],
+  ["config-fees", "Fees"],
+  ["config-limits", "Limits"],
   ["config-versions", "Versions"],
 ] as const;
 
@@ -53,7 +57,8 @@ export function ConfigurationPage() {
       <TextsSection key={`t${key}`} texts={c.texts} canSave={canSave} />
       <LinksSection key={`l${key}`} links={c.links} canSave={canSave} />
       <CardProgramsSection key={`c${key}`} programs={c.cardPrograms} canSave={canSave} />
-      <p className="muted">Fees and limits per KYC level are not editable here yet.</p>
+      <FeesSection key={`f${key}`} pairs={c.fees.pairs} canSave={canSave} />
+      <LimitsSection key={`k${key}`} limits={c.limits} canSave={canSave} />
       <VersionsSection canRollBack={canSave} />
     </>
   );

@@ -11,6 +11,8 @@ export function SaveBar(props: {
   canSave: boolean;
   onSave: (reason: string) => void;
   label: string;
+  /** The section names the failing row itself: the server's field path would repeat it. */
+  errorShown?: boolean;
 }) {
   const id = useId();
   const [reason, setReason] = useState("");
@@ -30,7 +32,7 @@ export function SaveBar(props: {
         <label htmlFor={id}>Reason (shown in the version list)</label>
         <input id={id} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </div>
-      <ErrorMessage error={mutation.error} />
+      {props.errorShown ? null : <ErrorMessage error={mutation.error} />}
       {mutation.isSuccess ? (
         <p className="ok" role="status">
           {mutation.data?.version ? `Saved as version ${mutation.data.version.version}.` : "Nothing changed."}

@@ -6,7 +6,7 @@ export const useConfig = () =>
   useQuery({ queryKey: ["merchant-config"], queryFn: () => unwrap(api.GET("/admin/v1/merchant-config")) });
 
 export type Config = NonNullable<ReturnType<typeof useConfig>["data"]>;
-export type Section = "operations" | "branding" | "texts" | "links" | "cardPrograms";
+export type Section = "operations" | "branding" | "texts" | "links" | "cardPrograms" | "fees" | "limits";
 
 export const useVersions = () =>
   useQuery({
@@ -29,6 +29,10 @@ function putSection(section: Section, body: Config[Section] & { reason?: string 
       return api.PUT("/admin/v1/merchant-config/links", { body: b });
     case "cardPrograms":
       return api.PUT("/admin/v1/merchant-config/card-programs", { body: b });
+    case "fees":
+      return api.PUT("/admin/v1/merchant-config/fees", { body: b });
+    case "limits":
+      return api.PUT("/admin/v1/merchant-config/limits", { body: b });
   }
 }
 
@@ -58,6 +62,20 @@ export function useRollback() {
 /** The server's message for a field that starts with `prefix` (e.g. "operations.3"), if that is where it failed. */
 export function fieldError(error: unknown, field: string): string | undefined {
   return error instanceof ApiError && error.field === field ? error.message : undefined;
+}
+
+/**
+ * Where a save failed in a list section, for a line that names the row ("pairs.3.fees.fixFee":
+ * row 3, field "fees.fixFee") and the reason without the path.
+ */
+export function rowError(
+  error: unknown,
+  list: string,
+): { row: number; field: string; why: string } | undefined {
+  if (!(error instanceof ApiError) || !error.field) return undefined;
+  const m = new RegExp(`^${list}\\.(\\d+)(?:\\.(.+))?$`).exec(error.field);
+  if (!m) return undefined;
+  return { row: Number(m[1]), field: m[2] ?? "", why: error.message.replace(/^[^:]*:\s*/, "") };
 }
 
 /** Uploads a logo file; answers its address, which the branding section then saves. */
