@@ -5,7 +5,7 @@ import { AppError } from "../../http/app-error.ts";
 import { errorResponses, moneyCallErrors } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { renderClaimsConsole } from "../sandbox/sandbox-claims.console.ts";
+import { renderClaimsConsole } from "./claims.console.ts";
 import { claimParams, claimResponse, moveClockBody } from "./claims.schemas.ts";
 
 /** The console's form: what the API takes, as form fields (text). */
@@ -61,7 +61,7 @@ export const claimsSandboxRoutes =
         deps.services.claims.moveClock((await requestMerchant(deps, req)).id, req.params.id, req.body.days),
     );
 
-    // The console's page and its form (sandbox-claims.console.ts): the same move, then back to the page.
+    // The console's page and its form (claims.console.ts): the same move, then back to the page.
     const back = (params: Record<string, string>) =>
       `/sandbox/claimable-transfers?${new URLSearchParams(params)}`;
     app.post(

@@ -1,8 +1,4 @@
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
+import { escapeHtml } from "../../http/html-escape.ts";
 
 const RESULTS: Record<string, string> = {
   applied: "Decision applied: the customer's level and status changed.",
@@ -31,12 +27,12 @@ button{padding:9px 16px;font-size:15px;border-radius:6px;border:0;background:#1F
 </style></head><body>
 <p><a href="/sandbox">← Sandbox console</a></p>
 <h1>Identity verification</h1>
-<p>Decides the newest submitted verification of a customer of <strong>${esc(v.merchant)}</strong> now, as the
+<p>Decides the newest submitted verification of a customer of <strong>${escapeHtml(v.merchant)}</strong> now, as the
 reviewer would (signed callback). Test inputs decide on their own after a short delay: last name REJECT
 is rejected, RETRY must send new photos, anyone else is approved.</p>
-${result ? `<p class="result" role="status">${esc(result)}</p>` : ""}
+${result ? `<p class="result" role="status">${escapeHtml(result)}</p>` : ""}
 <form method="post" action="/sandbox/kyc/decide">
-<label>Phone (digits with country code)<input type="text" name="phone" inputmode="numeric" required value="${esc(v.phone ?? "")}"></label>
+<label>Phone (digits with country code)<input type="text" name="phone" inputmode="numeric" required value="${escapeHtml(v.phone ?? "")}"></label>
 <fieldset><legend class="visually-hidden">Decision</legend>
 <label><input type="radio" name="outcome" value="APPROVED" checked> Approve</label>
 <label><input type="radio" name="outcome" value="RETRY"> Ask for new photos</label>

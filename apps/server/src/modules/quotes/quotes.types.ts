@@ -2,6 +2,8 @@
 // and the wire shapes they share (docs/architecture.md "Modules").
 
 export type { FeeSchedule } from "./fees.ts";
+/** The fee settings of a pair, as the back-office edits them (merchant configuration). */
+export { feeSettingsSchema } from "./fees.ts";
 export type { KindOffers, KindRequest, OfferRow } from "./kind-offers.ts";
 export type { OfferRequest } from "./offer-input.ts";
 export type { OfferKindRow } from "./offer-kinds.ts";

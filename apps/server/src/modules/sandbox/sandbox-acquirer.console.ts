@@ -1,12 +1,7 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
+import { escapeHtml } from "../../http/html-escape.ts";
 import type { SandboxPaymentRow } from "../../providers/acquirer/sandbox-acquirer.repository.ts";
 import { TEST_CARDS } from "../../providers/acquirer/test-cards.ts";
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px;color:#111}
 h1{font-size:22px}form{display:flex;gap:12px;align-items:end;flex-wrap:wrap}
@@ -33,18 +28,18 @@ export function renderChallenge(p: SandboxPaymentRow, last4: string, error?: str
 <title>Confirm your payment</title><style>${STYLE}</style></head><body><div class="box">
 <p class="muted">Sandbox Bank AG · 3-D Secure</p>
 <h1>Confirm your payment</h1>
-<p>${esc(amountOf(p))} with the card ending in ${esc(last4)}.</p>
+<p>${escapeHtml(amountOf(p))} with the card ending in ${escapeHtml(last4)}.</p>
 ${
   open
     ? `<p>Enter the one-time code we sent to the phone number your bank has for you.</p>
-<p class="hint">Sandbox: the code is <strong data-testid="challenge-code">${esc(p.otp ?? "")}</strong>.</p>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
+<p class="hint">Sandbox: the code is <strong data-testid="challenge-code">${escapeHtml(p.otp ?? "")}</strong>.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
 <form method="post" action="/sandbox/acquirer/challenge/${encodeURIComponent(p.id)}">
 <label>One-time code<input name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required autofocus></label>
 <button type="submit">Confirm</button>
 <button type="submit" name="cancel" value="1" class="secondary" formnovalidate>Cancel</button>
 </form>`
-    : `<p role="status">This check is finished.</p>${p.returnUrl ? `<p><a href="${esc(p.returnUrl)}">Back to the shop</a></p>` : ""}`
+    : `<p role="status">This check is finished.</p>${p.returnUrl ? `<p><a href="${escapeHtml(p.returnUrl)}">Back to the shop</a></p>` : ""}`
 }
 </div></body></html>`;
 }
@@ -54,13 +49,13 @@ export function renderAcquirerConsole(payments: SandboxPaymentRow[], outageSince
   const cards = Object.entries(TEST_CARDS)
     .map(
       ([pan, c]) =>
-        `<tr><td><code>${pan.replace(/(\d{4})(?=\d)/g, "$1 ")}</code></td><td>${esc(c.what)}</td></tr>`,
+        `<tr><td><code>${pan.replace(/(\d{4})(?=\d)/g, "$1 ")}</code></td><td>${escapeHtml(c.what)}</td></tr>`,
     )
     .join("");
   const rows = payments
     .map(
       (p) =>
-        `<tr><td>${esc(p.createdAt.toISOString())}</td><td>${esc(p.kind)}</td><td><code>${esc(p.id)}</code></td><td>${esc(amountOf(p))}</td><td>${esc(p.status)}</td><td>${p.sequence}</td></tr>`,
+        `<tr><td>${escapeHtml(p.createdAt.toISOString())}</td><td>${escapeHtml(p.kind)}</td><td><code>${escapeHtml(p.id)}</code></td><td>${escapeHtml(amountOf(p))}</td><td>${escapeHtml(p.status)}</td><td>${p.sequence}</td></tr>`,
     )
     .join("");
   return `<!doctype html>
@@ -75,7 +70,7 @@ after 3 seconds.</p>
 <h2>Outage</h2>
 ${
   outageSince
-    ? `<p role="status" class="error">Failing since ${esc(outageSince.toISOString())}: every authorisation and payout order gets an error.
+    ? `<p role="status" class="error">Failing since ${escapeHtml(outageSince.toISOString())}: every authorisation and payout order gets an error.
 After three in a row the status page shows card payments as degraded.</p>
 <form method="post" action="/sandbox/acquirer/outage"><button type="submit" name="failing" value="off">Answer normally again</button></form>`
     : `<p>Make the acquirer answer every authorisation and payout order with an error, as one that is down does: after three

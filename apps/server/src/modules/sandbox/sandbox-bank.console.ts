@@ -1,11 +1,6 @@
 import { toDecimalString } from "@kestrel/money";
+import { escapeHtml } from "../../http/html-escape.ts";
 import type { SandboxBankTransfer } from "../../providers/bank/sandbox-bank.repository.ts";
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 /** SEPA reason codes a tester can return an outgoing transfer with. */
 export const RETURN_REASONS = [
@@ -16,20 +11,20 @@ export const RETURN_REASONS = [
 ] as const;
 
 function row(t: SandboxBankTransfer): string {
-  const amount = `${esc(toDecimalString(t.amount, "EUR"))} EUR`;
+  const amount = `${escapeHtml(toDecimalString(t.amount, "EUR"))} EUR`;
   const what =
     t.direction === "IN"
-      ? `From ${esc(t.counterpartyName)} (<code>${esc(t.counterpartyIban)}</code>) to <code>${esc(t.accountIban)}</code>`
-      : `From <code>${esc(t.accountIban)}</code> to ${esc(t.counterpartyName)} (<code>${esc(t.counterpartyIban)}</code>)`;
-  const status = `<strong>${esc(t.status)}</strong>${t.returnReason ? `: ${esc(t.returnReason)}` : ""}`;
+      ? `From ${escapeHtml(t.counterpartyName)} (<code>${escapeHtml(t.counterpartyIban)}</code>) to <code>${escapeHtml(t.accountIban)}</code>`
+      : `From <code>${escapeHtml(t.accountIban)}</code> to ${escapeHtml(t.counterpartyName)} (<code>${escapeHtml(t.counterpartyIban)}</code>)`;
+  const status = `<strong>${escapeHtml(t.status)}</strong>${t.returnReason ? `: ${escapeHtml(t.returnReason)}` : ""}`;
   const controls =
     t.direction === "OUT" && t.status === "PENDING"
-      ? `<form method="post" action="/sandbox/bank/transfers/execute/form"><input type="hidden" name="id" value="${esc(t.id)}"><button type="submit">Execute now</button></form>
-<form method="post" action="/sandbox/bank/transfers/return/form"><input type="hidden" name="id" value="${esc(t.id)}">
-<label>Reason<select name="reason">${RETURN_REASONS.map((r) => `<option>${esc(r)}</option>`).join("")}</select></label>
+      ? `<form method="post" action="/sandbox/bank/transfers/execute/form"><input type="hidden" name="id" value="${escapeHtml(t.id)}"><button type="submit">Execute now</button></form>
+<form method="post" action="/sandbox/bank/transfers/return/form"><input type="hidden" name="id" value="${escapeHtml(t.id)}">
+<label>Reason<select name="reason">${RETURN_REASONS.map((r) => `<option>${escapeHtml(r)}</option>`).join("")}</select></label>
 <button type="submit" class="danger">Return it</button></form>`
       : "";
-  return `<tr><td>${t.direction === "IN" ? "In" : "Out"}</td><td>${what}<br>${amount}${t.remittance ? `, reference “${esc(t.remittance)}”` : ""}</td><td>${status}${controls}</td></tr>`;
+  return `<tr><td>${t.direction === "IN" ? "In" : "Out"}</td><td>${what}<br>${amount}${t.remittance ? `, reference “${escapeHtml(t.remittance)}”` : ""}</td><td>${status}${controls}</td></tr>`;
 }
 
 /**
@@ -60,7 +55,7 @@ code{word-break:break-all}
 <p>The sandbox bank issues the customers' IBANs. A transfer sent here arrives on the IBAN at once. Withdrawals
 are executed after the bank's delay (BANK_EXECUTION_SECONDS), or returned: by you below, or by the bank itself
 when the amount's cents are 66 (for example 12.66 EUR).</p>
-${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ""}${v.done ? `<p class="result" role="status">${esc(v.done)}</p>` : ""}
+${v.error ? `<p class="error" role="alert">${escapeHtml(v.error)}</p>` : ""}${v.done ? `<p class="result" role="status">${escapeHtml(v.done)}</p>` : ""}
 <h2>Receive a SEPA transfer</h2>
 <form method="post" action="/sandbox/bank/transfer-in/form">
 <label>To IBAN<input type="text" name="iban" required autocomplete="off" spellcheck="false"></label>

@@ -1,11 +1,6 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
+import { escapeHtml } from "../../http/html-escape.ts";
 import type { SandboxTxRow } from "../../providers/chain/sandbox-chain.repository.ts";
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 /**
  * The sandbox console's chain page: send a test deposit to an address, and see a transaction's
@@ -19,15 +14,15 @@ export function renderChainConsole(v: {
   local?: { currencies: string[]; result: string | undefined } | undefined;
 }): string {
   const tx = v.tx;
-  const options = v.currencies.map((c) => `<option>${esc(c)}</option>`).join("");
+  const options = v.currencies.map((c) => `<option>${escapeHtml(c)}</option>`).join("");
   const state = tx
     ? `<p class="result" role="status">${tx.direction === "IN" ? "Deposit" : "Withdrawal"} of
-${esc(toDecimalString(tx.amount, tx.currency as CurrencyCode))} ${esc(tx.currency)} to <code>${esc(tx.address)}</code>:
-<strong>${esc(tx.status)}</strong>, ${tx.confirmations} of ${tx.requiredConfirmations} confirmations.<br>
-Transaction <code>${esc(tx.txHash)}</code>. <a href="/sandbox/chain?tx=${encodeURIComponent(tx.txHash)}">Refresh</a></p>
+${escapeHtml(toDecimalString(tx.amount, tx.currency as CurrencyCode))} ${escapeHtml(tx.currency)} to <code>${escapeHtml(tx.address)}</code>:
+<strong>${escapeHtml(tx.status)}</strong>, ${tx.confirmations} of ${tx.requiredConfirmations} confirmations.<br>
+Transaction <code>${escapeHtml(tx.txHash)}</code>. <a href="/sandbox/chain?tx=${encodeURIComponent(tx.txHash)}">Refresh</a></p>
 ${
   tx.status === "PENDING"
-    ? `<form method="post" action="/sandbox/chain/advance/form"><input type="hidden" name="txHash" value="${esc(tx.txHash)}">
+    ? `<form method="post" action="/sandbox/chain/advance/form"><input type="hidden" name="txHash" value="${escapeHtml(tx.txHash)}">
 <label>Confirmations<input type="text" name="confirmations" inputmode="numeric" value="1" size="3"></label>
 <button type="submit">Move the clock</button></form>`
     : ""
@@ -51,7 +46,7 @@ code{word-break:break-all}
 confirmations on the sandbox clock (BTC 2, ETH and tokens 12, LTC 6, TRX 19) and is credited to the customer who
 owns the address once it has them. Withdrawals of an amount ending in 666 minor units, or to an address ending
 in "dead", fail on the chain and are refunded.</p>
-${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ""}${state}
+${v.error ? `<p class="error" role="alert">${escapeHtml(v.error)}</p>` : ""}${state}
 <form method="post" action="/sandbox/chain/deposit/form">
 <label>Currency<select name="currency">${options}</select></label>
 <label>Address<input type="text" name="address" required autocomplete="off" spellcheck="false"></label>
@@ -64,12 +59,12 @@ ${v.local ? localNodes(v.local) : ""}
 
 /** The local nodes' section: real test coins paid on them, and blocks mined. */
 function localNodes(local: { currencies: string[]; result: string | undefined }): string {
-  const options = local.currencies.map((c) => `<option>${esc(c)}</option>`).join("");
+  const options = local.currencies.map((c) => `<option>${escapeHtml(c)}</option>`).join("");
   return `<h2>Local nodes</h2>
-<p>${esc(local.currencies.join(", "))} run on real local nodes (CHAINS=local): a payment here is a real transaction
+<p>${escapeHtml(local.currencies.join(", "))} run on real local nodes (CHAINS=local): a payment here is a real transaction
 from the node's funded test account, mined into a block; the block follower sees it, and credits it at the
 network's confirmations. Mine blocks to add confirmations.</p>
-${local.result ? `<p class="result" role="status">${esc(local.result)}</p>` : ""}
+${local.result ? `<p class="result" role="status">${escapeHtml(local.result)}</p>` : ""}
 <form method="post" action="/sandbox/chain/local/pay/form">
 <label>Currency<select name="currency">${options}</select></label>
 <label>Address<input type="text" name="address" required autocomplete="off" spellcheck="false"></label>

@@ -1,10 +1,5 @@
+import { escapeHtml } from "../../http/html-escape.ts";
 import type { IssuerRow } from "../../providers/issuer/sandbox-issuer.ts";
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 const NEXT: Record<string, string> = {
   ORDER_RECEIVED: "Issue the card now",
@@ -22,11 +17,11 @@ export function renderIssuerConsole(v: { orders: IssuerRow[]; message?: string |
     .map((o) => {
       const next = NEXT[o.state];
       const action = next
-        ? `<form method="post" action="/sandbox/issuer/advance/form"><input type="hidden" name="cardRequestId" value="${esc(o.orderRef)}"><button type="submit" aria-label="${esc(`${next}: order ${o.orderRef}`)}">${esc(next)}</button></form>`
+        ? `<form method="post" action="/sandbox/issuer/advance/form"><input type="hidden" name="cardRequestId" value="${escapeHtml(o.orderRef)}"><button type="submit" aria-label="${escapeHtml(`${next}: order ${o.orderRef}`)}">${escapeHtml(next)}</button></form>`
         : "";
-      return `<tr data-order="${esc(o.orderRef)}"><td><code>${esc(o.orderRef)}</code></td><td>${esc(o.program)} ${esc(o.cardType)}</td>
-<td>+${esc(o.phone)}</td><td>${o.last4 ? `•••• ${esc(o.last4)}` : "–"}</td><td class="state"><strong>${esc(o.state)}</strong></td>
-<td>${o.nextStepAt ? esc(o.nextStepAt.toISOString()) : "–"}</td><td>${action}</td></tr>`;
+      return `<tr data-order="${escapeHtml(o.orderRef)}"><td><code>${escapeHtml(o.orderRef)}</code></td><td>${escapeHtml(o.program)} ${escapeHtml(o.cardType)}</td>
+<td>+${escapeHtml(o.phone)}</td><td>${o.last4 ? `•••• ${escapeHtml(o.last4)}` : "–"}</td><td class="state"><strong>${escapeHtml(o.state)}</strong></td>
+<td>${o.nextStepAt ? escapeHtml(o.nextStepAt.toISOString()) : "–"}</td><td>${action}</td></tr>`;
     })
     .join("");
   return `<!doctype html>
@@ -46,7 +41,7 @@ from a test BIN; number and CVV kept encrypted). A plastic card then travels ORD
 IN_DELIVERY, and its activation code is mailed with it (it appears in the phone's text messages on the
 console). A virtual card's code is sent when it is issued. Shipping city "Lost" sends the parcel to SUPPORT.
 The button moves an order to its next step now.</p>
-${v.message ? `<p class="result" role="status">${esc(v.message)}</p>` : ""}
+${v.message ? `<p class="result" role="status">${escapeHtml(v.message)}</p>` : ""}
 ${
   rows
     ? `<table><thead><tr><th>Card order</th><th>Card</th><th>Phone</th><th>Number</th><th>State</th><th>Next step due</th><th></th></tr></thead><tbody>${rows}</tbody></table>`

@@ -1,11 +1,6 @@
 import { toDecimalString } from "@kestrel/money";
+import { escapeHtml } from "../../http/html-escape.ts";
 import type { IssuerTransactionRow } from "../../providers/issuer/sandbox-spending.ts";
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 /** What a tester can do next with a transaction in each state. */
 const NEXT: Record<string, Array<{ action: string; label: string }>> = {
@@ -31,7 +26,7 @@ export function renderSpendingConsole(v: {
   const options = v.cards
     .map(
       (c) =>
-        `<option value="${esc(c.orderRef)}">•••• ${esc(c.last4)} · ${esc(c.program)} ${esc(c.cardType.toLowerCase())}</option>`,
+        `<option value="${escapeHtml(c.orderRef)}">•••• ${escapeHtml(c.last4)} · ${escapeHtml(c.program)} ${escapeHtml(c.cardType.toLowerCase())}</option>`,
     )
     .join("");
   const rows = v.transactions
@@ -39,12 +34,12 @@ export function renderSpendingConsole(v: {
       const buttons = (NEXT[t.state] ?? [])
         .map(
           (n) =>
-            `<form method="post" action="/sandbox/issuer/transactions/form"><input type="hidden" name="transactionId" value="${esc(t.id)}"><input type="hidden" name="action" value="${n.action}"><button type="submit" aria-label="${esc(`${n.label}: ${t.shop} ${t.id}`)}">${n.label}</button></form>`,
+            `<form method="post" action="/sandbox/issuer/transactions/form"><input type="hidden" name="transactionId" value="${escapeHtml(t.id)}"><input type="hidden" name="action" value="${n.action}"><button type="submit" aria-label="${escapeHtml(`${n.label}: ${t.shop} ${t.id}`)}">${n.label}</button></form>`,
         )
         .join(" ");
-      return `<tr data-transaction="${esc(t.id)}"><td>${esc(t.createdAt.toISOString())}</td><td>•••• ${esc(t.last4 ?? "")}</td>
-<td>${esc(t.shop)}</td><td>${esc(toDecimalString(t.amount, "EUR"))} ${esc(t.currency)}</td>
-<td class="state"><strong>${esc(t.state)}</strong>${t.declineReason ? ` <small>${esc(t.declineReason)}</small>` : ""}</td><td class="actions">${buttons}</td></tr>`;
+      return `<tr data-transaction="${escapeHtml(t.id)}"><td>${escapeHtml(t.createdAt.toISOString())}</td><td>•••• ${escapeHtml(t.last4 ?? "")}</td>
+<td>${escapeHtml(t.shop)}</td><td>${escapeHtml(toDecimalString(t.amount, "EUR"))} ${escapeHtml(t.currency)}</td>
+<td class="state"><strong>${escapeHtml(t.state)}</strong>${t.declineReason ? ` <small>${escapeHtml(t.declineReason)}</small>` : ""}</td><td class="actions">${buttons}</td></tr>`;
     })
     .join("");
   return `<!doctype html>
@@ -64,7 +59,7 @@ td form{display:inline}.result{padding:10px 12px;border-radius:8px;background:#e
 covers the amount (the amount is then held), declined otherwise (not enough money, frozen, blocked, expired or
 not active). An approved purchase is later settled (the hold is paid to the shop) or reversed (the hold is
 released); a settled one can be refunded. Each step is reported to the server by a signed callback.</p>
-${v.message ? `<p class="result" role="status">${esc(v.message)}</p>` : ""}
+${v.message ? `<p class="result" role="status">${escapeHtml(v.message)}</p>` : ""}
 ${
   options
     ? `<form method="post" action="/sandbox/issuer/purchase/form">

@@ -1,10 +1,5 @@
+import { escapeHtml } from "../../http/html-escape.ts";
 import type { SupportChatMessage } from "../../providers/support-chat/sandbox-support-chat.ts";
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 const STYLE = `
 *{box-sizing:border-box}html,body{height:100%;margin:0}
@@ -46,19 +41,19 @@ export function renderSupportChat(v: {
     .reverse()
     .map(
       (m) =>
-        `<li class="message ${m.author}"><span class="who">${m.author === "agent" ? "Support" : "You"}</span>${esc(m.body)}</li>`,
+        `<li class="message ${m.author}"><span class="who">${m.author === "agent" ? "Support" : "You"}</span>${escapeHtml(m.body)}</li>`,
     )
     .join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(v.title)} support chat</title>
-<style>${STYLE}:root{--brand:${esc(v.brand)}}</style></head><body>
-<header><h1>${esc(v.title)} support</h1><span class="badge">Sandbox chat</span></header>
+<title>${escapeHtml(v.title)} support chat</title>
+<style>${STYLE}:root{--brand:${escapeHtml(v.brand)}}</style></head><body>
+<header><h1>${escapeHtml(v.title)} support</h1><span class="badge">Sandbox chat</span></header>
 <ul class="messages" aria-label="Messages" role="log">${items}</ul>
-${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ""}
+${v.error ? `<p class="error" role="alert">${escapeHtml(v.error)}</p>` : ""}
 <form method="post" action="/sandbox/support-chat/messages">
-<input type="hidden" name="key" value="${esc(v.chatKey)}">
-<input type="hidden" name="conversation" value="${esc(v.conversationId)}">
+<input type="hidden" name="key" value="${escapeHtml(v.chatKey)}">
+<input type="hidden" name="conversation" value="${escapeHtml(v.conversationId)}">
 <input type="text" name="message" aria-label="Your message" placeholder="Type your message" maxlength="2000" required autocomplete="off" autofocus>
 <button type="submit">Send</button>
 </form>

@@ -1,13 +1,8 @@
+import { escapeHtml } from "../../http/html-escape.ts";
 import type { OutboxEmail, OutboxSms } from "./sandbox.service.ts";
 
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
-
 /** Links in email bodies become clickable, so a tester can follow a confirmation link. */
-const linkify = (s: string) => esc(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /**
  * The sandbox console: a plain server-rendered page (no script, so the strict CSP holds) where a
@@ -19,11 +14,13 @@ export function renderConsole(v: {
   sms: OutboxSms[];
   emails: OutboxEmail[];
 }): string {
-  const smsRows = v.sms.map((m) => `<tr><td>${esc(m.sentAt)}</td><td>${esc(m.body)}</td></tr>`).join("");
+  const smsRows = v.sms
+    .map((m) => `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.body)}</td></tr>`)
+    .join("");
   const emailRows = v.emails
     .map(
       (m) =>
-        `<tr><td>${esc(m.sentAt)}</td><td><strong>${esc(m.subject)}</strong><pre>${linkify(m.body)}</pre></td></tr>`,
+        `<tr><td>${escapeHtml(m.sentAt)}</td><td><strong>${escapeHtml(m.subject)}</strong><pre>${linkify(m.body)}</pre></td></tr>`,
     )
     .join("");
   return `<!doctype html>
@@ -40,13 +37,13 @@ td:first-child{white-space:nowrap;color:#555}pre{white-space:pre-wrap;margin:6px
 <h1>Sandbox console</h1>
 <p>What the sandbox providers sent. Sandbox mode only: nothing here reaches a real phone or mailbox.</p>
 <h2>Text messages</h2>
-<form method="get" action="/sandbox"><label>Phone (digits with country code)<input name="phone" inputmode="numeric" value="${esc(v.phone ?? "")}"></label>
-<input type="hidden" name="to" value="${esc(v.to ?? "")}"><button type="submit">Show messages</button></form>
-${v.phone ? (smsRows ? `<table>${smsRows}</table>` : `<p class="empty">No messages to +${esc(v.phone)}.</p>`) : ""}
+<form method="get" action="/sandbox"><label>Phone (digits with country code)<input name="phone" inputmode="numeric" value="${escapeHtml(v.phone ?? "")}"></label>
+<input type="hidden" name="to" value="${escapeHtml(v.to ?? "")}"><button type="submit">Show messages</button></form>
+${v.phone ? (smsRows ? `<table>${smsRows}</table>` : `<p class="empty">No messages to +${escapeHtml(v.phone)}.</p>`) : ""}
 <h2>Emails</h2>
-<form method="get" action="/sandbox"><label>Email address<input name="to" type="email" value="${esc(v.to ?? "")}"></label>
-<input type="hidden" name="phone" value="${esc(v.phone ?? "")}"><button type="submit">Show emails</button></form>
-${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No emails to ${esc(v.to)}.</p>`) : ""}
+<form method="get" action="/sandbox"><label>Email address<input name="to" type="email" value="${escapeHtml(v.to ?? "")}"></label>
+<input type="hidden" name="phone" value="${escapeHtml(v.phone ?? "")}"><button type="submit">Show emails</button></form>
+${v.to ? (emailRows ? `<table>${emailRows}</table>` : `<p class="empty">No emails to ${escapeHtml(v.to)}.</p>`) : ""}
 <h2>Identity verification</h2>
 <p><a href="/sandbox/kyc">Approve or reject a customer's verification</a></p>
 <h2>Chain</h2>

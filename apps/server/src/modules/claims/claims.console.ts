@@ -1,8 +1,4 @@
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
+import { escapeHtml } from "../../http/html-escape.ts";
 
 /**
  * The sandbox console's page for sends to someone not yet a customer: move one claim's clock on
@@ -27,7 +23,7 @@ button{padding:9px 16px;font-size:15px;border-radius:6px;border:0;background:#1F
 send's clock on to see that now: if its time is up and it is still waiting, it comes back at once, as the
 worker would do it. The send's id is its
 "Operation ID" in the sender's history details (the receipt's "Reference").</p>
-${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ""}${v.done ? `<p class="result" role="status">${esc(v.done)}</p>` : ""}
+${v.error ? `<p class="error" role="alert">${escapeHtml(v.error)}</p>` : ""}${v.done ? `<p class="result" role="status">${escapeHtml(v.done)}</p>` : ""}
 <form method="post" action="/sandbox/claimable-transfers/advance/form">
 <label>Send's id<input type="text" name="id" required autocomplete="off" spellcheck="false" placeholder="0193a9e0-…"></label>
 <label>Days<input type="number" name="days" required min="1" max="30" value="7"></label>
