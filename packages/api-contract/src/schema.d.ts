@@ -4238,6 +4238,101 @@ export interface components {
                 message: string | null;
             }[];
         };
+        ExchangePairInput: {
+            currencyFrom: string;
+            currencyTo: string;
+            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
+            rate: string;
+            /** @description Decimals of rate */
+            rateScale: number;
+            minAmountFrom: string;
+            maxAmountFrom: string;
+            /** @description What minAmountFrom delivers, fees taken */
+            minAmountTo: string;
+            /** @description What maxAmountFrom delivers, fees taken */
+            maxAmountTo: string;
+            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
+            allAmountFrom: string;
+            /** @description Decimals an amountFrom may have (the currency's scale) */
+            amountScaleFrom: number;
+            /** @description Decimals an amountTo may have (the currency's scale) */
+            amountScaleTo: number;
+            /** @description True: the pair is closed for now; offers are refused */
+            lock: boolean;
+        };
+        ExchangePairsInput: {
+            pairs: components["schemas"]["ExchangePairInput"][];
+        };
+        FeeInfoInput: {
+            /** @enum {string} */
+            type: "TransactionFee" | "AdditionalFee";
+            /** @description Percent with 2 places: "0.50" is 0.5 % */
+            value: string;
+        };
+        ExchangeOfferInput: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @description ISO-8601; validSeconds after the create or update */
+            expirationDateTime: string;
+            /** @description Units of target for one source, the merchant's spread included */
+            exchangeRate: string;
+            /** @description 20 for exchange */
+            validSeconds: number;
+            /** @description Debited from the source wallet, fees included */
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /** @description Credited to the target wallet */
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @description The side the customer typed
+             * @enum {string}
+             */
+            fixedSide: "FROM" | "TO";
+            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfoInput"][];
+        };
+        ExchangeExecutionInput: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @enum {string} */
+            status: "SUCCESS";
+            /**
+             * Format: uuid
+             * @description The ledger operation (its operationId in the history)
+             */
+            operationId: string;
+            /** @description ISO-8601 time of the execution: the receipt's date */
+            createdAt: string;
+            exchangeRate: string;
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfoInput"][];
+        };
         AdminConfigOperationsInput: {
             operations: {
                 /** @enum {string} */
@@ -5597,101 +5692,6 @@ export interface components {
             /** @enum {string} */
             effect: "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED" | "COMPLETED" | "RETURNED" | "ALREADY_FINAL";
         };
-        ExchangePairInput: {
-            currencyFrom: string;
-            currencyTo: string;
-            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
-            rate: string;
-            /** @description Decimals of rate */
-            rateScale: number;
-            minAmountFrom: string;
-            maxAmountFrom: string;
-            /** @description What minAmountFrom delivers, fees taken */
-            minAmountTo: string;
-            /** @description What maxAmountFrom delivers, fees taken */
-            maxAmountTo: string;
-            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
-            allAmountFrom: string;
-            /** @description Decimals an amountFrom may have (the currency's scale) */
-            amountScaleFrom: number;
-            /** @description Decimals an amountTo may have (the currency's scale) */
-            amountScaleTo: number;
-            /** @description True: the pair is closed for now; offers are refused */
-            lock: boolean;
-        };
-        ExchangePairsInput: {
-            pairs: components["schemas"]["ExchangePairInput"][];
-        };
-        FeeInfoInput: {
-            /** @enum {string} */
-            type: "TransactionFee" | "AdditionalFee";
-            /** @description Percent with 2 places: "0.50" is 0.5 % */
-            value: string;
-        };
-        ExchangeOfferInput: {
-            /**
-             * Format: uuid
-             * @description The offer's id (UUIDv7)
-             */
-            offerId: string;
-            /** @description ISO-8601; validSeconds after the create or update */
-            expirationDateTime: string;
-            /** @description Units of target for one source, the merchant's spread included */
-            exchangeRate: string;
-            /** @description 20 for exchange */
-            validSeconds: number;
-            /** @description Debited from the source wallet, fees included */
-            sourceCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            /** @description Credited to the target wallet */
-            targetCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            /**
-             * @description The side the customer typed
-             * @enum {string}
-             */
-            fixedSide: "FROM" | "TO";
-            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
-            feeAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeInfo: components["schemas"]["FeeInfoInput"][];
-        };
-        ExchangeExecutionInput: {
-            /**
-             * Format: uuid
-             * @description The offer's id (UUIDv7)
-             */
-            offerId: string;
-            /** @enum {string} */
-            status: "SUCCESS";
-            /**
-             * Format: uuid
-             * @description The ledger operation (its operationId in the history)
-             */
-            operationId: string;
-            /** @description ISO-8601 time of the execution: the receipt's date */
-            createdAt: string;
-            exchangeRate: string;
-            sourceCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            targetCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeInfo: components["schemas"]["FeeInfoInput"][];
-        };
         IbanResultInput: {
             /** @constant */
             result: "ok";
@@ -6778,6 +6778,101 @@ export interface components {
                 kinds: ("IDENTITY" | "LIMIT_INCREASE")[];
                 message: string | null;
             }[];
+        };
+        ExchangePair: {
+            currencyFrom: string;
+            currencyTo: string;
+            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
+            rate: string;
+            /** @description Decimals of rate */
+            rateScale: number;
+            minAmountFrom: string;
+            maxAmountFrom: string;
+            /** @description What minAmountFrom delivers, fees taken */
+            minAmountTo: string;
+            /** @description What maxAmountFrom delivers, fees taken */
+            maxAmountTo: string;
+            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
+            allAmountFrom: string;
+            /** @description Decimals an amountFrom may have (the currency's scale) */
+            amountScaleFrom: number;
+            /** @description Decimals an amountTo may have (the currency's scale) */
+            amountScaleTo: number;
+            /** @description True: the pair is closed for now; offers are refused */
+            lock: boolean;
+        };
+        ExchangePairs: {
+            pairs: components["schemas"]["ExchangePair"][];
+        };
+        FeeInfo: {
+            /** @enum {string} */
+            type: "TransactionFee" | "AdditionalFee";
+            /** @description Percent with 2 places: "0.50" is 0.5 % */
+            value: string;
+        };
+        ExchangeOffer: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @description ISO-8601; validSeconds after the create or update */
+            expirationDateTime: string;
+            /** @description Units of target for one source, the merchant's spread included */
+            exchangeRate: string;
+            /** @description 20 for exchange */
+            validSeconds: number;
+            /** @description Debited from the source wallet, fees included */
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /** @description Credited to the target wallet */
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @description The side the customer typed
+             * @enum {string}
+             */
+            fixedSide: "FROM" | "TO";
+            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfo"][];
+        };
+        ExchangeExecution: {
+            /**
+             * Format: uuid
+             * @description The offer's id (UUIDv7)
+             */
+            offerId: string;
+            /** @enum {string} */
+            status: "SUCCESS";
+            /**
+             * Format: uuid
+             * @description The ledger operation (its operationId in the history)
+             */
+            operationId: string;
+            /** @description ISO-8601 time of the execution: the receipt's date */
+            createdAt: string;
+            exchangeRate: string;
+            sourceCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            targetCurrencyAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeAmount: {
+                amount: string;
+                currencyCode: string;
+            };
+            feeInfo: components["schemas"]["FeeInfo"][];
         };
         AdminConfigOperations: {
             operations: {
@@ -8137,101 +8232,6 @@ export interface components {
             result: "OK";
             /** @enum {string} */
             effect: "IGNORED" | "PENDING" | "CREDITED" | "ALREADY_CREDITED" | "COMPLETED" | "RETURNED" | "ALREADY_FINAL";
-        };
-        ExchangePair: {
-            currencyFrom: string;
-            currencyTo: string;
-            /** @description Units of currencyTo for one currencyFrom, the merchant's spread included */
-            rate: string;
-            /** @description Decimals of rate */
-            rateScale: number;
-            minAmountFrom: string;
-            maxAmountFrom: string;
-            /** @description What minAmountFrom delivers, fees taken */
-            minAmountTo: string;
-            /** @description What maxAmountFrom delivers, fees taken */
-            maxAmountTo: string;
-            /** @description What 'exchange all' would take: the available balance, within maxAmountFrom */
-            allAmountFrom: string;
-            /** @description Decimals an amountFrom may have (the currency's scale) */
-            amountScaleFrom: number;
-            /** @description Decimals an amountTo may have (the currency's scale) */
-            amountScaleTo: number;
-            /** @description True: the pair is closed for now; offers are refused */
-            lock: boolean;
-        };
-        ExchangePairs: {
-            pairs: components["schemas"]["ExchangePair"][];
-        };
-        FeeInfo: {
-            /** @enum {string} */
-            type: "TransactionFee" | "AdditionalFee";
-            /** @description Percent with 2 places: "0.50" is 0.5 % */
-            value: string;
-        };
-        ExchangeOffer: {
-            /**
-             * Format: uuid
-             * @description The offer's id (UUIDv7)
-             */
-            offerId: string;
-            /** @description ISO-8601; validSeconds after the create or update */
-            expirationDateTime: string;
-            /** @description Units of target for one source, the merchant's spread included */
-            exchangeRate: string;
-            /** @description 20 for exchange */
-            validSeconds: number;
-            /** @description Debited from the source wallet, fees included */
-            sourceCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            /** @description Credited to the target wallet */
-            targetCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            /**
-             * @description The side the customer typed
-             * @enum {string}
-             */
-            fixedSide: "FROM" | "TO";
-            /** @description All fees, in the source currency, inside sourceCurrencyAmount */
-            feeAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeInfo: components["schemas"]["FeeInfo"][];
-        };
-        ExchangeExecution: {
-            /**
-             * Format: uuid
-             * @description The offer's id (UUIDv7)
-             */
-            offerId: string;
-            /** @enum {string} */
-            status: "SUCCESS";
-            /**
-             * Format: uuid
-             * @description The ledger operation (its operationId in the history)
-             */
-            operationId: string;
-            /** @description ISO-8601 time of the execution: the receipt's date */
-            createdAt: string;
-            exchangeRate: string;
-            sourceCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            targetCurrencyAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeAmount: {
-                amount: string;
-                currencyCode: string;
-            };
-            feeInfo: components["schemas"]["FeeInfo"][];
         };
         IbanResult: {
             /** @constant */
