@@ -60,8 +60,10 @@ const TAG_TEXTS: Record<string, string> = {
   payout: "Card payout: crypto sold to a saved card.",
   rates: "Exchange rates.",
   sandbox: "Sandbox controls: fake providers, clocks and credits (sandbox mode only).",
+  security: "The security centre: sessions and devices, sign-outs, security events, the new-device alert.",
   send: "Sending money by phone or to an address, and its fee.",
   "sign-up": "Sign-up by phone, SMS confirmation, email and referral code.",
+  status: "Which features are affected (maintenance, a failing provider) and since when; public.",
   wallets: "The customer's wallets and balances.",
 };
 

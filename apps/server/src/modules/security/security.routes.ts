@@ -105,7 +105,7 @@ export const securityRoutes =
           description:
             "The new-device alert's \"This wasn't me\" link: signs out every session, texts a password reset code and answers the phone it went to. Single use; 400 naming token when used, expired or unknown.",
           body: notMeBody,
-          response: { 200: notMeResponse, ...errorResponses(400, 429) },
+          response: { 200: notMeResponse, ...errorResponses(400, 404, 429) },
         },
       },
       async (req, reply) => {
