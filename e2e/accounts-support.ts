@@ -1,8 +1,11 @@
 import { createHmac, randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { solveChallenge } from "altcha-lib/v1";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
+import {
+  type CaptchaChallenge,
+  solvedCaptchaToken,
+} from "../apps/server/src/modules/captcha/captcha.test-helpers.ts";
 import { baseUrl, openPage, screenshot, VIEWPORTS } from "./browser.ts";
 
 // Helpers of the accounts suite: customers made over HTTP (as apps/server's auth.test-helpers
@@ -101,16 +104,9 @@ export async function registerCustomer(
     "x-deviceid": deviceId,
   };
 
-  const challenge = await json<Record<string, string> & { maxnumber: number }>(
-    await fetch(`${baseUrl()}/api/captcha/challenge`),
+  const captcha = solvedCaptchaToken(
+    await json<CaptchaChallenge>(await fetch(`${baseUrl()}/api/captcha/challenge`)),
   );
-  const solution = await solveChallenge(
-    challenge.challenge ?? "",
-    challenge.salt ?? "",
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  const captcha = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString("base64");
   await json(
     // No body, so no content type: the server would read an empty JSON body as malformed.
     await fetch(`${baseUrl()}/api/captcha?token=${encodeURIComponent(captcha)}`, {

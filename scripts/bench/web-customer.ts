@@ -1,5 +1,8 @@
 import { createHmac, randomInt } from "node:crypto";
-import { solveChallenge } from "altcha-lib/v1";
+import {
+  type CaptchaChallenge,
+  solvedCaptchaToken,
+} from "../../apps/server/src/modules/captcha/captcha.test-helpers.ts";
 
 /**
  * A customer signed up over HTTP against a running product in sandbox mode (captcha solved,
@@ -21,16 +24,9 @@ export async function signedUpCustomer(baseUrl: string) {
     "x-deviceid": deviceId,
   };
 
-  const challenge = await json<Record<string, string> & { maxnumber: number }>(
-    await fetch(`${baseUrl}/api/captcha/challenge`),
+  const captcha = solvedCaptchaToken(
+    await json<CaptchaChallenge>(await fetch(`${baseUrl}/api/captcha/challenge`)),
   );
-  const solution = await solveChallenge(
-    challenge.challenge ?? "",
-    challenge.salt ?? "",
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  const captcha = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString("base64");
   await json(
     await fetch(`${baseUrl}/api/captcha?token=${encodeURIComponent(captcha)}`, {
       method: "POST",

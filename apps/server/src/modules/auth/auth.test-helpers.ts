@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { solveChallenge } from "altcha-lib/v1";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { merchants } from "../../db/schema/index.ts";
 import type { TestDatabase } from "../../db/test-database.ts";
+import { solvedCaptchaToken } from "../captcha/captcha.test-helpers.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { computeSignature } from "./signature.ts";
 
@@ -45,16 +45,7 @@ export function accountsDriver(app: FastifyInstance, database: TestDatabase, mer
   const driver = {
     signed,
     async captchaToken(): Promise<string> {
-      const challenge = (await app.inject({ url: "/api/captcha/challenge" })).json();
-      const solution = await solveChallenge(
-        challenge.challenge,
-        challenge.salt,
-        challenge.algorithm,
-        challenge.maxnumber,
-      ).promise;
-      const token = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString(
-        "base64",
-      );
+      const token = solvedCaptchaToken((await app.inject({ url: "/api/captcha/challenge" })).json());
       const verified = await app.inject({
         method: "POST",
         url: `/api/captcha?token=${encodeURIComponent(token)}`,
