@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../http/html-escape.ts";
 import type { Merchant } from "../../modules/merchants/merchants.service.ts";
 import type { EmailBrand, EmailMessage } from "./email-provider.ts";
 
@@ -31,32 +32,23 @@ export function renderText(m: EmailMessage): string {
 export function renderHtml(m: EmailMessage): string {
   const { brand } = m;
   const heading = brand.logoUrl
-    ? `<img src="${esc(brand.logoUrl)}" alt="${esc(brand.title)}" height="32" style="height:32px">`
-    : `<strong style="font-size:20px">${esc(brand.title)}</strong>`;
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.title)}" height="32" style="height:32px">`
+    : `<strong style="font-size:20px">${escapeHtml(brand.title)}</strong>`;
   const paragraphs = m.text
     .split(/\n{2,}/)
-    .map((p) => `<p style="margin:0 0 16px">${esc(p).replaceAll("\n", "<br>")}</p>`)
+    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replaceAll("\n", "<br>")}</p>`)
     .join("");
   const button = m.action
-    ? `<p style="margin:24px 0"><a href="${esc(m.action.url)}" style="background:${esc(brand.buttonColor)};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${esc(m.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:12px;color:#555">Or open this link: <a href="${esc(m.action.url)}">${esc(m.action.url)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(m.action.url)}" style="background:${escapeHtml(brand.buttonColor)};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(m.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:12px;color:#555">Or open this link: <a href="${escapeHtml(m.action.url)}">${escapeHtml(m.action.url)}</a></p>`
     : "";
   const support = brand.supportEmail
-    ? `<p style="font-size:12px;color:#555">Questions? Write to <a href="mailto:${esc(brand.supportEmail)}">${esc(brand.supportEmail)}</a>.</p>`
+    ? `<p style="font-size:12px;color:#555">Questions? Write to <a href="mailto:${escapeHtml(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a>.</p>`
     : "";
   return `<!doctype html><html><body style="margin:0;background:#f4f4f5;font-family:Arial,sans-serif;color:#111">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:24px">
-<tr><td style="padding-bottom:16px;border-bottom:3px solid ${esc(brand.buttonColor)}">${heading}</td></tr>
+<tr><td style="padding-bottom:16px;border-bottom:3px solid ${escapeHtml(brand.buttonColor)}">${heading}</td></tr>
 <tr><td style="padding-top:16px;font-size:15px;line-height:1.5">${paragraphs}${button}${support}</td></tr>
 </table></td></tr></table></body></html>`;
-}
-
-function esc(s: string): string {
-  return s
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
