@@ -1,5 +1,5 @@
-import { insertPricesIfMissing } from "../modules/cards/cards.repository.ts";
-import { seedCardPrices, seedCardPromoCodes } from "../modules/cards/cards.seed.ts";
+import { insertPricesIfMissing } from "../modules/card-orders/card-orders.repository.ts";
+import { seedCardPrices, seedCardPromoCodes } from "../modules/card-orders/card-orders.seed.ts";
 import { createCatalogRepository } from "../modules/catalog/catalog.repository.ts";
 import { seedOperations } from "../modules/catalog/catalog.seed.ts";
 import { seedChainAccountKeys } from "../modules/crypto/chain-keys.seed.ts";

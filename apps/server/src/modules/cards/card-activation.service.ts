@@ -8,19 +8,19 @@ import {
   isIssuerCallbackSigned,
   issuerEventSchema,
 } from "../../providers/issuer/issuer-provider.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
-import type { CardOrders, Owner } from "./card-order.service.ts";
-import type { CardPrograms } from "./card-programs.ts";
-import type { CardRsa } from "./card-rsa.ts";
-import { cardRowView } from "./card-views.ts";
-import { cardErrors } from "./cards.errors.ts";
+import type { CardOrders, Owner } from "../card-orders/card-order-steps.service.ts";
+import { cardRowView } from "../card-orders/card-order-views.ts";
+import { cardErrors } from "../card-orders/card-orders.errors.ts";
 import {
   advanceDeliverySql,
   type CardRow,
   type CardsRepository,
   insertIssuedCardSql,
   lockRequestSql,
-} from "./cards.repository.ts";
+} from "../card-orders/card-orders.repository.ts";
+import type { CardPrograms } from "../card-orders/card-program-guard.ts";
+import type { CardProgram } from "../merchants/merchants.types.ts";
+import type { CardRsa } from "./card-rsa.service.ts";
 
 /** Which card an activation names: the virtual one, a plastic one by id, or the plastic one on its way. */
 export type ActivationTarget = { cardType: "VIRTUAL" } | { cardType: "PLASTIC"; cardId?: string };

@@ -1,8 +1,8 @@
 import type { CardStatus } from "../../db/schema/index.ts";
 import type { CodePurpose } from "../auth/auth.types.ts";
-import { cardSecurityErrors } from "./card-security.errors.ts";
+import type { CardRow } from "../card-orders/card-orders.repository.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
-import type { CardRow } from "./cards.repository.ts";
+import { cardSecurityErrors } from "./cards.errors.ts";
 
 export type BlockAction = "BLOCK" | "UNBLOCK";
 

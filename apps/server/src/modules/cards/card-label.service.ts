@@ -1,5 +1,5 @@
-import { cardSecurityErrors } from "./card-security.errors.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
+import { cardSecurityErrors } from "./cards.errors.ts";
 
 /**
  * Cards the customer may name: the rule of reveal and PIN. Naming a card they froze themselves

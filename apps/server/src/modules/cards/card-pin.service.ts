@@ -1,7 +1,7 @@
 import { type PinProblem, pinProblem } from "./card-pin-rules.ts";
-import type { CardRsa } from "./card-rsa.ts";
-import { cardSecurityErrors } from "./card-security.errors.ts";
+import type { CardRsa } from "./card-rsa.service.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
+import { cardSecurityErrors } from "./cards.errors.ts";
 
 const PIN_ERRORS: Record<PinProblem, "PIN_NOT_VALID" | "PIN_TOO_SIMPLE"> = {
   FORMAT: "PIN_NOT_VALID",

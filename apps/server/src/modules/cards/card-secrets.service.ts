@@ -1,8 +1,8 @@
 import { createPublicKey, type KeyObject } from "node:crypto";
+import type { CardRow } from "../card-orders/card-orders.repository.ts";
 import type { Limit } from "../ratelimit/ratelimit.service.ts";
-import { cardSecurityErrors } from "./card-security.errors.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
-import type { CardRow } from "./cards.repository.ts";
+import { cardSecurityErrors } from "./cards.errors.ts";
 
 /** Spec §9 makes the browser's pair 1024-bit; larger ones are welcome, absurd ones are not. */
 const KEY_BITS = { min: 1024, max: 4096 } as const;

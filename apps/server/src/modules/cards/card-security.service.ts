@@ -4,6 +4,10 @@ import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
 import type { IssuerCardControls } from "../../providers/issuer/issuer-card-controls.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { Codes, VerifiedClaims } from "../auth/auth.types.ts";
+import type { Owner } from "../card-orders/card-order-steps.service.ts";
+import { cardErrors } from "../card-orders/card-orders.errors.ts";
+import { type CardRow, createCardsRepository } from "../card-orders/card-orders.repository.ts";
+import { createCardPrograms } from "../card-orders/card-program-guard.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
@@ -13,14 +17,10 @@ import type { SecurityEventKind } from "../security/security.types.ts";
 import { recordSecurityEvent } from "../security/security-events.service.ts";
 import { createCardBlocks } from "./card-block.service.ts";
 import { createCardLabels } from "./card-label.service.ts";
-import type { Owner } from "./card-order.service.ts";
 import { createCardPins } from "./card-pin.service.ts";
-import { createCardPrograms } from "./card-programs.ts";
-import { createCardRsa } from "./card-rsa.ts";
+import { createCardRsa } from "./card-rsa.service.ts";
 import { createCardSecretsReveal } from "./card-secrets.service.ts";
-import { createCardSecurityRepository } from "./card-security.repository.ts";
-import { cardErrors } from "./cards.errors.ts";
-import { type CardRow, createCardsRepository } from "./cards.repository.ts";
+import { createCardSecurityRepository } from "./cards.repository.ts";
 
 /** Who asks about which card: the signed-in customer (claims), their merchant, the program, the card. */
 export type CardAsk = {

@@ -1,61 +1,24 @@
 import { defineErrors } from "../../http/app-error.ts";
 
-export const cardErrors = defineErrors({
-  CARD_PROGRAM_NOT_ALLOWED: {
-    status: 403,
-    errorId: 19001,
-    message: "This card program is not available for your account.",
-  },
-  CARD_TYPE_NOT_ALLOWED: {
-    status: 403,
-    errorId: 19002,
-    message: "This type of card is not available for this program.",
-  },
-  CARD_NOT_FOUND: { status: 404, errorId: 19003, message: "No such card." },
-  CARD_REQUEST_NOT_FOUND: { status: 404, errorId: 19004, message: "No such card order." },
-  CARD_REQUEST_NOT_OPEN: {
-    status: 409,
-    errorId: 19005,
-    message: "This card order is already paid or cancelled and can no longer be changed.",
-  },
-  CARD_REQUEST_CHANGED: {
-    status: 409,
-    errorId: 19016,
-    message: "This card order changed just now. Please try again.",
-  },
-  CARD_ALREADY_ISSUED: {
-    status: 409,
-    errorId: 19006,
-    message: "This card has already been issued, so the order can no longer be cancelled.",
-  },
-  CARD_REQUEST_INCOMPLETE: {
-    status: 409,
-    errorId: 19007,
-    message: "Please complete every step of your card order before paying.",
-  },
-  CARD_ORDER_EXISTS: {
-    status: 409,
-    errorId: 19008,
-    message: "You already have an unfinished order for this card program. Please continue or cancel it.",
-  },
-  PROMO_CODE_NOT_VALID: { status: 400, errorId: 19009, message: "This promo code is not valid." },
-  DELIVERY_COUNTRY_NOT_SUPPORTED: {
+/** Reveal, PIN, label and soft block (docs/cards.md "Reveal, PIN, blocks"): ids 19101–19120. */
+export const cardSecurityErrors = defineErrors({
+  PUBLIC_KEY_NOT_VALID: {
     status: 400,
-    errorId: 19010,
-    message: "We cannot deliver plastic cards to this country yet.",
+    errorId: 19101,
+    message: "The public key is not a valid RSA key (base64 DER SubjectPublicKeyInfo, 1024 to 4096 bits).",
   },
-  ACTIVATION_CODE_NOT_VALID: { status: 422, errorId: 19011, message: "The activation code is not correct." },
-  ACTIVATION_LOCKED: {
-    status: 409,
-    errorId: 19012,
-    message: "Too many wrong activation codes. Please contact support.",
-  },
-  CARD_NOT_READY: { status: 409, errorId: 19013, message: "This card cannot be activated yet." },
-  KEY_NOT_FOUND: { status: 400, errorId: 19014, message: "This key is unknown or no longer in use." },
-  PASSCODE_NOT_READABLE: {
+  PIN_NOT_VALID: { status: 400, errorId: 19102, message: "The PIN must be exactly 4 digits." },
+  PIN_TOO_SIMPLE: {
     status: 400,
-    errorId: 19015,
-    message: "The code could not be read. Please try again.",
+    errorId: 19103,
+    message:
+      "This PIN is too easy to guess: it cannot be one digit repeated (like 1111) or digits in a row (like 1234 or 4321).",
   },
-  INSUFFICIENT_FUNDS: { status: 422, errorId: 5001, message: "There is not enough money in your wallet." },
+  CARD_NOT_ACTIVE: {
+    status: 409,
+    errorId: 19104,
+    message: "This card is not active yet, so this is not available.",
+  },
+  CARD_ALREADY_BLOCKED: { status: 409, errorId: 19105, message: "This card is already blocked." },
+  CARD_NOT_BLOCKED: { status: 409, errorId: 19106, message: "This card is not blocked." },
 });

@@ -2,6 +2,12 @@ import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
 import type { IssuerProvider } from "../../providers/issuer/issuer-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
+import { createCardPayments } from "../card-orders/card-order-payment.service.ts";
+import type { Owner } from "../card-orders/card-order-steps.service.ts";
+import { createCardOrders } from "../card-orders/card-order-steps.service.ts";
+import { moneyOf } from "../card-orders/card-order-views.ts";
+import { createCardsRepository, lockCardSql } from "../card-orders/card-orders.repository.ts";
+import { createCardPrograms } from "../card-orders/card-program-guard.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
@@ -11,13 +17,7 @@ import type { CardProgram } from "../merchants/merchants.types.ts";
 import type { QuotesService } from "../quotes/quotes.service.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCardActivation } from "./card-activation.service.ts";
-import type { Owner } from "./card-order.service.ts";
-import { createCardOrders } from "./card-order.service.ts";
-import { createCardPayments } from "./card-order-payment.service.ts";
-import { createCardPrograms } from "./card-programs.ts";
-import { createCardRsa } from "./card-rsa.ts";
-import { moneyOf } from "./card-views.ts";
-import { createCardsRepository, lockCardSql } from "./cards.repository.ts";
+import { createCardRsa } from "./card-rsa.service.ts";
 
 /** Cards (docs/cards.md): programs, the order and its payment, the issuer's callbacks, activation. */
 export function createCardsService(deps: {
@@ -98,6 +98,6 @@ export type CardBalances = (
 ) => Promise<
   Map<string, { balance: bigint; monthlyIncome: bigint; monthlyExpenses: bigint; currency: string }>
 >;
-export type { CardRow } from "./cards.repository.ts";
+export type { CardRow } from "../card-orders/card-orders.repository.ts";
 
 export type CardsService = ReturnType<typeof createCardsService>;

@@ -4,7 +4,7 @@ import { moneyCallErrors } from "../../http/error-body.ts";
 import { readIdempotency, sendStoredResponse } from "../../http/idempotency.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { cardSecurityRoutes } from "./card-security.routes.ts";
+import { cardSecurityRoutes } from "../cards/card-security.routes.ts";
 import {
   activateBody,
   addressV2Body,
@@ -33,7 +33,7 @@ import {
   requestIdParams,
   requestParams,
   rsaKeyResponse,
-} from "./cards.schemas.ts";
+} from "./card-orders.schemas.ts";
 
 const tags = ["cards"];
 

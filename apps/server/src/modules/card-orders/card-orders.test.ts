@@ -4,10 +4,10 @@ import { createCardSecrets } from "../../providers/issuer/card-secrets.ts";
 import { ISSUER_CALLBACK_PATH, ISSUER_SIGNATURE_HEADER } from "../../providers/issuer/issuer-provider.ts";
 import { isLuhnValid } from "../../providers/issuer/luhn.ts";
 import type { TestApp } from "../../test-app.ts";
+import { BILLING, type Customer, cardsDriver, PERSONAL_INFO } from "../cards/cards.test-helpers.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
 import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
-import { BILLING, type Customer, cardsDriver, PERSONAL_INFO } from "./cards.test-helpers.ts";
 
 let t: TestApp;
 let c: ReturnType<typeof cardsDriver>;

@@ -2,9 +2,9 @@ import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import type { z } from "zod";
 import type { CardOrderStep, CardPlan, CardStatus } from "../../db/schema/index.ts";
 import { displayStatus } from "../../display-status.ts";
-import { CARD_COMPANY } from "./card-constants.ts";
-import type { CardRow, CustomerInfoRow, PriceRow, RequestRow } from "./cards.repository.ts";
-import type { cardView } from "./cards.schemas.ts";
+import type { CardRow, CustomerInfoRow, PriceRow, RequestRow } from "./card-orders.repository.ts";
+import type { cardView } from "./card-orders.schemas.ts";
+import { CARD_COMPANY } from "./card-orders.types.ts";
 
 export const moneyOf = (minor: bigint, currency: string) => ({
   value: toDecimalString(minor, currency as CurrencyCode),

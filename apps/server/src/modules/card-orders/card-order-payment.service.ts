@@ -15,17 +15,17 @@ import type { QuotesService } from "../quotes/quotes.service.ts";
 import { cardOrderLegs, cardOrderRefundLegs } from "../quotes/quotes.service.ts";
 import type { OfferRow } from "../quotes/quotes.types.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
-import type { CardOrders, Owner } from "./card-order.service.ts";
-import type { CardPrograms } from "./card-programs.ts";
-import { moneyOf, openSteps } from "./card-views.ts";
-import { cardErrors } from "./cards.errors.ts";
+import type { CardOrders, Owner } from "./card-order-steps.service.ts";
+import { moneyOf, openSteps } from "./card-order-views.ts";
+import { cardErrors } from "./card-orders.errors.ts";
 import {
   type CardsRepository,
   lockRequestSql,
   markCancelledSql,
   markPaidSql,
   type RequestRow,
-} from "./cards.repository.ts";
+} from "./card-orders.repository.ts";
+import type { CardPrograms } from "./card-program-guard.ts";
 
 /** The fiat currency cards are priced in. */
 const PRICE_CURRENCY = "EUR";

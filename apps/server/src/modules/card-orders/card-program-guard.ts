@@ -3,7 +3,7 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
 import type { CardProgram } from "../merchants/merchants.types.ts";
-import { cardErrors } from "./cards.errors.ts";
+import { cardErrors } from "./card-orders.errors.ts";
 
 /**
  * What the customer reads about a program: the merchant's configured name and description

@@ -13,7 +13,7 @@ import {
   INCOME_SOURCES,
   PURPOSES_OF_ACCOUNT_OPENING,
   TURNOVER_RANGES,
-} from "./card-constants.ts";
+} from "./card-orders.types.ts";
 
 const country = z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 country code");
 const text = (max: number) => z.string().trim().min(1, "is required").max(max);

@@ -1,9 +1,9 @@
 import { parseAmount } from "@kestrel/money";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../test-app.ts";
+import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
 import { testClock } from "../quotes/exchange.test-helpers.ts";
-import { type Customer, cardsDriver } from "./cards.test-helpers.ts";
 
 // The card order's price shown (the offer) is the price charged, to the minor
 // unit; a lapsed or replaced offer moves nothing, and the order is paid at the new price only.

@@ -5,16 +5,6 @@ import type { CustomersService } from "../customers/customers.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { CardProgram } from "../merchants/merchants.types.ts";
 import {
-  CARD_DESIGNS,
-  DEPRECATED_INCOME_SOURCES,
-  DOCUMENT_TYPES,
-  INCOME_SOURCES,
-  PLASTIC_DELIVERY_COUNTRIES,
-  PURPOSES_OF_ACCOUNT_OPENING,
-  TURNOVER_RANGES,
-} from "./card-constants.ts";
-import { type CardPrograms, programText } from "./card-programs.ts";
-import {
   type CustomerKyc,
   cardRowView,
   isVerified,
@@ -22,16 +12,26 @@ import {
   openSteps,
   requestView,
   resumeStep,
-} from "./card-views.ts";
-import { cardErrors } from "./cards.errors.ts";
-import type { CardsRepository, RequestPatch, RequestRow } from "./cards.repository.ts";
+} from "./card-order-views.ts";
+import { cardErrors } from "./card-orders.errors.ts";
+import type { CardsRepository, RequestPatch, RequestRow } from "./card-orders.repository.ts";
 import type {
   addressV2Body,
   addressV3Body,
   cardholderBody,
   createRequestBody,
   personalInfoBody,
-} from "./cards.schemas.ts";
+} from "./card-orders.schemas.ts";
+import {
+  CARD_DESIGNS,
+  DEPRECATED_INCOME_SOURCES,
+  DOCUMENT_TYPES,
+  INCOME_SOURCES,
+  PLASTIC_DELIVERY_COUNTRIES,
+  PURPOSES_OF_ACCOUNT_OPENING,
+  TURNOVER_RANGES,
+} from "./card-orders.types.ts";
+import { type CardPrograms, programText } from "./card-program-guard.ts";
 
 export type Owner = { merchant: Merchant; customerId: string };
 
