@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { type OfferKind, type OfferStatus, quotePairs } from "../../db/schema/index.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
+import type { FeeSettings } from "./fees.ts";
 
 export type NewQuotePair = typeof quotePairs.$inferInsert;
 
@@ -290,6 +291,40 @@ export async function returnPromoSql(tx: Tx, merchantId: string, id: string): Pr
   await tx.query(`delete from quote_promo_usage where ${where} and used = 1`, key);
   await tx.query(`update quote_promo_usage set used = used - 1 where ${where} and used > 1`, key);
   return true;
+}
+
+/** One pair's fees as the back-office edits them (merchant-config's "fees" section). */
+export type PairFees = { kind: OfferKind; currencyFrom: string; currencyTo: string; fees: FeeSettings };
+
+/** Every pair's fees of the merchant, read in `tx` (under merchant-config's lock). */
+export async function pairFeesSql(tx: Tx, merchantId: string): Promise<PairFees[]> {
+  const { rows } = await tx.query<PairFees>(
+    `select kind, currency_from as "currencyFrom", currency_to as "currencyTo", fees from quote_pairs
+     where merchant_id = $1 order by kind, currency_from, currency_to`,
+    [merchantId],
+  );
+  return rows;
+}
+
+/**
+ * Sets the fees of the listed pairs in `tx`. Answers the index of the first pair the merchant
+ * does not have (nothing to set: pairs are not created here), or undefined when all were set.
+ * Quotes read their pair on every pricing, so the next quote on any instance has the new fees.
+ */
+export async function setPairFeesSql(
+  tx: Tx,
+  merchantId: string,
+  pairs: PairFees[],
+): Promise<number | undefined> {
+  for (const [i, p] of pairs.entries()) {
+    const { rowCount } = await tx.query(
+      `update quote_pairs set fees = $5, updated_at = $6
+       where merchant_id = $1 and kind = $2 and currency_from = $3 and currency_to = $4`,
+      [merchantId, p.kind, p.currencyFrom, p.currencyTo, JSON.stringify(p.fees), new Date()],
+    );
+    if ((rowCount ?? 0) === 0) return i;
+  }
+  return undefined;
 }
 
 export async function insertQuotePairsIfMissing(db: Db, rows: NewQuotePair[]): Promise<void> {

@@ -18,9 +18,8 @@ import { type OfferRequest, parseOfferRequest } from "./offer-input.ts";
 import { expiryOf } from "./offer-kinds.ts";
 import { createPricer, termsOf } from "./offer-terms.ts";
 import { offerView, RATE_DECIMALS, rowOf } from "./offer-views.ts";
-import { pairFeesIn, setPairFees } from "./pair-fees.ts";
 import { quotesErrors } from "./quotes.errors.ts";
-import { createQuotesRepository } from "./quotes.repository.ts";
+import { createQuotesRepository, pairFeesSql, setPairFeesSql } from "./quotes.repository.ts";
 import type { ExchangePair, OfferResponse } from "./quotes.schemas.ts";
 
 /** The offers this service prices itself: an exchange, into a wallet or into an IBAN (the card kinds go through kind-offers.ts and card-order-offers.ts). */
@@ -71,8 +70,8 @@ export function createQuotesService(deps: {
 
   return {
     /** Every pair's fees, for merchant-config's "fees" section (read and set in its transaction). */
-    feesIn: pairFeesIn,
-    setFees: setPairFees,
+    feesIn: pairFeesSql,
+    setFees: setPairFeesSql,
 
     /** GET /v2/exchange/currencies: the merchant's pairs for this customer, with what they deliver. */
     async listPairs(merchant: Merchant, customerId: string, coinPairs?: string[]): Promise<ExchangePair[]> {
