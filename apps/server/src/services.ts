@@ -353,8 +353,12 @@ export function createServices(config: Config, database: Database, options: Serv
     followedNetworks: followedNetworkNames(config),
   });
   // The back-office's operators and their audit trail (docs/backoffice.md).
-  const audit = createAuditService({ repository: createAuditRepository(db) });
-  const operators = createOperatorsService({ repository: createOperatorsRepository(db), audit });
+  const audit = createAuditService({ repository: createAuditRepository({ db: sql }) });
+  const operators = createOperatorsService({
+    db: sql,
+    repository: createOperatorsRepository({ db: sql }),
+    audit,
+  });
   // Configuration edited in the back-office, versioned, live on every instance (docs/backoffice.md).
   const merchantConfig = createMerchantConfigService({
     db,

@@ -1,10 +1,20 @@
-import { and, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from "drizzle-orm";
-import type { Db, DbTx } from "../../db/database.ts";
-import { operatorAudit } from "../../db/schema/index.ts";
-import type { Tx } from "../../db/transaction.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 
-export type AuditRow = typeof operatorAudit.$inferSelect;
-export type NewAuditRow = typeof operatorAudit.$inferInsert;
+export type AuditRow = {
+  merchantId: string;
+  id: string;
+  operatorId: string | null;
+  operatorEmail: string | null;
+  action: string;
+  outcome: "DONE" | "REFUSED";
+  targetType: string | null;
+  targetId: string | null;
+  changes: Record<string, unknown> | null;
+  reason: string | null;
+  ip: string | null;
+  createdAt: Date;
+};
+export type NewAuditRow = Omit<AuditRow, "createdAt">;
 
 export type AuditFilter = {
   merchantIds: string[];
@@ -19,28 +29,39 @@ export type AuditFilter = {
   limit: number;
 };
 
+const AUDIT_COLUMNS = `merchant_id as "merchantId", id, operator_id as "operatorId", operator_email as "operatorEmail",
+  action, outcome, target_type as "targetType", target_id as "targetId", changes, reason, ip,
+  created_at as "createdAt"`;
+
 /** The audit trail's SQL: inserts and reads only (the table refuses anything else). */
-export function createAuditRepository(db: Db) {
+export function createAuditRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
   return {
-    /** In the caller's transaction when given, so an action and its entry commit together. */
-    async append(row: NewAuditRow, tx?: DbTx): Promise<void> {
-      await (tx ?? db).insert(operatorAudit).values(row);
-    },
-    search(f: AuditFilter): Promise<AuditRow[]> {
-      const where: SQL[] = [inArray(operatorAudit.merchantId, f.merchantIds)];
-      if (f.action) where.push(eq(operatorAudit.action, f.action));
-      if (f.operator) where.push(ilike(operatorAudit.operatorEmail, `%${escapeLike(f.operator)}%`));
-      if (f.targetId) where.push(eq(operatorAudit.targetId, f.targetId));
-      if (f.outcome) where.push(eq(operatorAudit.outcome, f.outcome));
-      if (f.from) where.push(gte(operatorAudit.createdAt, f.from));
-      if (f.to) where.push(lte(operatorAudit.createdAt, f.to));
-      if (f.before) where.push(lt(operatorAudit.id, f.before));
-      return db
-        .select()
-        .from(operatorAudit)
-        .where(and(...where))
-        .orderBy(desc(operatorAudit.id))
-        .limit(f.limit);
+    /** An entry on its own (no use-case's transaction to commit with). */
+    append: (row: NewAuditRow) => db.withClient((c) => appendAuditSql(c, row)),
+    async search(f: AuditFilter): Promise<AuditRow[]> {
+      const params: unknown[] = [f.merchantIds];
+      const where = ["merchant_id = any($1::uuid[])"];
+      const add = (condition: (p: string) => string, value: unknown) => {
+        params.push(value);
+        where.push(condition(`$${params.length}`));
+      };
+      if (f.action) add((p) => `action = ${p}`, f.action);
+      if (f.operator) add((p) => `operator_email ilike ${p}`, `%${escapeLike(f.operator)}%`);
+      if (f.targetId) add((p) => `target_id = ${p}`, f.targetId);
+      if (f.outcome) add((p) => `outcome = ${p}`, f.outcome);
+      if (f.from) add((p) => `created_at >= ${p}`, f.from);
+      if (f.to) add((p) => `created_at <= ${p}`, f.to);
+      if (f.before) add((p) => `id < ${p}`, f.before);
+      params.push(f.limit);
+      const { rows } = await db.withClient((c) =>
+        c.query<AuditRow>(
+          `select ${AUDIT_COLUMNS} from operator_audit where ${where.join(" and ")}
+           order by id desc limit $${params.length}`,
+          params,
+        ),
+      );
+      return rows;
     },
   };
 }
@@ -54,15 +75,15 @@ export async function appendAuditSql(tx: Tx, row: NewAuditRow): Promise<void> {
     [
       row.merchantId,
       row.id,
-      row.operatorId ?? null,
-      row.operatorEmail ?? null,
+      row.operatorId,
+      row.operatorEmail,
       row.action,
       row.outcome,
-      row.targetType ?? null,
-      row.targetId ?? null,
-      row.changes === null || row.changes === undefined ? null : JSON.stringify(row.changes),
-      row.reason ?? null,
-      row.ip ?? null,
+      row.targetType,
+      row.targetId,
+      row.changes === null ? null : JSON.stringify(row.changes),
+      row.reason,
+      row.ip,
     ],
   );
 }

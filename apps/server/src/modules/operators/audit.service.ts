@@ -1,8 +1,13 @@
 import { v7 as uuidv7 } from "uuid";
-import type { DbTx } from "../../db/database.ts";
 import { PLATFORM_SCOPE } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
-import { type AuditFilter, type AuditRepository, type AuditRow, appendAuditSql } from "./audit.repository.ts";
+import {
+  type AuditFilter,
+  type AuditRepository,
+  type AuditRow,
+  appendAuditSql,
+  type NewAuditRow,
+} from "./audit.repository.ts";
 
 /** Who did something, from where: the part of an entry every action shares. */
 export type AuditActor = { operatorId: string | null; operatorEmail: string | null; ip: string };
@@ -21,7 +26,7 @@ export type AuditEntry = {
 /** The audit trail (docs/backoffice.md "Audit trail"): appended to, searched, exported. */
 export function createAuditService(deps: { repository: AuditRepository }) {
   const { repository } = deps;
-  const rowOf = (actor: AuditActor, entry: AuditEntry) => ({
+  const rowOf = (actor: AuditActor, entry: AuditEntry): NewAuditRow => ({
     merchantId: entry.merchantId ?? PLATFORM_SCOPE,
     id: uuidv7(),
     operatorId: actor.operatorId,
@@ -35,8 +40,9 @@ export function createAuditService(deps: { repository: AuditRepository }) {
     ip: actor.ip,
   });
   return {
-    record(actor: AuditActor, entry: AuditEntry, tx?: DbTx): Promise<void> {
-      return repository.append(rowOf(actor, entry), tx);
+    /** In the caller's transaction `tx` when given, so an action and its entry commit together. */
+    record(actor: AuditActor, entry: AuditEntry, tx?: Tx): Promise<void> {
+      return tx ? appendAuditSql(tx, rowOf(actor, entry)) : repository.append(rowOf(actor, entry));
     },
     /** The same entry in a use-case's transaction `tx` (`db/transaction.ts`), committed with it. */
     recordIn(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {

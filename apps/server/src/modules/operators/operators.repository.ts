@@ -1,65 +1,90 @@
-import { and, asc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { Db, DbTx } from "../../db/database.ts";
-import { operatorSessions, operators } from "../../db/schema/index.ts";
-import type { Tx } from "../../db/transaction.ts";
+import type { OperatorRole } from "../../db/schema/index.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 
-export type OperatorRow = typeof operators.$inferSelect;
-export type NewOperatorRow = typeof operators.$inferInsert;
-export type SessionRow = typeof operatorSessions.$inferSelect;
+export type OperatorRow = {
+  id: string;
+  merchantId: string | null;
+  email: string;
+  role: OperatorRole;
+  passwordHash: string;
+  totpSecret: string;
+  totpLastStep: number;
+  failedAttempts: number;
+  lockedUntil: Date | null;
+  passwordChangeRequired: boolean;
+  disabledAt: Date | null;
+  createdAt: Date;
+};
+export type NewOperatorRow = Pick<
+  OperatorRow,
+  "id" | "merchantId" | "email" | "role" | "passwordHash" | "totpSecret" | "passwordChangeRequired"
+>;
+
+export type SessionRow = {
+  tokenHash: string;
+  operatorId: string;
+  stage: "PASSWORD" | "ACTIVE";
+  csrfToken: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  endedAt: Date | null;
+};
+export type NewSessionRow = Pick<SessionRow, "tokenHash" | "operatorId" | "stage" | "csrfToken">;
+
+const OPERATOR_COLUMNS = `id, merchant_id as "merchantId", email, role, password_hash as "passwordHash",
+  totp_secret as "totpSecret", totp_last_step as "totpLastStep", failed_attempts as "failedAttempts",
+  locked_until as "lockedUntil", password_change_required as "passwordChangeRequired",
+  disabled_at as "disabledAt", created_at as "createdAt"`;
+
+const SESSION_COLUMNS = `token_hash as "tokenHash", operator_id as "operatorId", stage, csrf_token as "csrfToken",
+  created_at as "createdAt", last_seen_at as "lastSeenAt", ended_at as "endedAt"`;
 
 /** The operators' tables: a configuration table and its sessions (no merchant in their keys). */
-export function createOperatorsRepository(db: Db) {
+export function createOperatorsRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
+  const rowsOf = <R extends object>(text: string, params: unknown[]) =>
+    db.withClient(async (c) => (await c.query<R>(text, params)).rows);
   return {
+    /** Undefined when the email is taken. */
     async insert(row: NewOperatorRow): Promise<OperatorRow | undefined> {
-      const [created] = await db.insert(operators).values(row).onConflictDoNothing().returning();
+      const [created] = await rowsOf<OperatorRow>(
+        `insert into operators (id, merchant_id, email, role, password_hash, totp_secret, password_change_required)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning ${OPERATOR_COLUMNS}`,
+        [
+          row.id,
+          row.merchantId,
+          row.email,
+          row.role,
+          row.passwordHash,
+          row.totpSecret,
+          row.passwordChangeRequired,
+        ],
+      );
       return created;
     },
     async findByEmail(email: string): Promise<OperatorRow | undefined> {
-      const [row] = await db.select().from(operators).where(eq(operators.email, email));
+      const [row] = await rowsOf<OperatorRow>(`select ${OPERATOR_COLUMNS} from operators where email = $1`, [
+        email,
+      ]);
       return row;
     },
     async findById(id: string): Promise<OperatorRow | undefined> {
-      const [row] = await db.select().from(operators).where(eq(operators.id, id));
+      const [row] = await rowsOf<OperatorRow>(`select ${OPERATOR_COLUMNS} from operators where id = $1`, [
+        id,
+      ]);
       return row;
     },
     /** A merchant's operators (null: the platform admins), oldest first. */
     listOf(merchantId: string | null): Promise<OperatorRow[]> {
-      return db
-        .select()
-        .from(operators)
-        .where(merchantId ? eq(operators.merchantId, merchantId) : isNull(operators.merchantId))
-        .orderBy(asc(operators.createdAt));
-    },
-    /** Runs `work` in one transaction: a change, its sessions' end and its audit entry together. */
-    transaction: <T>(work: (tx: DbTx) => Promise<T>) => db.transaction(work),
-    /** A new password (the one-time one is replaced). */
-    async setPassword(tx: DbTx, id: string, passwordHash: string) {
-      await tx
-        .update(operators)
-        .set({ passwordHash, passwordChangeRequired: false })
-        .where(eq(operators.id, id));
-    },
-    /** Disables an operator; false when they were disabled already. */
-    async disable(tx: DbTx, id: string): Promise<boolean> {
-      const rows = await tx
-        .update(operators)
-        .set({ disabledAt: sql`now()` })
-        .where(and(eq(operators.id, id), isNull(operators.disabledAt)))
-        .returning({ id: operators.id });
-      return rows.length > 0;
-    },
-    /** Ends the operator's sessions but `keep` (the one changing the password, if any). */
-    async endSessionsOf(tx: DbTx, operatorId: string, keep?: string) {
-      await tx
-        .update(operatorSessions)
-        .set({ endedAt: sql`now()` })
-        .where(
-          and(
-            eq(operatorSessions.operatorId, operatorId),
-            isNull(operatorSessions.endedAt),
-            ...(keep ? [ne(operatorSessions.tokenHash, keep)] : []),
-          ),
-        );
+      return merchantId
+        ? rowsOf<OperatorRow>(
+            `select ${OPERATOR_COLUMNS} from operators where merchant_id = $1 order by created_at`,
+            [merchantId],
+          )
+        : rowsOf<OperatorRow>(
+            `select ${OPERATOR_COLUMNS} from operators where merchant_id is null order by created_at`,
+            [],
+          );
     },
 
     /**
@@ -67,41 +92,44 @@ export function createOperatorsRepository(db: Db) {
      * `limit` evaluations, then the lock. Undefined while locked (with the lock's end).
      */
     async claimAttempt(id: string, limit: number, lockSeconds: number) {
-      const fresh = sql`case when ${operators.lockedUntil} <= now() then 0 else ${operators.failedAttempts} end + 1`;
-      const [row] = await db
-        .update(operators)
-        .set({
-          failedAttempts: fresh,
-          lockedUntil: sql`case when ${fresh} >= ${limit} then now() + make_interval(secs => ${lockSeconds}) end`,
-        })
-        .where(
-          and(eq(operators.id, id), or(isNull(operators.lockedUntil), lt(operators.lockedUntil, sql`now()`))),
-        )
-        .returning({ failedAttempts: operators.failedAttempts });
+      const fresh = "case when locked_until <= now() then 0 else failed_attempts end + 1";
+      const [row] = await rowsOf<{ failedAttempts: number }>(
+        `update operators set failed_attempts = ${fresh},
+           locked_until = case when ${fresh} >= $2 then now() + make_interval(secs => $3) end
+         where id = $1 and (locked_until is null or locked_until < now())
+         returning failed_attempts as "failedAttempts"`,
+        [id, limit, lockSeconds],
+      );
       return row;
     },
     /** A right password gives its claim back (and the lock its claim may have set). */
     async giveBackAttempt(id: string) {
-      await db
-        .update(operators)
-        .set({ failedAttempts: sql`greatest(${operators.failedAttempts} - 1, 0)`, lockedUntil: null })
-        .where(eq(operators.id, id));
+      await rowsOf(
+        "update operators set failed_attempts = greatest(failed_attempts - 1, 0), locked_until = null where id = $1",
+        [id],
+      );
     },
     /** A right code: the failures are forgotten and its time step is used up. False: used before. */
     async useTotpStep(id: string, step: number): Promise<boolean> {
-      const rows = await db
-        .update(operators)
-        .set({ totpLastStep: step, failedAttempts: 0, lockedUntil: null })
-        .where(and(eq(operators.id, id), lt(operators.totpLastStep, step)))
-        .returning({ id: operators.id });
+      const rows = await rowsOf(
+        `update operators set totp_last_step = $2, failed_attempts = 0, locked_until = null
+         where id = $1 and totp_last_step < $2 returning id`,
+        [id, step],
+      );
       return rows.length > 0;
     },
 
-    async insertSession(row: typeof operatorSessions.$inferInsert) {
-      await db.insert(operatorSessions).values(row);
+    async insertSession(row: NewSessionRow) {
+      await rowsOf(
+        "insert into operator_sessions (token_hash, operator_id, stage, csrf_token) values ($1, $2, $3, $4)",
+        [row.tokenHash, row.operatorId, row.stage, row.csrfToken],
+      );
     },
     async findSession(tokenHash: string): Promise<SessionRow | undefined> {
-      const [row] = await db.select().from(operatorSessions).where(eq(operatorSessions.tokenHash, tokenHash));
+      const [row] = await rowsOf<SessionRow>(
+        `select ${SESSION_COLUMNS} from operator_sessions where token_hash = $1`,
+        [tokenHash],
+      );
       return row;
     },
     /**
@@ -109,36 +137,58 @@ export function createOperatorsRepository(db: Db) {
      * Judged by the database's clock, the one that wrote `created_at` and `last_seen_at`.
      */
     async touchSession(tokenHash: string, idleSeconds: number, maxSeconds: number) {
-      const [row] = await db
-        .update(operatorSessions)
-        .set({ lastSeenAt: sql`now()` })
-        .where(
-          and(
-            eq(operatorSessions.tokenHash, tokenHash),
-            isNull(operatorSessions.endedAt),
-            gt(operatorSessions.lastSeenAt, sql`now() - make_interval(secs => ${idleSeconds})`),
-            gt(operatorSessions.createdAt, sql`now() - make_interval(secs => ${maxSeconds})`),
-          ),
-        )
-        .returning();
+      const [row] = await rowsOf<SessionRow>(
+        `update operator_sessions set last_seen_at = now()
+         where token_hash = $1 and ended_at is null
+           and last_seen_at > now() - make_interval(secs => $2) and created_at > now() - make_interval(secs => $3)
+         returning ${SESSION_COLUMNS}`,
+        [tokenHash, idleSeconds, maxSeconds],
+      );
       return row;
     },
     async activateSession(tokenHash: string) {
-      await db
-        .update(operatorSessions)
-        .set({ stage: "ACTIVE", lastSeenAt: sql`now()` })
-        .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.endedAt)));
+      await rowsOf(
+        `update operator_sessions set stage = 'ACTIVE', last_seen_at = now()
+         where token_hash = $1 and ended_at is null`,
+        [tokenHash],
+      );
     },
     async endSession(tokenHash: string) {
-      await db
-        .update(operatorSessions)
-        .set({ endedAt: sql`now()` })
-        .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.endedAt)));
+      await rowsOf(
+        "update operator_sessions set ended_at = now() where token_hash = $1 and ended_at is null",
+        [tokenHash],
+      );
     },
   };
 }
 
 export type OperatorsRepository = ReturnType<typeof createOperatorsRepository>;
+
+/** A new password (the one-time one is replaced), in the change's transaction. */
+export async function setPasswordSql(tx: Tx, id: string, passwordHash: string): Promise<void> {
+  await tx.query("update operators set password_hash = $2, password_change_required = false where id = $1", [
+    id,
+    passwordHash,
+  ]);
+}
+
+/** Disables an operator; false when they were disabled already. */
+export async function disableOperatorSql(tx: Tx, id: string): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    "update operators set disabled_at = now() where id = $1 and disabled_at is null",
+    [id],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Ends the operator's sessions but `keep` (the one changing the password, if any). */
+export async function endSessionsOfSql(tx: Tx, operatorId: string, keep?: string): Promise<void> {
+  await tx.query(
+    `update operator_sessions set ended_at = now()
+     where operator_id = $1 and ended_at is null and ($2::text is null or token_hash <> $2)`,
+    [operatorId, keep ?? null],
+  );
+}
 
 /**
  * True while the session is signed in (ACTIVE, not ended, idle and age within bounds) and its

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { clientSourceFromPool } from "../../db/transaction.ts";
 import { createAuditRepository } from "./audit.repository.ts";
 import { createAuditService } from "./audit.service.ts";
 import { createOperatorsRepository } from "./operators.repository.ts";
@@ -17,8 +18,9 @@ export const SANDBOX_ADMIN = {
 
 /** The operators service on its own (the start's seed, `npm run operator:create`). */
 export function operatorsServiceOn(db: Db) {
-  const audit = createAuditService({ repository: createAuditRepository(db) });
-  return createOperatorsService({ repository: createOperatorsRepository(db), audit });
+  const sql = clientSourceFromPool(db.$client);
+  const audit = createAuditService({ repository: createAuditRepository({ db: sql }) });
+  return createOperatorsService({ db: sql, repository: createOperatorsRepository({ db: sql }), audit });
 }
 
 /** Makes the sandbox's admin unless it exists. */

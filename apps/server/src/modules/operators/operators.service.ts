@@ -1,16 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { OperatorRole } from "../../db/schema/index.ts";
-import type { Tx } from "../../db/transaction.ts";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import { hashPassword, verifyPassword } from "../auth/auth.service.ts";
 import { DUMMY_HASH } from "../auth/auth.types.ts";
 import type { AuditActor, AuditService } from "./audit.service.ts";
 import { operatorErrors } from "./operators.errors.ts";
 import {
+  disableOperatorSql,
+  endSessionsOfSql,
   type OperatorRow,
   type OperatorsRepository,
   type SessionRow,
   sessionIsLiveSql,
+  setPasswordSql,
 } from "./operators.repository.ts";
 import { enrolmentUri, newTotpSecret, totpStep } from "./totp.ts";
 
@@ -41,8 +44,12 @@ const view = (o: OperatorRow): Operator => ({
 });
 
 /** Operators: creation, the two sign-in steps (password, then TOTP), sessions (docs/backoffice.md). */
-export function createOperatorsService(deps: { repository: OperatorsRepository; audit: AuditService }) {
-  const { repository, audit } = deps;
+export function createOperatorsService(deps: {
+  db: ClientSource;
+  repository: OperatorsRepository;
+  audit: AuditService;
+}) {
+  const { db, repository, audit } = deps;
   const actor = (o: Operator | undefined, email: string | null, ip: string): AuditActor => ({
     operatorId: o?.id ?? null,
     operatorEmail: o?.email ?? email,
@@ -193,9 +200,10 @@ export function createOperatorsService(deps: { repository: OperatorsRepository; 
       if (input.newPassword === input.currentPassword)
         throw operatorErrors.create("OPERATOR_PASSWORD_NOT_NEW", { field: "newPassword" });
       const passwordHash = await hashPassword(input.newPassword);
-      await repository.transaction(async (tx) => {
-        await repository.setPassword(tx, operator.id, passwordHash);
-        await repository.endSessionsOf(tx, operator.id, signedIn.session.tokenHash);
+      // The change, the end of the other sessions and the entry commit together.
+      await inTransaction(db, async (tx) => {
+        await setPasswordSql(tx, operator.id, passwordHash);
+        await endSessionsOfSql(tx, operator.id, signedIn.session.tokenHash);
         await audit.record(
           actor(operator, null, ip),
           {
@@ -229,10 +237,10 @@ export function createOperatorsService(deps: { repository: OperatorsRepository; 
       if (!target || (by.operator.merchantId !== null && target.merchantId !== by.operator.merchantId))
         throw operatorErrors.create("OPERATOR_NOT_FOUND");
       if (target.id === by.operator.id) throw operatorErrors.create("OPERATOR_DISABLE_SELF");
-      await repository.transaction(async (tx) => {
-        if (!(await repository.disable(tx, target.id)))
+      await inTransaction(db, async (tx) => {
+        if (!(await disableOperatorSql(tx, target.id)))
           throw operatorErrors.create("OPERATOR_ALREADY_DISABLED");
-        await repository.endSessionsOf(tx, target.id);
+        await endSessionsOfSql(tx, target.id);
         await audit.record(
           by.actor,
           {
