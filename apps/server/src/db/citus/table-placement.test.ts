@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../test-database.ts";
+import { readTableShapes } from "./catalog.ts";
+import { distributionPlan, placementProblems } from "./placement-rules.ts";
+import { NOT_YET_DISTRIBUTABLE, TABLE_PLACEMENT } from "./table-placement.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+describe("the Citus table map against the migrated schema", () => {
+  it("places every table, and every distributed table has the merchant in its keys", async () => {
+    expect(placementProblems(await readTableShapes(database.pool))).toEqual([]);
+  });
+
+  it("plans every table once: reference, distributed now, or waiting with a reason", async () => {
+    const plan = distributionPlan(await readTableShapes(database.pool));
+    const distributedInMap = Object.keys(TABLE_PLACEMENT).filter((t) => TABLE_PLACEMENT[t] === "distributed");
+    expect([...plan.distributed, ...plan.waiting.map((w) => w.table)].sort()).toEqual(
+      distributedInMap.sort(),
+    );
+    for (const w of plan.waiting) expect(w.why).not.toBe("");
+    // Every table waiting on its own keys is listed with what it lacks.
+    for (const table of Object.keys(NOT_YET_DISTRIBUTABLE)) expect(plan.distributed).not.toContain(table);
+  });
+});
+
+describe("a table that grows with customers and lacks the merchant in its keys", () => {
+  // Each case changes the schema inside a transaction that is rolled back.
+  async function problemsAfter(ddl: string): Promise<string[]> {
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query(ddl);
+      return placementProblems(await readTableShapes(client));
+    } finally {
+      await client.query("rollback");
+      client.release();
+    }
+  }
+
+  it("fails a new table missing from the map", async () => {
+    expect(
+      await problemsAfter("create table customer_notes (merchant_id uuid not null, id uuid primary key)"),
+    ).toEqual(["customer_notes: not in table-placement.ts (distributed, reference or coordinator?)"]);
+  });
+
+  it("fails a distributed table whose primary key lacks merchant_id", async () => {
+    const problems = await problemsAfter(
+      `alter table security_events drop constraint security_events_merchant_id_id_pk;
+       alter table security_events add primary key (id)`,
+    );
+    expect(problems).toEqual(["security_events: unique security_events_pkey (id) lacks merchant_id"]);
+  });
+
+  it("fails a distributed table with a unique index that lacks merchant_id", async () => {
+    const problems = await problemsAfter(
+      "create unique index quote_offers_by_operation on quote_offers (operation_id)",
+    );
+    expect(problems).toEqual([
+      "quote_offers: unique quote_offers_by_operation (operation_id) lacks merchant_id",
+    ]);
+  });
+
+  it("fails a foreign key between distributed tables that lacks merchant_id", async () => {
+    const problems = await problemsAfter(
+      `create unique index deposits_by_id on deposits (id);
+       alter table deposit_events add constraint deposit_events_by_id foreign key (deposit_id) references deposits (id)`,
+    );
+    expect(problems).toEqual([
+      "deposit_events: foreign key deposit_events_by_id (deposit_id) to deposits lacks merchant_id",
+      "deposits: unique deposits_by_id (id) lacks merchant_id",
+    ]);
+  });
+
+  it("fails a reference table pointing into a distributed one", async () => {
+    const problems = await problemsAfter(
+      "alter table merchant_faq add column customer_id uuid references customers (id)",
+    );
+    expect(problems).toEqual([
+      "merchant_faq: reference table with foreign key merchant_faq_customer_id_fkey to distributed customers",
+    ]);
+  });
+
+  it("fails a table still listed as not yet distributable once its keys are right", async () => {
+    const problems = await problemsAfter(
+      `alter table verification_codes drop constraint verification_codes_pkey;
+       alter table verification_codes add primary key (merchant_id, id)`,
+    );
+    expect(problems).toEqual([
+      "verification_codes: its keys are ready; remove it from NOT_YET_DISTRIBUTABLE",
+    ]);
+  });
+});
