@@ -54,7 +54,7 @@ describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  const exchangeStatus = (page: Page) => page.getByLabel("Status of EXCHANGE", { exact: true });
+  const exchangeStatus = (page: Page) => page.getByLabel("Status of Exchange", { exact: true });
   async function saveOperations(page: Page) {
     const section = page.getByRole("region", { name: "Operations", exact: true });
     await section.getByRole("button", { name: "Save operations" }).click();
@@ -170,13 +170,13 @@ describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
       await signInOnPage(page, admin);
       await page.goto(`${instanceA}/backoffice/configuration`);
       const limits = page.getByRole("region", { name: "Limits", exact: true });
-      const perTransaction = limits.getByLabel("Per transaction for Deposits at KYC 0");
+      const perTransaction = limits.getByLabel("Per transaction for Earn at KYC 0");
       await perTransaction.fill("999999");
       await limits.getByRole("button", { name: "Save limits" }).click();
       // The row is named as the table shows it, beside the server's field path.
       await limits
         .getByRole("alert")
-        .filter({ hasText: "Deposits at KYC 0, per transaction: must not be more than the 24-hour limit" })
+        .filter({ hasText: "Earn at KYC 0, per transaction: must not be more than the 24-hour limit" })
         .waitFor();
       expect(await perTransaction.getAttribute("aria-invalid")).toBe("true");
       await checkScreen(page, "fees/backoffice-limits-refused");

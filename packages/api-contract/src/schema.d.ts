@@ -4565,6 +4565,10 @@ export interface components {
                     monthly: string;
                 }[];
             };
+            /** @description Each operation type's display name, as customers see it (read only) */
+            operationNames: {
+                [key: string]: string;
+            };
         };
         AdminConfigChangeInput: {
             /** @description null: the section was already so */
@@ -7105,6 +7109,10 @@ export interface components {
                     /** @description A decimal of the merchant's fiat currency */
                     monthly: string;
                 }[];
+            };
+            /** @description Each operation type's display name, as customers see it (read only) */
+            operationNames: {
+                [key: string]: string;
             };
         };
         AdminConfigChange: {

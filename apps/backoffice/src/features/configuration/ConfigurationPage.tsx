@@ -52,13 +52,18 @@ export function ConfigurationPage() {
           ))}
         </ul>
       </nav>
-      <OperationsSection key={`o${key}`} operations={c.operations.operations} canSave={canSave} />
+      <OperationsSection
+        key={`o${key}`}
+        operations={c.operations.operations}
+        names={c.operationNames}
+        canSave={canSave}
+      />
       <BrandingSection key={`b${key}`} branding={c.branding} canSave={canSave} />
       <TextsSection key={`t${key}`} texts={c.texts} canSave={canSave} />
       <LinksSection key={`l${key}`} links={c.links} canSave={canSave} />
       <CardProgramsSection key={`c${key}`} programs={c.cardPrograms} canSave={canSave} />
       <FeesSection key={`f${key}`} pairs={c.fees.pairs} canSave={canSave} />
-      <LimitsSection key={`k${key}`} limits={c.limits} canSave={canSave} />
+      <LimitsSection key={`k${key}`} limits={c.limits} names={c.operationNames} canSave={canSave} />
       <VersionsSection canRollBack={canSave} />
     </>
   );

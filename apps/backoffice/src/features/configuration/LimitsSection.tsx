@@ -4,6 +4,7 @@ import { type Config, rowError, useSaveSection } from "./config-api.ts";
 import { SaveBar } from "./SaveBar.tsx";
 
 type Limits = Config["limits"];
+type OperationNames = Config["operationNames"];
 type Row = Limits["limits"][number];
 
 const LEVELS: Record<string, string> = { KYC_0: "KYC 0", KYC_2: "KYC 2 (verified)" };
@@ -13,18 +14,14 @@ const BOUNDS = [
   ["monthly", "30 days"],
 ] as const;
 
-const label = (type: string) =>
-  type
-    .replace(/_/g, " ")
-    .toLowerCase()
-    .replace(/^./, (c) => c.toUpperCase());
 const rowKey = (r: Row) => `${r.kycLevel} ${r.operationType}`;
 
 /**
  * How much each KYC level may move per operation (docs/kyc.md): per transaction, 24 hours and 30
  * days, in the merchant's currency. An operation without a row moves no money at that level.
  */
-export function LimitsSection(props: { limits: Limits; canSave: boolean }) {
+export function LimitsSection(props: { limits: Limits; canSave: boolean; names: OperationNames }) {
+  const label = (type: string) => props.names[type as keyof OperationNames] ?? type;
   const [rows, setRows] = useState(props.limits.limits);
   const save = useSaveSection("limits");
   const { currency } = props.limits;

@@ -4,6 +4,7 @@ import { type Config, useSaveSection } from "./config-api.ts";
 import { SaveBar } from "./SaveBar.tsx";
 
 type Operation = Config["operations"]["operations"][number];
+type OperationNames = Config["operationNames"];
 
 const STATUS_LABELS = { NONE: "Enabled", MAINTENANCE: "Maintenance", DISABLED: "Disabled" } as const;
 /** The level lists an operation may have, as operators read them. */
@@ -13,14 +14,13 @@ const LEVELS = [
   { value: "KYC_0", label: "KYC 0 only" },
 ] as const;
 
-const label = (type: string) =>
-  type
-    .replace(/_/g, " ")
-    .toLowerCase()
-    .replace(/^./, (c) => c.toUpperCase());
-
 /** Each operation of the catalog: its switch and the KYC level it needs. */
-export function OperationsSection(props: { operations: Operation[]; canSave: boolean }) {
+export function OperationsSection(props: {
+  operations: Operation[];
+  canSave: boolean;
+  names: OperationNames;
+}) {
+  const label = (type: string) => props.names[type as keyof OperationNames] ?? type;
   const [rows, setRows] = useState(props.operations);
   const save = useSaveSection("operations");
   const set = (type: string, patch: Partial<Operation>) =>
@@ -45,7 +45,7 @@ export function OperationsSection(props: { operations: Operation[]; canSave: boo
             header: "Status",
             cell: (o) => (
               <select
-                aria-label={`Status of ${o.operationType}`}
+                aria-label={`Status of ${label(o.operationType)}`}
                 value={o.constraint}
                 disabled={!props.canSave}
                 onChange={(e) =>
@@ -64,7 +64,7 @@ export function OperationsSection(props: { operations: Operation[]; canSave: boo
             header: "KYC level",
             cell: (o) => (
               <select
-                aria-label={`KYC level of ${o.operationType}`}
+                aria-label={`KYC level of ${label(o.operationType)}`}
                 value={o.kycLevels.join(",")}
                 disabled={!props.canSave}
                 onChange={(e) =>

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
+import { OPERATION_NAMES } from "../catalog/catalog.types.ts";
 import type { ConfigVersion } from "../merchant-config/merchant-config.service.ts";
 import type { ConfigSection, SectionState } from "../merchant-config/merchant-config.types.ts";
 import { MAX_LOGO_BYTES } from "../merchant-config/merchant-config.types.ts";
@@ -130,7 +131,7 @@ export const merchantConfigRoutes =
       async (req, reply) => {
         const ctx = signedInOperator(req);
         reply.header("cache-control", "no-store");
-        return merchantConfig.current(ctx.merchantId);
+        return { ...(await merchantConfig.current(ctx.merchantId)), operationNames: OPERATION_NAMES };
       },
     );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OPERATION_TYPES } from "../../db/schema/index.ts";
 import {
   brandingSection,
   CONFIG_SECTIONS,
@@ -50,6 +51,9 @@ export const configResponse = z
     cardPrograms: cardProgramsSection,
     fees: feesSection,
     limits: limitsSection,
+    operationNames: z
+      .record(z.enum(OPERATION_TYPES), z.string())
+      .describe("Each operation type's display name, as customers see it (read only)"),
   })
   .meta({ id: "AdminConfig" });
 
