@@ -87,6 +87,7 @@ export type ServiceOptions = {
 /** Wires every module's service to its repository and to the services it may call. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
   const { db } = database;
+  const sql = clientSourceFromPool(database.pool);
   const providers = createProviders(config, database);
   const merchants = createMerchantsService({
     repository: createMerchantsRepository(db),
@@ -96,7 +97,7 @@ export function createServices(config: Config, database: Database, options: Serv
   const location = createLocationService({ ipCountry: createIpCountryDatabase(), catalog });
   const customers = createCustomersService({ repository: createCustomersRepository(db) });
   const limits = createRateLimitService({
-    repository: createRateLimitRepository(db),
+    repository: createRateLimitRepository({ db: sql }),
     ipLimitMultiplier: config.ipLimitMultiplier,
   });
   const authRepository = createAuthRepository(db);
@@ -107,7 +108,6 @@ export function createServices(config: Config, database: Database, options: Serv
     secret: config.secrets.jwt,
   });
   const tokens = createAccessTokens(config.secrets.jwt, config.accessTokenTtlSeconds);
-  const sql = clientSourceFromPool(database.pool);
   const auth = createAuthService({
     config,
     db: sql,
@@ -123,7 +123,7 @@ export function createServices(config: Config, database: Database, options: Serv
   // Sessions, the security event record and the new-device alert (docs/accounts.md "Security centre").
   const security = createSecurityService({ db: sql, auth, customers, codes, email: providers.email });
   const captcha = createCaptchaService({
-    repository: createCaptchaRepository(db),
+    repository: createCaptchaRepository({ db: sql }),
     hmacKey: config.secrets.callback,
   });
   const signup = createSignupService({
@@ -138,7 +138,7 @@ export function createServices(config: Config, database: Database, options: Serv
     // Late-bound: claims is made below, with the ledger.
     onPhoneConfirmed: (merchantId, customerId) => claims.queueDelivery(merchantId, customerId),
   });
-  const sandbox = createSandboxService({ repository: createSandboxRepository(db) });
+  const sandbox = createSandboxService({ repository: createSandboxRepository({ db: sql }) });
   const ledger = createLedgerService({ db: sql });
   const kyc = createKycService({
     config,

@@ -1,28 +1,32 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
-import { captchaPasses } from "../../db/schema/index.ts";
+import type { ClientSource } from "../../db/transaction.ts";
+
+export type CaptchaPassRow = { tokenHash: string; merchantId: string; expiresAt: Date };
 
 /** Solved captcha challenges, by the hash of their token, until sign-up spends them. */
-export function createCaptchaRepository(db: Db) {
+export function createCaptchaRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
   return {
-    async storePass(row: typeof captchaPasses.$inferInsert): Promise<boolean> {
-      const rows = await db.insert(captchaPasses).values(row).onConflictDoNothing().returning();
-      return rows.length === 1;
+    /** False when the pass was stored already (a token shown twice). */
+    async storePass(row: CaptchaPassRow): Promise<boolean> {
+      const { rowCount } = await db.withClient((c) =>
+        c.query(
+          `insert into captcha_passes (token_hash, merchant_id, expires_at) values ($1, $2, $3)
+           on conflict do nothing`,
+          [row.tokenHash, row.merchantId, row.expiresAt],
+        ),
+      );
+      return rowCount === 1;
     },
+    /** Spends an unexpired pass of this merchant once: false when there is none (or it is spent). */
     async spendPass(merchantId: string, tokenHash: string): Promise<boolean> {
-      const rows = await db
-        .update(captchaPasses)
-        .set({ spentAt: new Date() })
-        .where(
-          and(
-            eq(captchaPasses.tokenHash, tokenHash),
-            eq(captchaPasses.merchantId, merchantId),
-            isNull(captchaPasses.spentAt),
-            sql`${captchaPasses.expiresAt} > now()`,
-          ),
-        )
-        .returning({ h: captchaPasses.tokenHash });
-      return rows.length === 1;
+      const { rowCount } = await db.withClient((c) =>
+        c.query(
+          `update captcha_passes set spent_at = $3
+           where token_hash = $2 and merchant_id = $1 and spent_at is null and expires_at > now()`,
+          [merchantId, tokenHash, new Date()],
+        ),
+      );
+      return rowCount === 1;
     },
   };
 }
