@@ -88,6 +88,7 @@ export type ServiceOptions = {
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
   const { db } = database;
   const sql = clientSourceFromPool(database.pool);
+  const sql = clientSourceFromPool(database.pool);
   const providers = createProviders(config, database);
   const merchants = createMerchantsService({
     repository: createMerchantsRepository(db),
@@ -100,7 +101,7 @@ export function createServices(config: Config, database: Database, options: Serv
     repository: createRateLimitRepository({ db: sql }),
     ipLimitMultiplier: config.ipLimitMultiplier,
   });
-  const authRepository = createAuthRepository(db);
+  const authRepository = createAuthRepository({ db: sql });
   const codes = createCodes({
     repository: authRepository,
     sms: providers.sms,

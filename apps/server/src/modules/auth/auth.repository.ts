@@ -1,9 +1,44 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db, DbTx } from "../../db/database.ts";
-import { emailTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
-import type { Tx } from "../../db/transaction.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 
-export type CodeRow = typeof verificationCodes.$inferSelect;
+/** A one-time SMS code as stored (the code itself only as its hash). */
+export type CodeRow = {
+  id: string;
+  merchantId: string;
+  phone: string;
+  purpose: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: Date;
+  consumedAt: Date | null;
+  createdAt: Date;
+};
+
+const CODE_COLUMNS = `id, merchant_id as "merchantId", phone, purpose, code_hash as "codeHash", attempts,
+  expires_at as "expiresAt", consumed_at as "consumedAt", created_at as "createdAt"`;
+
+/** A session as the back-office's customer page lists it. */
+export type SessionListRow = {
+  id: string;
+  merchantId: string;
+  customerId: string;
+  deviceId: string | null;
+  deviceLabel: string | null;
+  country: string | null;
+  createdAt: Date;
+  lastActiveAt: Date;
+  revokedAt: Date | null;
+  revokedReason: string | null;
+};
+
+/** An email link as stored (the token only as its hash). */
+export type EmailTokenRow = {
+  tokenHash: string;
+  customerId: string;
+  email: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: Date;
+};
 
 /** The session is live, read in a use-case's transaction (a named statement: planned once per connection). */
 export async function sessionIsActiveSql(
@@ -100,55 +135,34 @@ export async function touchSessionSql(tx: Tx, sessionId: string): Promise<void> 
   });
 }
 
-/** Sessions, refresh tokens, one-time codes and email links. */
-export function createAuthRepository(db: Db) {
-  const sessionActive = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder("sessionId")),
-        eq(sessions.merchantId, sql.placeholder("merchantId")),
-        eq(sessions.customerId, sql.placeholder("customerId")),
-        isNull(sessions.revokedAt),
-      ),
-    )
-    .prepare("auth_session_active");
+/** Sessions, refresh tokens, one-time codes and email links: each method one pooled query. */
+export function createAuthRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
   return {
-    /** Runs on every signed-in call: a prepared statement, planned once per connection. */
-    async isSessionActive(merchantId: string, sessionId: string, customerId: string): Promise<boolean> {
-      const rows = await sessionActive.execute({ sessionId, merchantId, customerId });
-      return rows.length > 0;
-    },
-    async revokeSession(sessionId: string, reason: string) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    },
-    /** Every live session of a customer of this merchant ends, in the caller's transaction. */
-    async revokeCustomerSessions(tx: DbTx, merchantId: string, customerId: string, reason: string) {
-      const ended = await tx
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(
-          and(
-            eq(sessions.merchantId, merchantId),
-            eq(sessions.customerId, customerId),
-            isNull(sessions.revokedAt),
-          ),
-        )
-        .returning({ id: sessions.id });
-      return ended.length;
+    /** Runs on every signed-in call: a named statement, planned once per connection. */
+    isSessionActive: (merchantId: string, sessionId: string, customerId: string): Promise<boolean> =>
+      db.withClient((c) => sessionIsActiveSql(c, { merchantId, sessionId, customerId })),
+    async revokeSession(sessionId: string, reason: string): Promise<void> {
+      await db.withClient((c) =>
+        c.query(
+          "update sessions set revoked_at = $3, revoked_reason = $2 where id = $1 and revoked_at is null",
+          [sessionId, reason, new Date()],
+        ),
+      );
     },
     /** A customer's sessions, newest first (the back-office's customer page). */
-    listSessions(merchantId: string, customerId: string, limit: number) {
-      return db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.merchantId, merchantId), eq(sessions.customerId, customerId)))
-        .orderBy(desc(sessions.createdAt))
-        .limit(limit);
+    async listSessions(merchantId: string, customerId: string, limit: number): Promise<SessionListRow[]> {
+      const { rows } = await db.withClient((c) =>
+        c.query<SessionListRow>(
+          `select id, merchant_id as "merchantId", customer_id as "customerId", device_id as "deviceId",
+             device_label as "deviceLabel", country, created_at as "createdAt", last_active_at as "lastActiveAt",
+             revoked_at as "revokedAt", revoked_reason as "revokedReason"
+           from sessions where merchant_id = $1 and customer_id = $2
+           order by created_at desc limit $3`,
+          [merchantId, customerId, limit],
+        ),
+      );
+      return rows;
     },
     /**
      * Marks a refresh token used, atomically: only one of two concurrent uses wins. Answers what
@@ -157,32 +171,36 @@ export function createAuthRepository(db: Db) {
      * last token of its session used so far (so the token it was rotated to is still unused).
      */
     async useRefreshToken(tokenHash: string, graceSeconds: number) {
-      const result = await db.execute<{
-        session_id: string;
-        merchant_id: string;
-        customer_id: string;
-        device_id: string | null;
-        was_used: boolean;
-        answer_maybe_lost: boolean;
-        expired: boolean;
-        revoked: boolean;
-      }>(sql`
-        with old as (
-          select token_hash, session_id, used_at, used_at is not null as was_used,
-                 expires_at < now() as expired
-          from refresh_tokens where token_hash = ${tokenHash} for update
-        ), mark as (
-          update refresh_tokens r set used_at = now() from old
-          where r.token_hash = old.token_hash and not old.was_used
-        )
-        select old.session_id, s.merchant_id, s.customer_id, s.device_id, old.was_used, old.expired,
-               s.revoked_at is not null as revoked,
-               coalesce(old.used_at > now() - make_interval(secs => ${graceSeconds})
-                 and not exists (select 1 from refresh_tokens later
-                                 where later.session_id = old.session_id and later.used_at > old.used_at),
-                 false) as answer_maybe_lost
-        from old join sessions s on s.id = old.session_id`);
-      return result.rows[0];
+      const { rows } = await db.withClient((c) =>
+        c.query<{
+          session_id: string;
+          merchant_id: string;
+          customer_id: string;
+          device_id: string | null;
+          was_used: boolean;
+          answer_maybe_lost: boolean;
+          expired: boolean;
+          revoked: boolean;
+        }>(
+          `with old as (
+             select token_hash, session_id, used_at, used_at is not null as was_used,
+                    expires_at < now() as expired
+             from refresh_tokens where token_hash = $1 for update
+           ), mark as (
+             update refresh_tokens r set used_at = now() from old
+             where r.token_hash = old.token_hash and not old.was_used
+           )
+           select old.session_id, s.merchant_id, s.customer_id, s.device_id, old.was_used, old.expired,
+                  s.revoked_at is not null as revoked,
+                  coalesce(old.used_at > now() - make_interval(secs => $2)
+                    and not exists (select 1 from refresh_tokens later
+                                    where later.session_id = old.session_id and later.used_at > old.used_at),
+                    false) as answer_maybe_lost
+           from old join sessions s on s.id = old.session_id`,
+          [tokenHash, graceSeconds],
+        ),
+      );
+      return rows[0];
     },
     /**
      * Retires the session's unused refresh token (the one a token was rotated to), once: of two
@@ -191,11 +209,15 @@ export function createAuthRepository(db: Db) {
      * it later is taken for a replay (a thief who got the lost answer) and the session ends.
      */
     async retireUnusedRefreshToken(sessionId: string): Promise<boolean> {
-      const result = await db.execute(sql`
-        update refresh_tokens set used_at = '-infinity'
-        where session_id = ${sessionId} and used_at is null
-        returning token_hash`);
-      return result.rows.length === 1;
+      const { rows } = await db.withClient((c) =>
+        c.query(
+          `update refresh_tokens set used_at = '-infinity'
+           where session_id = $1 and used_at is null
+           returning token_hash`,
+          [sessionId],
+        ),
+      );
+      return rows.length === 1;
     },
     /**
      * Stores the code that follows `previous` (the newest code of this phone and purpose, or none),
@@ -209,62 +231,76 @@ export function createAuthRepository(db: Db) {
       row: Pick<CodeRow, "id" | "merchantId" | "phone" | "purpose" | "codeHash" | "expiresAt" | "createdAt">,
     ): Promise<boolean> {
       const claimKey = `code-after:${row.merchantId}:${row.phone}:${row.purpose}`;
-      const after = (previous?.createdAt ?? new Date(0)).toISOString();
-      const result = await db.execute(sql`
-        with claim as (
-          insert into rate_limits (key, window_start, count) values (${claimKey}, ${after}, 1)
-          on conflict (key, window_start) do nothing
-          returning 1
-        )
-        insert into verification_codes (id, merchant_id, phone, purpose, code_hash, expires_at, created_at)
-        select ${row.id}::uuid, ${row.merchantId}::uuid, ${row.phone}, ${row.purpose}, ${row.codeHash},
-               ${row.expiresAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz
-        from claim
-        returning id`);
-      return result.rows.length > 0;
+      const after = previous?.createdAt ?? new Date(0);
+      const { rows } = await db.withClient((c) =>
+        c.query(
+          `with claim as (
+             insert into rate_limits (key, window_start, count) values ($1, $2, 1)
+             on conflict (key, window_start) do nothing
+             returning 1
+           )
+           insert into verification_codes (id, merchant_id, phone, purpose, code_hash, expires_at, created_at)
+           select $3::uuid, $4::uuid, $5, $6, $7, $8::timestamptz, $9::timestamptz
+           from claim
+           returning id`,
+          [
+            claimKey,
+            after,
+            row.id,
+            row.merchantId,
+            row.phone,
+            row.purpose,
+            row.codeHash,
+            row.expiresAt,
+            row.createdAt,
+          ],
+        ),
+      );
+      return rows.length > 0;
     },
     async latestCode(merchantId: string, phone: string, purpose: string): Promise<CodeRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.merchantId, merchantId),
-            eq(verificationCodes.phone, phone),
-            eq(verificationCodes.purpose, purpose),
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1);
-      return row;
+      const { rows } = await db.withClient((c) =>
+        c.query<CodeRow>(
+          `select ${CODE_COLUMNS} from verification_codes
+           where merchant_id = $1 and phone = $2 and purpose = $3
+           order by created_at desc limit 1`,
+          [merchantId, phone, purpose],
+        ),
+      );
+      return rows[0];
     },
     /** Counts a try; answers the row as it now is, or undefined when tries are used up. */
     async countCodeAttempt(id: string, maxAttempts: number): Promise<CodeRow | undefined> {
-      const [row] = await db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(and(eq(verificationCodes.id, id), sql`${verificationCodes.attempts} < ${maxAttempts}`))
-        .returning();
-      return row;
+      const { rows } = await db.withClient((c) =>
+        c.query<CodeRow>(
+          `update verification_codes set attempts = attempts + 1
+           where id = $1 and attempts < $2
+           returning ${CODE_COLUMNS}`,
+          [id, maxAttempts],
+        ),
+      );
+      return rows[0];
     },
     /** Consumes a code once: false when a concurrent request consumed it first. */
     async consumeCode(id: string): Promise<boolean> {
-      const rows = await db
-        .update(verificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
-        .returning({ id: verificationCodes.id });
+      const { rows } = await db.withClient((c) =>
+        c.query(
+          "update verification_codes set consumed_at = $2 where id = $1 and consumed_at is null returning id",
+          [id, new Date()],
+        ),
+      );
       return rows.length === 1;
     },
     /** When the customer's newest email link was sent, if ever. */
     async latestEmailLinkAt(customerId: string): Promise<Date | undefined> {
-      const [row] = await db
-        .select({ createdAt: emailTokens.createdAt })
-        .from(emailTokens)
-        .where(eq(emailTokens.customerId, customerId))
-        .orderBy(desc(emailTokens.createdAt))
-        .limit(1);
-      return row?.createdAt;
+      const { rows } = await db.withClient((c) =>
+        c.query<{ createdAt: Date }>(
+          `select created_at as "createdAt" from email_tokens where customer_id = $1
+           order by created_at desc limit 1`,
+          [customerId],
+        ),
+      );
+      return rows[0]?.createdAt;
     },
     /**
      * Stores the link that follows the one sent at `previous`, once, as `insertCodeAfter` stores a
@@ -273,42 +309,45 @@ export function createAuthRepository(db: Db) {
      */
     async insertEmailTokenAfter(
       previous: Date | undefined,
-      row: Required<
-        Pick<
-          typeof emailTokens.$inferInsert,
-          "tokenHash" | "customerId" | "email" | "expiresAt" | "createdAt"
-        >
-      >,
+      row: Pick<EmailTokenRow, "tokenHash" | "customerId" | "email" | "expiresAt" | "createdAt">,
     ): Promise<boolean> {
       const claimKey = `email-link-after:${row.customerId}`;
-      const after = (previous ?? new Date(0)).toISOString();
-      const result = await db.execute(sql`
-        with claim as (
-          insert into rate_limits (key, window_start, count) values (${claimKey}, ${after}, 1)
-          on conflict (key, window_start) do nothing
-          returning 1
-        )
-        insert into email_tokens (token_hash, customer_id, email, expires_at, created_at)
-        select ${row.tokenHash}, ${row.customerId}::uuid, ${row.email},
-               ${row.expiresAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz
-        from claim
-        returning token_hash`);
-      return result.rows.length > 0;
+      const { rows } = await db.withClient((c) =>
+        c.query(
+          `with claim as (
+             insert into rate_limits (key, window_start, count) values ($1, $2, 1)
+             on conflict (key, window_start) do nothing
+             returning 1
+           )
+           insert into email_tokens (token_hash, customer_id, email, expires_at, created_at)
+           select $3, $4::uuid, $5, $6::timestamptz, $7::timestamptz
+           from claim
+           returning token_hash`,
+          [
+            claimKey,
+            previous ?? new Date(0),
+            row.tokenHash,
+            row.customerId,
+            row.email,
+            row.expiresAt,
+            row.createdAt,
+          ],
+        ),
+      );
+      return rows.length > 0;
     },
-    async useEmailToken(tokenHash: string, email: string) {
-      const [row] = await db
-        .update(emailTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(emailTokens.tokenHash, tokenHash),
-            eq(emailTokens.email, email),
-            isNull(emailTokens.usedAt),
-            sql`${emailTokens.expiresAt} > now()`,
-          ),
-        )
-        .returning();
-      return row;
+    /** Uses an unexpired, unused link for this email once; undefined when there is none. */
+    async useEmailToken(tokenHash: string, email: string): Promise<EmailTokenRow | undefined> {
+      const { rows } = await db.withClient((c) =>
+        c.query<EmailTokenRow>(
+          `update email_tokens set used_at = $3
+           where token_hash = $1 and email = $2 and used_at is null and expires_at > now()
+           returning token_hash as "tokenHash", customer_id as "customerId", email, expires_at as "expiresAt",
+             used_at as "usedAt", created_at as "createdAt"`,
+          [tokenHash, email, new Date()],
+        ),
+      );
+      return rows[0];
     },
   };
 }

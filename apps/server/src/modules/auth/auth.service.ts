@@ -1,7 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Config } from "../../config.ts";
-import type { DbTx } from "../../db/database.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import type { LocationService } from "../location/location.service.ts";
@@ -338,8 +337,9 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** An operator's block: every session of the customer ends, in the block's transaction. */
-    endAllSessions: (tx: DbTx, merchantId: string, customerId: string, reason: string) =>
-      repository.revokeCustomerSessions(tx, merchantId, customerId, reason),
+    async endAllSessions(tx: Tx, merchantId: string, customerId: string, reason: string): Promise<number> {
+      return (await revokeSessionsSql(tx, { merchantId, customerId, reason })).length;
+    },
     /** The back-office's customer page: sessions, newest first. */
     sessionsOf: (merchantId: string, customerId: string) =>
       repository.listSessions(merchantId, customerId, 20),

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { merchants } from "../../db/schema/index.ts";
 import type { TestDatabase } from "../../db/test-database.ts";
 import { solvedCaptchaToken } from "../captcha/captcha.test-helpers.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
@@ -31,8 +29,11 @@ export function accountsDriver(app: FastifyInstance, database: TestDatabase, mer
   let signingKey: string | undefined;
   const key = async () => {
     if (!signingKey) {
-      const [m] = await database.db.select().from(merchants).where(eq(merchants.id, merchantId));
-      signingKey = m?.signingKey ?? "";
+      const { rows } = await database.pool.query<{ signing_key: string }>(
+        "select signing_key from merchants where id = $1",
+        [merchantId],
+      );
+      signingKey = rows[0]?.signing_key ?? "";
     }
     return signingKey;
   };

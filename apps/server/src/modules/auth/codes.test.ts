@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/test-database.ts";
+import { clientSourceFromPool } from "../../db/transaction.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type Limit, type RateLimitService, rateLimitErrors } from "../ratelimit/ratelimit.service.ts";
 import { createAuthRepository } from "./auth.repository.ts";
@@ -56,7 +57,7 @@ function codesAt(startIso: string) {
   const now = () => at;
   const texted: { phone: string; body: string }[] = [];
   const codes = createCodes({
-    repository: createAuthRepository(database.db),
+    repository: createAuthRepository({ db: clientSourceFromPool(database.pool) }),
     sms: { send: async (m) => void texted.push(m) },
     limits: countingLimits(),
     secret: "test-secret",
