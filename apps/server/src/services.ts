@@ -88,7 +88,6 @@ export type ServiceOptions = {
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
   const { db } = database;
   const sql = clientSourceFromPool(database.pool);
-  const sql = clientSourceFromPool(database.pool);
   const providers = createProviders(config, database);
   const merchants = createMerchantsService({
     repository: createMerchantsRepository(db),
@@ -96,7 +95,7 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   const catalog = createCatalogService({ repository: createCatalogRepository(db), merchants });
   const location = createLocationService({ ipCountry: createIpCountryDatabase(), catalog });
-  const customers = createCustomersService({ repository: createCustomersRepository(db) });
+  const customers = createCustomersService({ repository: createCustomersRepository({ db: sql }) });
   const limits = createRateLimitService({
     repository: createRateLimitRepository({ db: sql }),
     ipLimitMultiplier: config.ipLimitMultiplier,
@@ -392,7 +391,7 @@ export function createServices(config: Config, database: Database, options: Serv
   // Payments pending past their expected time: each domain's own list, provider lookup and failure.
   const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cards, audit });
   const backoffice = createBackofficeService({
-    db,
+    db: sql,
     customers,
     auth,
     kyc,

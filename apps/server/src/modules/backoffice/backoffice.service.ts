@@ -1,5 +1,5 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
-import type { Db } from "../../db/database.ts";
+import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { CardsService } from "../cards/cards.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
@@ -28,7 +28,7 @@ export type Actor = { merchantId: string; actor: AuditActor };
  * that own the data, every read scoped by the merchant the operator acts on.
  */
 export function createBackofficeService(deps: {
-  db: Db;
+  db: ClientSource;
   customers: CustomersService;
   auth: AuthService;
   kyc: KycService;
@@ -59,7 +59,7 @@ export function createBackofficeService(deps: {
 
   async function setBlocked(who: Actor, customerId: string, reason: string, block: boolean) {
     const { merchantId } = who;
-    await deps.db.transaction(async (tx) => {
+    await inTransaction(deps.db, async (tx) => {
       await customers.setBlocked(tx, merchantId, customerId, block ? { reason } : null);
       const ended = block
         ? await auth.endAllSessions(tx, merchantId, customerId, "blocked by an operator")

@@ -1,34 +1,83 @@
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db, DbTx } from "../../db/database.ts";
-import { customerDevices, customers } from "../../db/schema/index.ts";
-import type { Tx } from "../../db/transaction.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 
-export type CustomerRow = typeof customers.$inferSelect;
-export type NewCustomerRow = typeof customers.$inferInsert;
-export type CustomerPatch = Partial<
-  Pick<
-    CustomerRow,
-    | "firstName"
-    | "lastName"
-    | "residenceCountry"
-    | "residenceStreet"
-    | "residenceCity"
-    | "dateOfBirth"
-    | "taxId"
-    | "taxCountry"
-    | "kycLevel"
-    | "kycStatus"
-    | "passwordHash"
-    | "phoneConfirmed"
-    | "email"
-    | "emailConfirmed"
-    | "referralCode"
-    | "referredBy"
-    | "pushEnabled"
-  >
+/** A customer of one merchant, as stored. */
+export type CustomerRow = {
+  id: string;
+  merchantId: string;
+  /** E.164 digits without '+'. */
+  phone: string;
+  phoneConfirmed: boolean;
+  passwordHash: string;
+  email: string | null;
+  emailConfirmed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  residenceCountry: string | null;
+  residenceStreet: string | null;
+  residenceCity: string | null;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string | null;
+  taxId: string | null;
+  taxCountry: string | null;
+  ownReferralCode: string;
+  referralCode: string | null;
+  referredBy: string | null;
+  kycLevel: string;
+  kycStatus: string;
+  pushEnabled: boolean;
+  failedSignIns: number;
+  lockedUntil: Date | null;
+  blockedAt: Date | null;
+  blockedReason: string | null;
+  createdAt: Date;
+};
+/** What sign-up stores; every other column starts at its default. */
+export type NewCustomerRow = Pick<
+  CustomerRow,
+  "id" | "merchantId" | "phone" | "passwordHash" | "ownReferralCode"
 >;
 
-/** Every query names the merchant: a customer id alone never reaches another merchant's row. */
+/** The columns a profile, a KYC mirror or a sign-up flow may change, by field. */
+const PATCH_COLUMNS = {
+  firstName: "first_name",
+  lastName: "last_name",
+  residenceCountry: "residence_country",
+  residenceStreet: "residence_street",
+  residenceCity: "residence_city",
+  dateOfBirth: "date_of_birth",
+  taxId: "tax_id",
+  taxCountry: "tax_country",
+  kycLevel: "kyc_level",
+  kycStatus: "kyc_status",
+  passwordHash: "password_hash",
+  phoneConfirmed: "phone_confirmed",
+  email: "email",
+  emailConfirmed: "email_confirmed",
+  referralCode: "referral_code",
+  referredBy: "referred_by",
+  pushEnabled: "push_enabled",
+} as const satisfies Partial<Record<keyof CustomerRow, string>>;
+export type CustomerPatch = Partial<Pick<CustomerRow, keyof typeof PATCH_COLUMNS>>;
+
+// Every read of a customer answers the same columns; the date of birth as its text (a JS Date
+// would move it by the server's time zone).
+const CUSTOMER_COLUMNS = `id, merchant_id as "merchantId", phone, phone_confirmed as "phoneConfirmed",
+  password_hash as "passwordHash", email, email_confirmed as "emailConfirmed", first_name as "firstName",
+  last_name as "lastName", residence_country as "residenceCountry", residence_street as "residenceStreet",
+  residence_city as "residenceCity", to_char(date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", tax_id as "taxId",
+  tax_country as "taxCountry", own_referral_code as "ownReferralCode", referral_code as "referralCode",
+  referred_by as "referredBy", kyc_level as "kycLevel", kyc_status as "kycStatus", push_enabled as "pushEnabled",
+  failed_sign_ins as "failedSignIns", locked_until as "lockedUntil", blocked_at as "blockedAt",
+  blocked_reason as "blockedReason", created_at as "createdAt"`;
+
+export type DeviceRow = {
+  customerId: string;
+  deviceId: string;
+  pushToken: string | null;
+  pushEnabled: boolean;
+  confirmedAt: Date;
+};
+
 /**
  * Whether an operator blocked the customer, their row held (FOR SHARE) until `tx` ends: a block
  * committing meanwhile waits for the caller's money movement, and one committed before is seen.
@@ -66,128 +115,106 @@ export async function setEmailSql(tx: Tx, merchantId: string, id: string, email:
   return (rowCount ?? 0) > 0;
 }
 
-export function createCustomersRepository(db: Db) {
-  // Every send by phone looks its recipient up: prepared once per connection.
-  const byPhone = db
-    .select()
-    .from(customers)
-    .where(
-      and(
-        eq(customers.merchantId, sql.placeholder("merchantId")),
-        eq(customers.phone, sql.placeholder("phone")),
-      ),
-    )
-    .prepare("customers_by_phone");
-  // ...and reads its sender's row (phone, KYC mirror), as most signed-in calls read theirs.
-  const byId = db
-    .select()
-    .from(customers)
-    .where(
-      and(eq(customers.merchantId, sql.placeholder("merchantId")), eq(customers.id, sql.placeholder("id"))),
-    )
-    .prepare("customers_by_id");
+/** Reads and writes of customers outside a use-case: each method one pooled query. */
+export function createCustomersRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
+  const one = async (text: string, values: unknown[]): Promise<CustomerRow | undefined> =>
+    (await db.withClient((c) => c.query<CustomerRow>(text, values))).rows[0];
   return {
     /**
      * The back-office's search: a customer id, or part of a phone, email or name; plus the
      * customers `alsoIds` names (found by IBAN or card by their own modules). Newest first.
      */
-    search(merchantId: string, query: string, alsoIds: string[], limit: number): Promise<CustomerRow[]> {
+    async search(
+      merchantId: string,
+      query: string,
+      alsoIds: string[],
+      limit: number,
+    ): Promise<CustomerRow[]> {
       const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const digits = query.replace(/\D/g, "");
-      const matches: SQL[] = [
-        ilike(customers.email, like),
-        ilike(sql`coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')`, like),
+      const values: unknown[] = [merchantId, limit, like];
+      const matches = [
+        "email ilike $3",
+        "(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike $3",
       ];
-      if (digits.length >= 3) matches.push(sql`${customers.phone} like ${`%${digits}%`}`);
-      if (/^[0-9a-f-]{36}$/i.test(query)) matches.push(eq(customers.id, query.toLowerCase()));
-      if (alsoIds.length > 0) matches.push(inArray(customers.id, alsoIds));
-      return db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.merchantId, merchantId), or(...matches)))
-        .orderBy(desc(customers.createdAt))
-        .limit(limit);
+      if (digits.length >= 3) matches.push(`phone like $${values.push(`%${digits}%`)}`);
+      if (/^[0-9a-f-]{36}$/i.test(query)) matches.push(`id = $${values.push(query.toLowerCase())}`);
+      if (alsoIds.length > 0) matches.push(`id = any($${values.push(alsoIds)}::uuid[])`);
+      const { rows } = await db.withClient((c) =>
+        c.query<CustomerRow>(
+          `select ${CUSTOMER_COLUMNS} from customers
+           where merchant_id = $1 and (${matches.join(" or ")})
+           order by created_at desc limit $2`,
+          values,
+        ),
+      );
+      return rows;
     },
     /** The merchant's customers of these ids, as a list of operators reads them (one query). */
-    namesOf(merchantId: string, ids: string[]) {
-      if (ids.length === 0) return Promise.resolve([]);
-      return db
-        .select({
-          id: customers.id,
-          phone: customers.phone,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-        })
-        .from(customers)
-        .where(and(eq(customers.merchantId, merchantId), inArray(customers.id, ids)));
-    },
-    /** Sets or clears an operator's block, in the caller's transaction. False: no such customer. */
-    async setBlocked(merchantId: string, id: string, block: { reason: string } | null, tx: DbTx) {
-      const rows = await tx
-        .update(customers)
-        .set(
-          block
-            ? { blockedAt: new Date(), blockedReason: block.reason }
-            : { blockedAt: null, blockedReason: null },
-        )
-        .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)))
-        .returning({ id: customers.id });
-      return rows.length > 0;
+    async namesOf(merchantId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      const { rows } = await db.withClient((c) =>
+        c.query<Pick<CustomerRow, "id" | "phone" | "firstName" | "lastName">>(
+          `select id, phone, first_name as "firstName", last_name as "lastName" from customers
+           where merchant_id = $1 and id = any($2::uuid[])`,
+          [merchantId, ids],
+        ),
+      );
+      return rows;
     },
     /** The devices a customer confirmed (the back-office's customer page). */
-    listDevices(customerId: string) {
-      return db
-        .select()
-        .from(customerDevices)
-        .where(eq(customerDevices.customerId, customerId))
-        .orderBy(desc(customerDevices.confirmedAt));
+    async listDevices(customerId: string): Promise<DeviceRow[]> {
+      const { rows } = await db.withClient((c) =>
+        c.query<DeviceRow>(
+          `select customer_id as "customerId", device_id as "deviceId", push_token as "pushToken",
+             push_enabled as "pushEnabled", confirmed_at as "confirmedAt"
+           from customer_devices where customer_id = $1 order by confirmed_at desc`,
+          [customerId],
+        ),
+      );
+      return rows;
     },
-    /** With `tx`, read in the caller's transaction (it may have locked or written the row). */
-    async findById(merchantId: string, id: string, tx?: DbTx): Promise<CustomerRow | undefined> {
-      const [row] = tx
-        ? await tx
-            .select()
-            .from(customers)
-            .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)))
-        : await byId.execute({ merchantId, id });
-      return row;
-    },
+    /** Most signed-in calls read their customer's row: a named statement, planned once per connection. */
+    findById: (merchantId: string, id: string): Promise<CustomerRow | undefined> =>
+      db.withClient((c) => findCustomerSql(c, merchantId, id)),
+    /** Every send by phone looks its recipient up: a named statement too. */
     async findByPhone(merchantId: string, phone: string): Promise<CustomerRow | undefined> {
-      const [row] = await byPhone.execute({ merchantId, phone });
-      return row;
+      const { rows } = await db.withClient((c) =>
+        c.query<CustomerRow>({
+          name: "customers_by_phone",
+          text: `select ${CUSTOMER_COLUMNS} from customers where merchant_id = $1 and phone = $2`,
+          values: [merchantId, phone],
+        }),
+      );
+      return rows[0];
     },
-    async findByReferralCode(merchantId: string, code: string): Promise<CustomerRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.merchantId, merchantId), eq(customers.ownReferralCode, code)));
-      return row;
-    },
+    findByReferralCode: (merchantId: string, code: string): Promise<CustomerRow | undefined> =>
+      one(`select ${CUSTOMER_COLUMNS} from customers where merchant_id = $1 and own_referral_code = $2`, [
+        merchantId,
+        code,
+      ]),
     async emailTaken(merchantId: string, email: string, exceptId: string): Promise<boolean> {
-      const rows = await db.execute(sql`
-        select 1 from customers where merchant_id = ${merchantId} and lower(email) = lower(${email})
-          and id <> ${exceptId} and email_confirmed limit 1`);
-      return rows.rows.length > 0;
+      const { rows } = await db.withClient((c) =>
+        c.query(
+          `select 1 from customers where merchant_id = $1 and lower(email) = lower($2)
+             and id <> $3 and email_confirmed limit 1`,
+          [merchantId, email, exceptId],
+        ),
+      );
+      return rows.length > 0;
     },
-    /** Inserts, or returns undefined when the (merchant, phone) pair exists already. */
-    async insert(row: NewCustomerRow): Promise<CustomerRow | undefined> {
-      const [created] = await db.insert(customers).values(row).onConflictDoNothing().returning();
-      return created;
-    },
-    /** With `tx`, written in the caller's transaction: it commits or rolls back with it. */
-    async update(
-      merchantId: string,
-      id: string,
-      patch: CustomerPatch,
-      tx?: DbTx,
-    ): Promise<CustomerRow | undefined> {
-      const [row] = await (tx ?? db)
-        .update(customers)
-        .set(patch)
-        .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)))
-        .returning();
-      return row;
-    },
+    /** Inserts, or returns undefined when the row conflicts with one that exists (the phone taken). */
+    insert: (row: NewCustomerRow): Promise<CustomerRow | undefined> =>
+      one(
+        `insert into customers (id, merchant_id, phone, password_hash, own_referral_code)
+         values ($1, $2, $3, $4, $5)
+         on conflict do nothing
+         returning ${CUSTOMER_COLUMNS}`,
+        [row.id, row.merchantId, row.phone, row.passwordHash, row.ownReferralCode],
+      ),
+    update: (merchantId: string, id: string, patch: CustomerPatch): Promise<CustomerRow | undefined> =>
+      db.withClient((c) => updateCustomerSql(c, merchantId, id, patch)),
     /**
      * Claims one sign-in attempt before the password is checked: counted at once, in one
      * statement, so concurrent attempts cannot all read "not locked" and all be evaluated (the
@@ -200,52 +227,121 @@ export function createCustomersRepository(db: Db) {
       max: number,
       lockUntil: Date,
     ): Promise<{ claimed: true } | { claimed: false; lockedUntil: Date }> {
-      const claimed = await db.execute(sql`
-        update customers set
-          failed_sign_ins = case when locked_until <= now() then 1 else failed_sign_ins + 1 end,
-          locked_until = case
-            when (case when locked_until <= now() then 1 else failed_sign_ins + 1 end) >= ${max}
-              then ${lockUntil.toISOString()}::timestamptz
-            else null end
-        where id = ${id} and (locked_until is null or locked_until <= now())
-        returning id`);
+      const claimed = await db.withClient((c) =>
+        c.query(
+          `update customers set
+             failed_sign_ins = case when locked_until <= now() then 1 else failed_sign_ins + 1 end,
+             locked_until = case
+               when (case when locked_until <= now() then 1 else failed_sign_ins + 1 end) >= $2
+                 then $3::timestamptz
+               else null end
+           where id = $1 and (locked_until is null or locked_until <= now())
+           returning id`,
+          [id, max, lockUntil],
+        ),
+      );
       if (claimed.rows.length > 0) return { claimed: true };
-      const [row] = await db
-        .select({ lockedUntil: customers.lockedUntil })
-        .from(customers)
-        .where(eq(customers.id, id));
-      return { claimed: false, lockedUntil: row?.lockedUntil ?? lockUntil };
+      const { rows } = await db.withClient((c) =>
+        c.query<{ lockedUntil: Date | null }>(
+          `select locked_until as "lockedUntil" from customers where id = $1`,
+          [id],
+        ),
+      );
+      return { claimed: false, lockedUntil: rows[0]?.lockedUntil ?? lockUntil };
     },
     /** Gives back a claimed attempt whose password was right (the lock it set, if any, too). */
     async releaseSignInAttempt(id: string, max: number): Promise<void> {
-      await db.execute(sql`
-        update customers set failed_sign_ins = greatest(failed_sign_ins - 1, 0),
-          locked_until = case when failed_sign_ins - 1 < ${max} then null else locked_until end
-        where id = ${id}`);
+      await db.withClient((c) =>
+        c.query(
+          `update customers set failed_sign_ins = greatest(failed_sign_ins - 1, 0),
+             locked_until = case when failed_sign_ins - 1 < $2 then null else locked_until end
+           where id = $1`,
+          [id, max],
+        ),
+      );
     },
     async resetFailedSignIns(id: string): Promise<void> {
-      await db.update(customers).set({ failedSignIns: 0, lockedUntil: null }).where(eq(customers.id, id));
+      await db.withClient((c) =>
+        c.query("update customers set failed_sign_ins = 0, locked_until = null where id = $1", [id]),
+      );
     },
     async isDeviceKnown(customerId: string, deviceId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: customerDevices.deviceId })
-        .from(customerDevices)
-        .where(and(eq(customerDevices.customerId, customerId), eq(customerDevices.deviceId, deviceId)));
-      return row !== undefined;
+      const { rows } = await db.withClient((c) =>
+        c.query("select 1 from customer_devices where customer_id = $1 and device_id = $2", [
+          customerId,
+          deviceId,
+        ]),
+      );
+      return rows.length > 0;
     },
     async rememberDevice(customerId: string, deviceId: string): Promise<void> {
-      await db.insert(customerDevices).values({ customerId, deviceId }).onConflictDoNothing();
+      await db.withClient((c) =>
+        c.query(
+          "insert into customer_devices (customer_id, device_id) values ($1, $2) on conflict do nothing",
+          [customerId, deviceId],
+        ),
+      );
     },
     async setDevicePush(customerId: string, deviceId: string, enabled: boolean, token: string | null) {
-      await db
-        .insert(customerDevices)
-        .values({ customerId, deviceId, pushEnabled: enabled, pushToken: token })
-        .onConflictDoUpdate({
-          target: [customerDevices.customerId, customerDevices.deviceId],
-          set: { pushEnabled: enabled, pushToken: token },
-        });
+      await db.withClient((c) =>
+        c.query(
+          `insert into customer_devices (customer_id, device_id, push_enabled, push_token) values ($1, $2, $3, $4)
+           on conflict (customer_id, device_id) do update set push_enabled = $3, push_token = $4`,
+          [customerId, deviceId, enabled, token],
+        ),
+      );
     },
   };
 }
 
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;
+
+/** The customer's row of this merchant, read through `tx` (a use-case's, or a pooled connection). */
+export async function findCustomerSql(
+  tx: Tx,
+  merchantId: string,
+  id: string,
+): Promise<CustomerRow | undefined> {
+  const { rows } = await tx.query<CustomerRow>({
+    name: "customers_by_id",
+    text: `select ${CUSTOMER_COLUMNS} from customers where merchant_id = $1 and id = $2`,
+    values: [merchantId, id],
+  });
+  return rows[0];
+}
+
+/**
+ * Writes the fields the patch sets (an absent or undefined field stays as it is) and answers the
+ * row; undefined: no such customer of this merchant. An empty patch writes nothing.
+ */
+export async function updateCustomerSql(
+  tx: Tx,
+  merchantId: string,
+  id: string,
+  patch: CustomerPatch,
+): Promise<CustomerRow | undefined> {
+  const values: unknown[] = [merchantId, id];
+  const sets = Object.entries(patch)
+    .filter(([field, value]) => value !== undefined && field in PATCH_COLUMNS)
+    .map(([field, value]) => `${PATCH_COLUMNS[field as keyof CustomerPatch]} = $${values.push(value)}`);
+  if (sets.length === 0) return findCustomerSql(tx, merchantId, id);
+  const { rows } = await tx.query<CustomerRow>(
+    `update customers set ${sets.join(", ")} where merchant_id = $1 and id = $2 returning ${CUSTOMER_COLUMNS}`,
+    values,
+  );
+  return rows[0];
+}
+
+/** Sets or clears an operator's block, in the use-case's transaction. False: no such customer. */
+export async function setBlockedSql(
+  tx: Tx,
+  merchantId: string,
+  id: string,
+  block: { reason: string } | null,
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    "update customers set blocked_at = $3, blocked_reason = $4 where merchant_id = $1 and id = $2",
+    [merchantId, id, block ? new Date() : null, block?.reason ?? null],
+  );
+  return (rowCount ?? 0) > 0;
+}

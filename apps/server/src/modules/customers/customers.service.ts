@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { createBoundedCache } from "../../bounded-cache.ts";
-import type { DbTx } from "../../db/database.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { customerErrors } from "./customers.errors.ts";
@@ -10,7 +9,14 @@ import type {
   CustomersRepository,
   NewCustomerRow,
 } from "./customers.repository.ts";
-import { lockBlockedSql, setEmailSql, setPasswordHashSql } from "./customers.repository.ts";
+import {
+  findCustomerSql,
+  lockBlockedSql,
+  setBlockedSql,
+  setEmailSql,
+  setPasswordHashSql,
+  updateCustomerSql,
+} from "./customers.repository.ts";
 
 export type Customer = CustomerRow;
 
@@ -32,18 +38,15 @@ export function createCustomersService(deps: { repository: CustomersRepository }
   const { repository } = deps;
   const confirmedIds = createBoundedCache<string, string>({ max: 100_000 });
   // `tx`: the caller's transaction (a KYC state change mirrors the level in its own).
-  const get = async (merchantId: string, id: string, tx?: DbTx): Promise<Customer> => {
-    const c = await repository.findById(merchantId, id, tx);
+  const get = async (merchantId: string, id: string, tx?: Tx): Promise<Customer> => {
+    const c = tx ? await findCustomerSql(tx, merchantId, id) : await repository.findById(merchantId, id);
     if (!c) throw customerErrors.create("CUSTOMER_NOT_FOUND");
     return c;
   };
-  const update = async (
-    merchantId: string,
-    id: string,
-    patch: CustomerPatch,
-    tx?: DbTx,
-  ): Promise<Customer> => {
-    const c = await repository.update(merchantId, id, patch, tx);
+  const update = async (merchantId: string, id: string, patch: CustomerPatch, tx?: Tx): Promise<Customer> => {
+    const c = tx
+      ? await updateCustomerSql(tx, merchantId, id, patch)
+      : await repository.update(merchantId, id, patch);
     if (!c) throw customerErrors.create("CUSTOMER_NOT_FOUND");
     return c;
   };
@@ -113,8 +116,8 @@ export function createCustomersService(deps: { repository: CustomersRepository }
      * An operator's block or unblock, in the use-case's transaction (sessions end in the same
      * one): a blocked customer cannot sign in or move money out; money in still lands.
      */
-    async setBlocked(tx: DbTx, merchantId: string, id: string, block: { reason: string } | null) {
-      if (!(await repository.setBlocked(merchantId, id, block, tx)))
+    async setBlocked(tx: Tx, merchantId: string, id: string, block: { reason: string } | null) {
+      if (!(await setBlockedSql(tx, merchantId, id, block)))
         throw customerErrors.create("CUSTOMER_NOT_FOUND");
     },
 

@@ -57,6 +57,13 @@ describe("profile", () => {
     );
   });
 
+  it("answers an empty patch with the profile as it is", async () => {
+    const before = (await t.app.inject({ url: "/v2/customer/profile", headers: d.bearer(token) })).json();
+    const res = await patch({});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(before);
+  });
+
   it("refuses a residence in a blocked country", async () => {
     const res = await patch({ residenceCountry: "IR" });
     expect(res.json()).toMatchObject({ error: "COUNTRY_NOT_OFFERED", field: "residenceCountry" });
