@@ -23,7 +23,7 @@ export async function start(config: Config, options: StartOptions) {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), log);
   const database = openDatabase(config.databaseUrl ?? (embedded as EmbeddedDatabase).url);
-  await prepareDatabase(database);
+  await prepareDatabase(database, log);
   // The sandbox's platform admin (README, docs/backoffice.md); a no-op once made.
   if (config.sandbox) await seedSandboxAdmin(database.db);
 

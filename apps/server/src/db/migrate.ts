@@ -5,6 +5,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { runMigrations as runWorkerMigrations } from "graphile-worker";
 import type pg from "pg";
 import type { Db } from "./database.ts";
+import { sqlStatements } from "./sql-statements.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = path.join(here, "migrations");
@@ -59,9 +60,11 @@ async function applySqlFunctions(pool: pg.Pool): Promise<void> {
   try {
     await client.query("BEGIN");
     for (const { file, sql } of await readSqlFunctions()) {
-      await client.query(sql).catch((err: Error) => {
-        throw new Error(`applying db/functions/${file}: ${err.message}`);
-      });
+      for (const statement of sqlStatements(sql)) {
+        await client.query(statement).catch((err: Error) => {
+          throw new Error(`applying db/functions/${file}: ${err.message}`);
+        });
+      }
     }
     for (const fn of await staleFunctions(client)) await client.query(`DROP FUNCTION ${fn}`);
     await client.query("COMMIT");

@@ -1,3 +1,5 @@
+import type { Logger } from "pino";
+import { distributeOnCitus } from "./citus/distribute.ts";
 import type { Database } from "./database.ts";
 import { runMigrations, runQueueMigrations } from "./migrate.ts";
 import { seedDatabase } from "./seed.ts";
@@ -9,15 +11,27 @@ const START_LOCK = 4_711_001;
  * Everything a start does to the database: migrations, the live SQL, the job queue's schema and
  * the seed, under a session advisory lock held only while it runs. Instances that start together
  * take turns: the first migrates, the others find nothing left to do. (Without it two instances
- * starting on a fresh database raced on the same CREATE TABLE and one crashed.)
+ * starting on a fresh database raced on the same CREATE TABLE and one crashed.) On a Citus
+ * coordinator the tables are then placed (db/citus/distribute.ts); plain PostgreSQL is left as is.
  */
-export async function prepareDatabase(database: Database): Promise<void> {
+export async function prepareDatabase(database: Database, log?: Pick<Logger, "info">): Promise<void> {
   const lock = await database.pool.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [START_LOCK]);
     try {
       await runMigrations(database.db);
       await runQueueMigrations(database.pool);
+      const placed = await distributeOnCitus(database.pool);
+      if (placed) {
+        log?.info(
+          {
+            reference: placed.reference.length,
+            distributed: placed.distributed.length,
+            waiting: placed.waiting,
+          },
+          "citus: tables placed; the waiting ones stay plain tables on the coordinator",
+        );
+      }
       await seedDatabase(database.db);
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [START_LOCK]);

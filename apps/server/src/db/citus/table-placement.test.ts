@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test-database.ts";
 import { readTableShapes } from "./catalog.ts";
+import { distributeOnCitus } from "./distribute.ts";
 import { distributionPlan, placementProblems } from "./placement-rules.ts";
 import { NOT_YET_DISTRIBUTABLE, TABLE_PLACEMENT } from "./table-placement.ts";
 
@@ -26,6 +27,12 @@ describe("the Citus table map against the migrated schema", () => {
     for (const w of plan.waiting) expect(w.why).not.toBe("");
     // Every table waiting on its own keys is listed with what it lacks.
     for (const table of Object.keys(NOT_YET_DISTRIBUTABLE)) expect(plan.distributed).not.toContain(table);
+  });
+});
+
+describe("placing the tables at start", () => {
+  it("changes nothing on plain PostgreSQL (no citus extension)", async () => {
+    expect(await distributeOnCitus(database.pool)).toBeUndefined();
   });
 });
 
