@@ -17,7 +17,8 @@ import { backofficeRoutes } from "./modules/backoffice/backoffice.routes.ts";
 import { captchaRoutes } from "./modules/captcha/captcha.routes.ts";
 import { cardFundingRoutes } from "./modules/card-funding/card-funding.routes.ts";
 import { cardFundingCallbackRoutes } from "./modules/card-funding/card-funding-callback.routes.ts";
-import { cardsRoutes } from "./modules/card-orders/card-orders.routes.ts";
+import { cardOrdersRoutes } from "./modules/card-orders/card-orders.routes.ts";
+import { cardsRoutes } from "./modules/cards/cards.routes.ts";
 import { cardsCallbackRoutes } from "./modules/cards/cards-callback.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { claimsRoutes, claimsSandboxRoutes } from "./modules/claims/claims.routes.ts";
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(historyRoutes(deps));
   await app.register(statementsRoutes(deps));
   await app.register(statusRoutes(deps));
+  await app.register(cardOrdersRoutes(deps));
   await app.register(cardsRoutes(deps));
   await app.register(cardsCallbackRoutes(deps));
   await app.register(cardFundingRoutes(deps));

@@ -15,6 +15,7 @@ import { createStuckPaymentsService } from "./modules/backoffice/stuck-payments.
 import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
 import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
 import { createCardFundingService } from "./modules/card-funding/card-funding.service.ts";
+import { createCardOrdersService } from "./modules/card-orders/card-orders.service.ts";
 import { createCardSecurityService } from "./modules/cards/card-security.service.ts";
 import { createCardsService } from "./modules/cards/cards.service.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
@@ -298,7 +299,8 @@ export function createServices(config: Config, database: Database, options: Serv
       })
     : undefined;
   const issuer: IssuerProvider = sandboxIssuer ?? unavailableIssuer();
-  const cards = createCardsService({
+  // Ordering a card and paying for it; the issued card's life is the cards module's.
+  const cardOrders = createCardOrdersService({
     db: sql,
     merchants,
     catalog,
@@ -309,6 +311,12 @@ export function createServices(config: Config, database: Database, options: Serv
     history,
     quotes,
     issuer,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  const cards = createCardsService({
+    db: sql,
+    orders: cardOrders,
+    issuer,
     secrets: cardSecrets,
     callbackSecret: config.secrets.callback,
     // Late-bound: card funding reads cards through this service, and the list shows its balances.
@@ -318,8 +326,7 @@ export function createServices(config: Config, database: Database, options: Serv
   // Reveal, PIN, label and soft block: the issuer's controls behind the customer's cards.
   const cardSecurity = createCardSecurityService({
     db: sql,
-    merchants,
-    catalog,
+    orders: cardOrders,
     customers,
     auth,
     codes,
@@ -389,7 +396,7 @@ export function createServices(config: Config, database: Database, options: Serv
     ...(options.clock ? { now: options.clock } : {}),
   });
   // Payments pending past their expected time: each domain's own list, provider lookup and failure.
-  const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cards, audit });
+  const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cardOrders, cards, audit });
   const backoffice = createBackofficeService({
     db: sql,
     customers,
@@ -443,6 +450,7 @@ export function createServices(config: Config, database: Database, options: Serv
     statements,
     status,
     sandboxChain,
+    cardOrders,
     cards,
     cardSecurity,
     sandboxIssuer,

@@ -1,5 +1,6 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import type { AcquiringService } from "../acquiring/acquiring.service.ts";
+import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
 import type { CardsService } from "../cards/cards.service.ts";
 import type { CryptoService } from "../crypto/crypto.service.ts";
 import type { IbanService } from "../iban/iban.service.ts";
@@ -57,11 +58,12 @@ export function createStuckPaymentsService(deps: {
   crypto: Pick<CryptoService, "withdrawals">;
   acquiring: Pick<AcquiringService, "events">;
   iban: Pick<IbanService, "stuckTransfers">;
-  cards: Pick<CardsService, "paidNotIssuedBefore" | "askIssuerAgain" | "failPaidOrder">;
+  cardOrders: Pick<CardOrdersService, "paidNotIssuedBefore" | "failPaidOrder">;
+  cards: Pick<CardsService, "askIssuerAgain">;
   audit: AuditService;
   now?: () => number;
 }) {
-  const { crypto, acquiring, iban, cards, audit } = deps;
+  const { crypto, acquiring, iban, cardOrders, cards, audit } = deps;
   const now = deps.now ?? Date.now;
   const before = (kind: StuckKind) => new Date(now() - expectedMinutes(kind) * 60_000);
 
@@ -89,7 +91,7 @@ export function createStuckPaymentsService(deps: {
         providerReference: t.railId,
       })),
     CARD_ORDER: async (merchantId) =>
-      (await cards.paidNotIssuedBefore(merchantId, before("CARD_ORDER"), PER_KIND)).map((r) => ({
+      (await cardOrders.paidNotIssuedBefore(merchantId, before("CARD_ORDER"), PER_KIND)).map((r) => ({
         kind: "CARD_ORDER",
         id: r.id,
         customerId: r.customerId,
@@ -166,7 +168,7 @@ export function createStuckPaymentsService(deps: {
     IBAN_WITHDRAW: iban.stuckTransfers.fail,
     // Issued meanwhile: the card exists and nothing was refunded, so it is final.
     CARD_ORDER: async (merchantId, id, reason) => {
-      const effect = await cards.failPaidOrder(merchantId, id, reason);
+      const effect = await cardOrders.failPaidOrder(merchantId, id, reason);
       return effect === "ISSUED" ? "ALREADY_FINAL" : effect;
     },
   };

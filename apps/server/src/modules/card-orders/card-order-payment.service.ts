@@ -15,16 +15,16 @@ import type { QuotesService } from "../quotes/quotes.service.ts";
 import { cardOrderLegs, cardOrderRefundLegs } from "../quotes/quotes.service.ts";
 import type { OfferRow } from "../quotes/quotes.types.ts";
 import type { WalletsService } from "../wallets/wallets.service.ts";
-import type { CardOrders, Owner } from "./card-order-steps.service.ts";
-import { moneyOf, openSteps } from "./card-order-views.ts";
-import { cardErrors } from "./card-orders.errors.ts";
+import type { CardOrders } from "./card-order-steps.service.ts";
+import { openSteps } from "./card-order-views.ts";
+import { cardOrderErrors } from "./card-orders.errors.ts";
 import {
-  type CardsRepository,
+  type CardOrdersRepository,
   lockRequestSql,
   markCancelledSql,
   markPaidSql,
-  type RequestRow,
 } from "./card-orders.repository.ts";
+import type { Owner, RequestRow } from "./card-orders.types.ts";
 import type { CardPrograms } from "./card-program-guard.ts";
 
 /** The fiat currency cards are priced in. */
@@ -48,7 +48,7 @@ export type ConfirmPaymentInput = {
  */
 export function createCardPayments(deps: {
   db: ClientSource;
-  repository: CardsRepository;
+  repository: CardOrdersRepository;
   programs: CardPrograms;
   orders: CardOrders;
   auth: Pick<AuthService, "requireLiveSession">;
@@ -68,11 +68,11 @@ export function createCardPayments(deps: {
     const price = (await repository.listPrices(owner.merchant.id, r.program)).find(
       (p) => p.cardType === r.cardType,
     );
-    if (!price) throw cardErrors.create("CARD_TYPE_NOT_ALLOWED", { field: "cardType" });
+    if (!price) throw cardOrderErrors.create("CARD_TYPE_NOT_ALLOWED", { field: "cardType" });
     let card = price.price;
     if (promoCode) {
       const bps = await repository.promoDiscountBps(owner.merchant.id, promoCode.toUpperCase());
-      if (bps === undefined) throw cardErrors.create("PROMO_CODE_NOT_VALID", { field: "promoCode" });
+      if (bps === undefined) throw cardOrderErrors.create("PROMO_CODE_NOT_VALID", { field: "promoCode" });
       // The discount rounds down: the customer never pays less than the written percent gives.
       card -= (price.price * BigInt(bps)) / 10_000n;
     }
@@ -82,14 +82,14 @@ export function createCardPayments(deps: {
 
   /** Every step done but the payment, or 409 naming the steps still open. */
   async function requireComplete(owner: Owner, r: RequestRow) {
-    if (r.status !== "OPEN") throw cardErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+    if (r.status !== "OPEN") throw cardOrderErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
     const [kyc, info] = await Promise.all([
       orders.customerKyc(owner),
       repository.customerInfo(owner.merchant.id, owner.customerId),
     ]);
     const missing = openSteps(r, info, kyc).filter((s) => s !== "PAID");
     if (missing.length > 0)
-      throw cardErrors.create("CARD_REQUEST_INCOMPLETE", { field: "id", data: { steps: missing } });
+      throw cardOrderErrors.create("CARD_REQUEST_INCOMPLETE", { field: "id", data: { steps: missing } });
     return kyc;
   }
 
@@ -104,13 +104,13 @@ export function createCardPayments(deps: {
     return {
       fiat,
       view: {
-        fiatPrice: moneyOf(fiat.total, PRICE_CURRENCY),
-        cryptoPrice: moneyOf(priced.fromAmount, currency),
+        fiatPrice: money(fiat.total, PRICE_CURRENCY),
+        cryptoPrice: money(priced.fromAmount, currency),
         card: {
-          fiat: moneyOf(fiat.card, PRICE_CURRENCY),
-          crypto: moneyOf(priced.fromAmount - deliveryCrypto, currency),
+          fiat: money(fiat.card, PRICE_CURRENCY),
+          crypto: money(priced.fromAmount - deliveryCrypto, currency),
         },
-        delivery: { fiat: moneyOf(fiat.delivery, PRICE_CURRENCY), crypto: moneyOf(deliveryCrypto, currency) },
+        delivery: { fiat: money(fiat.delivery, PRICE_CURRENCY), crypto: money(deliveryCrypto, currency) },
         address: r.cardType === "PLASTIC" ? r.shippingAddress : r.billingAddress,
         promoCode: promoCode ? promoCode.toUpperCase() : null,
       },
@@ -155,11 +155,11 @@ export function createCardPayments(deps: {
         { paymentOfferId: offer.id, promoCode: promoCode ? promoCode.toUpperCase() : null },
         deps.now(),
       );
-      if (!updated) throw cardErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+      if (!updated) throw cardOrderErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
       return {
         offerId: offer.id,
-        cryptoPrice: moneyOf(offer.amountFrom, offer.currencyFrom),
-        fiatPrice: moneyOf(offer.amountTo, offer.currencyTo),
+        cryptoPrice: money(offer.amountFrom, offer.currencyFrom),
+        fiatPrice: money(offer.amountTo, offer.currencyTo),
         validSeconds: Math.max(0, Math.round((offer.expiresAt.getTime() - deps.now().getTime()) / 1000)),
         expirationTime: offer.expiresAt.toISOString(),
       };
@@ -173,7 +173,7 @@ export function createCardPayments(deps: {
       return frame({
         session: input.customer,
         key: keyOf(merchant.id, input),
-        insufficientFunds: () => cardErrors.create("INSUFFICIENT_FUNDS", { field: "currency" }),
+        insufficientFunds: () => cardOrderErrors.create("INSUFFICIENT_FUNDS", { field: "currency" }),
         prepare: async () => {
           const program = await programs.requireProgram(merchant.id, input.cp);
           await programs.requireOperation(merchant.id, customerId, "PAY_FOR_CARD");
@@ -196,7 +196,7 @@ export function createCardPayments(deps: {
             ledger.ensureHouseAccounts({ merchantId: merchant.id, currency: PRICE_CURRENCY }),
           ]);
           const operationId = uuidv7();
-          const cryptoPrice = moneyOf(offer.amountFrom, offer.currencyFrom);
+          const cryptoPrice = money(offer.amountFrom, offer.currencyFrom);
           const receipt = {
             result: "ok" as const,
             cardRequestId: request.id,
@@ -287,9 +287,9 @@ export function createCardPayments(deps: {
       const r = await orders.ownRequest(owner, program, input.id);
       const refunded = (row: RequestRow) =>
         row.refundOperationId && row.paidAmount !== null && row.paidCurrency
-          ? moneyOf(row.paidAmount, row.paidCurrency)
+          ? money(row.paidAmount, row.paidCurrency)
           : null;
-      if (r.status === "ISSUED") throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
+      if (r.status === "ISSUED") throw cardOrderErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
       if (r.status === "CANCELLED") return { result: "ok" as const, refunded: refunded(r) };
       const offer = r.paymentOfferId
         ? await offers.findOffer(merchant.id, customerId, r.paymentOfferId)
@@ -302,8 +302,8 @@ export function createCardPayments(deps: {
       return inTransaction(deps.db, async (tx) => {
         await deps.auth.requireLiveSession(tx, input.customer);
         const locked = await lockRequestSql(tx, merchant.id, r.id);
-        if (!locked) throw cardErrors.create("CARD_REQUEST_NOT_FOUND", { field: "id" });
-        if (locked.status === "ISSUED") throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
+        if (!locked) throw cardOrderErrors.create("CARD_REQUEST_NOT_FOUND", { field: "id" });
+        if (locked.status === "ISSUED") throw cardOrderErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
         if (locked.status === "CANCELLED") return { result: "ok" as const, refunded: refunded(locked) };
         if (locked.status === "OPEN") {
           await markCancelledSql(tx, merchant.id, r.id, null, at);
@@ -312,10 +312,10 @@ export function createCardPayments(deps: {
         // Paid since it was read (the refund was not prepared), or with another offer than read:
         // the customer's retry reads it anew.
         if (!offer || !wallet || locked.paymentOfferId !== offer.id) {
-          throw cardErrors.create("CARD_REQUEST_CHANGED", { field: "id" });
+          throw cardOrderErrors.create("CARD_REQUEST_CHANGED", { field: "id" });
         }
         const back = await withdrawAndRefund(tx, locked, offer, wallet.id, at, null);
-        if (!back) throw cardErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
+        if (!back) throw cardOrderErrors.create("CARD_ALREADY_ISSUED", { field: "id" });
         return { result: "ok" as const, refunded: back };
       });
     },
@@ -373,7 +373,7 @@ export function createCardPayments(deps: {
       kind: "card_order_refund",
       legs: cardOrderRefundLegs(offer, walletId),
       metadata: { customerId, cardRequestId: locked.id, offerId: offer.id },
-      response: { refunded: moneyOf(locked.paidAmount, locked.paidCurrency) },
+      response: { refunded: money(locked.paidAmount, locked.paidCurrency) },
     });
     await markCancelledSql(tx, merchantId, locked.id, outcome.operationId, at);
     if (!outcome.replayed) {
@@ -398,7 +398,7 @@ export function createCardPayments(deps: {
         },
       ]);
     }
-    return moneyOf(locked.paidAmount, locked.paidCurrency);
+    return money(locked.paidAmount, locked.paidCurrency);
   }
 }
 

@@ -2,19 +2,20 @@ import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import type { CardForm } from "../../db/schema/index.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
+import { money } from "../history/history.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import type { CardProgram } from "../merchants/merchants.types.ts";
 import {
   type CustomerKyc,
-  cardRowView,
   isVerified,
-  moneyOf,
   openSteps,
+  programText,
   requestView,
   resumeStep,
+  termsOf,
 } from "./card-order-views.ts";
-import { cardErrors } from "./card-orders.errors.ts";
-import type { CardsRepository, RequestPatch, RequestRow } from "./card-orders.repository.ts";
+import { cardOrderErrors } from "./card-orders.errors.ts";
+import type { CardOrdersRepository, RequestPatch } from "./card-orders.repository.ts";
 import type {
   addressV2Body,
   addressV3Body,
@@ -24,16 +25,17 @@ import type {
 } from "./card-orders.schemas.ts";
 import {
   CARD_DESIGNS,
+  type CardTerms,
   DEPRECATED_INCOME_SOURCES,
   DOCUMENT_TYPES,
   INCOME_SOURCES,
+  type Owner,
   PLASTIC_DELIVERY_COUNTRIES,
   PURPOSES_OF_ACCOUNT_OPENING,
+  type RequestRow,
   TURNOVER_RANGES,
 } from "./card-orders.types.ts";
-import { type CardPrograms, programText } from "./card-program-guard.ts";
-
-export type Owner = { merchant: Merchant; customerId: string };
+import type { CardPrograms } from "./card-program-guard.ts";
 
 /**
  * The card order's collecting steps (spec §2, reference §5.9): open a request, then address,
@@ -41,7 +43,7 @@ export type Owner = { merchant: Merchant; customerId: string };
  * is card-order-payment.service.ts. Only an OPEN request changes; another customer's is 404.
  */
 export function createCardOrders(deps: {
-  repository: CardsRepository;
+  repository: CardOrdersRepository;
   programs: CardPrograms;
   customers: Pick<CustomersService, "getCustomer">;
   now: () => Date;
@@ -56,13 +58,13 @@ export function createCardOrders(deps: {
   /** The customer's request of this program (404 when not theirs or of another program). */
   async function ownRequest(owner: Owner, program: CardProgram, id: string): Promise<RequestRow> {
     const r = await repository.findRequest(owner.merchant.id, owner.customerId, id);
-    if (!r || r.program !== program) throw cardErrors.create("CARD_REQUEST_NOT_FOUND", { field: "id" });
+    if (!r || r.program !== program) throw cardOrderErrors.create("CARD_REQUEST_NOT_FOUND", { field: "id" });
     return r;
   }
 
   /** Writes a step's fields to an OPEN request, and where it now resumes. */
   async function patchOpen(owner: Owner, r: RequestRow, patch: RequestPatch): Promise<void> {
-    if (r.status !== "OPEN") throw cardErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+    if (r.status !== "OPEN") throw cardOrderErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
     const [kyc, info] = await Promise.all([
       customerKyc(owner),
       repository.customerInfo(owner.merchant.id, owner.customerId),
@@ -76,7 +78,7 @@ export function createCardOrders(deps: {
       { ...patch, step },
       at,
     );
-    if (!updated) throw cardErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+    if (!updated) throw cardOrderErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
   }
 
   async function guard(owner: Owner, cp: CardProgram | undefined) {
@@ -104,8 +106,8 @@ export function createCardOrders(deps: {
           .map((r) => ({
             cardType: r.cardType,
             currency: r.currency,
-            price: moneyOf(r.price, r.currency).value,
-            delivery: moneyOf(r.cardType === "PLASTIC" ? r.delivery : 0n, r.currency).value,
+            price: money(r.price, r.currency).value,
+            delivery: money(r.cardType === "PLASTIC" ? r.delivery : 0n, r.currency).value,
             cardDesignIds: CARD_DESIGNS.map((d) => d.id),
             plan: r.plan,
             fees: r.fees as { clientMarkUpFee: string; supplierFee: string; vaultFee: string },
@@ -114,30 +116,52 @@ export function createCardOrders(deps: {
       };
     },
 
-    /** GET /v2/card/list: the program's cards and unfinished orders, newest first. */
-    async list(owner: Owner, cp: CardProgram | undefined) {
-      const program = await programs.requireProgram(owner.merchant.id, cp);
-      await programs.requireOperation(owner.merchant.id, owner.customerId, "CARDS");
+    /**
+     * The customer's orders of the program without a card yet, as entries of the card list
+     * (GET /v2/card/list, the cards module's), with the customer's verification status.
+     */
+    async openOrders(owner: Owner, program: CardProgram) {
       const { merchant, customerId } = owner;
-      const [kyc, info, requests, cards, prices] = await Promise.all([
+      const [kyc, info, requests, prices] = await Promise.all([
         customerKyc(owner),
         repository.customerInfo(merchant.id, customerId),
         repository.listPendingRequests(merchant.id, customerId, program),
-        repository.listCards(merchant.id, customerId, program),
         repository.listPrices(merchant.id, program),
       ]);
-      const priceOf = (t: CardForm) => prices.find((p) => p.cardType === t);
-      const issuedRequests = await Promise.all(
-        cards.map((c) => repository.findRequest(merchant.id, customerId, c.requestId)),
-      );
       return {
         kycStatus: { status: kyc.kycStatus ?? "NONE", reason: null },
-        cards: [
-          ...requests.map((r) => requestView(r, info, kyc, priceOf(r.cardType))),
-          ...cards.map((c, i) => cardRowView(c, issuedRequests[i], priceOf(c.cardType))),
-        ],
-        iban: null,
+        entries: requests.map((r) =>
+          requestView(
+            r,
+            info,
+            kyc,
+            prices.find((p) => p.cardType === r.cardType),
+          ),
+        ),
       };
+    },
+
+    /** What each issued card keeps of its order: the plan and fees of its form, and what was paid. */
+    async cardTerms(
+      merchantId: string,
+      customerId: string,
+      program: CardProgram,
+      cards: { requestId: string; cardType: CardForm }[],
+    ): Promise<CardTerms[]> {
+      const [prices, requests] = await Promise.all([
+        repository.listPrices(merchantId, program),
+        repository.findRequests(
+          merchantId,
+          customerId,
+          cards.map((c) => c.requestId),
+        ),
+      ]);
+      return cards.map((c) =>
+        termsOf(
+          prices.find((p) => p.cardType === c.cardType),
+          requests.find((r) => r.id === c.requestId),
+        ),
+      );
     },
 
     /** POST /v2/card/card-requests: a new order of an allowed program and form. */
@@ -146,10 +170,10 @@ export function createCardOrders(deps: {
       await programs.requireForm(owner.merchant.id, program, body.cardType);
       await programs.requireOperation(owner.merchant.id, owner.customerId, `CARD_ISSUE_${program}`);
       const design = CARD_DESIGNS.find((d) => d.id === body.cardDesignId);
-      if (!design) throw cardErrors.create("CARD_TYPE_NOT_ALLOWED", { field: "cardDesignId" });
+      if (!design) throw cardOrderErrors.create("CARD_TYPE_NOT_ALLOWED", { field: "cardDesignId" });
       const pending = await repository.listPendingRequests(owner.merchant.id, owner.customerId, program);
       if (pending.some((r) => r.status === "OPEN")) {
-        throw cardErrors.create("CARD_ORDER_EXISTS", {
+        throw cardOrderErrors.create("CARD_ORDER_EXISTS", {
           field: "cp",
           data: { cardRequestId: pending[0]?.id ?? null },
         });
@@ -302,7 +326,7 @@ export function createCardOrders(deps: {
     }
     const field = matchBilling || !given ? "billingAddress.country" : "shippingAddress.country";
     if (!(PLASTIC_DELIVERY_COUNTRIES as readonly string[]).includes(shipping.country ?? "")) {
-      throw cardErrors.create("DELIVERY_COUNTRY_NOT_SUPPORTED", { field });
+      throw cardOrderErrors.create("DELIVERY_COUNTRY_NOT_SUPPORTED", { field });
     }
     return shipping;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { programText } from "./card-program-guard.ts";
+import { programText } from "./card-order-views.ts";
 
 describe("programText: what a customer reads about a card program", () => {
   it("is the merchant's configured name and description", () => {

@@ -1,15 +1,10 @@
-import { type CurrencyCode, toDecimalString } from "@kestrel/money";
-import type { z } from "zod";
-import type { CardOrderStep, CardPlan, CardStatus } from "../../db/schema/index.ts";
+import type { CardOrderStep, CardStatus } from "../../db/schema/index.ts";
 import { displayStatus } from "../../display-status.ts";
-import type { CardRow, CustomerInfoRow, PriceRow, RequestRow } from "./card-orders.repository.ts";
-import type { cardView } from "./card-orders.schemas.ts";
-import { CARD_COMPANY } from "./card-orders.types.ts";
-
-export const moneyOf = (minor: bigint, currency: string) => ({
-  value: toDecimalString(minor, currency as CurrencyCode),
-  currency,
-});
+import { money } from "../history/history.service.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import type { CardProgram } from "../merchants/merchants.types.ts";
+import type { CustomerInfoRow, PriceRow } from "./card-orders.repository.ts";
+import { CARD_COMPANY, type CardFees, type CardTerms, type RequestRow } from "./card-orders.types.ts";
 
 /** What the order needs of the customer's profile: verification and tax residence. */
 export type CustomerKyc = {
@@ -20,6 +15,25 @@ export type CustomerKyc = {
 
 /** Verified means KYC_2 (the card issuer's own check is the identity verification). */
 export const isVerified = (kyc: CustomerKyc) => kyc.kycLevel === "KYC_2";
+
+/**
+ * What the customer reads about a program: the merchant's configured name and description
+ * (`merchants.card_programs`), else the merchant's name with the program's number, never the bare
+ * code (docs/cards.md "Names").
+ */
+export function programText(
+  merchant: Pick<Merchant, "title" | "cardPrograms">,
+  program: CardProgram,
+): { name: string; description: string | null } {
+  const configured = merchant.cardPrograms[program];
+  if (configured?.name.trim()) {
+    return { name: configured.name, description: configured.description.trim() || null };
+  }
+  return {
+    name: `${merchant.title} card${program === "CP_1" ? "" : ` ${program.slice(3)}`}`,
+    description: null,
+  };
+}
 
 /**
  * The order's steps still open, in the reference's names (§4.13 additionalStatuses, spec §3):
@@ -50,10 +64,19 @@ export function resumeStep(steps: readonly string[], kyc: CustomerKyc): CardOrde
   return "CHECKOUT";
 }
 
-const FEES_NONE = { clientMarkUpFee: "0.00", supplierFee: "0.00", vaultFee: "0.00" };
-const feesOf = (price: PriceRow | undefined) => (price?.fees as typeof FEES_NONE | undefined) ?? FEES_NONE;
+const FEES_NONE: CardFees = { clientMarkUpFee: "0.00", supplierFee: "0.00", vaultFee: "0.00" };
 
-type CardView = z.infer<typeof cardView>;
+/** The program's plan and fees for the form, and what the order was paid. */
+export function termsOf(price: PriceRow | undefined, request: RequestRow | undefined): CardTerms {
+  return {
+    plan: price?.plan ?? "NONE",
+    fees: (price?.fees as CardFees | undefined) ?? FEES_NONE,
+    paid:
+      request?.paidAmount != null && request.paidCurrency
+        ? money(request.paidAmount, request.paidCurrency)
+        : null,
+  };
+}
 
 /** An order without a card yet, as a card entry of the list (the reference shows it so). */
 export function requestView(
@@ -61,14 +84,15 @@ export function requestView(
   info: CustomerInfoRow | undefined,
   kyc: CustomerKyc,
   price: PriceRow | undefined,
-): CardView {
+) {
   const steps = openSteps(r, info, kyc);
   const status: CardStatus = r.status === "PAID" ? "IN_PROGRESS" : "COLLECTION";
-  const zero = moneyOf(0n, "EUR");
+  const zero = money(0n, "EUR");
+  const step: CardOrderStep = r.status === "PAID" ? "CHECKOUT" : resumeStep(steps, kyc);
   return {
     id: null,
     cardRequestId: r.id,
-    cardProgram: r.program as CardView["cardProgram"],
+    cardProgram: r.program as CardProgram,
     number: null,
     expired: null,
     cardholderName: r.cardholderFirstName
@@ -81,51 +105,14 @@ export function requestView(
     displayStatus: displayStatus({ status, openSteps: steps, kycStatus: kyc.kycStatus ?? null }),
     deliveryState: null,
     additionalStatuses: steps,
-    step: r.status === "PAID" ? "CHECKOUT" : resumeStep(steps, kyc),
+    step,
     balance: zero,
     monthlyIncome: zero,
     monthlyExpenses: zero,
-    plan: (price?.plan ?? "NONE") as CardPlan,
-    fees: feesOf(price),
-    paid: r.paidAmount !== null && r.paidCurrency ? moneyOf(r.paidAmount, r.paidCurrency) : null,
+    ...termsOf(price, r),
     label: null,
     pinSet: false,
   };
 }
 
-export function cardRowView(
-  c: CardRow,
-  request: RequestRow | undefined,
-  price: PriceRow | undefined,
-): CardView {
-  const zero = moneyOf(0n, "EUR");
-  // The last day of the expiry month, the moment the card stops working.
-  const expired = new Date(Date.UTC(c.expiryYear, c.expiryMonth, 0, 23, 59, 59)).toISOString();
-  return {
-    id: c.id,
-    cardRequestId: c.requestId,
-    cardProgram: c.program as CardView["cardProgram"],
-    number: `•••• •••• •••• ${c.last4}`,
-    expired,
-    cardholderName: c.cardholderName,
-    cardType: c.cardType,
-    colour: c.colour,
-    cardCompany: CARD_COMPANY,
-    status: c.status,
-    displayStatus: displayStatus({ status: c.status, deliveryState: c.deliveryState }),
-    deliveryState: c.deliveryState,
-    additionalStatuses: [],
-    step: "CHECKOUT",
-    balance: zero,
-    monthlyIncome: zero,
-    monthlyExpenses: zero,
-    plan: (price?.plan ?? "NONE") as CardPlan,
-    fees: feesOf(price),
-    paid:
-      request?.paidAmount != null && request.paidCurrency
-        ? moneyOf(request.paidAmount, request.paidCurrency)
-        : null,
-    label: c.label,
-    pinSet: c.pinSetAt !== null,
-  };
-}
+export type CardOrderEntry = ReturnType<typeof requestView>;

@@ -1,6 +1,7 @@
 import { defineErrors } from "../../http/app-error.ts";
 
-export const cardErrors = defineErrors({
+/** Ordering and paying for a card (docs/cards.md); the issued card's codes are in cards.errors.ts. */
+export const cardOrderErrors = defineErrors({
   CARD_PROGRAM_NOT_ALLOWED: {
     status: 403,
     errorId: 19001,
@@ -11,7 +12,6 @@ export const cardErrors = defineErrors({
     errorId: 19002,
     message: "This type of card is not available for this program.",
   },
-  CARD_NOT_FOUND: { status: 404, errorId: 19003, message: "No such card." },
   CARD_REQUEST_NOT_FOUND: { status: 404, errorId: 19004, message: "No such card order." },
   CARD_REQUEST_NOT_OPEN: {
     status: 409,
@@ -43,19 +43,6 @@ export const cardErrors = defineErrors({
     status: 400,
     errorId: 19010,
     message: "We cannot deliver plastic cards to this country yet.",
-  },
-  ACTIVATION_CODE_NOT_VALID: { status: 422, errorId: 19011, message: "The activation code is not correct." },
-  ACTIVATION_LOCKED: {
-    status: 409,
-    errorId: 19012,
-    message: "Too many wrong activation codes. Please contact support.",
-  },
-  CARD_NOT_READY: { status: 409, errorId: 19013, message: "This card cannot be activated yet." },
-  KEY_NOT_FOUND: { status: 400, errorId: 19014, message: "This key is unknown or no longer in use." },
-  PASSCODE_NOT_READABLE: {
-    status: 400,
-    errorId: 19015,
-    message: "The code could not be read. Please try again.",
   },
   INSUFFICIENT_FUNDS: { status: 422, errorId: 5001, message: "There is not enough money in your wallet." },
 });

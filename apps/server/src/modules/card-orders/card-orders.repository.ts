@@ -1,62 +1,11 @@
 import type pg from "pg";
 import type { Db } from "../../db/database.ts";
-import type {
-  CardDeliveryState,
-  CardForm,
-  CardOrderStep,
-  CardPlan,
-  CardRequestStatus,
-  CardStatus,
-} from "../../db/schema/index.ts";
+import type { CardForm, CardPlan } from "../../db/schema/index.ts";
 import { cardPrices, cardPromoCodes } from "../../db/schema/index.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
+import type { RequestRow } from "./card-orders.types.ts";
 
-export type Address = Record<string, string>;
-
-export type RequestRow = {
-  merchantId: string;
-  id: string;
-  customerId: string;
-  program: string;
-  cardType: CardForm;
-  colour: string;
-  status: CardRequestStatus;
-  step: CardOrderStep;
-  billingAddress: Address | null;
-  shippingAddress: Address | null;
-  shippingMatchBilling: boolean;
-  cardholderFirstName: string | null;
-  cardholderLastName: string | null;
-  promoCode: string | null;
-  paymentOfferId: string | null;
-  paymentOperationId: string | null;
-  paidCurrency: string | null;
-  paidAmount: bigint | null;
-  refundOperationId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-export type CardRow = {
-  merchantId: string;
-  id: string;
-  customerId: string;
-  requestId: string;
-  program: string;
-  cardType: CardForm;
-  colour: string;
-  issuerCardId: string;
-  last4: string;
-  expiryMonth: number;
-  expiryYear: number;
-  cardholderName: string;
-  status: CardStatus;
-  deliveryState: CardDeliveryState | null;
-  activatedAt: Date | null;
-  label: string | null;
-  pinSetAt: Date | null;
-  createdAt: Date;
-};
+export type { RequestRow };
 
 export type PriceRow = {
   program: string;
@@ -70,19 +19,12 @@ export type PriceRow = {
 
 export type CustomerInfoRow = { personalInfo: Record<string, unknown> };
 
-export type RsaKeyRow = { id: string; publicKey: string; privateKeyCiphertext: string; dataKeyId: string };
-
 const REQUEST_COLUMNS = `merchant_id as "merchantId", id, customer_id as "customerId", program, card_type as "cardType",
   colour, status, step, billing_address as "billingAddress", shipping_address as "shippingAddress",
   shipping_match_billing as "shippingMatchBilling", cardholder_first_name as "cardholderFirstName",
   cardholder_last_name as "cardholderLastName", promo_code as "promoCode", payment_offer_id as "paymentOfferId",
   payment_operation_id as "paymentOperationId", paid_currency as "paidCurrency", paid_amount as "paidAmount",
   refund_operation_id as "refundOperationId", created_at as "createdAt", updated_at as "updatedAt"`;
-
-const CARD_COLUMNS = `merchant_id as "merchantId", id, customer_id as "customerId", request_id as "requestId", program,
-  card_type as "cardType", colour, issuer_card_id as "issuerCardId", last4, expiry_month as "expiryMonth",
-  expiry_year as "expiryYear", cardholder_name as "cardholderName", status, delivery_state as "deliveryState",
-  activated_at as "activatedAt", label, pin_set_at as "pinSetAt", created_at as "createdAt"`;
 
 type Raw<T, K extends keyof T> = Omit<T, K> & Record<K, string | null>;
 const toRequest = (r: Raw<RequestRow, "paidAmount">): RequestRow => ({
@@ -120,8 +62,12 @@ const PATCH_COLUMNS: Record<keyof RequestPatch, string> = {
   paymentOfferId: "payment_offer_id",
 };
 
-/** The cards module's SQL: every query scoped by merchant, and by customer where a customer asks. */
-export function createCardsRepository(db: ClientSource) {
+/**
+ * The card order's SQL (tables card_requests, card_prices, card_promo_codes, card_customer_info):
+ * every query scoped by merchant, and by customer where a customer asks.
+ */
+export function createCardOrdersRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
   const query = <R extends pg.QueryResultRow>(text: string, params: unknown[]) =>
     db.withClient((c) => c.query<R>(text, params));
 
@@ -225,74 +171,22 @@ export function createCardsRepository(db: ClientSource) {
       return rows.map(toRequest);
     },
 
+    /** The customer's orders of these ids (the orders of their issued cards). */
+    async findRequests(merchantId: string, customerId: string, ids: string[]): Promise<RequestRow[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await query<Raw<RequestRow, "paidAmount">>(
+        `select ${REQUEST_COLUMNS} from card_requests where merchant_id = $1 and customer_id = $2 and id = any($3::uuid[])`,
+        [merchantId, customerId, ids],
+      );
+      return rows.map(toRequest);
+    },
+
     async findRequestById(merchantId: string, id: string): Promise<RequestRow | undefined> {
       const { rows } = await query<Raw<RequestRow, "paidAmount">>(
         `select ${REQUEST_COLUMNS} from card_requests where merchant_id = $1 and id = $2`,
         [merchantId, id],
       );
       return rows[0] ? toRequest(rows[0]) : undefined;
-    },
-
-    /** Every card of a customer, any program, newest first (the back-office). */
-    async listAllCards(merchantId: string, customerId: string): Promise<CardRow[]> {
-      const { rows } = await query<CardRow>(
-        `select ${CARD_COLUMNS} from cards where merchant_id = $1 and customer_id = $2 order by created_at desc`,
-        [merchantId, customerId],
-      );
-      return rows;
-    },
-    /** The customers of this merchant holding a card ending in `last4` (the back-office's search). */
-    async customerIdsByLast4(merchantId: string, last4: string): Promise<string[]> {
-      const { rows } = await query<{ customerId: string }>(
-        `select distinct customer_id as "customerId" from cards where merchant_id = $1 and last4 = $2 limit 50`,
-        [merchantId, last4],
-      );
-      return rows.map((r) => r.customerId);
-    },
-    async listCards(merchantId: string, customerId: string, program: string): Promise<CardRow[]> {
-      const { rows } = await query<CardRow>(
-        `select ${CARD_COLUMNS} from cards where merchant_id = $1 and customer_id = $2 and program = $3
-         order by created_at desc`,
-        [merchantId, customerId, program],
-      );
-      return rows;
-    },
-
-    async findCard(merchantId: string, customerId: string, id: string): Promise<CardRow | undefined> {
-      const { rows } = await query<CardRow>(
-        `select ${CARD_COLUMNS} from cards where merchant_id = $1 and customer_id = $2 and id = $3`,
-        [merchantId, customerId, id],
-      );
-      return rows[0];
-    },
-
-    /** A card by the issuer's id (its callbacks name it so), within the merchant. */
-    async findCardByIssuerId(merchantId: string, issuerCardId: string): Promise<CardRow | undefined> {
-      const { rows } = await query<CardRow>(
-        `select ${CARD_COLUMNS} from cards where merchant_id = $1 and issuer_card_id = $2`,
-        [merchantId, issuerCardId],
-      );
-      return rows[0];
-    },
-
-    /** The customer's cards of a program and form waiting for activation, newest first. */
-    async awaitingActivation(merchantId: string, customerId: string, program: string, cardType: CardForm) {
-      const { rows } = await query<CardRow>(
-        `select ${CARD_COLUMNS} from cards where merchant_id = $1 and customer_id = $2 and program = $3
-           and card_type = $4 and status = 'ACTIVATION' order by created_at desc`,
-        [merchantId, customerId, program, cardType],
-      );
-      return rows;
-    },
-
-    async markActive(merchantId: string, cardId: string, at: Date): Promise<CardRow | undefined> {
-      const { rows } = await query<CardRow>(
-        `update cards set status = 'ACTIVE', activated_at = $3, updated_at = $3,
-           delivery_state = case when card_type = 'PLASTIC' then 'ACTIVATED' else null end
-         where merchant_id = $1 and id = $2 and status in ('ACTIVATION', 'ACTIVE') returning ${CARD_COLUMNS}`,
-        [merchantId, cardId, at],
-      );
-      return rows[0];
     },
 
     async customerInfo(merchantId: string, customerId: string): Promise<CustomerInfoRow | undefined> {
@@ -329,50 +223,10 @@ export function createCardsRepository(db: ClientSource) {
       );
       return rows[0]?.discountBps;
     },
-
-    async activeRsaKey(): Promise<RsaKeyRow | undefined> {
-      const { rows } = await query<RsaKeyRow>(
-        `select id, public_key as "publicKey", private_key_ciphertext as "privateKeyCiphertext", data_key_id as "dataKeyId"
-         from card_rsa_keys where active order by created_at desc, id desc limit 1`,
-        [],
-      );
-      return rows[0];
-    },
-
-    async findRsaKey(id: string): Promise<RsaKeyRow | undefined> {
-      const { rows } = await query<RsaKeyRow>(
-        `select id, public_key as "publicKey", private_key_ciphertext as "privateKeyCiphertext", data_key_id as "dataKeyId"
-         from card_rsa_keys where id = $1 and active`,
-        [id],
-      );
-      return rows[0];
-    },
-
-    /**
-     * Inserts the first key pair unless one is active already (two instances starting together
-     * both try; an advisory lock lets one win and the other read its pair).
-     */
-    async insertRsaKeyIfNone(row: RsaKeyRow): Promise<void> {
-      await db.withClient(async (c) => {
-        await c.query("begin");
-        try {
-          await c.query(`select pg_advisory_xact_lock(hashtext('card_rsa_keys'))`);
-          await c.query(
-            `insert into card_rsa_keys (id, public_key, private_key_ciphertext, data_key_id)
-             select $1, $2, $3, $4 where not exists (select 1 from card_rsa_keys where active)`,
-            [row.id, row.publicKey, row.privateKeyCiphertext, row.dataKeyId],
-          );
-          await c.query("commit");
-        } catch (err) {
-          await c.query("rollback");
-          throw err;
-        }
-      });
-    },
   };
 }
 
-export type CardsRepository = ReturnType<typeof createCardsRepository>;
+export type CardOrdersRepository = ReturnType<typeof createCardOrdersRepository>;
 
 // Statements of a use-case's transaction (the caller's `tx`).
 
@@ -386,25 +240,6 @@ export async function lockRequestSql(
     [merchantId, id],
   );
   return rows[0] ? toRequest(rows[0]) : undefined;
-}
-
-/**
- * The customer's card as committed now, locked until the caller's transaction ends: a use-case
- * judges the card's status on this row. `for share`: a status change (a soft block, the issuer's
- * block) waits for the transaction, one committed before is what this reads, and the card's
- * purchases and top-ups do not queue behind each other for it.
- */
-export async function lockCardSql(
-  tx: Tx,
-  merchantId: string,
-  customerId: string,
-  id: string,
-): Promise<CardRow | undefined> {
-  const { rows } = await tx.query<CardRow>(
-    `select ${CARD_COLUMNS} from cards where merchant_id = $1 and customer_id = $2 and id = $3 for share`,
-    [merchantId, customerId, id],
-  );
-  return rows[0];
 }
 
 export async function markPaidSql(
@@ -440,55 +275,11 @@ export async function markCancelledSql(
   );
 }
 
-export async function insertIssuedCardSql(
-  tx: Tx,
-  card: Omit<CardRow, "activatedAt" | "label" | "pinSetAt">,
-): Promise<void> {
-  await tx.query(
-    `insert into cards (merchant_id, id, customer_id, request_id, program, card_type, colour, issuer_card_id, last4,
-       expiry_month, expiry_year, cardholder_name, status, delivery_state, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
-     on conflict (merchant_id, request_id) do nothing`,
-    [
-      card.merchantId,
-      card.id,
-      card.customerId,
-      card.requestId,
-      card.program,
-      card.cardType,
-      card.colour,
-      card.issuerCardId,
-      card.last4,
-      card.expiryMonth,
-      card.expiryYear,
-      card.cardholderName,
-      card.status,
-      card.deliveryState,
-      card.createdAt,
-    ],
-  );
+/** The order's card exists (the cards module recorded it in the same transaction). */
+export async function markIssuedSql(tx: Tx, merchantId: string, id: string, at: Date): Promise<void> {
   await tx.query(
     `update card_requests set status = 'ISSUED', updated_at = $3 where merchant_id = $1 and id = $2 and status = 'PAID'`,
-    [card.merchantId, card.requestId, card.createdAt],
-  );
-}
-
-const DELIVERY_ORDER = ["ORDER_PENDING", "ORDERED", "IN_DELIVERY", "SUPPORT", "ACTIVATED"];
-
-/** A plastic card's trip moves forward only: a late or repeated callback changes nothing. */
-export async function advanceDeliverySql(
-  tx: Tx,
-  merchantId: string,
-  issuerCardId: string,
-  state: CardDeliveryState,
-  at: Date,
-) {
-  const earlier = DELIVERY_ORDER.slice(0, DELIVERY_ORDER.indexOf(state));
-  await tx.query(
-    `update cards set delivery_state = $3, updated_at = $4,
-       status = case when $3 = 'SUPPORT' and status = 'ACTIVATION' then 'SUPPORT' else status end
-     where merchant_id = $1 and issuer_card_id = $2 and delivery_state = any($5::text[])`,
-    [merchantId, issuerCardId, state, at, earlier],
+    [merchantId, id, at],
   );
 }
 

@@ -4,24 +4,17 @@ import { moneyCallErrors } from "../../http/error-body.ts";
 import { readIdempotency, sendStoredResponse } from "../../http/idempotency.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { cardSecurityRoutes } from "../cards/card-security.routes.ts";
 import {
-  activateBody,
   addressV2Body,
   addressV3Body,
   cancelResponse,
   cardholderBody,
-  cardIdParams,
-  cardView,
   constantsResponse,
   countriesResponse,
-  cpQuery,
   createRequestBody,
   createRequestResponse,
   idempotencyHeaders,
-  listResponse,
   offerParams,
-  ok,
   paymentOfferResponse,
   paymentReceipt,
   personalInfoBody,
@@ -32,16 +25,16 @@ import {
   pricesResponse,
   requestIdParams,
   requestParams,
-  rsaKeyResponse,
 } from "./card-orders.schemas.ts";
+import { cpQuery, cardOk as ok } from "./card-orders.types.ts";
 
 const tags = ["cards"];
 
-/** Cards (spec §7 Cards, reference §4.13): every call takes `cp`, the card program. */
-export const cardsRoutes =
+/** Ordering a card (spec §7 Cards, reference §4.13): every call takes `cp`, the card program. */
+export const cardOrdersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { cards } = deps.services;
+    const { cardOrders } = deps.services;
     const session = { preHandler: authenticate(deps) };
     const owner = async (req: Parameters<typeof signedIn>[0]) => {
       const c = signedIn(req);
@@ -67,26 +60,7 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async (req) => cards.prices((await owner(req)).merchant, req.query.cp),
-    );
-
-    app.get(
-      "/v2/card/list",
-      {
-        schema: {
-          ...base(
-            "listCards",
-            "The customer's cards of the program and their unfinished orders (id null), with the display status and the order's open steps (additionalStatuses).",
-          ),
-          querystring: cpQuery,
-          response: { 200: listResponse, ...moneyCallErrors },
-        },
-        ...session,
-      },
-      async (req, reply) => {
-        reply.header("cache-control", "no-store");
-        return cards.list(await owner(req), req.query.cp);
-      },
+      async (req) => cardOrders.prices((await owner(req)).merchant, req.query.cp),
     );
 
     app.post(
@@ -103,7 +77,7 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async (req) => cards.createRequest(await owner(req), req.query.cp, req.body),
+      async (req) => cardOrders.createRequest(await owner(req), req.query.cp, req.body),
     );
 
     app.post(
@@ -121,7 +95,7 @@ export const cardsRoutes =
         ...session,
       },
       async (req) =>
-        cards.cancel({
+        cardOrders.cancel({
           merchant: (await owner(req)).merchant,
           customer: signedIn(req),
           cp: req.query.cp,
@@ -144,7 +118,8 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async (req) => cards.putAddressV2(await owner(req), req.query.cp, req.params.cardRequestId, req.body),
+      async (req) =>
+        cardOrders.putAddressV2(await owner(req), req.query.cp, req.params.cardRequestId, req.body),
     );
 
     app.put(
@@ -162,7 +137,8 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async (req) => cards.putAddressV3(await owner(req), req.query.cp, req.params.cardRequestId, req.body),
+      async (req) =>
+        cardOrders.putAddressV3(await owner(req), req.query.cp, req.params.cardRequestId, req.body),
     );
 
     app.put(
@@ -181,7 +157,7 @@ export const cardsRoutes =
         ...session,
       },
       async (req) =>
-        cards.putCardholderName(await owner(req), req.query.cp, req.params.cardRequestId, req.body),
+        cardOrders.putCardholderName(await owner(req), req.query.cp, req.params.cardRequestId, req.body),
     );
 
     app.post(
@@ -198,7 +174,7 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async (req) => cards.savePersonalInfo(await owner(req), req.query.cp, req.body),
+      async (req) => cardOrders.savePersonalInfo(await owner(req), req.query.cp, req.body),
     );
 
     app.get(
@@ -213,7 +189,7 @@ export const cardsRoutes =
       },
       async (req, reply) => {
         reply.header("cache-control", "no-store");
-        return cards.personalInfo(await owner(req), req.query.cp);
+        return cardOrders.personalInfo(await owner(req), req.query.cp);
       },
     );
 
@@ -230,7 +206,7 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async (req) => cards.constants((await owner(req)).merchant, req.query.cp),
+      async (req) => cardOrders.constants((await owner(req)).merchant, req.query.cp),
     );
 
     app.get(
@@ -243,7 +219,7 @@ export const cardsRoutes =
         },
         ...session,
       },
-      async (req) => cards.deliveryCountries((await owner(req)).merchant, req.query.cp),
+      async (req) => cardOrders.deliveryCountries((await owner(req)).merchant, req.query.cp),
     );
 
     app.get(
@@ -263,7 +239,7 @@ export const cardsRoutes =
       async (req, reply) => {
         reply.header("cache-control", "no-store");
         const { id, currency } = req.params;
-        return cards.price(await owner(req), req.query.cp, id, currency, req.query.promoCode);
+        return cardOrders.price(await owner(req), req.query.cp, id, currency, req.query.promoCode);
       },
     );
 
@@ -283,7 +259,7 @@ export const cardsRoutes =
       },
       async (req) => {
         const { id, currency } = req.params;
-        return cards.createOffer(await owner(req), req.query.cp, id, currency, req.query.promoCode);
+        return cardOrders.createOffer(await owner(req), req.query.cp, id, currency, req.query.promoCode);
       },
     );
 
@@ -305,7 +281,7 @@ export const cardsRoutes =
       async (req, reply) => {
         const customer = signedIn(req);
         const { idempotencyKey, requestHash } = readIdempotency(req, `customer:${customer.customerId}`);
-        const outcome = await cards.confirm({
+        const outcome = await cardOrders.confirm({
           merchant: (await owner(req)).merchant,
           customer,
           cp: req.query.cp,
@@ -316,75 +292,4 @@ export const cardsRoutes =
         return sendStoredResponse(reply, outcome);
       },
     );
-
-    app.get(
-      "/v2/card/rsa-public-key",
-      {
-        schema: {
-          ...base(
-            "getCardRsaPublicKey",
-            "The server's RSA public key (base64 DER SPKI, 2048-bit) for codes the app sends: RSA-OAEP with SHA-256, ciphertext base64.",
-          ),
-          querystring: cpQuery,
-          response: { 200: rsaKeyResponse, ...moneyCallErrors },
-        },
-        ...session,
-      },
-      async (req) => cards.rsaPublicKey((await owner(req)).merchant, req.query.cp),
-    );
-
-    const activation = (description: string) => ({
-      querystring: cpQuery,
-      body: activateBody,
-      response: { 200: cardView, ...moneyCallErrors },
-      description,
-    });
-
-    app.post(
-      "/v2/card/virtual/activate",
-      {
-        schema: {
-          ...base("activateVirtualCard", ""),
-          ...activation(
-            "Activates the customer's virtual card with the code sent to them (passCode encrypted to keyId).",
-          ),
-        },
-        ...session,
-      },
-      async (req) => cards.activate(await owner(req), req.query.cp, req.body, { cardType: "VIRTUAL" }),
-    );
-
-    app.post(
-      "/v2/card/plastic/:id/activate",
-      {
-        schema: {
-          ...base("activatePlasticCardById", ""),
-          ...activation("Activates this plastic card with the code mailed with it."),
-          params: cardIdParams,
-        },
-        ...session,
-      },
-      async (req) =>
-        cards.activate(await owner(req), req.query.cp, req.body, {
-          cardType: "PLASTIC",
-          cardId: req.params.id,
-        }),
-    );
-
-    app.post(
-      "/v2/card/plastic/activate",
-      {
-        schema: {
-          ...base("activatePlasticCard", ""),
-          ...activation(
-            "Activates the customer's plastic card on its way (the newest) with the code mailed with it.",
-          ),
-        },
-        ...session,
-      },
-      async (req) => cards.activate(await owner(req), req.query.cp, req.body, { cardType: "PLASTIC" }),
-    );
-
-    // Reveal, PIN, label, soft block: their own routes file.
-    await app.register(cardSecurityRoutes(deps));
   };

@@ -1,16 +1,12 @@
 import { z } from "zod";
-import {
-  CARD_DELIVERY_STATES,
-  CARD_FORMS,
-  CARD_ORDER_STEPS,
-  CARD_PLANS,
-  CARD_STATUSES,
-} from "../../db/schema/index.ts";
-import { DISPLAY_STATUSES } from "../../display-status.ts";
+import { CARD_FORMS, CARD_PLANS } from "../../db/schema/index.ts";
 import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
 import {
+  cardFees,
+  cpQuery,
   DOCUMENT_TYPES,
   INCOME_SOURCES,
+  cardMoney as money,
   PURPOSES_OF_ACCOUNT_OPENING,
   TURNOVER_RANGES,
 } from "./card-orders.types.ts";
@@ -26,25 +22,14 @@ const embossable = z
   .max(24)
   .regex(/^[A-Za-z][A-Za-z' -]*$/, "must be Latin letters");
 
-export const money = z
-  .object({ value: z.string().describe("Decimal string"), currency: z.string() })
-  .meta({ id: "CardMoney" });
-
-/** Every card call takes `cp`, the card program (CP_1 when absent). */
-export const cpQuery = z.object({ cp: z.enum(CARD_PROGRAMS).optional() });
 export const requestParams = z.object({ id: z.uuid() });
 export const requestIdParams = z.object({ cardRequestId: z.uuid() });
-export const cardIdParams = z.object({ id: z.uuid() });
 export const priceParams = z.object({
   id: z.uuid(),
   currency: z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code"),
 });
 export const priceQuery = cpQuery.extend({ promoCode: z.string().trim().max(32).optional() });
 export const offerParams = z.object({ id: z.uuid() });
-
-export const ok = z.object({ result: z.literal("ok") }).meta({ id: "CardOk" });
-
-const fees = z.object({ clientMarkUpFee: z.string(), supplierFee: z.string(), vaultFee: z.string() });
 
 export const pricesResponse = z
   .object({
@@ -62,47 +47,12 @@ export const pricesResponse = z
         delivery: z.string(),
         cardDesignIds: z.array(z.number().int()),
         plan: z.enum(CARD_PLANS),
-        fees,
+        fees: cardFees,
       }),
     ),
     designs: z.array(z.object({ id: z.number().int(), colour: z.string(), hex: z.string() })),
   })
   .meta({ id: "CardPrices" });
-
-export const cardView = z
-  .object({
-    id: z.uuid().nullable().describe("Null while the order has no card yet"),
-    cardRequestId: z.uuid(),
-    cardProgram: z.enum(CARD_PROGRAMS),
-    number: z.string().nullable().describe("Masked: •••• •••• •••• last4"),
-    expired: z.string().nullable(),
-    cardholderName: z.string().nullable(),
-    cardType: z.enum(CARD_FORMS),
-    colour: z.string(),
-    cardCompany: z.string(),
-    status: z.enum(CARD_STATUSES),
-    displayStatus: z.enum(DISPLAY_STATUSES),
-    deliveryState: z.enum(CARD_DELIVERY_STATES).nullable(),
-    additionalStatuses: z.array(z.string()).describe("Order steps still open"),
-    step: z.enum(CARD_ORDER_STEPS).describe("Where an unfinished order resumes"),
-    balance: money,
-    monthlyIncome: money,
-    monthlyExpenses: money,
-    plan: z.enum(CARD_PLANS),
-    fees,
-    paid: money.nullable(),
-    label: z.string().nullable().describe("The customer's own name for the card"),
-    pinSet: z.boolean().describe("Whether the customer has set a PIN"),
-  })
-  .meta({ id: "Card" });
-
-export const listResponse = z
-  .object({
-    kycStatus: z.object({ status: z.string(), reason: z.string().nullable() }),
-    cards: z.array(cardView),
-    iban: z.string().nullable(),
-  })
-  .meta({ id: "CardList" });
 
 export const createRequestBody = z
   .object({ cardType: z.enum(CARD_FORMS), cardDesignId: z.number().int().min(1).max(5) })
@@ -221,20 +171,5 @@ export const paymentReceipt = z
 export const cancelResponse = z
   .object({ result: z.literal("ok"), refunded: money.nullable() })
   .meta({ id: "CardRequestCancelled" });
-
-export const rsaKeyResponse = z
-  .object({ id: z.uuid(), publicKey: z.string() })
-  .meta({ id: "CardRsaPublicKey" });
-
-export const activateBody = z
-  .object({
-    keyId: z.uuid(),
-    passCode: z
-      .string()
-      .min(16)
-      .max(1024)
-      .regex(/^[A-Za-z0-9+/=]+$/, "must be base64"),
-  })
-  .strict();
 
 export const idempotencyHeaders = z.object({ "idempotency-key": z.string().optional() });

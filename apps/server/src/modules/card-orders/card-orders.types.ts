@@ -1,4 +1,64 @@
-import type { CARD_COLOURS } from "../../db/schema/index.ts";
+import { z } from "zod";
+import type {
+  CARD_COLOURS,
+  CardForm,
+  CardOrderStep,
+  CardPlan,
+  CardRequestStatus,
+} from "../../db/schema/index.ts";
+import type { Merchant } from "../merchants/merchants.service.ts";
+import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
+
+/**
+ * What ordering a card shares with the issued cards module (docs/cards.md): the card programs'
+ * query, the wire shapes of money and fees, the order row the issuer's report turns into a card,
+ * and what an issued card keeps of its order (plan, fees, what was paid).
+ */
+
+/** The signed-in customer a card call is about, with their merchant. */
+export type Owner = { merchant: Merchant; customerId: string };
+
+/** Every card call takes `cp`, the card program (CP_1 when absent). */
+export const cpQuery = z.object({ cp: z.enum(CARD_PROGRAMS).optional() });
+export const cardMoney = z
+  .object({ value: z.string().describe("Decimal string"), currency: z.string() })
+  .meta({ id: "CardMoney" });
+export const cardOk = z.object({ result: z.literal("ok") }).meta({ id: "CardOk" });
+export const cardFees = z.object({
+  clientMarkUpFee: z.string(),
+  supplierFee: z.string(),
+  vaultFee: z.string(),
+});
+export type CardFees = z.infer<typeof cardFees>;
+type Money = z.infer<typeof cardMoney>;
+
+/** A card order (table card_requests). */
+export type RequestRow = {
+  merchantId: string;
+  id: string;
+  customerId: string;
+  program: string;
+  cardType: CardForm;
+  colour: string;
+  status: CardRequestStatus;
+  step: CardOrderStep;
+  billingAddress: Record<string, string> | null;
+  shippingAddress: Record<string, string> | null;
+  shippingMatchBilling: boolean;
+  cardholderFirstName: string | null;
+  cardholderLastName: string | null;
+  promoCode: string | null;
+  paymentOfferId: string | null;
+  paymentOperationId: string | null;
+  paidCurrency: string | null;
+  paidAmount: bigint | null;
+  refundOperationId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** What an issued card shows of its order: the program's plan and fees, and what the order cost. */
+export type CardTerms = { plan: CardPlan; fees: CardFees; paid: Money | null };
 
 /** Spec §3 card colours: an id (the reference's cardDesignId) and a hex value each. */
 export const CARD_DESIGNS = [

@@ -1,28 +1,9 @@
 import type { CardForm, OperationType } from "../../db/schema/index.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
-import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
+import type { MerchantsService } from "../merchants/merchants.service.ts";
 import type { CardProgram } from "../merchants/merchants.types.ts";
-import { cardErrors } from "./card-orders.errors.ts";
-
-/**
- * What the customer reads about a program: the merchant's configured name and description
- * (`merchants.card_programs`), else the merchant's name with the program's number, never the bare
- * code (docs/cards.md "Names").
- */
-export function programText(
-  merchant: Pick<Merchant, "title" | "cardPrograms">,
-  program: CardProgram,
-): { name: string; description: string | null } {
-  const configured = merchant.cardPrograms[program];
-  if (configured?.name.trim()) {
-    return { name: configured.name, description: configured.description.trim() || null };
-  }
-  return {
-    name: `${merchant.title} card${program === "CP_1" ? "" : ` ${program.slice(3)}`}`,
-    description: null,
-  };
-}
+import { cardOrderErrors } from "./card-orders.errors.ts";
 
 /**
  * Per-merchant card permissions (spec §6): the `cp` query names the program (CP_1 when absent),
@@ -38,7 +19,7 @@ export function createCardPrograms(deps: {
     const program = cp ?? "CP_1";
     const features = await deps.merchants.features(merchantId);
     if (!features.enabledCardPrograms.includes(program)) {
-      throw cardErrors.create("CARD_PROGRAM_NOT_ALLOWED", {
+      throw cardOrderErrors.create("CARD_PROGRAM_NOT_ALLOWED", {
         field: "cp",
         message: `The card program ${program} is not available for your account.`,
       });
@@ -57,7 +38,7 @@ export function createCardPrograms(deps: {
       const flags = (await deps.merchants.features(merchantId)).cardPrograms[program];
       const allowed = cardType === "VIRTUAL" ? flags.virtual : flags.plastic && flags.plasticDelivery;
       if (!allowed) {
-        throw cardErrors.create("CARD_TYPE_NOT_ALLOWED", {
+        throw cardOrderErrors.create("CARD_TYPE_NOT_ALLOWED", {
           field: "cardType",
           message: `${cardType === "VIRTUAL" ? "Virtual" : "Plastic"} cards of ${program} are not available for your account.`,
         });

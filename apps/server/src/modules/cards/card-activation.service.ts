@@ -8,19 +8,15 @@ import {
   isIssuerCallbackSigned,
   issuerEventSchema,
 } from "../../providers/issuer/issuer-provider.ts";
-import type { CardOrders, Owner } from "../card-orders/card-order-steps.service.ts";
-import { cardRowView } from "../card-orders/card-order-views.ts";
-import { cardErrors } from "../card-orders/card-orders.errors.ts";
-import {
-  advanceDeliverySql,
-  type CardRow,
-  type CardsRepository,
-  insertIssuedCardSql,
-  lockRequestSql,
-} from "../card-orders/card-orders.repository.ts";
-import type { CardPrograms } from "../card-orders/card-program-guard.ts";
+import { cardOrderErrors } from "../card-orders/card-orders.errors.ts";
+import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
+import type { Owner } from "../card-orders/card-orders.types.ts";
 import type { CardProgram } from "../merchants/merchants.types.ts";
 import type { CardRsa } from "./card-rsa.service.ts";
+import { cardRowView } from "./card-views.ts";
+import { cardErrors } from "./cards.errors.ts";
+import { advanceDeliverySql, type CardsRepository, insertCardSql } from "./cards.repository.ts";
+import type { CardRow } from "./cards.types.ts";
 
 /** Which card an activation names: the virtual one, a plastic one by id, or the plastic one on its way. */
 export type ActivationTarget = { cardType: "VIRTUAL" } | { cardType: "PLASTIC"; cardId?: string };
@@ -32,14 +28,13 @@ export type ActivationTarget = { cardType: "VIRTUAL" } | { cardType: "PLASTIC"; 
 export function createCardActivation(deps: {
   db: ClientSource;
   repository: CardsRepository;
-  programs: CardPrograms;
-  orders: CardOrders;
+  orders: Pick<CardOrdersService, "requireProgram" | "cardTerms" | "orderById" | "lockOrder" | "markIssued">;
   rsa: CardRsa;
   issuer: IssuerProvider;
   callbackSecret: string;
   now: () => Date;
 }) {
-  const { repository } = deps;
+  const { repository, orders } = deps;
 
   async function targetCard(owner: Owner, program: CardProgram, target: ActivationTarget): Promise<CardRow> {
     const { merchant, customerId } = owner;
@@ -65,7 +60,7 @@ export function createCardActivation(deps: {
   return {
     /** GET /v2/card/rsa-public-key: one key for every program, but only to a program the merchant offers. */
     async rsaPublicKey(merchant: Owner["merchant"], cp: CardProgram | undefined) {
-      await deps.programs.requireProgram(merchant.id, cp);
+      await orders.requireProgram(merchant.id, cp);
       return deps.rsa.publicKey();
     },
 
@@ -76,23 +71,21 @@ export function createCardActivation(deps: {
       body: { keyId: string; passCode: string },
       target: ActivationTarget,
     ) {
-      const program = await deps.programs.requireProgram(owner.merchant.id, cp);
+      const program = await orders.requireProgram(owner.merchant.id, cp);
       const code = (await deps.rsa.decrypt(body.keyId, body.passCode)).trim();
       if (!/^\d{4,8}$/.test(code))
         throw cardErrors.create("ACTIVATION_CODE_NOT_VALID", { field: "passCode" });
       const card = await targetCard(owner, program, target);
-      const price = (await repository.listPrices(owner.merchant.id, program)).find(
-        (p) => p.cardType === card.cardType,
-      );
-      const request = await repository.findRequest(owner.merchant.id, owner.customerId, card.requestId);
-      if (card.status === "ACTIVE") return cardRowView(card, request, price);
+      const [terms] = await orders.cardTerms(owner.merchant.id, owner.customerId, program, [card]);
+      if (!terms) throw new Error(`no terms for card ${card.id}`);
+      if (card.status === "ACTIVE") return cardRowView(card, terms);
       if (card.status !== "ACTIVATION") throw cardErrors.create("CARD_NOT_READY", { field: "id" });
       const result = await deps.issuer.activate(card.issuerCardId, code);
       if (result === "BAD_CODE") throw cardErrors.create("ACTIVATION_CODE_NOT_VALID", { field: "passCode" });
       if (result === "LOCKED") throw cardErrors.create("ACTIVATION_LOCKED", { field: "passCode" });
       if (result === "NOT_READY") throw cardErrors.create("CARD_NOT_READY", { field: "id" });
       const active = await repository.markActive(owner.merchant.id, card.id, deps.now());
-      return cardRowView(active ?? card, request, price);
+      return cardRowView(active ?? card, terms);
     },
 
     /**
@@ -119,16 +112,12 @@ export function createCardActivation(deps: {
       return applyIssuerEvent(parsed.data);
     },
 
-    /** The merchant's orders paid and not issued since before `before`, oldest first (stuck payments). */
-    paidNotIssuedBefore: (merchantId: string, before: Date, limit: number) =>
-      repository.paidNotIssuedBefore(merchantId, before, limit),
-
     /**
      * An operator asks the issuer again about a paid order: its answer is applied as its
      * callback would be (an issued card is recorded). UNANSWERED: no lookup, or not issued yet.
      */
     async askIssuerAgain(merchantId: string, id: string): Promise<string> {
-      const r = await repository.findRequestById(merchantId, id);
+      const r = await orders.orderById(merchantId, id);
       if (!r) return "NOT_FOUND";
       if (r.status !== "PAID") return "ALREADY_FINAL";
       const event = await deps.issuer.orderStatus?.(r.id);
@@ -140,11 +129,11 @@ export function createCardActivation(deps: {
   async function applyIssuerEvent(event: IssuerEvent): Promise<string> {
     const at = deps.now();
     return inTransaction(deps.db, async (tx) => {
-      const r = await lockRequestSql(tx, event.merchantId, event.orderRef);
-      if (!r) throw cardErrors.create("CARD_REQUEST_NOT_FOUND", { field: "orderRef" });
+      const r = await orders.lockOrder(tx, event.merchantId, event.orderRef);
+      if (!r) throw cardOrderErrors.create("CARD_REQUEST_NOT_FOUND", { field: "orderRef" });
       if (r.status === "CANCELLED" || r.status === "OPEN") return "IGNORED";
       if (r.status === "PAID") {
-        await insertIssuedCardSql(tx, {
+        await insertCardSql(tx, {
           merchantId: r.merchantId,
           id: uuidv7(),
           customerId: r.customerId,
@@ -161,6 +150,7 @@ export function createCardActivation(deps: {
           deliveryState: r.cardType === "PLASTIC" ? "ORDER_PENDING" : null,
           createdAt: at,
         });
+        await orders.markIssued(tx, r.merchantId, r.id, at);
       }
       if (
         event.deliveryState &&

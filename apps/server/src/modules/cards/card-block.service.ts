@@ -1,8 +1,9 @@
 import type { CardStatus } from "../../db/schema/index.ts";
 import type { CodePurpose } from "../auth/auth.types.ts";
-import type { CardRow } from "../card-orders/card-orders.repository.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
-import { cardSecurityErrors } from "./cards.errors.ts";
+import { cardErrors } from "./cards.errors.ts";
+import { moveStatusSql } from "./cards.repository.ts";
+import type { CardRow } from "./cards.types.ts";
 
 export type BlockAction = "BLOCK" | "UNBLOCK";
 
@@ -22,10 +23,10 @@ export function createCardBlocks(deps: CardSecurityParts) {
   function requireFrom(card: CardRow, action: BlockAction) {
     if (card.status === MOVES[action].from) return;
     if (action === "BLOCK" && card.status === "SOFT_BLOCKED")
-      throw cardSecurityErrors.create("CARD_ALREADY_BLOCKED", { field: "cardId" });
+      throw cardErrors.create("CARD_ALREADY_BLOCKED", { field: "cardId" });
     if (action === "UNBLOCK" && card.status === "ACTIVE")
-      throw cardSecurityErrors.create("CARD_NOT_BLOCKED", { field: "cardId" });
-    throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
+      throw cardErrors.create("CARD_NOT_BLOCKED", { field: "cardId" });
+    throw cardErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
   }
 
   return {
@@ -60,14 +61,13 @@ export function createCardBlocks(deps: CardSecurityParts) {
       );
       const { merchant, customerId } = ask.owner;
       if (!(await deps.controls.setSoftBlocked(card.issuerCardId, action === "BLOCK"))) {
-        throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
+        throw cardErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
       }
       const moved = await deps.withEvent(
         ask,
         card,
         action === "BLOCK" ? "CARD_FROZEN" : "CARD_UNFROZEN",
-        (tx) =>
-          deps.repository.moveStatus(tx, merchant.id, customerId, card.id, move.from, move.to, deps.now()),
+        (tx) => moveStatusSql(tx, merchant.id, customerId, card.id, move.from, move.to, deps.now()),
       );
       if (!moved) {
         // The card changed meanwhile: put the issuer back in line with it, and say so.

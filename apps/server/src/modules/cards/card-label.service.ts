@@ -1,5 +1,5 @@
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
-import { cardSecurityErrors } from "./cards.errors.ts";
+import { cardErrors } from "./cards.errors.ts";
 
 /**
  * Cards the customer may name: the rule of reveal and PIN. Naming a card they froze themselves
@@ -13,7 +13,7 @@ export function createCardLabels(deps: CardSecurityParts) {
   return {
     async setLabel(ask: CardAsk, body: { label: string }) {
       const card = await deps.ownCard(ask);
-      if (!NAMEABLE.has(card.status)) throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
+      if (!NAMEABLE.has(card.status)) throw cardErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
       const label = body.label === "" ? null : body.label;
       await deps.repository.setLabel(ask.owner.merchant.id, ask.owner.customerId, card.id, label, deps.now());
       return { result: "ok" as const };

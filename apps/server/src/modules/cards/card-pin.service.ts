@@ -1,7 +1,8 @@
 import { type PinProblem, pinProblem } from "./card-pin-rules.ts";
 import type { CardRsa } from "./card-rsa.service.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
-import { cardSecurityErrors } from "./cards.errors.ts";
+import { cardErrors } from "./cards.errors.ts";
+import { markPinSetSql } from "./cards.repository.ts";
 
 const PIN_ERRORS: Record<PinProblem, "PIN_NOT_VALID" | "PIN_TOO_SIMPLE"> = {
   FORMAT: "PIN_NOT_VALID",
@@ -19,17 +20,17 @@ export function createCardPins(deps: CardSecurityParts & { rsa: CardRsa }) {
     async setPin(ask: CardAsk, body: { keyId: string; pin: string }) {
       const card = await deps.ownCard(ask);
       if (card.status !== "ACTIVE" && card.status !== "SOFT_BLOCKED") {
-        throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
+        throw cardErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
       }
       const pin = await deps.rsa.decrypt(body.keyId, body.pin, "pin");
       const problem = pinProblem(pin);
-      if (problem) throw cardSecurityErrors.create(PIN_ERRORS[problem], { field: "pin" });
+      if (problem) throw cardErrors.create(PIN_ERRORS[problem], { field: "pin" });
       await deps.requireLiveSession(ask);
       if (!(await deps.controls.setPin(card.issuerCardId, pin))) {
-        throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
+        throw cardErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
       }
       await deps.withEvent(ask, card, "CARD_PIN_SET", (tx) =>
-        deps.repository.markPinSet(tx, ask.owner.merchant.id, ask.owner.customerId, card.id, deps.now()),
+        markPinSetSql(tx, ask.owner.merchant.id, ask.owner.customerId, card.id, deps.now()),
       );
       return { result: "ok" as const };
     },

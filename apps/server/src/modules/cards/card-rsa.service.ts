@@ -7,8 +7,8 @@ import {
 } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
-import { cardErrors } from "../card-orders/card-orders.errors.ts";
-import type { CardsRepository } from "../card-orders/card-orders.repository.ts";
+import { cardErrors } from "./cards.errors.ts";
+import type { CardsRepository } from "./cards.repository.ts";
 
 /**
  * The server's RSA key for codes the app sends encrypted (GET /v2/card/rsa-public-key). Decision

@@ -1,8 +1,8 @@
 import { createPublicKey, type KeyObject } from "node:crypto";
-import type { CardRow } from "../card-orders/card-orders.repository.ts";
 import type { Limit } from "../ratelimit/ratelimit.service.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
-import { cardSecurityErrors } from "./cards.errors.ts";
+import { cardErrors } from "./cards.errors.ts";
+import type { CardRow } from "./cards.types.ts";
 
 /** Spec §9 makes the browser's pair 1024-bit; larger ones are welcome, absurd ones are not. */
 const KEY_BITS = { min: 1024, max: 4096 } as const;
@@ -23,11 +23,11 @@ export function browserKey(publicKey: string): KeyObject {
   try {
     key = createPublicKey({ key: Buffer.from(publicKey, "base64"), format: "der", type: "spki" });
   } catch {
-    throw cardSecurityErrors.create("PUBLIC_KEY_NOT_VALID", { field: "publicKey" });
+    throw cardErrors.create("PUBLIC_KEY_NOT_VALID", { field: "publicKey" });
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (key.asymmetricKeyType !== "rsa" || bits < KEY_BITS.min || bits > KEY_BITS.max) {
-    throw cardSecurityErrors.create("PUBLIC_KEY_NOT_VALID", { field: "publicKey" });
+    throw cardErrors.create("PUBLIC_KEY_NOT_VALID", { field: "publicKey" });
   }
   return key;
 }
@@ -42,12 +42,12 @@ const expiryOf = (month: number, year: number) =>
  */
 export function createCardSecretsReveal(deps: CardSecurityParts) {
   function requireRevealable(card: CardRow) {
-    if (!REVEALABLE.has(card.status)) throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
+    if (!REVEALABLE.has(card.status)) throw cardErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
   }
 
   async function sealed(card: CardRow, key: KeyObject) {
     const secrets = await deps.controls.reveal(card.issuerCardId, key);
-    if (!secrets) throw cardSecurityErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
+    if (!secrets) throw cardErrors.create("CARD_NOT_ACTIVE", { field: "cardId" });
     return secrets;
   }
 

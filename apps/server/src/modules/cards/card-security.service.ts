@@ -4,13 +4,9 @@ import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
 import type { IssuerCardControls } from "../../providers/issuer/issuer-card-controls.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { Codes, VerifiedClaims } from "../auth/auth.types.ts";
-import type { Owner } from "../card-orders/card-order-steps.service.ts";
-import { cardErrors } from "../card-orders/card-orders.errors.ts";
-import { type CardRow, createCardsRepository } from "../card-orders/card-orders.repository.ts";
-import { createCardPrograms } from "../card-orders/card-program-guard.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
+import type { Owner } from "../card-orders/card-orders.types.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
-import type { MerchantsService } from "../merchants/merchants.service.ts";
 import type { CardProgram } from "../merchants/merchants.types.ts";
 import type { RateLimitService } from "../ratelimit/ratelimit.service.ts";
 import type { SecurityEventKind } from "../security/security.types.ts";
@@ -20,7 +16,9 @@ import { createCardLabels } from "./card-label.service.ts";
 import { createCardPins } from "./card-pin.service.ts";
 import { createCardRsa } from "./card-rsa.service.ts";
 import { createCardSecretsReveal } from "./card-secrets.service.ts";
-import { createCardSecurityRepository } from "./cards.repository.ts";
+import { cardErrors } from "./cards.errors.ts";
+import { createCardsRepository } from "./cards.repository.ts";
+import type { CardRow } from "./cards.types.ts";
 
 /** Who asks about which card: the signed-in customer (claims), their merchant, the program, the card. */
 export type CardAsk = {
@@ -37,8 +35,8 @@ export type CardAsk = {
  */
 export function createCardSecurityService(deps: {
   db: ClientSource;
-  merchants: Pick<MerchantsService, "features">;
-  catalog: Pick<CatalogService, "assertOperationAllowed">;
+  /** The program guard (the card-orders module's). */
+  orders: Pick<CardOrdersService, "requireProgram" | "requireOperation">;
   customers: Pick<CustomersService, "getCustomer">;
   auth: Pick<AuthService, "requireLiveSession">;
   codes: Codes;
@@ -48,17 +46,16 @@ export function createCardSecurityService(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const cards = createCardsRepository(deps.db);
-  const repository = createCardSecurityRepository(deps.db);
-  const programs = createCardPrograms(deps);
-  const rsa = createCardRsa({ repository: cards, secrets: deps.secrets });
+  const repository = createCardsRepository({ db: deps.db });
+  const programs = deps.orders;
+  const rsa = createCardRsa({ repository, secrets: deps.secrets });
 
   /** The customer's own card of the program (404 otherwise), after the catalog's word on CARDS. */
   async function ownCard(ask: CardAsk): Promise<CardRow> {
     const { merchant, customerId } = ask.owner;
     const program = await programs.requireProgram(merchant.id, ask.cp);
     await programs.requireOperation(merchant.id, customerId, "CARDS");
-    const card = await cards.findCard(merchant.id, customerId, ask.cardId);
+    const card = await repository.findCard(merchant.id, customerId, ask.cardId);
     if (!card || card.program !== program) throw cardErrors.create("CARD_NOT_FOUND", { field: "cardId" });
     return card;
   }
@@ -112,7 +109,7 @@ export type CardSecurityParts = {
   codes: Codes;
   limits: Pick<RateLimitService, "consume">;
   now: () => Date;
-  repository: ReturnType<typeof createCardSecurityRepository>;
+  repository: ReturnType<typeof createCardsRepository>;
   ownCard: (ask: CardAsk) => Promise<CardRow>;
   requireLiveSession: (ask: CardAsk) => Promise<void>;
   withEvent: (

@@ -1,7 +1,24 @@
 import { defineErrors } from "../../http/app-error.ts";
 
-/** Reveal, PIN, label and soft block (docs/cards.md "Reveal, PIN, blocks"): ids 19101–19120. */
-export const cardSecurityErrors = defineErrors({
+/**
+ * An issued card's life (docs/cards.md): the card, its activation and the codes sent to the
+ * server's RSA key (19003, 19011–19015); reveal, PIN, label and soft block (19101–19120).
+ */
+export const cardErrors = defineErrors({
+  CARD_NOT_FOUND: { status: 404, errorId: 19003, message: "No such card." },
+  ACTIVATION_CODE_NOT_VALID: { status: 422, errorId: 19011, message: "The activation code is not correct." },
+  ACTIVATION_LOCKED: {
+    status: 409,
+    errorId: 19012,
+    message: "Too many wrong activation codes. Please contact support.",
+  },
+  CARD_NOT_READY: { status: 409, errorId: 19013, message: "This card cannot be activated yet." },
+  KEY_NOT_FOUND: { status: 400, errorId: 19014, message: "This key is unknown or no longer in use." },
+  PASSCODE_NOT_READABLE: {
+    status: 400,
+    errorId: 19015,
+    message: "The code could not be read. Please try again.",
+  },
   PUBLIC_KEY_NOT_VALID: {
     status: 400,
     errorId: 19101,

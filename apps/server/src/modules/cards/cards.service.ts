@@ -1,35 +1,32 @@
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
 import type { IssuerProvider } from "../../providers/issuer/issuer-provider.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import { createCardPayments } from "../card-orders/card-order-payment.service.ts";
-import type { Owner } from "../card-orders/card-order-steps.service.ts";
-import { createCardOrders } from "../card-orders/card-order-steps.service.ts";
-import { moneyOf } from "../card-orders/card-order-views.ts";
-import { createCardsRepository, lockCardSql } from "../card-orders/card-orders.repository.ts";
-import { createCardPrograms } from "../card-orders/card-program-guard.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { MerchantsService } from "../merchants/merchants.service.ts";
+import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
+import type { Owner } from "../card-orders/card-orders.types.ts";
+import { money } from "../history/history.service.ts";
 import type { CardProgram } from "../merchants/merchants.types.ts";
-import type { QuotesService } from "../quotes/quotes.service.ts";
-import type { WalletsService } from "../wallets/wallets.service.ts";
 import { createCardActivation } from "./card-activation.service.ts";
 import { createCardRsa } from "./card-rsa.service.ts";
+import { cardRowView } from "./card-views.ts";
+import { createCardsRepository, lockCardSql } from "./cards.repository.ts";
 
-/** Cards (docs/cards.md): programs, the order and its payment, the issuer's callbacks, activation. */
+/**
+ * Issued cards (docs/cards.md): the list, the issuer's callbacks, activation, and the card for
+ * the modules that work on one (card funding, the back-office). The order a card comes from is
+ * the card-orders module's, reached through its service.
+ */
 export function createCardsService(deps: {
   db: ClientSource;
-  merchants: Pick<MerchantsService, "features">;
-  catalog: Pick<CatalogService, "assertOperationAllowed">;
-  customers: Pick<CustomersService, "getCustomer">;
-  auth: Pick<AuthService, "requireLiveSession">;
-  ledger: LedgerService;
-  wallets: Pick<WalletsService, "ensureWallet">;
-  history: Pick<HistoryService, "record">;
-  quotes: Pick<QuotesService, "cardOrders">;
+  orders: Pick<
+    CardOrdersService,
+    | "requireProgram"
+    | "requireOperation"
+    | "openOrders"
+    | "cardTerms"
+    | "orderById"
+    | "lockOrder"
+    | "markIssued"
+  >;
   issuer: IssuerProvider;
   secrets: CardSecrets;
   callbackSecret: string;
@@ -38,36 +35,50 @@ export function createCardsService(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const repository = createCardsRepository(deps.db);
-  const programs = createCardPrograms(deps);
-  const orders = createCardOrders({ repository, programs, customers: deps.customers, now });
-  const payments = createCardPayments({ ...deps, repository, programs, orders, now });
+  const { orders } = deps;
+  const repository = createCardsRepository({ db: deps.db });
   const rsa = createCardRsa({ repository, secrets: deps.secrets });
-  const activation = createCardActivation({ ...deps, repository, programs, orders, rsa, now });
+  const activation = createCardActivation({ ...deps, repository, rsa, now });
   return {
-    ...orders,
-    ...payments,
     ...activation,
 
-    /** GET /v2/card/list, with each card's balance filled in. */
+    /** GET /v2/card/list: the program's unfinished orders and cards, newest first, with each card's balance. */
     async list(owner: Owner, cp: CardProgram | undefined) {
-      const answer = await orders.list(owner, cp);
-      const ids = answer.cards.flatMap((c) => (c.id ? [c.id] : []));
-      if (!deps.cardBalances || ids.length === 0) return answer;
-      const sums = await deps.cardBalances(owner.merchant.id, owner.customerId, ids);
+      const { merchant, customerId } = owner;
+      const program = await orders.requireProgram(merchant.id, cp);
+      await orders.requireOperation(merchant.id, customerId, "CARDS");
+      const [open, cards] = await Promise.all([
+        orders.openOrders(owner, program),
+        repository.listCards(merchant.id, customerId, program),
+      ]);
+      const [terms, sums] = await Promise.all([
+        orders.cardTerms(merchant.id, customerId, program, cards),
+        deps.cardBalances && cards.length > 0
+          ? deps.cardBalances(
+              merchant.id,
+              customerId,
+              cards.map((c) => c.id),
+            )
+          : undefined,
+      ]);
       return {
-        ...answer,
-        cards: answer.cards.map((c) => {
-          const s = c.id ? sums.get(c.id) : undefined;
-          return s
-            ? {
-                ...c,
-                balance: moneyOf(s.balance, s.currency),
-                monthlyIncome: moneyOf(s.monthlyIncome, s.currency),
-                monthlyExpenses: moneyOf(s.monthlyExpenses, s.currency),
-              }
-            : c;
-        }),
+        kycStatus: open.kycStatus,
+        cards: [
+          ...open.entries,
+          ...cards.map((c, i) => {
+            const view = cardRowView(c, terms[i] as (typeof terms)[number]);
+            const s = sums?.get(c.id);
+            return s
+              ? {
+                  ...view,
+                  balance: money(s.balance, s.currency),
+                  monthlyIncome: money(s.monthlyIncome, s.currency),
+                  monthlyExpenses: money(s.monthlyExpenses, s.currency),
+                }
+              : view;
+          }),
+        ],
+        iban: null,
       };
     },
 
@@ -98,6 +109,6 @@ export type CardBalances = (
 ) => Promise<
   Map<string, { balance: bigint; monthlyIncome: bigint; monthlyExpenses: bigint; currency: string }>
 >;
-export type { CardRow } from "../card-orders/card-orders.repository.ts";
+export type { CardRow } from "./cards.types.ts";
 
 export type CardsService = ReturnType<typeof createCardsService>;
