@@ -1224,26 +1224,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/card/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List cards
-         * @description The customer's cards of the program and their unfinished orders (id null), with the display status and the order's open steps (additionalStatuses).
-         */
-        get: operations["listCards"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v2/card/card-requests": {
         parameters: {
             query?: never;
@@ -1462,6 +1442,26 @@ export interface paths {
          * @description Pays the order with the offer (id: the offer's), once per Idempotency-Key; the issuer then issues the card.
          */
         post: operations["confirmCardPaymentOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/card/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List cards
+         * @description The customer's cards of the program and their unfinished orders (id null), with the display status and the order's open steps (additionalStatuses).
+         */
+        get: operations["listCards"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4985,20 +4985,6 @@ export interface components {
                 };
             }[];
         };
-        CardNumberSealedInput: {
-            /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
-            number: string;
-            cardholderName: string;
-        };
-        CardDetailsSealedInput: {
-            /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
-            number: string;
-            /** @description The CVV, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
-            cvv: string;
-            /** @description MM/YY */
-            expiry: string;
-            cardholderName: string;
-        };
         CardMoneyInput: {
             /** @description Decimal string */
             value: string;
@@ -5035,57 +5021,6 @@ export interface components {
                 colour: string;
                 hex: string;
             }[];
-        };
-        CardInput: {
-            /** @description Null while the order has no card yet */
-            id: string | null;
-            /** Format: uuid */
-            cardRequestId: string;
-            /** @enum {string} */
-            cardProgram: "CP_1" | "CP_2";
-            /** @description Masked: •••• •••• •••• last4 */
-            number: string | null;
-            expired: string | null;
-            cardholderName: string | null;
-            /** @enum {string} */
-            cardType: "PLASTIC" | "VIRTUAL";
-            colour: string;
-            cardCompany: string;
-            /** @enum {string} */
-            status: "COLLECTION" | "IN_PROGRESS" | "ACTIVATION" | "ACTIVE" | "SUPPORT" | "ACTION_NEEDED" | "SOFT_BLOCKED" | "HARD_BLOCKED" | "INACTIVE" | "BLOCKED" | "MULTI_ACCOUNT" | "KYC_FORBIDDEN_COUNTRY" | "PREORDERED";
-            /** @enum {string} */
-            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
-            deliveryState: ("ORDER_PENDING" | "ORDERED" | "IN_DELIVERY" | "ACTIVATED" | "SUPPORT") | null;
-            /** @description Order steps still open */
-            additionalStatuses: string[];
-            /**
-             * @description Where an unfinished order resumes
-             * @enum {string}
-             */
-            step: "SELECT_CURRENCY" | "CARD_TYPE" | "VERIFICATION" | "CONFIRMATION" | "INFORMATION" | "CARDHOLDER_NAME" | "BILLING_ADDRESS" | "CHECKOUT";
-            balance: components["schemas"]["CardMoneyInput"];
-            monthlyIncome: components["schemas"]["CardMoneyInput"];
-            monthlyExpenses: components["schemas"]["CardMoneyInput"];
-            /** @enum {string} */
-            plan: "NONE" | "FIX" | "FIX_CHO" | "FLEX" | "FLEX_CHO" | "FLEX_WEEKLY" | "FLEX_WEEKLY_CHO";
-            fees: {
-                clientMarkUpFee: string;
-                supplierFee: string;
-                vaultFee: string;
-            };
-            paid: components["schemas"]["CardMoneyInput"] | null;
-            /** @description The customer's own name for the card */
-            label: string | null;
-            /** @description Whether the customer has set a PIN */
-            pinSet: boolean;
-        };
-        CardListInput: {
-            kycStatus: {
-                status: string;
-                reason: string | null;
-            };
-            cards: components["schemas"]["CardInput"][];
-            iban: string | null;
         };
         CardRequestCreatedInput: {
             /** Format: uuid */
@@ -5165,6 +5100,71 @@ export interface components {
             /** @constant */
             result: "ok";
             refunded: components["schemas"]["CardMoneyInput"] | null;
+        };
+        CardNumberSealedInput: {
+            /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
+            number: string;
+            cardholderName: string;
+        };
+        CardDetailsSealedInput: {
+            /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
+            number: string;
+            /** @description The CVV, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
+            cvv: string;
+            /** @description MM/YY */
+            expiry: string;
+            cardholderName: string;
+        };
+        CardInput: {
+            /** @description Null while the order has no card yet */
+            id: string | null;
+            /** Format: uuid */
+            cardRequestId: string;
+            /** @enum {string} */
+            cardProgram: "CP_1" | "CP_2";
+            /** @description Masked: •••• •••• •••• last4 */
+            number: string | null;
+            expired: string | null;
+            cardholderName: string | null;
+            /** @enum {string} */
+            cardType: "PLASTIC" | "VIRTUAL";
+            colour: string;
+            cardCompany: string;
+            /** @enum {string} */
+            status: "COLLECTION" | "IN_PROGRESS" | "ACTIVATION" | "ACTIVE" | "SUPPORT" | "ACTION_NEEDED" | "SOFT_BLOCKED" | "HARD_BLOCKED" | "INACTIVE" | "BLOCKED" | "MULTI_ACCOUNT" | "KYC_FORBIDDEN_COUNTRY" | "PREORDERED";
+            /** @enum {string} */
+            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
+            deliveryState: ("ORDER_PENDING" | "ORDERED" | "IN_DELIVERY" | "ACTIVATED" | "SUPPORT") | null;
+            /** @description Order steps still open */
+            additionalStatuses: string[];
+            /**
+             * @description Where an unfinished order resumes
+             * @enum {string}
+             */
+            step: "SELECT_CURRENCY" | "CARD_TYPE" | "VERIFICATION" | "CONFIRMATION" | "INFORMATION" | "CARDHOLDER_NAME" | "BILLING_ADDRESS" | "CHECKOUT";
+            balance: components["schemas"]["CardMoneyInput"];
+            monthlyIncome: components["schemas"]["CardMoneyInput"];
+            monthlyExpenses: components["schemas"]["CardMoneyInput"];
+            /** @enum {string} */
+            plan: "NONE" | "FIX" | "FIX_CHO" | "FLEX" | "FLEX_CHO" | "FLEX_WEEKLY" | "FLEX_WEEKLY_CHO";
+            fees: {
+                clientMarkUpFee: string;
+                supplierFee: string;
+                vaultFee: string;
+            };
+            paid: components["schemas"]["CardMoneyInput"] | null;
+            /** @description The customer's own name for the card */
+            label: string | null;
+            /** @description Whether the customer has set a PIN */
+            pinSet: boolean;
+        };
+        CardListInput: {
+            kycStatus: {
+                status: string;
+                reason: string | null;
+            };
+            cards: components["schemas"]["CardInput"][];
+            iban: string | null;
         };
         CardRsaPublicKeyInput: {
             /** Format: uuid */
@@ -7530,20 +7530,6 @@ export interface components {
                 };
             }[];
         };
-        CardNumberSealed: {
-            /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
-            number: string;
-            cardholderName: string;
-        };
-        CardDetailsSealed: {
-            /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
-            number: string;
-            /** @description The CVV, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
-            cvv: string;
-            /** @description MM/YY */
-            expiry: string;
-            cardholderName: string;
-        };
         CardMoney: {
             /** @description Decimal string */
             value: string;
@@ -7580,57 +7566,6 @@ export interface components {
                 colour: string;
                 hex: string;
             }[];
-        };
-        Card: {
-            /** @description Null while the order has no card yet */
-            id: string | null;
-            /** Format: uuid */
-            cardRequestId: string;
-            /** @enum {string} */
-            cardProgram: "CP_1" | "CP_2";
-            /** @description Masked: •••• •••• •••• last4 */
-            number: string | null;
-            expired: string | null;
-            cardholderName: string | null;
-            /** @enum {string} */
-            cardType: "PLASTIC" | "VIRTUAL";
-            colour: string;
-            cardCompany: string;
-            /** @enum {string} */
-            status: "COLLECTION" | "IN_PROGRESS" | "ACTIVATION" | "ACTIVE" | "SUPPORT" | "ACTION_NEEDED" | "SOFT_BLOCKED" | "HARD_BLOCKED" | "INACTIVE" | "BLOCKED" | "MULTI_ACCOUNT" | "KYC_FORBIDDEN_COUNTRY" | "PREORDERED";
-            /** @enum {string} */
-            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
-            deliveryState: ("ORDER_PENDING" | "ORDERED" | "IN_DELIVERY" | "ACTIVATED" | "SUPPORT") | null;
-            /** @description Order steps still open */
-            additionalStatuses: string[];
-            /**
-             * @description Where an unfinished order resumes
-             * @enum {string}
-             */
-            step: "SELECT_CURRENCY" | "CARD_TYPE" | "VERIFICATION" | "CONFIRMATION" | "INFORMATION" | "CARDHOLDER_NAME" | "BILLING_ADDRESS" | "CHECKOUT";
-            balance: components["schemas"]["CardMoney"];
-            monthlyIncome: components["schemas"]["CardMoney"];
-            monthlyExpenses: components["schemas"]["CardMoney"];
-            /** @enum {string} */
-            plan: "NONE" | "FIX" | "FIX_CHO" | "FLEX" | "FLEX_CHO" | "FLEX_WEEKLY" | "FLEX_WEEKLY_CHO";
-            fees: {
-                clientMarkUpFee: string;
-                supplierFee: string;
-                vaultFee: string;
-            };
-            paid: components["schemas"]["CardMoney"] | null;
-            /** @description The customer's own name for the card */
-            label: string | null;
-            /** @description Whether the customer has set a PIN */
-            pinSet: boolean;
-        };
-        CardList: {
-            kycStatus: {
-                status: string;
-                reason: string | null;
-            };
-            cards: components["schemas"]["Card"][];
-            iban: string | null;
         };
         CardRequestCreated: {
             /** Format: uuid */
@@ -7710,6 +7645,71 @@ export interface components {
             /** @constant */
             result: "ok";
             refunded: components["schemas"]["CardMoney"] | null;
+        };
+        CardNumberSealed: {
+            /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
+            number: string;
+            cardholderName: string;
+        };
+        CardDetailsSealed: {
+            /** @description The card number, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
+            number: string;
+            /** @description The CVV, base64 RSA-OAEP (SHA-256) ciphertext to the request's publicKey */
+            cvv: string;
+            /** @description MM/YY */
+            expiry: string;
+            cardholderName: string;
+        };
+        Card: {
+            /** @description Null while the order has no card yet */
+            id: string | null;
+            /** Format: uuid */
+            cardRequestId: string;
+            /** @enum {string} */
+            cardProgram: "CP_1" | "CP_2";
+            /** @description Masked: •••• •••• •••• last4 */
+            number: string | null;
+            expired: string | null;
+            cardholderName: string | null;
+            /** @enum {string} */
+            cardType: "PLASTIC" | "VIRTUAL";
+            colour: string;
+            cardCompany: string;
+            /** @enum {string} */
+            status: "COLLECTION" | "IN_PROGRESS" | "ACTIVATION" | "ACTIVE" | "SUPPORT" | "ACTION_NEEDED" | "SOFT_BLOCKED" | "HARD_BLOCKED" | "INACTIVE" | "BLOCKED" | "MULTI_ACCOUNT" | "KYC_FORBIDDEN_COUNTRY" | "PREORDERED";
+            /** @enum {string} */
+            displayStatus: "ACTIVE" | "VERIFICATION" | "PROGRESS" | "REJECTED" | "ACTION" | "READY" | "FROZEN" | "BLOCKED" | "START" | "SOON" | "KYC_REJECTED" | "INACTIVE" | "MULTI_ACCOUNT";
+            deliveryState: ("ORDER_PENDING" | "ORDERED" | "IN_DELIVERY" | "ACTIVATED" | "SUPPORT") | null;
+            /** @description Order steps still open */
+            additionalStatuses: string[];
+            /**
+             * @description Where an unfinished order resumes
+             * @enum {string}
+             */
+            step: "SELECT_CURRENCY" | "CARD_TYPE" | "VERIFICATION" | "CONFIRMATION" | "INFORMATION" | "CARDHOLDER_NAME" | "BILLING_ADDRESS" | "CHECKOUT";
+            balance: components["schemas"]["CardMoney"];
+            monthlyIncome: components["schemas"]["CardMoney"];
+            monthlyExpenses: components["schemas"]["CardMoney"];
+            /** @enum {string} */
+            plan: "NONE" | "FIX" | "FIX_CHO" | "FLEX" | "FLEX_CHO" | "FLEX_WEEKLY" | "FLEX_WEEKLY_CHO";
+            fees: {
+                clientMarkUpFee: string;
+                supplierFee: string;
+                vaultFee: string;
+            };
+            paid: components["schemas"]["CardMoney"] | null;
+            /** @description The customer's own name for the card */
+            label: string | null;
+            /** @description Whether the customer has set a PIN */
+            pinSet: boolean;
+        };
+        CardList: {
+            kycStatus: {
+                status: string;
+                reason: string | null;
+            };
+            cards: components["schemas"]["Card"][];
+            iban: string | null;
         };
         CardRsaPublicKey: {
             /** Format: uuid */
@@ -14096,100 +14096,6 @@ export interface operations {
             };
         };
     };
-    listCards: {
-        parameters: {
-            query?: {
-                cp?: "CP_1" | "CP_2";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CardList"];
-                };
-            };
-            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No valid access token, or its session has ended: sign in again. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found, or not the caller's (another customer's id is not found either). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait as Retry-After says. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     createCardRequest: {
         parameters: {
             query?: {
@@ -15521,6 +15427,100 @@ export interface operations {
             };
             /** @description The body's media type is not one the route reads. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: a limit, the balance, the amount's bounds, a state that does not allow it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: {
+                cp?: "CP_1" | "CP_2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardList"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the customer's KYC level, or the operation is not offered to them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description In conflict: the Idempotency-Key is in use or was used with another request, or what was read changed meanwhile. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
