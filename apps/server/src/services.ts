@@ -143,7 +143,7 @@ export function createServices(config: Config, database: Database, options: Serv
   const ledger = createLedgerService({ db: sql });
   const kyc = createKycService({
     config,
-    db,
+    db: sql,
     ...createKycProviders(config),
     customers,
     catalog,

@@ -8,7 +8,7 @@ import { createDepositsRepository } from "../modules/deposits/deposits.repositor
 import { seedDepositTemplates } from "../modules/deposits/deposits.seed.ts";
 import { ibanSql } from "../modules/iban/iban.repository.ts";
 import { seedIbanPrograms } from "../modules/iban/iban.seed.ts";
-import { createKycLimitsRepository } from "../modules/kyc/kyc-limits.repository.ts";
+import { insertLimitsIfMissingSql } from "../modules/kyc/kyc-limits.repository.ts";
 import { seedKycLimits } from "../modules/kyc/kyc-limits.seed.ts";
 import { seedMerchantContent } from "../modules/merchants/merchant-content.seed.ts";
 import { createMerchantsRepository } from "../modules/merchants/merchants.repository.ts";
@@ -23,7 +23,7 @@ export async function seedDatabase(db: Db): Promise<void> {
   for (const merchant of seedMerchants()) await merchants.insertIfMissing(merchant);
   await merchants.insertContentIfMissing(seedMerchantContent());
   await createCatalogRepository(db).insertOperationsIfMissing(seedOperations());
-  await createKycLimitsRepository(db).insertLimitsIfMissing(seedKycLimits());
+  await insertLimitsIfMissingSql(db.$client, seedKycLimits());
   await insertAccountKeysIfMissing(db, seedChainAccountKeys());
   await insertQuotePairsIfMissing(db, seedQuotePairs());
   await createDepositsRepository(db).insertTemplatesIfMissing(seedDepositTemplates());

@@ -1,5 +1,5 @@
-import type { DbTx } from "../../db/database.ts";
 import type { KycStatus } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import {
   isReviewCallbackSigned,
@@ -8,7 +8,12 @@ import {
   reviewDecisionSchema,
 } from "../../providers/kyc/review-callback.ts";
 import { kycErrors } from "./kyc.errors.ts";
-import type { KycRepository } from "./kyc.repository.ts";
+import {
+  findApplicationSql,
+  type KycRepository,
+  recordDecisionSql,
+  updateApplicationSql,
+} from "./kyc.repository.ts";
 import type { KycStateKeeper } from "./kyc-state-keeper.ts";
 
 export type DecisionEffect = "applied" | "duplicate" | "stale";
@@ -39,19 +44,19 @@ export function createKycDecisions(deps: {
    */
   async function apply(
     decision: ReviewDecision,
-    byOperator?: { within: (tx: DbTx) => Promise<void> },
+    byOperator?: { within: (tx: Tx) => Promise<void> },
   ): Promise<DecisionEffect> {
     const application = await repository.findApplication(decision.merchantId, decision.applicationId);
     if (!application) throw kycErrors.create("APPLICATION_NOT_FOUND", { field: "applicationId" });
     const decidedAt = new Date(decision.decidedAt);
-    return state.change(application.merchantId, application.customerId, async ({ q, tx }) => {
-      const current = await q.findApplication(application.merchantId, application.id);
+    return state.change(application.merchantId, application.customerId, async ({ tx }) => {
+      const current = await findApplicationSql(tx, application.merchantId, application.id);
       if (!current || current.status === "READY_TO_START")
         throw kycErrors.create("APPLICATION_NOT_SUBMITTED");
       if (byOperator && current.status !== "IN_PROGRESS") throw kycErrors.create("CASE_ALREADY_DECIDED");
       const stale = current.decidedAt !== null && decidedAt.getTime() <= current.decidedAt.getTime();
       const effect = stale ? "stale" : "applied";
-      const fresh = await q.recordDecision({
+      const fresh = await recordDecisionSql(tx, {
         decisionId: decision.decisionId,
         applicationId: current.id,
         outcome: decision.outcome,
@@ -61,7 +66,7 @@ export function createKycDecisions(deps: {
       if (!fresh) return "duplicate";
       if (stale) return "stale";
       const approved = decision.outcome === "APPROVED";
-      await q.updateApplication(current.id, {
+      await updateApplicationSql(tx, current.id, {
         status: STATUS_AFTER[decision.outcome],
         decidedAt,
         rejectReasons: approved ? [] : decision.reasons,

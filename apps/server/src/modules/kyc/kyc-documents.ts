@@ -8,7 +8,7 @@ import type { MerchantsService } from "../merchants/merchants.service.ts";
 import type { RateLimitService } from "../ratelimit/ratelimit.service.ts";
 import { detectDocumentType } from "./document-file-type.ts";
 import { kycErrors } from "./kyc.errors.ts";
-import type { KycRepository } from "./kyc.repository.ts";
+import { insertApplicationSql, insertDocumentSql, type KycRepository } from "./kyc.repository.ts";
 import type { UploadQuery } from "./kyc.schemas.ts";
 import type { KycStateKeeper } from "./kyc-state-keeper.ts";
 
@@ -86,7 +86,7 @@ export function createKycDocuments(deps: {
       const key = `kyc/${merchantId}/${customerId}/${documentId}`;
       const stored = await blobs.put(key, bytes);
       try {
-        await state.change(merchantId, customerId, async ({ q, customer, applications }) => {
+        await state.change(merchantId, customerId, async ({ tx, customer, applications }) => {
           const newest = applications.find((a) => a.kind === "WIDGET");
           let applicationId = newest?.id;
           if (newest?.status === "IN_PROGRESS") throw kycErrors.create("APPLICATION_NOT_OPEN");
@@ -94,7 +94,7 @@ export function createKycDocuments(deps: {
             // Only a widget application leads to KYC_2; it opens once the profile is complete.
             if (!isProfileComplete(customer)) throw kycErrors.create("PROFILE_INCOMPLETE");
             applicationId = uuidv7();
-            await q.insertApplication({
+            await insertApplicationSql(tx, {
               id: applicationId,
               merchantId,
               customerId,
@@ -105,7 +105,7 @@ export function createKycDocuments(deps: {
           } else if (newest.status !== "READY_TO_START") {
             throw kycErrors.create("KYC_NOT_AVAILABLE");
           }
-          await q.insertDocument({
+          await insertDocumentSql(tx, {
             id: documentId,
             merchantId,
             customerId,

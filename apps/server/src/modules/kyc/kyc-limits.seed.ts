@@ -1,7 +1,7 @@
-import type { KycLevel, kycLimits, OperationType } from "../../db/schema/index.ts";
+import type { KycLevel, OperationType } from "../../db/schema/index.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 
-export type NewLimitRow = typeof kycLimits.$inferInsert;
+import type { LimitRow } from "./kyc-limits.repository.ts";
 
 /** Operations that move money out of the customer's control: identity first, then amounts. */
 const OUTGOING: OperationType[] = [
@@ -39,12 +39,8 @@ const DEFAULT_TIERS: Record<KycLevel, Partial<Record<"OUTGOING" | OperationType,
 };
 
 /** Rows for one merchant; `minorPerUnit` is 10^scale of its fiat currency (100 for EUR). */
-export function limitRows(
-  merchantId: string,
-  tiers: typeof DEFAULT_TIERS,
-  minorPerUnit = 100n,
-): NewLimitRow[] {
-  const rows: NewLimitRow[] = [];
+export function limitRows(merchantId: string, tiers: typeof DEFAULT_TIERS, minorPerUnit = 100n): LimitRow[] {
+  const rows: LimitRow[] = [];
   for (const [kycLevel, byOperation] of Object.entries(tiers)) {
     for (const operationType of LIMITED_OPERATIONS) {
       const tier =
@@ -62,6 +58,6 @@ export function limitRows(
 }
 
 /** Both seeded merchants are in EUR with the same figures (a merchant's rows may differ). */
-export function seedKycLimits(): NewLimitRow[] {
+export function seedKycLimits(): LimitRow[] {
   return [...limitRows(DEMO_MERCHANT_ID, DEFAULT_TIERS), ...limitRows(NIMBUS_MERCHANT_ID, DEFAULT_TIERS)];
 }

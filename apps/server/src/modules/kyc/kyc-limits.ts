@@ -1,6 +1,5 @@
 import { type CurrencyCode, isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import type { DbTx } from "../../db/database.ts";
 import type { KycStatus, OperationType } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
@@ -11,9 +10,11 @@ import { kycErrors } from "./kyc.errors.ts";
 import {
   type KycLimitsRepository,
   type LimitRow,
+  levelLimitsSql,
   type OwnLimit,
   recordUsageSql,
   releaseUsageSql,
+  replaceLevelLimitsSql,
 } from "./kyc-limits.repository.ts";
 import { LIMITED_OPERATIONS } from "./kyc-limits.seed.ts";
 import { LEVEL_ORDER, type Level, levelRank } from "./kyc-state.ts";
@@ -275,11 +276,8 @@ export function createKycLimits(deps: {
     parseLevelLimits,
 
     /** The level limits in decimals of the merchant's currency, read in `tx` (merchant-config). */
-    async levelLimitsIn(tx: DbTx, merchantId: string) {
-      const [currency, rows] = await Promise.all([
-        currencyOf(merchantId),
-        repository.levelLimitsIn(tx, merchantId),
-      ]);
+    async levelLimitsIn(tx: Tx, merchantId: string) {
+      const [currency, rows] = await Promise.all([currencyOf(merchantId), levelLimitsSql(tx, merchantId)]);
       const dec = (minor: bigint) => toDecimalString(minor, currency);
       return {
         currency,
@@ -296,8 +294,8 @@ export function createKycLimits(deps: {
       };
     },
     /** The level limits become exactly these (parsed) rows in `tx`; the caller announces it. */
-    replaceLevelLimits: (tx: DbTx, merchantId: string, rows: (OwnLimit & { kycLevel: string })[]) =>
-      repository.replaceLevelLimits(tx, merchantId, rows),
+    replaceLevelLimits: (tx: Tx, merchantId: string, rows: (OwnLimit & { kycLevel: string })[]) =>
+      replaceLevelLimitsSql(tx, merchantId, rows),
     /** Drops this instance's cached limits of the merchant (merchant-config's notice). */
     forgetLimits: repository.forgetMerchant,
     forgetAllLimits: repository.forgetAll,

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
-import type { Db, DbTx } from "../../db/database.ts";
 import type { KycReviewMode, KycStatus } from "../../db/schema/index.ts";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { BlobStore } from "../../providers/blobs/blob-store.ts";
 import type { ReviewOutcome } from "../../providers/kyc/review-callback.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
@@ -9,7 +9,7 @@ import type { DocType } from "./kyc.schemas.ts";
 import type { KycDecisions } from "./kyc-decisions.ts";
 import { setOwnLimitsSql } from "./kyc-limits.repository.ts";
 import type { KycLimits, OwnLimitInput } from "./kyc-limits.ts";
-import { kycReviewQueries } from "./kyc-review.repository.ts";
+import { createKycReviewRepository, decideLimitRequestSql, reviewModeSql } from "./kyc-review.repository.ts";
 
 export const CASE_DECISIONS = ["APPROVE", "REJECT", "RETRY"] as const;
 export type CaseDecision = (typeof CASE_DECISIONS)[number];
@@ -100,7 +100,7 @@ export type CaseDecisionInput = {
  * closed list; and whether a merchant's cases wait for operators or the sandbox reviewer.
  */
 export function createKycReview(deps: {
-  db: Db;
+  db: ClientSource;
   sandbox: boolean;
   decisions: Pick<KycDecisions, "applyDecision">;
   blobs: BlobStore;
@@ -108,16 +108,17 @@ export function createKycReview(deps: {
   limits: Pick<KycLimits, "currentLimits" | "parseOwnLimits">;
 }) {
   const { db, decisions, blobs, customers, limits } = deps;
-  const q = kycReviewQueries(db);
+  const q = createKycReviewRepository({ db });
 
   const customerName = async (merchantId: string, customerId: string) => {
     const c = await customers.getCustomer(merchantId, customerId);
     return [c.firstName, c.lastName].filter(Boolean).join(" ") || c.phone;
   };
 
-  async function reviewMode(merchantId: string, tx?: DbTx): Promise<KycReviewMode> {
+  /** In the caller's transaction `tx` when given (a submission reads it under the customer's lock). */
+  async function reviewMode(merchantId: string, tx?: Tx): Promise<KycReviewMode> {
     if (!deps.sandbox) return "manual";
-    return (await kycReviewQueries(tx ?? db).reviewMode(merchantId)) ?? "sandbox";
+    return (tx ? await reviewModeSql(tx, merchantId) : await q.reviewMode(merchantId)) ?? "sandbox";
   }
 
   async function findCase(merchantId: string, id: string) {
@@ -247,7 +248,7 @@ export function createKycReview(deps: {
       merchantId: string,
       caseId: string,
       input: CaseDecisionInput,
-      within: (tx: DbTx, customerId: string) => Promise<void>,
+      within: (tx: Tx, customerId: string) => Promise<void>,
     ) {
       const found = await findCase(merchantId, caseId);
       const reason = REVIEW_REASONS[input.reason];
@@ -267,8 +268,9 @@ export function createKycReview(deps: {
         const customerId = found.request.customerId;
         const own = setsLimits ? await limits.parseOwnLimits(merchantId, input.limits ?? []) : [];
         if (setsLimits && own.length === 0) throw kycErrors.create("LIMITS_MISSING", { field: "limits" });
-        await db.transaction(async (tx) => {
-          const decided = await kycReviewQueries(tx).decideLimitRequest(
+        await inTransaction(db, async (tx) => {
+          const decided = await decideLimitRequestSql(
+            tx,
             merchantId,
             caseId,
             input.decision === "APPROVE" ? "APPROVED" : "REJECTED",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { openDatabase } from "../../db/database.ts";
 import { createTestDatabase, type TestDatabase } from "../../db/test-database.ts";
+import { clientSourceFromPool } from "../../db/transaction.ts";
 import { createServices } from "../../services.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { createKycRepository } from "./kyc.repository.ts";
@@ -34,8 +35,10 @@ describe("a KYC state change", () => {
     // would never come (with 20 connections, 20 changes at once would stall the server so).
     const single = openDatabase(database.url, { max: 1 });
     try {
+      const sql = clientSourceFromPool(single.pool);
       const keeper = createKycStateKeeper({
-        repository: createKycRepository(single.db),
+        db: sql,
+        repository: createKycRepository({ db: sql }),
         // The customers service as the server wires it, on the same pool of one.
         customers: createServices(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), single).customers,
       });

@@ -1,12 +1,19 @@
 import type { KycStatus } from "../../db/schema/index.ts";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { Customer, CustomersService } from "../customers/customers.service.ts";
-import type { ApplicationRow, KycQueries, KycRepository, LimitRequestRow } from "./kyc.repository.ts";
+import {
+  type ApplicationRow,
+  type KycRepository,
+  type LimitRequestRow,
+  listApplicationsSql,
+  listLimitRequestsSql,
+  lockCustomerStateSql,
+  saveStateSql,
+} from "./kyc.repository.ts";
 import { type Level, workOutState } from "./kyc-state.ts";
 
-type Tx = Parameters<Parameters<KycRepository["inCustomerLock"]>[1]>[2];
-
+/** A change's work, in the transaction `tx` that holds the customer's KYC lock. */
 export type StateChange<T> = (ctx: {
-  q: KycQueries;
   tx: Tx;
   customer: Customer;
   applications: ApplicationRow[];
@@ -20,6 +27,7 @@ export type StateChange<T> = (ctx: {
  * concurrent changes reach the customer row in the order they were applied.
  */
 export function createKycStateKeeper(deps: {
+  db: ClientSource;
   repository: KycRepository;
   customers: Pick<CustomersService, "getCustomer" | "updateCustomer">;
   /**
@@ -45,23 +53,23 @@ export function createKycStateKeeper(deps: {
     async change<T>(merchantId: string, customerId: string, work: StateChange<T>): Promise<T> {
       const key = { merchantId, customerId, initial: { level: "KYC_0", status: "NONE" as KycStatus } };
       let levelMoved = false;
-      const changed = await repository.inCustomerLock(key, async (q, _state, tx) => {
+      const changed = await inTransaction(deps.db, async (tx) => {
+        await lockCustomerStateSql(tx, key);
         // Read again under the lock, in the transaction: the mirror below compares against the
         // row as it is now, and writes it in the same transaction (never on a second connection
         // while this one holds the lock: the level commits with the applications or not at all).
         const customer = await customers.getCustomer(merchantId, customerId, tx);
         const result = await work({
-          q,
           tx,
           customer,
-          applications: await q.listApplications(merchantId, customerId),
-          limitRequests: await q.listLimitRequests(merchantId, customerId),
+          applications: await listApplicationsSql(tx, merchantId, customerId),
+          limitRequests: await listLimitRequestsSql(tx, merchantId, customerId),
         });
         const next = workOutState(
-          await q.listApplications(merchantId, customerId),
-          await q.listLimitRequests(merchantId, customerId),
+          await listApplicationsSql(tx, merchantId, customerId),
+          await listLimitRequestsSql(tx, merchantId, customerId),
         );
-        await q.saveState(merchantId, customerId, next);
+        await saveStateSql(tx, merchantId, customerId, next);
         await mirror(customer, next, tx);
         levelMoved = customer.kycLevel !== next.level;
         return result;

@@ -1,10 +1,16 @@
 import { v7 as uuidv7 } from "uuid";
-import type { DbTx } from "../../db/database.ts";
 import type { KycApplicationKind, KycReviewMode } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { KycApplicant, KycReviewProvider } from "../../providers/kyc/kyc-review-provider.ts";
 import { type Customer, isProfileComplete } from "../customers/customers.service.ts";
 import { kycErrors } from "./kyc.errors.ts";
-import type { ApplicationRow, LimitRequestRow } from "./kyc.repository.ts";
+import {
+  type ApplicationRow,
+  insertLimitRequestSql,
+  type LimitRequestRow,
+  listCurrentDocumentsSql,
+  updateApplicationSql,
+} from "./kyc.repository.ts";
 import { type DocType, IDENTITY_FRONTS, type KycData } from "./kyc.schemas.ts";
 import { clientData, type Level, limitRequestData, workOutState } from "./kyc-state.ts";
 import type { KycStateKeeper } from "./kyc-state-keeper.ts";
@@ -52,7 +58,7 @@ export function createKycVerification(deps: {
   reviewer: KycReviewProvider;
   widgetTokens: WidgetTokens;
   /** Who reviews this merchant's applications: the sandbox reviewer, or operators (the queue). */
-  reviewMode: (merchantId: string, tx: DbTx) => Promise<KycReviewMode>;
+  reviewMode: (merchantId: string, tx: Tx) => Promise<KycReviewMode>;
 }) {
   const { state, reviewer, widgetTokens } = deps;
 
@@ -79,12 +85,12 @@ export function createKycVerification(deps: {
      * that one (under the customer's lock, and the open-request index backs it).
      */
     async requestLimitIncrease(merchantId: string, customerId: string) {
-      return state.change(merchantId, customerId, async ({ q, applications, limitRequests }) => {
+      return state.change(merchantId, customerId, async ({ tx, applications, limitRequests }) => {
         if (workOutState(applications).level !== "KYC_2") throw kycErrors.create("KYC_LEVEL_REQUIRED");
         const open = limitRequests.find((r) => r.status === "UNDER_REVIEW");
         const request =
           open ??
-          (await q.insertLimitRequest({ merchantId, id: uuidv7(), customerId, status: "UNDER_REVIEW" }));
+          (await insertLimitRequestSql(tx, { merchantId, id: uuidv7(), customerId, status: "UNDER_REVIEW" }));
         return { id: request.id, status: request.status, createdAt: request.createdAt.toISOString() };
       });
     },
@@ -94,14 +100,14 @@ export function createKycVerification(deps: {
      * the document (its back is needed unless it is a passport), and a selfie is needed.
      */
     async submitWidget(merchantId: string, customerId: string): Promise<KycData> {
-      await state.change(merchantId, customerId, async ({ q, tx, customer, applications }) => {
+      await state.change(merchantId, customerId, async ({ tx, customer, applications }) => {
         const draft = newestOf(applications, "WIDGET");
         if (draft?.status !== "READY_TO_START") {
           throw draft?.status === "IN_PROGRESS"
             ? kycErrors.create("APPLICATION_NOT_OPEN")
             : kycErrors.create("DOCUMENTS_MISSING", { data: { missing: ["IDENTITY_DOCUMENT", "SELFIE"] } });
         }
-        const documents = await q.listCurrentDocuments(draft.id);
+        const documents = await listCurrentDocumentsSql(tx, draft.id);
         const types = new Set(documents.map((d) => d.docType));
         const front = documents.find((d) => (IDENTITY_FRONTS as readonly string[]).includes(d.docType));
         const back = front ? BACK_OF[front.docType as (typeof IDENTITY_FRONTS)[number]] : undefined;
@@ -111,7 +117,7 @@ export function createKycVerification(deps: {
           ...(types.has("SELFIE") ? [] : ["SELFIE"]),
         ];
         if (missing.length > 0) throw kycErrors.create("DOCUMENTS_MISSING", { data: { missing } });
-        await q.updateApplication(draft.id, { status: "IN_PROGRESS", submittedAt: new Date() });
+        await updateApplicationSql(tx, draft.id, { status: "IN_PROGRESS", submittedAt: new Date() });
         // A manual review needs nothing more: the application waits in the operators' queue.
         if ((await deps.reviewMode(merchantId, tx)) === "sandbox")
           await reviewer.submit(applicantOf(customer, draft), tx);

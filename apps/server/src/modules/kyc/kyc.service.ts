@@ -1,5 +1,5 @@
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
+import type { ClientSource } from "../../db/transaction.ts";
 import type { BlobStore } from "../../providers/blobs/blob-store.ts";
 import type { KycReviewProvider } from "../../providers/kyc/kyc-review-provider.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
@@ -24,7 +24,7 @@ import { createWidgetTokens } from "./widget-token.ts";
  */
 export function createKycService(deps: {
   config: Pick<Config, "secrets" | "kycWidgetTokenTtlSeconds" | "publicBaseUrl" | "sandbox">;
-  db: Db;
+  db: ClientSource;
   reviewer: KycReviewProvider;
   blobs: BlobStore;
   customers: Pick<CustomersService, "getCustomer" | "updateCustomer" | "findByPhone">;
@@ -34,8 +34,9 @@ export function createKycService(deps: {
   /** After a committed change of a customer's level (kyc-state-keeper.ts). */
   onLevelChanged?: (merchantId: string, customerId: string) => Promise<void>;
 }) {
-  const repository = createKycRepository(deps.db);
+  const repository = createKycRepository({ db: deps.db });
   const state = createKycStateKeeper({
+    db: deps.db,
     repository,
     customers: deps.customers,
     ...(deps.onLevelChanged ? { onLevelChanged: deps.onLevelChanged } : {}),
@@ -44,7 +45,7 @@ export function createKycService(deps: {
   const callbackSecret = deps.config.secrets.callback;
   const decisions = createKycDecisions({ repository, state, callbackSecret });
   const limits = createKycLimits({
-    repository: createKycLimitsRepository(deps.db),
+    repository: createKycLimitsRepository({ db: deps.db }),
     state,
     catalog: deps.catalog,
     merchants: deps.merchants,

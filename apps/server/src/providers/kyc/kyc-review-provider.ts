@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import type { Tx } from "../../db/transaction.ts";
 
 /** What the reviewer is told about a submitted application. */
 export type KycApplicant = {
@@ -9,9 +9,6 @@ export type KycApplicant = {
   lastName: string;
 };
 
-/** Runs SQL in the caller's transaction (a Drizzle database or transaction). */
-export type SqlExecutor = { execute(query: SQL): Promise<unknown> };
-
 /**
  * The party that reviews applicants. `submit` runs inside the transaction that submits the
  * application, so an application is never submitted without its review being asked for; the
@@ -19,5 +16,5 @@ export type SqlExecutor = { execute(query: SQL): Promise<unknown> };
  * enqueues a job there that calls the provider's API (no network call inside a transaction).
  */
 export interface KycReviewProvider {
-  submit(applicant: KycApplicant, tx: SqlExecutor): Promise<void>;
+  submit(applicant: KycApplicant, tx: Tx): Promise<void>;
 }

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { KycApplicant, KycReviewProvider } from "./kyc-review-provider.ts";
 import {
@@ -18,10 +17,15 @@ export const KYC_REVIEW_TASK = "kyc_sandbox_review";
 export function createSandboxKycReviewer(options: { delaySeconds: number }): KycReviewProvider {
   return {
     async submit(applicant, tx) {
-      await tx.execute(sql`select graphile_worker.add_job(
-        ${KYC_REVIEW_TASK}, ${JSON.stringify(applicant)}::json,
-        run_at := now() + make_interval(secs => ${options.delaySeconds}),
-        job_key := ${`kyc_review:${applicant.applicationId}`})`);
+      await tx.query(
+        `select graphile_worker.add_job($1, $2::json, run_at := now() + make_interval(secs => $3), job_key := $4)`,
+        [
+          KYC_REVIEW_TASK,
+          JSON.stringify(applicant),
+          options.delaySeconds,
+          `kyc_review:${applicant.applicationId}`,
+        ],
+      );
     },
   };
 }
