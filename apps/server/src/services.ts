@@ -91,10 +91,10 @@ export function createServices(config: Config, database: Database, options: Serv
   const sql = clientSourceFromPool(database.pool);
   const providers = createProviders(config, database);
   const merchants = createMerchantsService({
-    repository: createMerchantsRepository(db),
+    repository: createMerchantsRepository({ db: sql }),
     publicBaseUrl: config.publicBaseUrl,
   });
-  const catalog = createCatalogService({ repository: createCatalogRepository(db), merchants });
+  const catalog = createCatalogService({ repository: createCatalogRepository({ db: sql }), merchants });
   const location = createLocationService({ ipCountry: createIpCountryDatabase(), catalog });
   const customers = createCustomersService({ repository: createCustomersRepository({ db: sql }) });
   const limits = createRateLimitService({
@@ -368,8 +368,8 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   // Configuration edited in the back-office, versioned, live on every instance (docs/backoffice.md).
   const merchantConfig = createMerchantConfigService({
-    db,
-    repository: createMerchantConfigRepository(db),
+    db: sql,
+    repository: createMerchantConfigRepository({ db: sql }),
     merchants,
     catalog,
     quotes,

@@ -1,6 +1,6 @@
 import { insertPricesIfMissing } from "../modules/card-orders/card-orders.repository.ts";
 import { seedCardPrices, seedCardPromoCodes } from "../modules/card-orders/card-orders.seed.ts";
-import { createCatalogRepository } from "../modules/catalog/catalog.repository.ts";
+import { insertOperationsIfMissingSql } from "../modules/catalog/catalog.repository.ts";
 import { seedOperations } from "../modules/catalog/catalog.seed.ts";
 import { seedChainAccountKeys } from "../modules/crypto/chain-keys.seed.ts";
 import { insertAccountKeysIfMissing } from "../modules/crypto/deposit-addresses.repository.ts";
@@ -16,13 +16,14 @@ import { seedMerchants } from "../modules/merchants/merchants.seed.ts";
 import { insertQuotePairsIfMissing } from "../modules/quotes/quotes.repository.ts";
 import { seedQuotePairs } from "../modules/quotes/quotes.seed.ts";
 import type { Db } from "./database.ts";
+import { clientSourceFromPool } from "./transaction.ts";
 
 /** Seeds the demo merchant and the second white-label merchant. Safe to run at every start. */
 export async function seedDatabase(db: Db): Promise<void> {
-  const merchants = createMerchantsRepository(db);
+  const merchants = createMerchantsRepository({ db: clientSourceFromPool(db.$client) });
   for (const merchant of seedMerchants()) await merchants.insertIfMissing(merchant);
   await merchants.insertContentIfMissing(seedMerchantContent());
-  await createCatalogRepository(db).insertOperationsIfMissing(seedOperations());
+  await insertOperationsIfMissingSql(db.$client, seedOperations());
   await insertLimitsIfMissingSql(db.$client, seedKycLimits());
   await insertAccountKeysIfMissing(db, seedChainAccountKeys());
   await insertQuotePairsIfMissing(db, seedQuotePairs());

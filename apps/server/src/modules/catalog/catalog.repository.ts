@@ -1,61 +1,84 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
-import type { Db, DbTx } from "../../db/database.ts";
-import { merchantOperations, type OperationType } from "../../db/schema/index.ts";
+import type { KycLevel, OperationConstraint, OperationType } from "../../db/schema/index.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 
-export type OperationRow = typeof merchantOperations.$inferSelect;
-export type NewOperationRow = typeof merchantOperations.$inferInsert;
+/** A merchant's switch of one operation type (merchant_operations). */
+export type OperationRow = {
+  merchantId: string;
+  operationType: OperationType;
+  constraint: OperationConstraint;
+  kycLevels: KycLevel[];
+  updatedAt: Date;
+  /** When `constraint` last changed (a trigger keeps it): "in maintenance since" on /status. */
+  statusSince: Date;
+};
+export type NewOperationRow = Pick<OperationRow, "merchantId" | "operationType" | "constraint" | "kycLevels">;
 
-export function createCatalogRepository(db: Db) {
+const OPERATION_COLUMNS = `merchant_id as "merchantId", operation_type as "operationType",
+  operation_constraint as "constraint", kyc_levels as "kycLevels", updated_at as "updatedAt",
+  status_since as "statusSince"`;
+
+/** The merchants' operations catalog: reads through a pooled connection, writes in the caller's Tx. */
+export function createCatalogRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
   return {
-    listOperations(merchantId: string): Promise<OperationRow[]> {
-      return db.select().from(merchantOperations).where(eq(merchantOperations.merchantId, merchantId));
-    },
+    listOperations: (merchantId: string): Promise<OperationRow[]> =>
+      db.withClient((c) => listOperationsSql(c, merchantId)),
     async findOperation(merchantId: string, operationType: OperationType): Promise<OperationRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(merchantOperations)
-        .where(
-          and(
-            eq(merchantOperations.merchantId, merchantId),
-            eq(merchantOperations.operationType, operationType),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-    /** The merchant's rows read in `tx` (after the merchant's configuration lock). */
-    listOperationsIn(tx: DbTx, merchantId: string): Promise<OperationRow[]> {
-      return tx.select().from(merchantOperations).where(eq(merchantOperations.merchantId, merchantId));
-    },
-    /** The merchant's catalog becomes exactly `rows`: others are removed (no longer offered). */
-    async replaceOperations(tx: DbTx, merchantId: string, rows: Omit<NewOperationRow, "merchantId">[]) {
-      const types = rows.map((r) => r.operationType);
-      await tx
-        .delete(merchantOperations)
-        .where(
-          and(
-            eq(merchantOperations.merchantId, merchantId),
-            types.length > 0 ? notInArray(merchantOperations.operationType, types) : undefined,
-          ),
-        );
-      if (rows.length === 0) return;
-      await tx
-        .insert(merchantOperations)
-        .values(rows.map((r) => ({ ...r, merchantId })))
-        .onConflictDoUpdate({
-          target: [merchantOperations.merchantId, merchantOperations.operationType],
-          set: {
-            constraint: sql`excluded.operation_constraint`,
-            kycLevels: sql`excluded.kyc_levels`,
-            updatedAt: sql`now()`,
-          },
-        });
-    },
-    /** Idempotent seeding: an operation a merchant already has keeps its switch. */
-    async insertOperationsIfMissing(rows: NewOperationRow[]): Promise<void> {
-      if (rows.length > 0) await db.insert(merchantOperations).values(rows).onConflictDoNothing();
+      const { rows } = await db.withClient((c) =>
+        c.query<OperationRow>(
+          `select ${OPERATION_COLUMNS} from merchant_operations where merchant_id = $1 and operation_type = $2`,
+          [merchantId, operationType],
+        ),
+      );
+      return rows[0];
     },
   };
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+/** The merchant's rows, read through `tx` (merchant-config's, after the merchant's lock). */
+export async function listOperationsSql(tx: Tx, merchantId: string): Promise<OperationRow[]> {
+  const { rows } = await tx.query<OperationRow>(
+    `select ${OPERATION_COLUMNS} from merchant_operations where merchant_id = $1`,
+    [merchantId],
+  );
+  return rows;
+}
+
+/** The merchant's catalog becomes exactly `rows`, in `tx`: others are removed (no longer offered). */
+export async function replaceOperationsSql(
+  tx: Tx,
+  merchantId: string,
+  rows: Omit<NewOperationRow, "merchantId">[],
+): Promise<void> {
+  await tx.query(
+    "delete from merchant_operations where merchant_id = $1 and operation_type <> all($2::text[])",
+    [merchantId, rows.map((r) => r.operationType)],
+  );
+  await insertOperationsSql(
+    tx,
+    rows.map((r) => ({ ...r, merchantId })),
+    `on conflict (merchant_id, operation_type) do update set operation_constraint = excluded.operation_constraint,
+       kyc_levels = excluded.kyc_levels, updated_at = now()`,
+  );
+}
+
+/** Idempotent seeding: an operation a merchant already has keeps its switch. */
+export async function insertOperationsIfMissingSql(tx: Tx, rows: NewOperationRow[]): Promise<void> {
+  await insertOperationsSql(tx, rows, "on conflict do nothing");
+}
+
+async function insertOperationsSql(tx: Tx, rows: NewOperationRow[], onConflict: string): Promise<void> {
+  if (rows.length === 0) return;
+  const values: unknown[] = [];
+  const tuples = rows.map(
+    (r) =>
+      `($${values.push(r.merchantId)}, $${values.push(r.operationType)}, $${values.push(r.constraint)}, $${values.push(r.kycLevels)}::text[])`,
+  );
+  await tx.query(
+    `insert into merchant_operations (merchant_id, operation_type, operation_constraint, kyc_levels)
+     values ${tuples.join(", ")} ${onConflict}`,
+    values,
+  );
+}

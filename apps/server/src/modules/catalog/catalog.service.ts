@@ -1,14 +1,14 @@
 import { createBoundedCache } from "../../bounded-cache.ts";
-import type { DbTx } from "../../db/database.ts";
 import {
   type KycLevel,
   OPERATION_TYPES,
   type OperationConstraint,
   type OperationType,
 } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
 import { catalogErrors } from "./catalog.errors.ts";
-import type { CatalogRepository } from "./catalog.repository.ts";
+import { type CatalogRepository, listOperationsSql, replaceOperationsSql } from "./catalog.repository.ts";
 import { type CatalogCountry, type CountryListType, countriesFor } from "./countries.ts";
 import { type CatalogCurrency, catalogCurrency } from "./currency-features.ts";
 import {
@@ -113,14 +113,14 @@ export function createCatalogService(deps: {
     },
 
     /** The merchant's catalog rows read in `tx`, under merchant-config's lock. */
-    operationsIn: (tx: DbTx, merchantId: string) => repository.listOperationsIn(tx, merchantId),
+    operationsIn: (tx: Tx, merchantId: string) => listOperationsSql(tx, merchantId),
 
     /** The merchant's catalog becomes exactly these rows, in the caller's transaction. */
     replaceOperations: (
-      tx: DbTx,
+      tx: Tx,
       merchantId: string,
       rows: { operationType: OperationType; constraint: OperationConstraint; kycLevels: KycLevel[] }[],
-    ) => repository.replaceOperations(tx, merchantId, rows),
+    ) => replaceOperationsSql(tx, merchantId, rows),
 
     /**
      * Sign-up (and anything else that must refuse a blocked country) calls this with the

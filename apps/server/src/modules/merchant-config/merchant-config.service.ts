@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import type { Db, DbTx } from "../../db/database.ts";
 import type { CardProgramText, MerchantSettings } from "../../db/schema/index.ts";
 import { OPERATION_TYPES } from "../../db/schema/index.ts";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { BlobIntegrityError, type BlobStore } from "../../providers/blobs/blob-store.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
@@ -22,10 +22,16 @@ import {
   parseLogoFile,
 } from "./logo-rules.ts";
 import { merchantConfigErrors } from "./merchant-config.errors.ts";
-import type { ConfigVersionRow, MerchantConfigRepository } from "./merchant-config.repository.ts";
+import {
+  appendVersionSql,
+  type ConfigVersionRow,
+  type MerchantConfigRepository,
+  nextVersionSql,
+  notifyConfigChangedSql,
+} from "./merchant-config.repository.ts";
 import { type ConfigSection, SECTION_SCHEMAS, type SectionState } from "./merchant-config.types.ts";
 
-export type ConfigVersion = Omit<ConfigVersionRow, "createdAt"> & { createdAt: Date };
+export type ConfigVersion = ConfigVersionRow;
 export type ConfigChange<S extends ConfigSection = ConfigSection> = {
   actor: AuditActor;
   merchantId: string;
@@ -41,7 +47,7 @@ export type ConfigChange<S extends ConfigSection = ConfigSection> = {
  * for more than a moment.
  */
 export function createMerchantConfigService(deps: {
-  db: Db;
+  db: ClientSource;
   repository: MerchantConfigRepository;
   merchants: MerchantsService;
   catalog: CatalogService;
@@ -60,7 +66,7 @@ export function createMerchantConfigService(deps: {
 
   /** The section's state as stored, in the shape the back-office edits and versions keep. */
   async function readSection<S extends ConfigSection>(
-    tx: DbTx,
+    tx: Tx,
     merchant: Merchant,
     section: S,
   ): Promise<SectionState[S]> {
@@ -167,7 +173,7 @@ export function createMerchantConfigService(deps: {
   }
 
   async function writeSection<S extends ConfigSection>(
-    tx: DbTx,
+    tx: Tx,
     merchant: Merchant,
     section: S,
     state: SectionState[S],
@@ -205,7 +211,7 @@ export function createMerchantConfigService(deps: {
     input: ConfigChange<S> & { restoredVersion?: number },
   ): Promise<{ version: ConfigVersion | null }> {
     assertValid(input.section, input.state);
-    const version = await db.transaction(async (tx) => {
+    const version = await inTransaction(db, async (tx) => {
       // The merchant's row is the configuration's lock: changes queue, versions never collide,
       // and `before` is judged on what the locked transaction reads.
       const merchant = await merchants.lockForConfig(tx, input.merchantId);
@@ -214,9 +220,9 @@ export function createMerchantConfigService(deps: {
       const after = await canonical(merchant, input.section, input.state);
       if (isDeepStrictEqual(before, after)) return null;
       await writeSection(tx, merchant, input.section, after);
-      const stored = await repository.append(tx, {
+      const stored = await appendVersionSql(tx, {
         merchantId: merchant.id,
-        version: await repository.nextVersion(tx, merchant.id),
+        version: await nextVersionSql(tx, merchant.id),
         section: input.section,
         before,
         after,
@@ -243,7 +249,7 @@ export function createMerchantConfigService(deps: {
         },
         tx,
       );
-      await repository.notify(tx, merchant.id);
+      await notifyConfigChangedSql(tx, merchant.id);
       return stored;
     });
     if (version) forgetLocally(input.merchantId);
@@ -253,7 +259,7 @@ export function createMerchantConfigService(deps: {
   return {
     /** Every section's state now (what the back-office's Configuration page opens with). */
     async current(merchantId: string): Promise<SectionState> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const merchant = await merchants.merchantById(merchantId, "X-Merchant-ID");
         return {
           operations: await readSection(tx, merchant, "operations"),

@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { createBoundedCache } from "../../bounded-cache.ts";
-import type { DbTx } from "../../db/database.ts";
 import type { BannerPosition } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { type MerchantFeatures, NO_FEATURES, resolveFeatures } from "./feature-flags.ts";
 import { merchantErrors } from "./merchants.errors.ts";
-import type { MerchantConfigPatch, MerchantRow, MerchantsRepository } from "./merchants.repository.ts";
+import {
+  lockMerchantSql,
+  type MerchantConfigPatch,
+  type MerchantRow,
+  type MerchantsRepository,
+  updateMerchantConfigSql,
+} from "./merchants.repository.ts";
 
 export type Merchant = MerchantRow;
 export type { MerchantConfigPatch };
@@ -62,11 +68,11 @@ export function createMerchantsService(deps: {
     },
 
     /** The merchant's row read fresh and locked in `tx`: configuration changes queue on it. */
-    lockForConfig: (tx: DbTx, id: string): Promise<Merchant | undefined> => repository.lockById(tx, id),
+    lockForConfig: (tx: Tx, id: string): Promise<Merchant | undefined> => lockMerchantSql(tx, id),
 
     /** Writes configuration columns in the caller's transaction (merchant-config's use-cases). */
-    writeConfig: (tx: DbTx, id: string, patch: MerchantConfigPatch): Promise<void> =>
-      repository.updateConfig(tx, id, patch),
+    writeConfig: (tx: Tx, id: string, patch: MerchantConfigPatch): Promise<void> =>
+      updateMerchantConfigSql(tx, id, patch),
 
     /**
      * The merchant of a request: the X-Merchant-ID header, else the host name, else the default.
