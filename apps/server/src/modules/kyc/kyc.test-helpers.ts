@@ -105,21 +105,26 @@ export function kycDriver(t: TestApp) {
     },
     submit: (token: string) =>
       t.app.inject({ method: "POST", url: "/v5/kyc/submit", headers: bearer(token) }),
-    /** The sandbox reviewer's pending job for an application: its payload and run_at. */
-    async reviewJob(applicationId?: string) {
+    /** The sandbox reviewer's pending job for an application (or a customer's): payload, run_at. */
+    async reviewJob(applicationId?: string, customerId?: string) {
       const jobs = await t.database.pool.query<{ payload: KycApplicant; run_at: Date }>(
         // The jobs view leaves the payload out; the table behind it has it.
         `select j.payload, j.run_at from graphile_worker._private_jobs j
          join graphile_worker._private_tasks t on t.id = j.task_id
-         where t.identifier = 'kyc_sandbox_review' ${applicationId ? "and j.key = $1" : ""}
+         where t.identifier = 'kyc_sandbox_review'
+           and ($1::text is null or j.key = 'kyc_review:' || $1)
+           and ($2::text is null or j.payload->>'customerId' = $2)
          order by j.id desc limit 1`,
-        applicationId ? [`kyc_review:${applicationId}`] : [],
+        [applicationId ?? null, customerId ?? null],
       );
       return jobs.rows[0];
     },
-    /** Runs the sandbox reviewer on the newest queued applicant, delivering through the app. */
-    async runReview() {
-      const job = await driver.reviewJob();
+    /**
+     * Runs the sandbox reviewer on the newest queued applicant (of `customerId` if given: two
+     * customers verified at once must each get their own review), delivering through the app.
+     */
+    async runReview(customerId?: string) {
+      const job = await driver.reviewJob(undefined, customerId);
       if (!job) throw new Error("no review queued");
       await t.database.pool.query("delete from graphile_worker._private_jobs where key = $1", [
         `kyc_review:${job.payload.applicationId}`,
@@ -145,12 +150,12 @@ export function kycDriver(t: TestApp) {
       return driver.verify(await driver.customer("Lovelace", merchantId));
     },
     /** A signed-in customer with a complete profile taken to KYC_2 (widget flow, sandbox review). */
-    async verify<C extends { token: string }>(c: C): Promise<C> {
+    async verify<C extends { token: string; customerId?: string }>(c: C): Promise<C> {
       const widget = await driver.widgetToken(c.token);
       await driver.uploadAll(widget);
       const submitted = await driver.submit(widget);
       if (submitted.statusCode !== 200) throw new Error(`submit: ${submitted.body}`);
-      await driver.runReview();
+      await driver.runReview(c.customerId);
       return c;
     },
   };
