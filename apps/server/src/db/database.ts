@@ -5,8 +5,6 @@ import * as schema from "./schema/index.ts";
 // `$client`: the pool itself, for the few raw statements that skip the query builder.
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
-/** A query-builder transaction (`db.transaction`): what a repository is handed to write in it. */
-export type DbTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 // numeric(39,0) money columns and bigint counts must never become JS numbers.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
