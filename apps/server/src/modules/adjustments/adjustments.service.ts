@@ -54,7 +54,7 @@ export function createAdjustmentsService(deps: {
   customers: Pick<CustomersService, "getCustomer" | "displayNames">;
   merchants: Pick<MerchantsService, "merchantById">;
   operators: Pick<OperatorsService, "requireLiveSession">;
-  audit: Pick<AuditService, "record" | "recordIn">;
+  audit: Pick<AuditService, "record">;
   now?: () => Date;
 }) {
   const { db, ledger, audit } = deps;
@@ -143,18 +143,22 @@ export function createAdjustmentsService(deps: {
       };
       await inTransaction(db, async (tx) => {
         await adjustmentsSql.insert(tx, row);
-        await audit.recordIn(tx, who.actor, {
-          ...entry(merchantId, row.id, "adjustment.propose"),
-          changes: {
-            customerId: row.customerId,
-            direction: row.direction,
-            amount: toDecimalString(amount, currency),
-            currency,
-            houseAccount: row.houseAccount,
-            customerReason: row.customerReason,
+        await audit.record(
+          who.actor,
+          {
+            ...entry(merchantId, row.id, "adjustment.propose"),
+            changes: {
+              customerId: row.customerId,
+              direction: row.direction,
+              amount: toDecimalString(amount, currency),
+              currency,
+              houseAccount: row.houseAccount,
+              customerReason: row.customerReason,
+            },
+            reason: row.auditReason,
           },
-          reason: row.auditReason,
-        });
+          tx,
+        );
       });
       return presentOne(merchantId, row.id);
     },
@@ -237,10 +241,14 @@ export function createAdjustmentsService(deps: {
                 details: { amount: { value: amount, currency }, description: p.customerReason },
               },
             ]);
-            await audit.recordIn(tx, who.actor, {
-              ...entry(merchantId, id, action),
-              changes: { customerId: p.customerId, ledgerOperationId: operationId, amount, currency },
-            });
+            await audit.record(
+              who.actor,
+              {
+                ...entry(merchantId, id, action),
+                changes: { customerId: p.customerId, ledgerOperationId: operationId, amount, currency },
+              },
+              tx,
+            );
           },
         });
         if ("refused" in outcome) throw adjustmentErrors.create(outcome.refused);
@@ -265,11 +273,15 @@ export function createAdjustmentsService(deps: {
             reason,
             at: now(),
           });
-          await audit.recordIn(tx, who.actor, {
-            ...entry(merchantId, id, action),
-            changes: { customerId: row.customerId },
-            reason,
-          });
+          await audit.record(
+            who.actor,
+            {
+              ...entry(merchantId, id, action),
+              changes: { customerId: row.customerId },
+              reason,
+            },
+            tx,
+          );
           return undefined;
         });
         if (outcome) throw adjustmentErrors.create(outcome.refused);

@@ -44,10 +44,6 @@ export function createAuditService(deps: { repository: AuditRepository }) {
     record(actor: AuditActor, entry: AuditEntry, tx?: Tx): Promise<void> {
       return tx ? appendAuditSql(tx, rowOf(actor, entry)) : repository.append(rowOf(actor, entry));
     },
-    /** The same entry in a use-case's transaction `tx` (`db/transaction.ts`), committed with it. */
-    recordIn(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
-      return appendAuditSql(tx, rowOf(actor, entry));
-    },
     search: (filter: AuditFilter) => repository.search(filter),
     toCsv,
   };
