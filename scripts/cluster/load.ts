@@ -1,4 +1,3 @@
-import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
 import type { ClusterCustomer } from "./customers.ts";
 
 /**
@@ -45,7 +44,7 @@ const RETRIED = new Set([502, 503, 504]);
  */
 export async function sendWithRetries(url: string, send: Send, deadline: number): Promise<Outcome> {
   const headers = {
-    "x-merchant-id": DEMO_MERCHANT_ID,
+    "x-merchant-id": send.from.merchantId,
     authorization: `Bearer ${send.from.token}`,
   };
   const out = (...calls: Answer[]): Outcome => ({
@@ -138,7 +137,8 @@ async function callWithRetries(
 }
 
 /**
- * An operation from a random customer under a key no other has: a send to another customer,
+ * An operation from a random customer under a key no other has: a send to another customer of
+ * its merchant,
  * or, every `exchangeEvery`-th one when given, an exchange of 1 EUR to USDT.
  */
 export function sendMaker(customers: ClusterCustomer[], prefix: string, exchangeEvery = 0) {
@@ -151,8 +151,9 @@ export function sendMaker(customers: ClusterCustomer[], prefix: string, exchange
       const body = JSON.stringify({ currencyFrom: "EUR", currencyTo: "USDT", amountFrom: EXCHANGE_EUR });
       return { kind: "exchange", key, from, body, eurOutMinor: EXCHANGE_EUR_MINOR };
     }
+    // A send stays inside its merchant: the receiver is another customer of the same one.
     let to = from;
-    while (to === from) to = pick();
+    while (to === from || to.merchantId !== from.merchantId) to = pick();
     const body = JSON.stringify({ phone: to.phone, amount: SEND_AMOUNT, currency: "EUR" });
     return { kind: "send", key, from, body, eurOutMinor: 0n };
   };

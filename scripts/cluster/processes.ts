@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
 import { type ServerProcess, startServerProcess } from "../../apps/server/src/server-process.ts";
 import type { ClusterCustomer } from "./customers.ts";
 
@@ -10,14 +9,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 export const FUNDING = "100"; // EUR per customer
 export const FUNDING_MINOR = 10_000n;
 
-/** Each customer's wallet credited through the proxy (the sandbox's faucet, by key). */
+/** Each customer's wallet credited through the proxy (its merchant's sandbox faucet, by key). */
 export async function fund(url: string, customers: ClusterCustomer[]) {
   for (const c of customers) {
     const res = await fetch(`${url}/sandbox/wallets/credit`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        "x-merchant-id": DEMO_MERCHANT_ID,
+        "x-merchant-id": c.merchantId,
         "idempotency-key": `fund-${c.id}`,
       },
       body: JSON.stringify({ phone: c.phone, currency: "EUR", amount: FUNDING }),

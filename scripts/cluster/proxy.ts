@@ -68,7 +68,8 @@ async function startHaproxy(upstreams: string[]): Promise<LoadBalancer> {
     url,
     kind: "haproxy",
     close: async () => {
-      if (child.exitCode === null) {
+      // A second close finds it gone (killed: no exit code, a signal) and must not wait for an exit.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { runMigrations as runWorkerMigrations } from "graphile-worker";
 import type pg from "pg";
+import { allowTriggersOnShards } from "./citus/distribute.ts";
 import type { Db } from "./database.ts";
 import { sqlStatements } from "./sql-statements.ts";
 
@@ -59,6 +60,7 @@ async function applySqlFunctions(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
+    await allowTriggersOnShards(client);
     for (const { file, sql } of await readSqlFunctions()) {
       for (const statement of sqlStatements(sql)) {
         await client.query(statement).catch((err: Error) => {

@@ -1,4 +1,3 @@
-import type { Logger } from "pino";
 import { distributeOnCitus } from "./citus/distribute.ts";
 import type { Database } from "./database.ts";
 import { runMigrations, runQueueMigrations } from "./migrate.ts";
@@ -14,7 +13,10 @@ const START_LOCK = 4_711_001;
  * starting on a fresh database raced on the same CREATE TABLE and one crashed.) On a Citus
  * coordinator the tables are then placed (db/citus/distribute.ts); plain PostgreSQL is left as is.
  */
-export async function prepareDatabase(database: Database, log?: Pick<Logger, "info">): Promise<void> {
+export async function prepareDatabase(
+  database: Database,
+  log?: { info: (details: object, message: string) => void },
+): Promise<void> {
   const lock = await database.pool.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [START_LOCK]);

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { Tx } from "../transaction.ts";
 import { readTableShapes } from "./catalog.ts";
 import { distributionPlan } from "./placement-rules.ts";
 import { DISTRIBUTION_COLUMN } from "./table-placement.ts";
@@ -28,8 +29,7 @@ export async function distributeOnCitus(pool: pg.Pool): Promise<Distribution | u
   );
   const client = await pool.connect();
   try {
-    // The live SQL's triggers (append-only ledgers, running totals) run on the shards; each fires
-    // on its own row, inside that row's shard, which is what Citus's "unsafe" warns about not.
+    // Tables with the live SQL's triggers are distributed with them (allowTriggersOnShards).
     await client.query("set citus.enable_unsafe_triggers = on");
     for (const table of plan.reference) {
       if (placed.get(table) === "reference") continue;
@@ -51,11 +51,25 @@ export async function distributeOnCitus(pool: pg.Pool): Promise<Distribution | u
   return plan;
 }
 
-async function isCitusCoordinatorWithWorkers(pool: pg.Pool): Promise<boolean> {
-  const { rows } = await pool.query<{ citus: boolean }>(
+/** The citus extension is in this database (on plain PostgreSQL it is not). */
+export async function citusInstalled(c: Tx): Promise<boolean> {
+  const { rows } = await c.query<{ citus: boolean }>(
     "select exists (select 1 from pg_extension where extname = 'citus') as citus",
   );
-  if (!rows[0]?.citus) return false;
+  return rows[0]?.citus === true;
+}
+
+/**
+ * Lets this transaction create and replace triggers on distributed tables. The live SQL's
+ * triggers (append-only logs, running totals) fire on their own row, inside that row's shard,
+ * which is what Citus's "unsafe" warns about not.
+ */
+export async function allowTriggersOnShards(c: Tx): Promise<void> {
+  if (await citusInstalled(c)) await c.query("set local citus.enable_unsafe_triggers = on");
+}
+
+async function isCitusCoordinatorWithWorkers(pool: pg.Pool): Promise<boolean> {
+  if (!(await citusInstalled(pool))) return false;
   const workers = await pool.query<{ n: number }>(
     "select count(*)::int as n from pg_dist_node where groupid <> 0 and noderole = 'primary' and isactive",
   );

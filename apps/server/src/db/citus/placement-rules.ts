@@ -91,17 +91,21 @@ function keyProblems(shape: TableShape, map: PlacementMap): string[] {
 }
 
 export type DistributionPlan = {
+  /** Reference tables that can be placed now. */
   reference: string[];
   /** Ready distributed tables, each after the tables its foreign keys point to. */
   distributed: string[];
-  /** Distributed tables left as plain tables for now, with why. */
+  /** Reference and distributed tables left as plain tables for now, with why. */
   waiting: Array<{ table: string; why: string }>;
 };
 
 /**
- * What can be placed now: reference tables, then the distributed tables whose own keys are right
- * and whose foreign-key neighbours are distributed too (Citus takes no foreign key between a
- * distributed table and a plain one, either way).
+ * What can be placed now without touching a plain table: reference tables, then the distributed
+ * tables whose own keys are right, each only if every table it refers to, and every table that
+ * refers to it, is placed too. Citus takes no foreign key between a distributed table and a plain
+ * one; a plain table referring to a reference table it silently turns into a "citus local" table,
+ * run through its planner, where the ledger's functions crashed the coordinator (Citus 13.2.2,
+ * docs/scaling.md): such tables wait whole, until their neighbours are converted.
  */
 export function distributionPlan(shapes: TableShape[], map: PlacementMap = MAP): DistributionPlan {
   const publicShapes = shapes.filter((s) => s.schema === "public" && map.placement[s.name]);
@@ -109,28 +113,23 @@ export function distributionPlan(shapes: TableShape[], map: PlacementMap = MAP):
   const waiting = new Map<string, string>();
   const ready = new Set<string>();
   for (const s of publicShapes) {
-    if (map.placement[s.name] !== "distributed") continue;
+    const placement = map.placement[s.name];
+    if (placement === "coordinator") continue;
     if (s.name in map.notYet) waiting.set(s.name, map.notYet[s.name] ?? "");
     else ready.add(s.name);
   }
-  // Until nothing changes: a ready table pointing to, or pointed to by, a table that stays plain waits.
+  // Until nothing changes: a table pointing to, or pointed to by, a table that stays plain waits.
   for (let changed = true; changed; ) {
     changed = false;
     for (const table of ready) {
-      const shape = byName.get(table);
-      const out = shape?.foreignKeys.find(
-        (fk) => map.placement[fk.target] === "distributed" && !ready.has(fk.target),
-      );
+      const out = byName.get(table)?.foreignKeys.find((fk) => fk.target !== table && !ready.has(fk.target));
       const into = publicShapes.find(
-        (s) =>
-          !ready.has(s.name) &&
-          map.placement[s.name] !== "reference" &&
-          s.foreignKeys.some((fk) => fk.target === table),
+        (s) => !ready.has(s.name) && s.foreignKeys.some((fk) => fk.target === table),
       );
       const why = out
-        ? `refers to ${out.target}, not distributed yet`
+        ? `refers to ${out.target}, a plain table for now`
         : into
-          ? `${into.name} refers to it`
+          ? `${into.name}, a plain table for now, refers to it`
           : undefined;
       if (why) {
         ready.delete(table);
@@ -142,14 +141,14 @@ export function distributionPlan(shapes: TableShape[], map: PlacementMap = MAP):
   const distributed: string[] = [];
   const seen = new Set<string>();
   const visit = (table: string) => {
-    if (seen.has(table) || !ready.has(table)) return;
+    if (seen.has(table) || !ready.has(table) || map.placement[table] !== "distributed") return;
     seen.add(table);
     for (const fk of byName.get(table)?.foreignKeys ?? []) visit(fk.target);
     distributed.push(table);
   };
   for (const table of Object.keys(map.placement)) visit(table);
   return {
-    reference: Object.keys(map.placement).filter((t) => map.placement[t] === "reference" && byName.has(t)),
+    reference: Object.keys(map.placement).filter((t) => map.placement[t] === "reference" && ready.has(t)),
     distributed,
     waiting: [...waiting].map(([table, why]) => ({ table, why })),
   };
