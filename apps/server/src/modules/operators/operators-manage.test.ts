@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
@@ -15,8 +14,9 @@ afterAll(() => t.close());
 
 const entries = async (targetId: string) =>
   (
-    await t.database.db.execute<{ action: string; outcome: string; reason: string | null }>(
-      sql`select action, outcome, reason from operator_audit where target_id = ${targetId} order by id`,
+    await t.database.pool.query<{ action: string; outcome: string; reason: string | null }>(
+      "select action, outcome, reason from operator_audit where target_id = $1 order by id",
+      [targetId],
     )
   ).rows;
 
@@ -115,8 +115,9 @@ describe("disabling an operator", () => {
     expect(missingReason.json()).toMatchObject({ error: "NOT_VALID_REQUEST_DATA", field: "reason" });
     expect((await disable(admin, support.id)).statusCode).toBe(204);
     expect((await call(support.headers, "GET", "/admin/v1/me")).statusCode).toBe(401);
-    const ended = await t.database.db.execute<{ n: string }>(
-      sql`select count(*) as n from operator_sessions where operator_id = ${support.id} and ended_at is null`,
+    const ended = await t.database.pool.query<{ n: string }>(
+      "select count(*) as n from operator_sessions where operator_id = $1 and ended_at is null",
+      [support.id],
     );
     expect(Number(ended.rows[0]?.n)).toBe(0);
     expect(await entries(support.id)).toEqual([

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
@@ -15,8 +14,9 @@ afterAll(() => t.close());
 
 const audit = async (operatorEmail: string) =>
   (
-    await t.database.db.execute<{ action: string; outcome: string; reason: string | null }>(
-      sql`select action, outcome, reason from operator_audit where operator_email = ${operatorEmail} order by id`,
+    await t.database.pool.query<{ action: string; outcome: string; reason: string | null }>(
+      "select action, outcome, reason from operator_audit where operator_email = $1 order by id",
+      [operatorEmail],
     )
   ).rows;
 
@@ -151,8 +151,9 @@ describe("operators' sign-in", () => {
     expect((await t.app.inject({ method: "GET", url: "/admin/v1/me", headers: s.headers })).statusCode).toBe(
       200,
     );
-    await t.database.db.execute(
-      sql`update operator_sessions set last_seen_at = now() - interval '16 minutes' where operator_id = ${s.id}`,
+    await t.database.pool.query(
+      "update operator_sessions set last_seen_at = now() - interval '16 minutes' where operator_id = $1",
+      [s.id],
     );
     const res = await t.app.inject({ method: "GET", url: "/admin/v1/me", headers: s.headers });
     expect(res.statusCode).toBe(401);
@@ -162,8 +163,9 @@ describe("operators' sign-in", () => {
 
   it("ends a session 12 hours old however busy", async () => {
     const s = await signInOperator(t.app, t.database, "SUPPORT", DEMO_MERCHANT_ID);
-    await t.database.db.execute(
-      sql`update operator_sessions set created_at = now() - interval '12 hours 1 minute' where operator_id = ${s.id}`,
+    await t.database.pool.query(
+      "update operator_sessions set created_at = now() - interval '12 hours 1 minute' where operator_id = $1",
+      [s.id],
     );
     expect((await t.app.inject({ method: "GET", url: "/admin/v1/me", headers: s.headers })).statusCode).toBe(
       401,
