@@ -204,12 +204,15 @@ export function createCustomersRepository(deps: { db: ClientSource }) {
       );
       return rows.length > 0;
     },
-    /** Inserts, or returns undefined when the row conflicts with one that exists (the phone taken). */
+    /**
+     * Inserts, or returns undefined when the merchant has the phone already. Only the phone is
+     * the conflict target: a referral code taken raises 23505, which the service retries.
+     */
     insert: (row: NewCustomerRow): Promise<CustomerRow | undefined> =>
       one(
         `insert into customers (id, merchant_id, phone, password_hash, own_referral_code)
          values ($1, $2, $3, $4, $5)
-         on conflict do nothing
+         on conflict (merchant_id, phone) do nothing
          returning ${CUSTOMER_COLUMNS}`,
         [row.id, row.merchantId, row.phone, row.passwordHash, row.ownReferralCode],
       ),

@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientSourceFromPool } from "../../db/transaction.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { createCustomersRepository } from "./customers.repository.ts";
 
 let t: TestApp;
 let d: ReturnType<typeof accountsDriver>;
@@ -99,5 +103,23 @@ describe("profile", () => {
       payload: { state: "ENABLED", deviceId: "device-1", deviceToken: "tok" },
     });
     expect(push.json()).toEqual({ result: "ENABLED" });
+  });
+});
+
+describe("a new customer's row", () => {
+  it("is refused as a duplicate only for a phone taken; a referral code taken raises for a retry", async () => {
+    const repository = createCustomersRepository({ db: clientSourceFromPool(t.database.pool) });
+    const row = (phone: string, ownReferralCode: string) => ({
+      id: randomUUID(),
+      merchantId: DEMO_MERCHANT_ID,
+      phone,
+      passwordHash: "x",
+      ownReferralCode,
+    });
+    const first = await repository.insert(row(newPhone(), "DUPCODE1"));
+    expect(first?.ownReferralCode).toBe("DUPCODE1");
+    expect(await repository.insert(row(first?.phone as string, "OTHER001"))).toBeUndefined();
+    // Taken code, new phone: not "phone taken" (undefined) but the unique violation the service retries.
+    await expect(repository.insert(row(newPhone(), "DUPCODE1"))).rejects.toMatchObject({ code: "23505" });
   });
 });
