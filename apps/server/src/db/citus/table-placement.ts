@@ -156,8 +156,6 @@ export const NOT_YET_DISTRIBUTABLE: Record<string, string> = {
   verification_codes: "primary key (id)",
   captcha_passes: "primary key (token_hash)",
   rate_limits: "no merchant_id: keyed by the limiter's key (an address or a phone across merchants)",
-  sms_outbox: "primary key (id)",
-  email_outbox: "primary key (id)",
   kyc_applications: "primary key (id); foreign key to customers(id) alone",
   kyc_customers: "primary key (customer_id); foreign key to customers(id) alone",
   kyc_decisions: "no merchant_id; foreign key to kyc_applications(id)",

@@ -1,30 +1,31 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * What the sandbox SMS and email providers "sent". A production adapter hands the message to the
- * real gateway instead; these tables then stay empty.
+ * real gateway instead; these tables then stay empty. They grow with customers, so the merchant
+ * leads the primary key (Citus: distributed by merchant; docs/scaling.md).
  */
 export const smsOutbox = pgTable(
   "sms_outbox",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id").notNull(),
     phone: text("phone").notNull(),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sms_outbox_phone").on(t.phone, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.merchantId, t.id] }), index("sms_outbox_phone").on(t.phone, t.createdAt)],
 );
 
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id").notNull(),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("email_outbox_to").on(t.to, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.merchantId, t.id] }), index("email_outbox_to").on(t.to, t.createdAt)],
 );
