@@ -166,7 +166,6 @@ export const NOT_YET_DISTRIBUTABLE: Record<string, string> = {
   ledger_transfers: "primary key (id); foreign keys to ledger_operations(id) and ledger_transfers(id) alone",
   ledger_entries: "no merchant_id; foreign keys to ledger_accounts(id) and ledger_transfers(id) alone",
   ledger_open_pending: "primary key (transfer_id); foreign key to ledger_transfers(id) alone",
-  history_entries: "primary key (id)",
   deposit_addresses: "primary key (id); unique (chain, address); foreign key to customers(id) alone",
   crypto_deposits:
     "primary key (id); unique (chain, tx_hash, output_index); foreign key to customers(id) alone",

@@ -53,7 +53,7 @@ export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 export const historyEntries = pgTable(
   "history_entries",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id").notNull(),
     customerId: uuid("customer_id").notNull(),
     /** What the customer was told (txId), shared by both parties of a transfer. */
@@ -72,6 +72,8 @@ export const historyEntries = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [
+    // Grows with customers: the merchant leads the key (Citus: distributed by merchant).
+    primaryKey({ columns: [t.merchantId, t.id] }),
     // A customer of this merchant (so the merchant exists too): one check a row instead of two.
     foreignKey({
       name: "history_entries_customer_of_merchant",
