@@ -1,13 +1,12 @@
-import { drizzle } from "drizzle-orm/node-postgres";
 import { type Runner, run } from "graphile-worker";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
-import * as schema from "./db/schema/index.ts";
 import { adjustmentCronItems, createAdjustmentTasks } from "./jobs/adjustment-jobs.ts";
 import { chainFollowerCronItems, startChainFollowers } from "./jobs/chain-follower-jobs.ts";
 import { claimCronItems, createClaimTasks } from "./jobs/claim-jobs.ts";
 import { depositCronItems } from "./jobs/deposit-jobs.ts";
+import { createHousekeepingTasks, housekeepingCronItems } from "./jobs/housekeeping-jobs.ts";
 import { createTaskList } from "./jobs/index.ts";
 import { createServices } from "./services.ts";
 
@@ -15,13 +14,14 @@ import { createServices } from "./services.ts";
 export async function startWorker(pool: pg.Pool, log: Logger, config: Config): Promise<Runner> {
   // Jobs that compose several modules' services (claims, adjustments: ledger, history, ...) get
   // them wired as the server wires them, on the worker's pool.
-  const services = createServices(config, { pool, db: drizzle(pool, { schema }), close: async () => {} });
+  const services = createServices(config, { pool, close: async () => {} });
   const runner = await run({
     pgPool: pool,
     taskList: {
       ...createTaskList(config),
       ...createClaimTasks(services.claims),
       ...createAdjustmentTasks(services.adjustments),
+      ...createHousekeepingTasks(services),
     },
     concurrency: 4,
     // The process owns signal handling: it stops the HTTP server, then the worker, then the database.
@@ -31,6 +31,7 @@ export async function startWorker(pool: pg.Pool, log: Logger, config: Config): P
       ...depositCronItems,
       ...claimCronItems,
       ...adjustmentCronItems,
+      ...housekeepingCronItems,
       ...chainFollowerCronItems(config),
     ],
     logger: undefined,

@@ -28,6 +28,13 @@ export function createCaptchaRepository(deps: { db: ClientSource }) {
       );
       return rowCount === 1;
     },
+    /** Deletes the passes that expired before `before`, spent or not; answers how many. */
+    async purgeExpiredBefore(before: Date): Promise<number> {
+      const { rowCount } = await db.withClient((c) =>
+        c.query("delete from captcha_passes where expires_at < $1", [before]),
+      );
+      return rowCount ?? 0;
+    },
   };
 }
 

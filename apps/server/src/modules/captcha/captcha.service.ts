@@ -29,6 +29,8 @@ export function createCaptchaService(deps: { repository: CaptchaRepository; hmac
     },
     /** Spends a pass once (sign-up): false when it is unknown, expired or spent already. */
     spend: (merchantId: string, token: string) => deps.repository.spendPass(merchantId, hashToken(token)),
+    /** Deletes passes expired over a day ago: sign-up refuses them already; the day is for support. */
+    purgeExpired: () => deps.repository.purgeExpiredBefore(new Date(Date.now() - 24 * 3600_000)),
   };
 }
 

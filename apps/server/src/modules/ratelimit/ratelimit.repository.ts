@@ -41,6 +41,13 @@ export function createRateLimitRepository(deps: { db: ClientSource }) {
         ),
       );
     },
+    /** Deletes the windows that started before `before`; answers how many. */
+    async purgeStartedBefore(before: Date): Promise<number> {
+      const { rowCount } = await db.withClient((c) =>
+        c.query("delete from rate_limits where window_start < $1", [before]),
+      );
+      return rowCount ?? 0;
+    },
   };
 }
 

@@ -59,6 +59,14 @@ export function createRateLimitService(deps: {
       const count = await deps.repository.hit(`${limit.name}:${subject}`, w.start);
       if (count > maxOf(limit)) throw refuse(limit);
     },
+    /**
+     * Deletes the counters of windows that have ended: none of them is read again. Kept one
+     * longest window more than needed, so a clock a little behind never loses a live count.
+     */
+    purgeEnded(): Promise<number> {
+      const longest = Math.max(...Object.values(LIMITS).map((l) => l.windowSeconds));
+      return deps.repository.purgeStartedBefore(new Date(now().getTime() - 2 * longest * 1000));
+    },
   };
 }
 
