@@ -31,7 +31,9 @@ export const PAGE_BUDGETS_KB: Readonly<Record<string, number>> = {
   "src/features/send/SendPhonePage.tsx": 193, // 189.6
   "src/features/verification/VerificationPage.tsx": 173, // 169.8
   "src/features/iban/IbanWithdrawPage.tsx": 169, // 165.5
-  "src/features/cards/CardsPage.tsx": 167, // 163.2
+  // +1 KB (issue 32): hydrating the server-rendered public pages costs every page 0.5 KB
+  // (hydrateRoot in React DOM, the start answers seeded before the first render).
+  "src/features/cards/CardsPage.tsx": 168, // 163.2
   "src/features/iban/IbanPage.tsx": 167, // 163.1
   "src/features/receive/ReceivePage.tsx": 166, // 162.6
   "src/features/exchange/ExchangePage.tsx": 165, // 161.3
@@ -40,9 +42,9 @@ export const PAGE_BUDGETS_KB: Readonly<Record<string, number>> = {
   "src/features/card-payments/CardTopUpPage.tsx": 164, // 160.8
   "src/features/send/SendWalletPage.tsx": 164, // 160.6
   "src/features/earn/EarnPage.tsx": 163, // 159.7
-  "src/features/cards/CardOrderPage.tsx": 163, // 159.7
+  "src/features/cards/CardOrderPage.tsx": 164, // 159.7, +1 as CardsPage
   "src/features/kit/KitPage.tsx": 160, // 156.5
-  "src/features/home/HomePage.tsx": 159, // 155.5
+  "src/features/home/HomePage.tsx": 160, // 155.5, +1 as CardsPage
   "src/features/history/HistoryPage.tsx": 162, // 159.4 (pending texts, adjustments, claims' labels)
   "src/features/limits/LimitsPage.tsx": 152, // 148.6
   "src/features/status/StatusPage.tsx": 155, // 151.7 (issue 38)
@@ -162,7 +164,8 @@ function main(args: string[]) {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
     const args = [
       "run",
-      "build",
+      // The browser's build only: the server's rendering (dist/.ssr/) ships no byte to a browser.
+      "build:client",
       "--silent",
       "-w",
       "apps/web",

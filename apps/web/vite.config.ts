@@ -4,18 +4,22 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 // Paths are relative to this folder, so `vite build apps/web` from the repository root and
 // `npm run build -w apps/web` produce the same apps/web/dist, which the API server serves at "/".
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` (the second step of `npm run build`) builds the server's
+// rendering of the public pages into dist/.ssr/; it needs no compressed copies.
+export default defineConfig(({ isSsrBuild }) => ({
   base: "/",
   plugins: [
     // React 19; the plugin gives `vite dev` hot swapping of components (Fast Refresh).
     react(),
     // Every text asset also ships as .br and .gz: the server sends the precompressed file the
     // browser accepts (@fastify/static preCompressed) instead of compressing on each request.
-    compression({
-      algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
-      threshold: 1024,
-      logLevel: "silent",
-    }),
+    isSsrBuild
+      ? undefined
+      : compression({
+          algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+          threshold: 1024,
+          logLevel: "silent",
+        }),
   ],
   build: {
     outDir: "dist",
@@ -47,4 +51,4 @@ export default defineConfig({
       "/api": "http://localhost:3000",
     },
   },
-});
+}));

@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppShell } from "./app/AppShell.tsx";
 import { createAppServices } from "./app/create-app-services.ts";
@@ -12,8 +12,12 @@ if (!container) throw new Error("index.html has no #root element");
 loadModalDialogOnFirstInput(document);
 const services = createAppServices();
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppShell services={services} router={BrowserRouter} />
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page comes rendered by the server (entry-server.tsx): React takes its HTML over.
+// Every other page starts from the empty root.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

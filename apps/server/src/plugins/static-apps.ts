@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { registerMerchantImages } from "./merchant-images.ts";
 import { bootAnswers, withBootAnswers } from "./web-boot-answers.ts";
+import { createWebServerRender } from "./web-server-render.ts";
 
 export type StaticApps = {
   webDist: string;
@@ -64,7 +65,8 @@ export async function registerStaticApps(app: FastifyInstance, apps: StaticApps)
   });
   if (apps.backofficeDist) await registerBackoffice(app, apps.backofficeDist);
   const indexHtml = path.join(apps.webDist, "index.html");
-  app.get("/*", { schema: { hide: true } }, (req, reply) => serveSpa(app, req, reply, indexHtml));
+  const render = createWebServerRender(apps.webDist, app.log);
+  app.get("/*", { schema: { hide: true } }, (req, reply) => serveSpa(app, req, reply, indexHtml, render));
 }
 
 /**
@@ -114,14 +116,22 @@ export function isSpaRequest(req: FastifyRequest): boolean {
   return true;
 }
 
-async function serveSpa(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, indexHtml: string) {
+async function serveSpa(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  indexHtml: string,
+  render: ReturnType<typeof createWebServerRender>,
+) {
   if (!isSpaRequest(req)) return reply.callNotFound();
   if (!existsSync(indexHtml)) {
     return reply.status(503).type("text/plain").send("The web app is not built: run `npm run build`.");
   }
   // The shell carries this visitor's merchant and location answers (web-boot-answers.ts): never
   // kept by a shared cache, and revalidated so a new deploy is picked up on the next load.
-  const html = withBootAnswers(await readFile(indexHtml, "utf8"), await bootAnswers(app, req));
+  // A public page also comes rendered (web-server-render.ts), from the same answers.
+  const answers = await bootAnswers(app, req);
+  const html = await render(withBootAnswers(await readFile(indexHtml, "utf8"), answers), req, answers);
   return reply.header("cache-control", "private, no-cache").type("text/html; charset=utf-8").send(html);
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createTestDatabase, type TestDatabase } from "../db/test-database.ts";
-import { BOOT_CALLS, withBootAnswers } from "./web-boot-answers.ts";
+import { BOOT_CALLS, bootCalls, withBootAnswers } from "./web-boot-answers.ts";
 
 // Issue 32: the web app's shell carries the answers its first screen waits for, the same as the
 // API gives this visitor, so a phone does not wait a round trip after the scripts ran.
@@ -43,8 +43,10 @@ describe("the web app's shell", () => {
     expect(res.headers["cache-control"]).toBe("private, no-cache");
     expect(res.body).toMatch(/<script id="k-server-answers"[^>]*>.*<\/script>\s*<\/head>/s);
     const answers = answersIn(res.body);
-    expect(Object.keys(answers)).toEqual([...BOOT_CALLS]);
-    for (const url of BOOT_CALLS) {
+    // The sign-in form's phone picker waits for the countries too (the page is rendered with them).
+    expect(Object.keys(answers)).toEqual([...BOOT_CALLS, "/v1/catalog/countries?type=phone"]);
+    expect(bootCalls("/exchange")).toEqual(BOOT_CALLS);
+    for (const url of Object.keys(answers)) {
       const direct = await app.inject({ url, headers: { host } });
       expect(answers[url]).toEqual({ status: direct.statusCode, body: direct.json() });
     }

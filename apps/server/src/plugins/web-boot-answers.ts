@@ -14,10 +14,25 @@ export const BOOT_CALLS = [
   "/location",
 ] as const;
 
+/**
+ * Calls a page's first screen also waits for: the phone picker's countries on the pages that ask
+ * for a phone number (features/auth), which the server renders (web-server-render.ts).
+ */
+const PAGE_CALLS: Record<string, readonly string[]> = {
+  "/sign-in": ["/v1/catalog/countries?type=phone"],
+  "/sign-up": ["/v1/catalog/countries?type=phone"],
+  "/reset-password": ["/v1/catalog/countries?type=phone"],
+};
+
+/** What the shell of this page carries: BOOT_CALLS, and the page's own first answers. */
+export function bootCalls(pathname: string): readonly string[] {
+  return [...BOOT_CALLS, ...(Object.hasOwn(PAGE_CALLS, pathname) ? (PAGE_CALLS[pathname] ?? []) : [])];
+}
+
 export type BootAnswer = { status: number; body: unknown };
 
 /**
- * The answers to BOOT_CALLS for this request, asked of the API itself (same routes, same
+ * The answers to the page's boot calls for this request, asked of the API itself (same routes, same
  * merchant by host, same client address for the location check), so they cannot differ from
  * what the app would have fetched. A call that fails to answer is left out: the app fetches it.
  */
@@ -30,7 +45,7 @@ export async function bootAnswers(
   const standIn = req.headers[SANDBOX_CLIENT_IP_HEADER];
   if (typeof standIn === "string") headers[SANDBOX_CLIENT_IP_HEADER] = standIn;
   const answers = await Promise.all(
-    BOOT_CALLS.map(async (url) => {
+    bootCalls(req.url.split("?")[0] ?? "/").map(async (url) => {
       try {
         const res = await app.inject({ method: "GET", url, headers, remoteAddress: req.ip });
         return [url, { status: res.statusCode, body: res.json() }] as const;

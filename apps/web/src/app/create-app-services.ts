@@ -1,4 +1,6 @@
+import { seedStartAnswers } from "../lib/config-service/start-answers.ts";
 import { CUSTOMER_QUERY_KEY } from "../lib/customer/profile-queries.ts";
+import { readServerAnswers } from "../lib/http/server-answers.ts";
 import { createI18n } from "../lib/i18n/create-i18n.ts";
 import { createNotificationStore } from "../lib/notifications/notification-store.ts";
 import { createWebSession } from "../lib/session/web-session.ts";
@@ -12,5 +14,9 @@ export function createAppServices(options: { retry?: boolean } = {}): AppService
   const session = createWebSession({
     onSignedOut: () => queryClient.removeQueries({ queryKey: CUSTOMER_QUERY_KEY }),
   });
-  return { i18n: createI18n(), notifications, queryClient, session };
+  const i18n = createI18n();
+  // The answers the page came with go in before the first render: the first screen draws at
+  // once, and matches the HTML the server rendered from them (main.tsx hydrates it).
+  seedStartAnswers({ queryClient, i18n }, readServerAnswers());
+  return { i18n, notifications, queryClient, session };
 }

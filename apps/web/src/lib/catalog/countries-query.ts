@@ -2,9 +2,10 @@ import type { components } from "@kestrel/api-contract";
 import { useQuery } from "@tanstack/react-query";
 import { unwrap } from "../session/api-result.ts";
 import { useApi } from "../session/session-context.tsx";
+import { type CountryListType, countriesQueryKey } from "./countries-query-key.ts";
 
 export type CatalogCountry = components["schemas"]["CatalogCountry"];
-export type CountryListType = "phone" | "residence";
+export type { CountryListType } from "./countries-query-key.ts";
 
 type CountriesAnswer = { data: CatalogCountry[] };
 
@@ -20,7 +21,7 @@ const offered = (answer: CountriesAnswer) => answer.data.filter((country) => !co
 export function useOfferedCountries(type: CountryListType) {
   const api = useApi();
   return useQuery({
-    queryKey: ["catalog", "countries", type],
+    queryKey: countriesQueryKey(type),
     queryFn: () => unwrap(api.GET("/v1/catalog/countries", { params: { query: { type } } })),
     select: offered,
     // The list changes with a release, not during a visit.

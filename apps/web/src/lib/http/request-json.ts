@@ -1,6 +1,5 @@
 import type * as z from "zod/mini";
 import { toApiError } from "./api-error.ts";
-import { takeServerAnswer } from "./server-answers.ts";
 
 export interface RequestOptions<T> {
   /** Checks the answer before the app uses it: the server is another team's moving target. */
@@ -14,9 +13,7 @@ export interface RequestOptions<T> {
  * base URL is configured anywhere.
  */
 export async function getJson<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  // The answers the server sent with the page are checked like fetched ones.
-  const early = takeServerAnswer(path);
-  const { status, statusText, body } = early ? { ...early, statusText: "" } : await fetchJson(path, options);
+  const { status, statusText, body } = await fetchJson(path, options);
   if (status < 200 || status > 299) throw toApiError(status, body, statusText || `HTTP ${status}`);
   return options.schema.parse(body);
 }

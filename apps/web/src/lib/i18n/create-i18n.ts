@@ -29,6 +29,17 @@ export function createI18n(): i18n {
  * defaults. Unknown keys are harmless: nothing reads them.
  */
 export function applyTextOverrides(instance: i18n, texts: Record<string, string>): void {
+  applied.set(instance.store, texts);
   if (Object.keys(texts).length === 0) return;
   instance.addResources(instance.language, "translation", texts);
+}
+
+/**
+ * The overrides last applied to each instance: before the first render when the page brought
+ * them. Keyed by its store, which useTranslation's copy of the instance shares.
+ */
+const applied = new WeakMap<object, Record<string, string>>();
+
+export function overridesApplied(instance: i18n, texts: Record<string, string>): boolean {
+  return applied.get(instance.store) === texts;
 }

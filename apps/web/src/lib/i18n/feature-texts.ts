@@ -25,3 +25,8 @@ function addBundle(instance: i18n, texts: object): void {
   // keeps resources by reference and addResources writes into them.
   instance.addResourceBundle("en", "translation", structuredClone(texts), true, false);
 }
+
+/** The server renders each page with its own instance (entry-server.tsx): it goes when done. */
+export function forgetFeatureTexts(instance: i18n): void {
+  instances.delete(instance);
+}

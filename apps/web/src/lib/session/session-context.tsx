@@ -20,8 +20,14 @@ export function useWebSession(): WebSession {
 
 export function useSessionStatus(): SessionStatus {
   const session = useWebSession();
-  return useSyncExternalStore(session.subscribe, session.status, session.status);
+  return useSyncExternalStore(session.subscribe, session.status, serverStatus);
 }
+
+/**
+ * The server renders the public pages signed out (entry-server.tsx), and hydration renders the
+ * same; a browser that has a session then shows what it shows without server HTML.
+ */
+const serverStatus = (): SessionStatus => "signedOut";
 
 /** The typed API client of the session. */
 export function useApi(): WebSession["api"] {

@@ -1,0 +1,124 @@
+import { request } from "node:http";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nimbusUrl } from "./accounts-support.ts";
+import { baseUrl, e2eEnabled, launchBrowser, openPage, VIEWPORTS } from "./browser.ts";
+
+// Issue 32: the public pages' first screen comes in the HTML, rendered by the server for the
+// host's merchant (apps/web/src/entry-server.tsx), and the app takes it over (hydrateRoot)
+// without a mismatch. Screenshots: SHOTS_DIR (default test-results/screenshots).
+
+const SHOTS = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, "../test-results/screenshots");
+
+/** The raw HTML of a page as `host` (Node's fetch will not set Host), no script run. */
+function rawHtml(pathname: string, host: string): Promise<string> {
+  const url = new URL(pathname, baseUrl());
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host: `${host}:${url.port}`, accept: "text/html" } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve(body));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Console errors and warnings, and page errors: a hydration mismatch is reported there. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  return problems;
+}
+
+describe.skipIf(!e2eEnabled())("the public pages rendered by the server (issue 32)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("sends /sign-in's heading and phone field in the HTML, in each merchant's name and colours", async () => {
+    const kestrel = await rawHtml("/sign-in", "localhost");
+    const nimbus = await rawHtml("/sign-in", "nimbus.localhost");
+    for (const html of [kestrel, nimbus]) {
+      const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? "";
+      expect(root).toContain('<h1 class="k-page-title">Sign in</h1>');
+      expect(root).toMatch(/<input[^>]*type="tel"[^>]*name="phone"|<input[^>]*name="phone"[^>]*type="tel"/);
+      // The page's own stylesheets come with it, so the form is styled as it paints.
+      expect(html).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/auth-[^"]+\.css"/);
+    }
+    expect(kestrel).toContain("<title>Kestrel Wallet</title>");
+    expect(kestrel).toContain("--button-color-1:#1F5EFF");
+    expect(nimbus).toContain("<title>Nimbus Pay</title>");
+    expect(nimbus).toContain("--button-color-1:#0F7B5F");
+    // A signed-in page still comes as the empty shell the app renders into.
+    expect(await rawHtml("/exchange", "localhost")).toContain('<div id="root"></div>');
+  });
+
+  it("shows the sign-in form with JavaScript off, and the app takes it over without a mismatch", async () => {
+    for (const viewport of ["mobile", "desktop"] as const) {
+      const off = await browser.newContext({ viewport: VIEWPORTS[viewport], javaScriptEnabled: false });
+      const still = await off.newPage();
+      await still.goto(`${nimbusUrl()}/sign-in`);
+      await still.getByRole("heading", { name: "Sign in" }).waitFor();
+      expect(await still.getByRole("textbox", { name: "Phone number" }).isVisible()).toBe(true);
+      await still.screenshot({
+        path: path.join(SHOTS, `server-render-sign-in-before-hydration-${viewport}.png`),
+      });
+      await off.close();
+
+      const { context, page } = await openPage(browser, { viewport });
+      const problems = collectProblems(page);
+      // The heading the server sent, held before any script of the app runs.
+      await page.addInitScript(() => {
+        document.addEventListener("readystatechange", () => {
+          if (document.readyState === "interactive") {
+            (window as unknown as { serverHeading: Element | null }).serverHeading =
+              document.querySelector("h1");
+          }
+        });
+      });
+      await page.goto(`${nimbusUrl()}/sign-in`);
+      // The picker lists every country once React's effects ran: the page is hydrated.
+      await expect
+        .poll(() => page.locator("select.k-phone__select option").count(), { timeout: 15_000 })
+        .toBeGreaterThan(1);
+      // Hydrated, not rendered again: the server's heading is the one on screen.
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { serverHeading: Element | null }).serverHeading ===
+            document.querySelector("h1"),
+        ),
+      ).toBe(true);
+      expect(await page.title()).toBe("Nimbus Pay");
+      await page.screenshot({
+        path: path.join(SHOTS, `server-render-sign-in-after-hydration-${viewport}.png`),
+      });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("hydrates a browser that was signed in before, then checks its session as before", async () => {
+    const { context, page } = await openPage(browser, { viewport: "mobile" });
+    const problems = collectProblems(page);
+    await page.addInitScript(() => localStorage.setItem("kestrel.signedIn", "1"));
+    await page.goto(`${baseUrl()}/sign-in`);
+    // No refresh cookie: the silent refresh fails and the form shows again, hydrated.
+    await expect
+      .poll(() => page.locator("select.k-phone__select option").count(), { timeout: 15_000 })
+      .toBeGreaterThan(1);
+    expect(await page.evaluate(() => localStorage.getItem("kestrel.signedIn"))).toBeNull();
+    expect(problems.filter((problem) => !/401|Failed to load resource/.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
