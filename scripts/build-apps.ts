@@ -6,10 +6,12 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The front-end apps the server serves, with what their build depends on. */
-const APPS = [
+const APPS: Array<{ workspace: string; inputs: string[]; output?: string }> = [
   {
     workspace: "apps/web",
     inputs: ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "packages"],
+    // Its build's last step: the server's rendering of the public pages (docs/web-performance.md).
+    output: "dist/.ssr/entry-server.js",
   },
   {
     workspace: "apps/kyc-widget",
@@ -34,7 +36,7 @@ const APPS = [
 /** Builds each app whose dist is missing or older than any of its sources. */
 export function buildStaleApps(log: (line: string) => void = console.log): void {
   for (const app of APPS) {
-    const built = path.join(root, app.workspace, "dist/index.html");
+    const built = path.join(root, app.workspace, app.output ?? "dist/index.html");
     const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
     const newest = Math.max(...app.inputs.map((p) => newestMtime(path.join(root, p))));
     if (builtAt >= newest) continue;
