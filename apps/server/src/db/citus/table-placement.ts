@@ -169,7 +169,6 @@ export const NOT_YET_DISTRIBUTABLE: Record<string, string> = {
   deposit_addresses: "primary key (id); unique (chain, address); foreign key to customers(id) alone",
   crypto_deposits:
     "primary key (id); unique (chain, tx_hash, output_index); foreign key to customers(id) alone",
-  crypto_withdrawals: "primary key (id); foreign key to customers(id) alone",
   iban_accounts: "unique (iban) without merchant_id",
   cards: "unique (issuer_card_id) without merchant_id",
   card_balances: "unique (ledger_account_id) without merchant_id",

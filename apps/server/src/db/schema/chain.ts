@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  foreignKey,
   integer,
   numeric,
   pgTable,
@@ -117,18 +118,16 @@ export const cryptoDeposits = pgTable(
 
 /**
  * A send to an outside address. Its id is the ledger operation that reserved amount and fees
- * (pending transfers, posted when the chain confirms, voided when it fails).
+ * (pending transfers, posted when the chain confirms, voided when it fails). Keyed by merchant.
  */
 export const cryptoWithdrawals = pgTable(
   "crypto_withdrawals",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid("customer_id").notNull(),
     chain: text("chain").$type<Chain>().notNull(),
     currency: text("currency").notNull(),
     toAddress: text("to_address").notNull(),
@@ -148,7 +147,16 @@ export const cryptoWithdrawals = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     finishedAt: at("finished_at"),
   },
-  (t) => [check("crypto_withdrawals_status", sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED')`)],
+  (t) => [
+    // Grows with customers: the merchant leads the key and goes with the customer (Citus).
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    foreignKey({
+      name: "crypto_withdrawals_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
+    check("crypto_withdrawals_status", sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED')`),
+  ],
 );
 
 /**
