@@ -33,23 +33,37 @@ const PUBLIC_PAGES: Record<string, string> = {
   [ROUTES.status]: "src/features/status/StatusPage.tsx",
 };
 
-export function isPublicPage(pathname: string): boolean {
-  return Object.hasOwn(PUBLIC_PAGES, pathname);
+/** The only query parameter a public page reads (/sign-up?isEmptyEmail=yes: SignUpPage.tsx). */
+const READ_PARAMS = ["isEmptyEmail"];
+
+/**
+ * The address to render for a request, or undefined when it is not a public page. Parameters no
+ * page reads (utm_source and the like) are left out: they render the same page, which is then
+ * rendered and kept once, whatever a link appends.
+ */
+export function renderedUrl(requestUrl: string): string | undefined {
+  const url = new URL(requestUrl, "http://server-render.invalid");
+  if (!Object.hasOwn(PUBLIC_PAGES, url.pathname)) return undefined;
+  const read = new URLSearchParams();
+  for (const name of READ_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) read.set(name, value);
+  }
+  const search = read.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
 }
 
 /**
  * index.html (`template`, with the start answers already in it) with the page rendered in #root
  * as a signed-out visitor sees it, from the same answers the browser will seed its first render
- * with (config-service/start-answers.ts), so main.tsx can hydrate it. Undefined for a page that
- * is not public.
+ * with (config-service/start-answers.ts), so main.tsx can hydrate it. `url` is renderedUrl's.
  */
 export async function renderPublicPage(
   template: string,
   url: string,
   answers: Record<string, ServerAnswer>,
 ): Promise<string | undefined> {
-  const pathname = new URL(url, "http://server-render.invalid").pathname;
-  const pageModule = PUBLIC_PAGES[pathname];
+  const pageModule = PUBLIC_PAGES[new URL(url, "http://server-render.invalid").pathname];
   if (!pageModule) return undefined;
 
   const notifications = createNotificationStore();

@@ -7,6 +7,8 @@ import type { BootAnswer } from "./web-boot-answers.ts";
 
 /** The web app's server entry (apps/web/src/entry-server.tsx), built into dist/.ssr/ by `npm run build`. */
 type WebServerEntry = {
+  /** The address to render (the path and the parameters a page reads), or undefined: not public. */
+  renderedUrl(requestUrl: string): string | undefined;
   renderPublicPage(
     template: string,
     url: string,
@@ -43,21 +45,22 @@ export function createWebServerRender(webDist: string, log: FastifyBaseLogger) {
     req: FastifyRequest,
     answers: Record<string, BootAnswer>,
   ): Promise<string> {
-    const key = [
-      req.headers.host ?? "",
-      req.url,
-      createHash("sha256").update(shell).digest("base64url"),
-    ].join(" ");
-    let page = rendered.get(key);
-    if (page) {
-      rendered.delete(key); // most recently used goes last
-    } else {
-      page = load().then((server) => server?.renderPublicPage(shell, req.url, answers));
-      page.catch(() => rendered.delete(key));
-    }
-    rendered.set(key, page);
-    if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
     try {
+      const server = await load();
+      const url = server?.renderedUrl(req.url);
+      if (!server || !url) return shell;
+      const key = [req.headers.host ?? "", url, createHash("sha256").update(shell).digest("base64url")].join(
+        " ",
+      );
+      let page = rendered.get(key);
+      if (page) {
+        rendered.delete(key); // most recently used goes last
+      } else {
+        page = server.renderPublicPage(shell, url, answers);
+        page.catch(() => rendered.delete(key));
+      }
+      rendered.set(key, page);
+      if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
       return (await page) ?? shell;
     } catch (error) {
       log.warn(
