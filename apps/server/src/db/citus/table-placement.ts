@@ -161,11 +161,6 @@ export const NOT_YET_DISTRIBUTABLE: Record<string, string> = {
   kyc_decisions: "no merchant_id; foreign key to kyc_applications(id)",
   kyc_documents: "primary key (id); foreign keys to customers(id) and kyc_applications(id) alone",
   kyc_usage: "primary key (id); unique (reference, merchant_id) is right but the key is not",
-  ledger_accounts: "primary key (id); unique (id, merchant_id, currency) is right but the key is not",
-  ledger_operations: "primary key (id)",
-  ledger_transfers: "primary key (id); foreign keys to ledger_operations(id) and ledger_transfers(id) alone",
-  ledger_entries: "no merchant_id; foreign keys to ledger_accounts(id) and ledger_transfers(id) alone",
-  ledger_open_pending: "primary key (transfer_id); foreign key to ledger_transfers(id) alone",
   deposit_addresses: "primary key (id); unique (chain, address); foreign key to customers(id) alone",
   crypto_deposits:
     "primary key (id); unique (chain, tx_hash, output_index); foreign key to customers(id) alone",

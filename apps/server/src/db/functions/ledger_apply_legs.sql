@@ -103,7 +103,7 @@ BEGIN
   -- 3. A reservation resolves at most once. Checked under the locks: a concurrent resolution of
   -- the same reservation held these accounts until it committed, so this statement sees it.
   IF v_has_resolution AND (
-       EXISTS (SELECT 1 FROM ledger_transfers WHERE pending_id = ANY (l_pending_id))
+       EXISTS (SELECT 1 FROM ledger_transfers WHERE merchant_id = p_merchant_id AND pending_id = ANY (l_pending_id))
        OR (SELECT count(x) <> count(DISTINCT x) FROM unnest(l_pending_id) AS x)) THEN
     PERFORM ledger_fail('PENDING_ALREADY_RESOLVED');
   END IF;
@@ -171,8 +171,9 @@ BEGIN
        AS u(id, debit, credit, currency, amount, type, pending_id, timeout);
 
   INSERT INTO ledger_entries
-    (account_id, version, transfer_id, side, debits_posted, credits_posted, debits_pending, credits_pending, created_at)
-  SELECT u.account_id, u.version, u.transfer_id, u.side, u.dp, u.cp, u.dq, u.cq, v_now
+    (merchant_id, account_id, version, transfer_id, side, debits_posted, credits_posted, debits_pending,
+     credits_pending, created_at)
+  SELECT p_merchant_id, u.account_id, u.version, u.transfer_id, u.side, u.dp, u.cp, u.dq, u.cq, v_now
   FROM unnest(e_account, e_version, e_transfer, e_side, e_dp, e_cp, e_dq, e_cq)
        AS u(account_id, version, transfer_id, side, dp, cp, dq, cq);
 
@@ -180,7 +181,7 @@ BEGIN
     UPDATE ledger_accounts
     SET debits_posted = a_dp[i], credits_posted = a_cp[i], debits_pending = a_dq[i],
         credits_pending = a_cq[i], version = a_version[i]
-    WHERE id = a_id[i];
+    WHERE merchant_id = p_merchant_id AND id = a_id[i];
   END LOOP;
 
   -- 6. Reservations: the open set the expiry sweep reads (the job at each deadline is enqueued
@@ -191,7 +192,7 @@ BEGIN
     WHERE u.type = 'pending';
   END IF;
   IF v_has_resolution THEN
-    DELETE FROM ledger_open_pending WHERE transfer_id = ANY (l_pending_id);
+    DELETE FROM ledger_open_pending WHERE merchant_id = p_merchant_id AND transfer_id = ANY (l_pending_id);
   END IF;
   IF NOT p_want_result THEN
     RETURN NULL;

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -78,7 +77,7 @@ export const ledgerCurrencies = pgTable(
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
@@ -102,6 +101,8 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The ledger grows with customers: the merchant leads every key (Citus: distributed by merchant).
+    primaryKey({ columns: [t.merchantId, t.id] }),
     // Target of the transfers' composite foreign keys: a transfer stays inside one merchant and currency.
     unique("ledger_accounts_id_merchant_currency").on(t.id, t.merchantId, t.currency),
     uniqueIndex("ledger_accounts_house_shard")
@@ -136,7 +137,7 @@ export const ledgerAccounts = pgTable(
 export const ledgerOperations = pgTable(
   "ledger_operations",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
@@ -151,6 +152,7 @@ export const ledgerOperations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
     unique("ledger_operations_idempotency").on(t.merchantId, t.idempotencyKey),
     check("ledger_operations_status", sql`${t.status} in ('completed', 'awaiting')`),
     check("ledger_operations_key_length", sql`length(${t.idempotencyKey}) between 1 and 400`),
@@ -161,21 +163,31 @@ export const ledgerOperations = pgTable(
 export const ledgerTransfers = pgTable(
   "ledger_transfers",
   {
-    id: uuid("id").primaryKey(),
-    operationId: uuid("operation_id")
-      .notNull()
-      .references(() => ledgerOperations.id),
+    id: uuid("id").notNull(),
+    operationId: uuid("operation_id").notNull(),
     merchantId: uuid("merchant_id").notNull(),
     debitAccountId: uuid("debit_account_id").notNull(),
     creditAccountId: uuid("credit_account_id").notNull(),
     currency: text("currency").notNull(),
     amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
     type: text("type").notNull(),
-    pendingId: uuid("pending_id").references((): AnyPgColumn => ledgerTransfers.id),
+    pendingId: uuid("pending_id"),
     timeoutAt: timestamp("timeout_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    foreignKey({
+      name: "ledger_transfers_operation_of_merchant",
+      columns: [t.merchantId, t.operationId],
+      foreignColumns: [ledgerOperations.merchantId, ledgerOperations.id],
+    }),
+    // A resolution names a reservation of the same merchant.
+    foreignKey({
+      name: "ledger_transfers_pending_of_merchant",
+      columns: [t.merchantId, t.pendingId],
+      foreignColumns: [t.merchantId, t.id],
+    }),
     foreignKey({
       name: "ledger_transfers_debit_account",
       columns: [t.debitAccountId, t.merchantId, t.currency],
@@ -186,7 +198,9 @@ export const ledgerTransfers = pgTable(
       columns: [t.creditAccountId, t.merchantId, t.currency],
       foreignColumns: [ledgerAccounts.id, ledgerAccounts.merchantId, ledgerAccounts.currency],
     }),
-    uniqueIndex("ledger_transfers_resolve_once").on(t.pendingId).where(sql`${t.pendingId} is not null`),
+    uniqueIndex("ledger_transfers_resolve_once")
+      .on(t.merchantId, t.pendingId)
+      .where(sql`${t.pendingId} is not null`),
     index("ledger_transfers_operation").on(t.operationId),
     // The reports read a merchant's transfers by time (docs/backoffice.md "Reports and reconciliation").
     index("ledger_transfers_merchant_created").on(t.merchantId, t.createdAt),
@@ -213,13 +227,11 @@ export const ledgerTransfers = pgTable(
 export const ledgerEntries = pgTable(
   "ledger_entries",
   {
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    /** The account's and the transfer's merchant (Citus: the entries sit with their account). */
+    merchantId: uuid("merchant_id").notNull(),
+    accountId: uuid("account_id").notNull(),
     version: bigint("version", { mode: "bigint" }).notNull(),
-    transferId: uuid("transfer_id")
-      .notNull()
-      .references(() => ledgerTransfers.id),
+    transferId: uuid("transfer_id").notNull(),
     side: text("side").notNull(),
     debitsPosted: money("debits_posted"),
     creditsPosted: money("credits_posted"),
@@ -228,7 +240,17 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
-    primaryKey({ name: "ledger_entries_account_version", columns: [t.accountId, t.version] }),
+    primaryKey({ name: "ledger_entries_account_version", columns: [t.merchantId, t.accountId, t.version] }),
+    foreignKey({
+      name: "ledger_entries_account_of_merchant",
+      columns: [t.merchantId, t.accountId],
+      foreignColumns: [ledgerAccounts.merchantId, ledgerAccounts.id],
+    }),
+    foreignKey({
+      name: "ledger_entries_transfer_of_merchant",
+      columns: [t.merchantId, t.transferId],
+      foreignColumns: [ledgerTransfers.merchantId, ledgerTransfers.id],
+    }),
     check("ledger_entries_version", sql`${t.version} >= 1`),
     check("ledger_entries_side", sql`${t.side} in ('debit', 'credit')`),
   ],
@@ -241,11 +263,17 @@ export const ledgerEntries = pgTable(
 export const ledgerOpenPending = pgTable(
   "ledger_open_pending",
   {
-    transferId: uuid("transfer_id")
-      .primaryKey()
-      .references(() => ledgerTransfers.id),
+    transferId: uuid("transfer_id").notNull(),
     merchantId: uuid("merchant_id").notNull(),
     timeoutAt: timestamp("timeout_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("ledger_open_pending_timeout").on(t.timeoutAt)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.transferId] }),
+    foreignKey({
+      name: "ledger_open_pending_transfer_of_merchant",
+      columns: [t.merchantId, t.transferId],
+      foreignColumns: [ledgerTransfers.merchantId, ledgerTransfers.id],
+    }),
+    index("ledger_open_pending_timeout").on(t.timeoutAt),
+  ],
 );

@@ -54,10 +54,11 @@ function insertTransfer(o: { type: string; pendingId?: string | null; timeoutAt?
   );
 }
 
-function insertEntry(o: { accountId: string; version: number; side: string }) {
+function insertEntry(o: { accountId: string; version: number; side: string; merchantId?: string }) {
   return sql(
-    `insert into ledger_entries (account_id, version, transfer_id, side, created_at) values ($1, $2, $3, $4, now())`,
-    [o.accountId, o.version, transferId, o.side],
+    `insert into ledger_entries (merchant_id, account_id, version, transfer_id, side, created_at)
+     values ($1, $2, $3, $4, $5, now())`,
+    [o.merchantId ?? t.merchantId, o.accountId, o.version, transferId, o.side],
   );
 }
 
@@ -143,10 +144,17 @@ describe("the ledger's restored backstops", () => {
     );
   });
 
-  it("ledger_entries_account_id_ledger_accounts_id_fk: an entry belongs to an account that exists", async () => {
+  it("ledger_entries_account_of_merchant: an entry belongs to an account that exists", async () => {
     await expect(insertEntry({ accountId: uuidv7(), version: 1, side: "credit" })).rejects.toMatchObject({
       code: "23503",
-      constraint: "ledger_entries_account_id_ledger_accounts_id_fk",
+      constraint: "ledger_entries_account_of_merchant",
     });
+  });
+
+  it("ledger_entries_account_of_merchant: an entry carries its account's merchant, not another", async () => {
+    const other = await sql("select id from merchants where id <> $1 limit 1", [t.merchantId]);
+    await expect(
+      insertEntry({ accountId: bob.id, version: 1_000, side: "credit", merchantId: other.rows[0]?.id }),
+    ).rejects.toMatchObject({ code: "23503", constraint: "ledger_entries_account_of_merchant" });
   });
 });

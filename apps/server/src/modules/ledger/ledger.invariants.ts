@@ -78,8 +78,8 @@ export const INVARIANTS: readonly Invariant[] = [
     sql: `
       (select format('account %s: version %s, %s entries, highest %s', a.id, a.version, count(e.version),
                      coalesce(max(e.version), 0)) as detail
-       from ledger_accounts a left join ledger_entries e on e.account_id = a.id
-       group by a.id having a.version <> count(e.version) or a.version <> coalesce(max(e.version), 0)
+       from ledger_accounts a left join ledger_entries e on e.merchant_id = a.merchant_id and e.account_id = a.id
+       group by a.merchant_id, a.id having a.version <> count(e.version) or a.version <> coalesce(max(e.version), 0)
        ${SAMPLE})
       union all
       (select format('account %s: last entry %s does not match the counters', a.id, e.version)
@@ -156,8 +156,8 @@ export const INVARIANTS: readonly Invariant[] = [
     name: "a failed leg leaves no trace of any leg",
     sql: `
       (select format('operation %s: %s legs, %s transfers', o.id, o.leg_count, count(t.id)) as detail
-       from ledger_operations o left join ledger_transfers t on t.operation_id = o.id
-       group by o.id having count(t.id) <> o.leg_count
+       from ledger_operations o left join ledger_transfers t on t.merchant_id = o.merchant_id and t.operation_id = o.id
+       group by o.merchant_id, o.id having count(t.id) <> o.leg_count
        ${SAMPLE})
       union all
       (select format('operation %s is completed without a stored response', id)
