@@ -28,7 +28,7 @@ export async function createOperator(
   const database = openDatabase(inject("e2eDatabaseUrl"), { max: 1 });
   try {
     const email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@ops.example`;
-    const created = await operatorsServiceOn(database.db).createOperator({
+    const created = await operatorsServiceOn(database.pool).createOperator({
       email,
       role,
       merchantId,

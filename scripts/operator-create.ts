@@ -47,7 +47,7 @@ async function main() {
   }
   const database = openDatabase(url, { max: 2 });
   try {
-    const created = await operatorsServiceOn(database.db).createOperator({
+    const created = await operatorsServiceOn(database.pool).createOperator({
       email: values.email,
       role,
       merchantId: values.merchant ?? null,

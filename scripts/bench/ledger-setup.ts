@@ -22,8 +22,8 @@ export const benchAccountId = (n: number): string => `00000000-0000-7000-8000-${
 export async function prepareLedgerDatabase(url: string): Promise<void> {
   const database = openDatabase(url, { max: 4 });
   try {
-    await runMigrations(database.db);
-    await seedDatabase(database.db);
+    await runMigrations(database.pool);
+    await seedDatabase(database.pool);
     const { pool } = database;
     // The bench's own functions live in a schema of their own: the server's start drops every
     // function of the public schema that no file of db/functions defines.

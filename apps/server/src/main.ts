@@ -25,7 +25,7 @@ export async function start(config: Config, options: StartOptions) {
   const database = openDatabase(config.databaseUrl ?? (embedded as EmbeddedDatabase).url);
   await prepareDatabase(database, log);
   // The sandbox's platform admin (README, docs/backoffice.md); a no-op once made.
-  if (config.sandbox) await seedSandboxAdmin(database.db);
+  if (config.sandbox) await seedSandboxAdmin(database.pool);
 
   const app = await buildApp(config, {
     database,

@@ -87,7 +87,6 @@ export type ServiceOptions = {
 
 /** Wires every module's service to its repository and to the services it may call. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
-  const { db } = database;
   const sql = clientSourceFromPool(database.pool);
   const providers = createProviders(config, database);
   const merchants = createMerchantsService({
@@ -222,7 +221,7 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   const deposits = createDepositsService({
     db: sql,
-    repository: createDepositsRepository(db),
+    repository: createDepositsRepository({ db: sql }),
     auth,
     catalog,
     customers,
@@ -275,7 +274,7 @@ export function createServices(config: Config, database: Database, options: Serv
   // outside (SUPPORT_CHAT_WIDGET_URL) and the server keeps nothing of its conversations.
   const sandboxSupportChat = config.sandbox
     ? createSandboxSupportChat({
-        repository: createSandboxSupportChatRepository(db),
+        repository: createSandboxSupportChatRepository({ db: sql }),
         account: async (key) => {
           const merchant = await merchants.merchantBySupportChatKey(key);
           if (!merchant) return undefined;

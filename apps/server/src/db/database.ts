@@ -1,10 +1,7 @@
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "./schema/index.ts";
 
-// `$client`: the pool itself, for the few raw statements that skip the query builder.
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
+/** The server's pool; repositories reach it through `clientSourceFromPool` (db/transaction.ts). */
+export type Database = { pool: pg.Pool; close: () => Promise<void> };
 
 // numeric(39,0) money columns and bigint counts must never become JS numbers.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
@@ -22,8 +19,7 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  const db = drizzle(pool, { schema });
-  return { pool, db, close: () => pool.end() };
+  return { pool, close: () => pool.end() };
 }
 
 /** True when the database answers a trivial query within the timeout. */

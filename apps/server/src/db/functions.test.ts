@@ -96,7 +96,7 @@ describe("the database's live SQL", () => {
 
   it("is applied again at every start: a function no file defines is dropped, the others stay", async () => {
     await db.pool.query("create function ledger_leftover() returns int language sql as 'select 1'");
-    await runMigrations(db.db);
+    await runMigrations(db.pool);
     const { rows } = await db.pool.query<{ name: string }>(
       "select proname as name from pg_proc where proname in ('ledger_leftover', 'ledger_apply_operation')",
     );

@@ -1,11 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { runMigrations as runWorkerMigrations } from "graphile-worker";
 import type pg from "pg";
 import { allowTriggersOnShards } from "./citus/distribute.ts";
-import type { Db } from "./database.ts";
 import { sqlStatements } from "./sql-statements.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,10 +18,18 @@ export const FUNCTIONS_DIR = path.join(here, "functions");
  * of what it defines (create or replace, so applying it again changes nothing), and drops every
  * function of the schema that no file defines any more. Migrations hold schema changes only.
  */
-export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: "drizzle" });
-  await assertAllMigrationsApplied(db.$client);
-  await applySqlFunctions(db.$client);
+export async function runMigrations(pool: pg.Pool): Promise<void> {
+  await migrateFolder(pool, MIGRATIONS_DIR);
+  await assertAllMigrationsApplied(pool);
+  await applySqlFunctions(pool);
+}
+
+/**
+ * drizzle's migrator on the migrations of `folder` (its journal in `drizzle.__drizzle_migrations`):
+ * the only use of drizzle at run time, so it gets a drizzle handle of its own for the call.
+ */
+export async function migrateFolder(pool: pg.Pool, folder: string): Promise<void> {
+  await migrate(drizzle(pool), { migrationsFolder: folder, migrationsSchema: "drizzle" });
 }
 
 /**

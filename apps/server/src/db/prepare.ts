@@ -21,7 +21,7 @@ export async function prepareDatabase(
   try {
     await lock.query("select pg_advisory_lock($1)", [START_LOCK]);
     try {
-      await runMigrations(database.db);
+      await runMigrations(database.pool);
       await runQueueMigrations(database.pool);
       const placed = await distributeOnCitus(database.pool);
       if (placed) {
@@ -34,7 +34,7 @@ export async function prepareDatabase(
           "citus: tables placed; the waiting ones stay plain tables on the coordinator",
         );
       }
-      await seedDatabase(database.db);
+      await seedDatabase(database.pool);
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [START_LOCK]);
     }
@@ -43,7 +43,7 @@ export async function prepareDatabase(
   }
 }
 
-/** The start's error line: a database refusal wrapped by the query builder names its real cause. */
+/** The start's error line: a database refusal wrapped by drizzle (its migrator) names its real cause. */
 export function startFailure(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";

@@ -127,7 +127,7 @@ const UNAVAILABLE_MESSAGES =
 /**
  * The database could not be reached or could not write just now (a failover, a restart): the
  * request may be sent again as is (503 with Retry-After, docs/operations.md). Looks through
- * `cause`, since drizzle wraps a failed query in its own error.
+ * `cause`: a wrapper (drizzle's migrator wraps a failed statement) keeps the driver's error there.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {

@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { type ClientSource, clientSourceFromPool } from "../db/transaction.ts";
 import { commonErrors } from "../http/app-error.ts";
 import type { EmailProvider } from "./email/email-provider.ts";
 import { createSandboxEmail } from "./email/sandbox-email.ts";
@@ -20,17 +21,18 @@ export function createProviders(config: Config, database: Database): Providers {
       message: "Messaging is not configured. Please try again later.",
     });
   };
+  const db = clientSourceFromPool(database.pool);
   return {
-    sms: config.sandbox ? createSandboxSms(database.db) : { send: unavailable },
-    email: createEmail(config, database, unavailable),
+    sms: config.sandbox ? createSandboxSms({ db }) : { send: unavailable },
+    email: createEmail(config, db, unavailable),
   };
 }
 
 /** SMTP when configured; in sandbox mode the console's outbox keeps a copy of every email. */
-function createEmail(config: Config, database: Database, unavailable: () => Promise<never>): EmailProvider {
+function createEmail(config: Config, db: ClientSource, unavailable: () => Promise<never>): EmailProvider {
   const smtp = config.smtp ? createSmtpEmail(config.smtp) : undefined;
   if (!config.sandbox) return smtp ?? { send: unavailable };
-  const outbox = createSandboxEmail(database.db);
+  const outbox = createSandboxEmail({ db });
   if (!smtp) return outbox;
   return {
     async send(message) {

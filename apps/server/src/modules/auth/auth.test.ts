@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { accountsDriver, newPhone } from "./auth.test-helpers.ts";
@@ -125,15 +123,10 @@ describe("sign-in", () => {
     // (20 an hour) would stop at a third of them.
     const passwordHash = await hashPassword("secret1");
     const phones = Array.from({ length: 60 }, () => newPhone());
-    await t.database.db.insert(customers).values(
-      phones.map((phone) => ({
-        id: randomUUID(),
-        merchantId: DEMO_MERCHANT_ID,
-        phone,
-        phoneConfirmed: true,
-        passwordHash,
-        ownReferralCode: randomUUID().slice(0, 8),
-      })),
+    await t.database.pool.query(
+      `insert into customers (id, merchant_id, phone, phone_confirmed, password_hash, own_referral_code)
+       select gen_random_uuid(), $1, phone, true, $2, left(gen_random_uuid()::text, 8) from unnest($3::text[]) phone`,
+      [DEMO_MERCHANT_ID, passwordHash, phones],
     );
     const answers = await Promise.all(
       phones.map(async (phone) =>

@@ -1,7 +1,5 @@
 import type pg from "pg";
-import type { Db } from "../../db/database.ts";
 import type { CardForm, CardPlan } from "../../db/schema/index.ts";
-import { cardPrices, cardPromoCodes } from "../../db/schema/index.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { RequestRow } from "./card-orders.types.ts";
 
@@ -16,6 +14,11 @@ export type PriceRow = {
   plan: CardPlan;
   fees: unknown;
 };
+
+/** A seeded price: the merchant's price of a program's card. */
+export type NewPriceRow = PriceRow & { merchantId: string };
+/** A seeded promo code; `active` defaults to true. */
+export type NewPromoCodeRow = { merchantId: string; code: string; discountBps: number; active?: boolean };
 
 export type CustomerInfoRow = { personalInfo: Record<string, unknown> };
 
@@ -283,11 +286,34 @@ export async function markIssuedSql(tx: Tx, merchantId: string, id: string, at: 
   );
 }
 
-export async function insertPricesIfMissing(
-  db: Db,
-  prices: (typeof cardPrices.$inferInsert)[],
-  promos: (typeof cardPromoCodes.$inferInsert)[],
+/** Seeds prices and promo codes, each in one statement; an existing row is left as it is. */
+export async function insertPricesIfMissingSql(
+  tx: Tx,
+  prices: NewPriceRow[],
+  promos: NewPromoCodeRow[],
 ): Promise<void> {
-  if (prices.length > 0) await db.insert(cardPrices).values(prices).onConflictDoNothing();
-  if (promos.length > 0) await db.insert(cardPromoCodes).values(promos).onConflictDoNothing();
+  if (prices.length > 0) {
+    const values: unknown[] = [];
+    const tuples = prices.map(
+      (r) =>
+        `($${values.push(r.merchantId)}, $${values.push(r.program)}, $${values.push(r.cardType)}, $${values.push(r.currency)}, $${values.push(String(r.price))}, $${values.push(String(r.delivery))}, $${values.push(r.plan)}, $${values.push(JSON.stringify(r.fees))}::jsonb)`,
+    );
+    await tx.query(
+      `insert into card_prices (merchant_id, program, card_type, currency, price, delivery, plan, fees)
+       values ${tuples.join(", ")} on conflict do nothing`,
+      values,
+    );
+  }
+  if (promos.length > 0) {
+    const values: unknown[] = [];
+    const tuples = promos.map(
+      (r) =>
+        `($${values.push(r.merchantId)}, $${values.push(r.code)}, $${values.push(r.discountBps)}, $${values.push(r.active ?? true)})`,
+    );
+    await tx.query(
+      `insert into card_promo_codes (merchant_id, code, discount_bps, active)
+       values ${tuples.join(", ")} on conflict do nothing`,
+      values,
+    );
+  }
 }

@@ -1,7 +1,5 @@
-import type { cardPrices, cardPromoCodes } from "../../db/schema/index.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
-
-type PriceSeed = typeof cardPrices.$inferInsert;
+import type { NewPromoCodeRow, NewPriceRow as PriceSeed } from "./card-orders.repository.ts";
 
 /** Card fees (spec §3): percents of card spending, as the card's terms show them. */
 const fees = (clientMarkUpFee: string, supplierFee: string, vaultFee: string) => ({
@@ -35,6 +33,6 @@ export function seedCardPrices(): PriceSeed[] {
 }
 
 /** WELCOME10: 10 % off the card (not the delivery) at the demo merchant. */
-export function seedCardPromoCodes(): (typeof cardPromoCodes.$inferInsert)[] {
+export function seedCardPromoCodes(): NewPromoCodeRow[] {
   return [{ merchantId: DEMO_MERCHANT_ID, code: "WELCOME10", discountBps: 1000 }];
 }

@@ -1,11 +1,16 @@
 import type pg from "pg";
-import type { Db } from "../../db/database.ts";
-import { type Chain, chainAccountKeys } from "../../db/schema/chain.ts";
+import type { Chain } from "../../db/schema/chain.ts";
 
 type SqlClient = Pick<pg.PoolClient, "query">;
 
 export type DepositAddress = { merchantId: string; customerId: string; chain: Chain; address: string };
-export type NewAccountKey = typeof chainAccountKeys.$inferInsert;
+/** A merchant's account-level public key of a chain; `next_index` starts at 0. */
+export type NewAccountKey = {
+  merchantId: string;
+  chain: Chain;
+  extendedPublicKey: string;
+  accountPath: string;
+};
 
 const COLUMNS = `merchant_id as "merchantId", customer_id as "customerId", chain, address`;
 
@@ -65,7 +70,17 @@ export const depositAddressSql = {
   },
 };
 
-/** Seeds account keys (drizzle, like every seed); an existing key is never replaced. */
-export async function insertAccountKeysIfMissing(db: Db, rows: NewAccountKey[]): Promise<void> {
-  if (rows.length > 0) await db.insert(chainAccountKeys).values(rows).onConflictDoNothing();
+/** Seeds account keys in one statement; an existing key is never replaced. */
+export async function insertAccountKeysIfMissingSql(c: SqlClient, rows: NewAccountKey[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values: unknown[] = [];
+  const tuples = rows.map(
+    (r) =>
+      `($${values.push(r.merchantId)}, $${values.push(r.chain)}, $${values.push(r.extendedPublicKey)}, $${values.push(r.accountPath)})`,
+  );
+  await c.query(
+    `insert into chain_account_keys (merchant_id, chain, extended_public_key, account_path)
+     values ${tuples.join(", ")} on conflict do nothing`,
+    values,
+  );
 }

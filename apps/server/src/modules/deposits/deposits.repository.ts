@@ -1,13 +1,17 @@
-import type { Db } from "../../db/database.ts";
-import {
-  type DepositEventKind,
-  type DepositProductType,
-  type DepositStatus,
-  depositTemplates,
-} from "../../db/schema/index.ts";
-import type { Tx } from "../../db/transaction.ts";
+import type { DepositEventKind, DepositProductType, DepositStatus } from "../../db/schema/index.ts";
+import type { ClientSource, Tx } from "../../db/transaction.ts";
 
-export type TemplateRow = typeof depositTemplates.$inferSelect;
+/** A term the merchant offers: `rateBp` is the yearly rate in hundredths of a percent. */
+export type TemplateRow = {
+  id: string;
+  merchantId: string;
+  currency: string;
+  productType: DepositProductType;
+  months: number;
+  rateBp: number;
+  minAmount: bigint;
+  maxAmount: bigint;
+};
 
 export type DepositRow = {
   id: string;
@@ -68,18 +72,25 @@ const toDeposit = (r: RawDeposit): DepositRow => ({
 });
 
 /** The SQL of earn: every read and write names the merchant, and a customer's reads the customer. */
-export function createDepositsRepository(db: Db) {
+export function createDepositsRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
   return {
     /** The offered templates (months and rate above 0), by currency then months ascending. */
-    listOfferedTemplates(merchantId: string): Promise<TemplateRow[]> {
-      return db.query.depositTemplates.findMany({
-        where: (t, { and, eq, gt }) => and(eq(t.merchantId, merchantId), gt(t.months, 0), gt(t.rateBp, 0)),
-        orderBy: (t, { asc }) => [asc(t.currency), asc(t.months), asc(t.productType)],
-      });
-    },
-
-    async insertTemplatesIfMissing(rows: (typeof depositTemplates.$inferInsert)[]): Promise<void> {
-      if (rows.length > 0) await db.insert(depositTemplates).values(rows).onConflictDoNothing();
+    async listOfferedTemplates(merchantId: string): Promise<TemplateRow[]> {
+      const { rows } = await db.withClient((c) =>
+        c.query<Raw<TemplateRow, "minAmount" | "maxAmount">>(
+          `select id, merchant_id as "merchantId", currency, product_type as "productType", months,
+             rate_bp as "rateBp", min_amount as "minAmount", max_amount as "maxAmount"
+           from deposit_templates where merchant_id = $1 and months > 0 and rate_bp > 0
+           order by currency, months, product_type`,
+          [merchantId],
+        ),
+      );
+      return rows.map((r) => ({
+        ...r,
+        minAmount: BigInt(r.minAmount as string),
+        maxAmount: BigInt(r.maxAmount as string),
+      }));
     },
   };
 }
@@ -88,6 +99,21 @@ export type DepositsRepository = ReturnType<typeof createDepositsRepository>;
 
 /** Writes and locked reads inside a use-case's transaction, and the reads of the pool. */
 export const depositsSql = {
+  /** Seeds templates in one statement; an existing term (merchant, currency, type, months) is kept. */
+  async insertTemplatesIfMissing(tx: Tx, rows: TemplateRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const values: unknown[] = [];
+    const tuples = rows.map(
+      (r) =>
+        `($${values.push(r.id)}, $${values.push(r.merchantId)}, $${values.push(r.currency)}, $${values.push(r.productType)}, $${values.push(r.months)}, $${values.push(r.rateBp)}, $${values.push(String(r.minAmount))}, $${values.push(String(r.maxAmount))})`,
+    );
+    await tx.query(
+      `insert into deposit_templates (id, merchant_id, currency, product_type, months, rate_bp, min_amount, max_amount)
+       values ${tuples.join(", ")} on conflict do nothing`,
+      values,
+    );
+  },
+
   async insert(tx: Tx, d: DepositRow): Promise<void> {
     await tx.query(
       `insert into deposits (id, merchant_id, customer_id, currency, product_type, months, rate_bp, min_amount,

@@ -1,7 +1,8 @@
 import { type CurrencyCode, parseAmount } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
-import type { DepositProductType, depositTemplates } from "../../db/schema/index.ts";
+import type { DepositProductType } from "../../db/schema/index.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import type { TemplateRow } from "./deposits.repository.ts";
 
 type Term = [DepositProductType, months: number, rateBp: number];
 
@@ -28,7 +29,7 @@ function templates(merchantId: string, currency: CurrencyCode, min: string, max:
  * the right to leave with the profit). The EUR on-demand FLEX of 0 months is kept but not offered
  * (spec §4). Nimbus has a smaller offer, under maintenance in its catalog.
  */
-export function seedDepositTemplates(): (typeof depositTemplates.$inferInsert)[] {
+export function seedDepositTemplates(): TemplateRow[] {
   return [
     ...templates(DEMO_MERCHANT_ID, "USDT", "10", "100000", [
       ["FLEX", 1, 400],

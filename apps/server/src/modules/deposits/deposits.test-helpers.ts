@@ -37,10 +37,11 @@ export function depositsDriver(t: TestApp) {
 export function clockedDeposits(t: TestApp) {
   const clock = { now: new Date() };
   const services = createServices(t.config, t.database);
+  const db = clientSourceFromPool(t.database.pool);
   const deposits = createDepositsService({
     ...services,
-    db: clientSourceFromPool(t.database.pool),
-    repository: createDepositsRepository(t.database.db),
+    db,
+    repository: createDepositsRepository({ db }),
     now: () => clock.now,
   });
   return { clock, deposits, services };

@@ -2,11 +2,10 @@ import { randomBytes } from "node:crypto";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../db/database.ts";
-import { MIGRATIONS_DIR } from "../../db/migrate.ts";
+import { MIGRATIONS_DIR, migrateFolder } from "../../db/migrate.ts";
 import { withDatabase } from "../../db/test-global-setup.ts";
 import { DEMO_MERCHANT_ID, seedMerchants } from "../merchants/merchants.seed.ts";
 
@@ -52,7 +51,7 @@ describe(`migration ${MIGRATION}: spec §3's two levels`, () => {
     const database = openDatabase(fresh.url, { max: 2 });
     const q = (sql: string, values: unknown[] = []) => database.pool.query(sql, values);
     try {
-      await migrate(database.db, { migrationsFolder: before, migrationsSchema: "drizzle" });
+      await migrateFolder(database.pool, before);
       const m = seedMerchants().find((s) => s.id === DEMO_MERCHANT_ID);
       if (!m) throw new Error("no demo merchant");
       await q(
@@ -107,7 +106,7 @@ describe(`migration ${MIGRATION}: spec §3's two levels`, () => {
         [DEMO_MERCHANT_ID],
       );
 
-      await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: "drizzle" });
+      await migrateFolder(database.pool, MIGRATIONS_DIR);
 
       const customers = await q(
         `select c.kyc_level, k.level from customers c join kyc_customers k on k.customer_id = c.id order by c.id`,

@@ -147,7 +147,7 @@ describe("merchant feature flags and seeding", () => {
   });
 
   it("seeds idempotently: a second run adds nothing", async () => {
-    await seedDatabase(t.database.db);
+    await seedDatabase(t.database.pool);
     const res = await get("/web/banners?bannerPosition=right");
     expect(res.json().data).toHaveLength(2);
     const faq = await get("/web/faq");

@@ -45,7 +45,7 @@ const call = (headers: Record<string, string>, method: "GET" | "POST", url: stri
 describe("a one-time password (npm run operator:create)", () => {
   it("must be changed before anything else; the change ends the operator's other sessions", async () => {
     const email = `new-${Math.random().toString(36).slice(2)}@ops.test`;
-    const created = await operatorsServiceOn(t.database.db).createOperator({
+    const created = await operatorsServiceOn(t.database.pool).createOperator({
       email,
       role: "SUPPORT",
       merchantId: DEMO_MERCHANT_ID,

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/database.ts";
+import type pg from "pg";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { createAuditRepository } from "./audit.repository.ts";
 import { createAuditService } from "./audit.service.ts";
@@ -17,13 +17,17 @@ export const SANDBOX_ADMIN = {
 } as const;
 
 /** The operators service on its own (the start's seed, `npm run operator:create`). */
-export function operatorsServiceOn(db: Db) {
-  const sql = clientSourceFromPool(db.$client);
+export function operatorsServiceOn(pool: pg.Pool) {
+  const sql = clientSourceFromPool(pool);
   const audit = createAuditService({ repository: createAuditRepository({ db: sql }) });
   return createOperatorsService({ db: sql, repository: createOperatorsRepository({ db: sql }), audit });
 }
 
 /** Makes the sandbox's admin unless it exists. */
-export async function seedSandboxAdmin(db: Db): Promise<void> {
-  await operatorsServiceOn(db).createOperator({ ...SANDBOX_ADMIN, role: "PLATFORM_ADMIN", merchantId: null });
+export async function seedSandboxAdmin(pool: pg.Pool): Promise<void> {
+  await operatorsServiceOn(pool).createOperator({
+    ...SANDBOX_ADMIN,
+    role: "PLATFORM_ADMIN",
+    merchantId: null,
+  });
 }

@@ -28,7 +28,7 @@ export async function signInOperator(
 ): Promise<OperatorSession> {
   const email = `${role.toLowerCase()}-${randomUUID()}@ops.test`;
   // A password of its own, so no one-time password to change first (operators-manage.test.ts does).
-  const created = await operatorsServiceOn(database.db).createOperator({
+  const created = await operatorsServiceOn(database.pool).createOperator({
     email,
     role,
     merchantId,

@@ -22,7 +22,7 @@ const audit = async (operatorEmail: string) =>
 
 async function newOperator(role: "SUPPORT" | "COMPLIANCE" = "SUPPORT") {
   const email = `op-${Math.random().toString(36).slice(2)}@ops.test`;
-  const created = await operatorsServiceOn(t.database.db).createOperator({
+  const created = await operatorsServiceOn(t.database.pool).createOperator({
     email,
     role,
     merchantId: DEMO_MERCHANT_ID,

@@ -1,9 +1,18 @@
-import type { Db } from "../../db/database.ts";
-import { type OfferKind, type OfferStatus, quotePairs } from "../../db/schema/index.ts";
+import type { OfferKind, OfferStatus } from "../../db/schema/index.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { FeeSettings } from "./fees.ts";
 
-export type NewQuotePair = typeof quotePairs.$inferInsert;
+/** A seeded pair; `updated_at` takes its default (now). */
+export type NewQuotePair = {
+  merchantId: string;
+  kind: OfferKind;
+  currencyFrom: string;
+  currencyTo: string;
+  minAmountFrom: bigint;
+  maxAmountFrom: bigint;
+  locked?: boolean;
+  fees: unknown;
+};
 
 /** A merchant's terms for a pair; `fees` is unvalidated JSON (the service parses it). */
 export type QuotePairRow = {
@@ -327,8 +336,19 @@ export async function setPairFeesSql(
   return undefined;
 }
 
-export async function insertQuotePairsIfMissing(db: Db, rows: NewQuotePair[]): Promise<void> {
-  if (rows.length > 0) await db.insert(quotePairs).values(rows).onConflictDoNothing();
+/** Seeds pairs in one statement; an existing pair (its terms edited since, maybe) is left as it is. */
+export async function insertQuotePairsIfMissingSql(tx: Tx, rows: NewQuotePair[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values: unknown[] = [];
+  const tuples = rows.map(
+    (r) =>
+      `($${values.push(r.merchantId)}, $${values.push(r.kind)}, $${values.push(r.currencyFrom)}, $${values.push(r.currencyTo)}, $${values.push(String(r.minAmountFrom))}, $${values.push(String(r.maxAmountFrom))}, $${values.push(r.locked ?? false)}, $${values.push(JSON.stringify(r.fees))}::jsonb)`,
+  );
+  await tx.query(
+    `insert into quote_pairs (merchant_id, kind, currency_from, currency_to, min_amount_from, max_amount_from, locked, fees)
+     values ${tuples.join(", ")} on conflict do nothing`,
+    values,
+  );
 }
 
 function pairOf(row: QuotePairRow & { minAmountFrom: string | bigint; maxAmountFrom: string | bigint }) {

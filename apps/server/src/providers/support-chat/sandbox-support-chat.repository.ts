@@ -1,28 +1,21 @@
-import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
-import { type SupportChatAuthor, sandboxSupportChatMessages } from "../../db/schema/index.ts";
+import type { SupportChatAuthor } from "../../db/schema/index.ts";
+import type { ClientSource } from "../../db/transaction.ts";
 
 export type SupportChatMessage = { id: string; author: SupportChatAuthor; body: string; createdAt: Date };
 
 /** The SQL of the sandbox chat vendor's own table (sandbox_support_chat_messages). */
-export function createSandboxSupportChatRepository(db: Db) {
+export function createSandboxSupportChatRepository(deps: { db: ClientSource }) {
+  const { db } = deps;
   return {
-    conversation(chatKey: string, conversationId: string): Promise<SupportChatMessage[]> {
-      return db
-        .select({
-          id: sandboxSupportChatMessages.id,
-          author: sandboxSupportChatMessages.author,
-          body: sandboxSupportChatMessages.body,
-          createdAt: sandboxSupportChatMessages.createdAt,
-        })
-        .from(sandboxSupportChatMessages)
-        .where(
-          and(
-            eq(sandboxSupportChatMessages.chatKey, chatKey),
-            eq(sandboxSupportChatMessages.conversationId, conversationId),
-          ),
-        )
-        .orderBy(asc(sandboxSupportChatMessages.createdAt), asc(sandboxSupportChatMessages.id));
+    async conversation(chatKey: string, conversationId: string): Promise<SupportChatMessage[]> {
+      const { rows } = await db.withClient((c) =>
+        c.query<SupportChatMessage>(
+          `select id, author, body, created_at as "createdAt" from sandbox_support_chat_messages
+           where chat_key = $1 and conversation_id = $2 order by created_at, id`,
+          [chatKey, conversationId],
+        ),
+      );
+      return rows;
     },
     /** The rows go in one statement: a customer's message never stays without its answer. */
     async insert(
@@ -34,7 +27,19 @@ export function createSandboxSupportChatRepository(db: Db) {
         body: string;
       }[],
     ): Promise<void> {
-      await db.insert(sandboxSupportChatMessages).values(rows);
+      if (rows.length === 0) return;
+      const values: unknown[] = [];
+      const tuples = rows.map(
+        (r) =>
+          `($${values.push(r.id)}, $${values.push(r.chatKey)}, $${values.push(r.conversationId)}, $${values.push(r.author)}, $${values.push(r.body)})`,
+      );
+      await db.withClient((c) =>
+        c.query(
+          `insert into sandbox_support_chat_messages (id, chat_key, conversation_id, author, body)
+           values ${tuples.join(", ")}`,
+          values,
+        ),
+      );
     },
   };
 }
