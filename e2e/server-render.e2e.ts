@@ -108,6 +108,29 @@ describe.skipIf(!e2eEnabled())("the public pages rendered by the server (issue 3
     }
   });
 
+  it("hydrates /sign-up, /reset-password and /status the same way", async () => {
+    for (const pathname of ["/sign-up", "/reset-password", "/status"]) {
+      const { context, page } = await openPage(browser, { viewport: "mobile" });
+      const problems = collectProblems(page);
+      await page.addInitScript(() => {
+        document.addEventListener("readystatechange", () => {
+          if (document.readyState === "interactive") {
+            (window as unknown as { serverHeading: Element | null }).serverHeading =
+              document.querySelector("h1");
+          }
+        });
+      });
+      await page.goto(`${baseUrl()}${pathname}`, { waitUntil: "networkidle" });
+      const kept = await page.evaluate(() => {
+        const held = (window as unknown as { serverHeading: Element | null }).serverHeading;
+        return held !== null && held === document.querySelector("h1");
+      });
+      expect(kept, pathname).toBe(true);
+      expect(problems, pathname).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("hydrates a browser that was signed in before, then checks its session as before", async () => {
     const { context, page } = await openPage(browser, { viewport: "mobile" });
     const problems = collectProblems(page);

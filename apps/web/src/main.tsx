@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppShell } from "./app/AppShell.tsx";
 import { createAppServices } from "./app/create-app-services.ts";
+import { SERVER_RENDERED_PAGES } from "./app/routes.tsx";
 import { loadModalDialogOnFirstInput } from "./components/modal/modal-dialog-loader.ts";
 import "./styles/global.css";
 
@@ -17,7 +18,13 @@ const app = (
     <AppShell services={services} router={BrowserRouter} />
   </StrictMode>
 );
-// A public page comes rendered by the server (entry-server.tsx): React takes its HTML over.
-// Every other page starts from the empty root.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// A public page comes rendered by the server (entry-server.tsx): React takes its HTML over, once
+// the screen's code is in (the page preloads it), so it hydrates in one pass: waiting on the
+// screen, it would meet answers fetched meanwhile (the footer's documents, which sign-up's terms
+// also show) that the server's HTML does not have. Every other page starts from the empty root.
+if (container.firstElementChild) {
+  const screen = SERVER_RENDERED_PAGES[window.location.pathname];
+  void (screen ? screen.preload().catch(() => undefined) : Promise.resolve()).then(() =>
+    hydrateRoot(container, app),
+  );
+} else createRoot(container).render(app);

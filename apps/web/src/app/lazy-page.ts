@@ -9,6 +9,23 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+): LazyPage {
+  let loaded: Screen | undefined;
+  const preload = async () => {
+    loaded = { default: (await load())[name] as ComponentType };
+  };
+  const page = lazy(() => (loaded ? answeredAtOnce(loaded) : preload().then(() => loaded as Screen)));
+  return Object.assign(page, { preload });
+}
+
+type Screen = { default: ComponentType };
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<void> };
+
+/**
+ * A screen already loaded, as a thenable that answers at once: React's lazy takes it without
+ * suspending, so server HTML hydrates in one pass (main.tsx).
+ */
+function answeredAtOnce(screen: Screen): Promise<Screen> {
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, read synchronously by React.lazy
+  return { then: (take: (value: Screen) => void) => take(screen) } as unknown as Promise<Screen>;
 }

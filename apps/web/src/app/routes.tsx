@@ -9,7 +9,7 @@ import { LeaveWhenSignedIn, ProfileSteps } from "./guards/ProfileSteps.tsx";
 import { RequireSession } from "./guards/RequireSession.tsx";
 import { AppLayout, AuthLayout } from "./layout/AppLayout.tsx";
 import { type PageKey, PlaceholderPage } from "./layout/PlaceholderPage.tsx";
-import { lazyPage } from "./lazy-page.ts";
+import { type LazyPage, lazyPage } from "./lazy-page.ts";
 
 // One lazy import per screen: its code (and the libraries only it uses) loads with its route.
 // A new screen adds one line here and one entry below.
@@ -50,6 +50,17 @@ const CardTopUpCryptoPage = lazyPage(
 );
 const IbanPage = lazyPage(() => import("../features/iban/IbanPage.tsx"), "IbanPage");
 const IbanWithdrawPage = lazyPage(() => import("../features/iban/IbanWithdrawPage.tsx"), "IbanWithdrawPage");
+
+/**
+ * The public pages the server renders (entry-server.tsx): main.tsx loads the screen's code before
+ * it hydrates their HTML.
+ */
+export const SERVER_RENDERED_PAGES: Readonly<Record<string, LazyPage>> = {
+  [ROUTES.signIn]: SignInPage,
+  [ROUTES.signUp]: SignUpPage,
+  [ROUTES.resetPassword]: ResetPasswordPage,
+  [ROUTES.status]: StatusPage,
+};
 
 /** Sign-in style pages, shown without the app's navigation; only /referral-code needs a session. */
 const AUTH_PAGES: ReadonlyArray<{ page: PageKey; element: ReactNode }> = [
