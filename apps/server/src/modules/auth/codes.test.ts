@@ -48,6 +48,7 @@ function countingLimits(): RateLimitService {
     async consume(limit, subject) {
       take(limit, subject);
     },
+    purgeEnded: async () => 0,
   };
 }
 
