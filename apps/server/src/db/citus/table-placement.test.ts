@@ -94,20 +94,19 @@ describe("a table that grows with customers and lacks the merchant in its keys",
 
   it("fails a reference table pointing into a distributed one", async () => {
     const problems = await problemsAfter(
-      "alter table merchant_faq add column customer_id uuid references customers (id)",
+      "alter table merchant_faq add column customer_id uuid, add foreign key (merchant_id, customer_id) references customers (merchant_id, id)",
     );
     expect(problems).toEqual([
-      "merchant_faq: reference table with foreign key merchant_faq_customer_id_fkey to distributed customers",
+      "merchant_faq: reference table with foreign key merchant_faq_merchant_id_customer_id_fkey to distributed customers",
     ]);
   });
 
   it("fails a table still listed as not yet distributable once its keys are right", async () => {
     const problems = await problemsAfter(
-      `alter table verification_codes drop constraint verification_codes_pkey;
-       alter table verification_codes add primary key (merchant_id, id)`,
+      `alter table rate_limits add column merchant_id uuid not null;
+       alter table rate_limits drop constraint rate_limits_key_window_start_pk;
+       alter table rate_limits add primary key (merchant_id, key, window_start)`,
     );
-    expect(problems).toEqual([
-      "verification_codes: its keys are ready; remove it from NOT_YET_DISTRIBUTABLE",
-    ]);
+    expect(problems).toEqual(["rate_limits: its keys are ready; remove it from NOT_YET_DISTRIBUTABLE"]);
   });
 });

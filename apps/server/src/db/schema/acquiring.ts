@@ -118,7 +118,7 @@ export const cardPayments = pgTable(
       foreignColumns: [paymentCards.merchantId, paymentCards.id],
     }),
     unique("card_payments_offer").on(t.merchantId, t.offerId),
-    unique("card_payments_provider_ref").on(t.providerRef),
+    unique("card_payments_provider_ref").on(t.merchantId, t.providerRef),
     index("card_payments_customer").on(t.merchantId, t.customerId, t.createdAt),
     check("card_payments_kind", sql`${t.kind} in ('PAYIN_CARD', 'PAYOUT_CARD')`),
     check(

@@ -52,7 +52,7 @@ export const cardBalances = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.cardId] }),
-    unique("card_balances_account").on(t.ledgerAccountId),
+    unique("card_balances_account").on(t.merchantId, t.ledgerAccountId),
     foreignKey({
       name: "card_balances_card_of_merchant",
       columns: [t.merchantId, t.cardId],

@@ -211,7 +211,7 @@ export const cards = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
     unique("cards_request").on(t.merchantId, t.requestId),
-    unique("cards_issuer_card").on(t.issuerCardId),
+    unique("cards_issuer_card").on(t.merchantId, t.issuerCardId),
     foreignKey({
       name: "cards_request_of_merchant",
       columns: [t.merchantId, t.requestId],

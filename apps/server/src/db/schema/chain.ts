@@ -64,9 +64,7 @@ export const depositAddresses = pgTable(
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid("customer_id").notNull(),
     chain: text("chain").$type<Chain>().notNull(),
     derivationIndex: integer("derivation_index").notNull(),
     address: text("address").notNull(),
@@ -76,6 +74,11 @@ export const depositAddresses = pgTable(
     unique("deposit_addresses_one_per_chain").on(t.merchantId, t.customerId, t.chain),
     unique("deposit_addresses_index_once").on(t.merchantId, t.chain, t.derivationIndex),
     unique("deposit_addresses_address_once").on(t.chain, t.address),
+    foreignKey({
+      name: "deposit_addresses_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
     chainCheck("deposit_addresses_chain", t.chain),
   ],
 );
@@ -93,9 +96,7 @@ export const cryptoDeposits = pgTable(
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid("customer_id").notNull(),
     chain: text("chain").$type<Chain>().notNull(),
     currency: text("currency").notNull(),
     txHash: text("tx_hash").notNull(),
@@ -111,6 +112,11 @@ export const cryptoDeposits = pgTable(
   },
   (t) => [
     unique("crypto_deposits_output_once").on(t.chain, t.txHash, t.outputIndex),
+    foreignKey({
+      name: "crypto_deposits_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
     check("crypto_deposits_status", sql`${t.status} in ('PENDING', 'CONFIRMED', 'DROPPED')`),
     check("crypto_deposits_amount", sql`${t.amount} > 0`),
   ],

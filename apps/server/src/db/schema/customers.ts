@@ -1,6 +1,7 @@
 import {
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -19,7 +20,7 @@ import { merchants } from "./merchants.ts";
 export const customers = pgTable(
   "customers",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
@@ -54,6 +55,8 @@ export const customers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The merchant first: a merchant's customers sit together (docs/scaling.md).
+    primaryKey({ columns: [t.merchantId, t.id] }),
     uniqueIndex("customers_merchant_phone").on(t.merchantId, t.phone),
     uniqueIndex("customers_merchant_referral").on(t.merchantId, t.ownReferralCode),
     // What another table's (customer, merchant) refers to: a customer of that very merchant.
@@ -65,26 +68,30 @@ export const customers = pgTable(
 export const customerDevices = pgTable(
   "customer_devices",
   {
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    merchantId: uuid("merchant_id").notNull(),
+    customerId: uuid("customer_id").notNull(),
     deviceId: text("device_id").notNull(),
     pushToken: text("push_token"),
     pushEnabled: boolean("push_enabled").notNull().default(false),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.deviceId] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.customerId, t.deviceId] }),
+    foreignKey({
+      name: "customer_devices_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
+  ],
 );
 
 /** A signed-in device. Refresh tokens rotate inside it; revoking it ends them all. */
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id").notNull(),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid("customer_id").notNull(),
     deviceId: text("device_id"),
     /** What the security centre calls the device: browser and system from the User-Agent. */
     deviceLabel: text("device_label"),
@@ -96,24 +103,42 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedReason: text("revoked_reason"),
   },
-  (t) => [index("sessions_customer").on(t.customerId)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index("sessions_customer").on(t.customerId),
+    foreignKey({
+      name: "sessions_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
+  ],
 );
 
 /** Refresh tokens, stored as hashes. A used one stays, so its reuse is seen and punished. */
-export const refreshTokens = pgTable("refresh_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  sessionId: uuid("session_id")
-    .notNull()
-    .references(() => sessions.id),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-});
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    tokenHash: text("token_hash").notNull(),
+    merchantId: uuid("merchant_id").notNull(),
+    sessionId: uuid("session_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.tokenHash] }),
+    foreignKey({
+      name: "refresh_tokens_session_of_merchant",
+      columns: [t.merchantId, t.sessionId],
+      foreignColumns: [sessions.merchantId, sessions.id],
+    }),
+  ],
+);
 
 /** One-time SMS codes: hashed, short-lived, a few tries. */
 export const verificationCodes = pgTable(
   "verification_codes",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id").notNull(),
     phone: text("phone").notNull(),
     purpose: text("purpose").notNull(),
@@ -123,21 +148,34 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("verification_codes_lookup").on(t.merchantId, t.phone, t.purpose, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index("verification_codes_lookup").on(t.merchantId, t.phone, t.purpose, t.createdAt),
+  ],
 );
 
 /** Email confirmation links: the token is stored hashed. */
-export const emailTokens = pgTable("email_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  customerId: uuid("customer_id")
-    .notNull()
-    .references(() => customers.id),
-  email: text("email").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  /** When the link was sent: the next one waits 60 s from it, as a code does. */
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").notNull(),
+    merchantId: uuid("merchant_id").notNull(),
+    customerId: uuid("customer_id").notNull(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** When the link was sent: the next one waits 60 s from it, as a code does. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.tokenHash] }),
+    foreignKey({
+      name: "email_tokens_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
+  ],
+);
 
 /** Fixed-window counters for abuse limits, kept in the database so every instance sees them. */
 export const rateLimits = pgTable(
@@ -151,9 +189,13 @@ export const rateLimits = pgTable(
 );
 
 /** Captcha passes: a solved challenge may be spent once (by sign-up). */
-export const captchaPasses = pgTable("captcha_passes", {
-  tokenHash: text("token_hash").primaryKey(),
-  merchantId: uuid("merchant_id").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  spentAt: timestamp("spent_at", { withTimezone: true }),
-});
+export const captchaPasses = pgTable(
+  "captcha_passes",
+  {
+    tokenHash: text("token_hash").notNull(),
+    merchantId: uuid("merchant_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    spentAt: timestamp("spent_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.tokenHash] })],
+);

@@ -139,7 +139,10 @@ export const ibanAccounts = pgTable(
       foreignColumns: [ibanRequests.merchantId, ibanRequests.id],
     }),
     unique("iban_accounts_one_per_request").on(t.merchantId, t.requestId),
-    uniqueIndex("iban_accounts_iban").on(t.iban),
+    uniqueIndex("iban_accounts_iban").on(t.merchantId, t.iban),
+    // The bank's incoming transfer names the IBAN only: found across merchants by it (on Citus a
+    // lookup on every shard, docs/scaling.md).
+    index("iban_accounts_by_iban").on(t.iban),
     index("iban_accounts_of_customer").on(t.merchantId, t.customerId),
     check("iban_accounts_status", sql`${t.status} in ('ACTIVE', 'BLOCKED', 'CLOSED')`),
     check("iban_accounts_iban_format", sql`${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$'`),

@@ -41,9 +41,7 @@ export type KycStatus = (typeof KYC_STATUSES)[number];
 export const kycCustomers = pgTable(
   "kyc_customers",
   {
-    customerId: uuid("customer_id")
-      .primaryKey()
-      .references(() => customers.id),
+    customerId: uuid("customer_id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
@@ -51,7 +49,15 @@ export const kycCustomers = pgTable(
     status: text("status").$type<KycStatus>().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("kyc_customers_level", sql`${t.level} in ('KYC_0', 'KYC_2')`)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.customerId] }),
+    check("kyc_customers_level", sql`${t.level} in ('KYC_0', 'KYC_2')`),
+    foreignKey({
+      name: "kyc_customers_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
+  ],
 );
 
 /**
@@ -69,13 +75,11 @@ export type KycApplicationKind = (typeof KYC_APPLICATION_KINDS)[number];
 export const kycApplications = pgTable(
   "kyc_applications",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid("customer_id").notNull(),
     kind: text("kind").$type<KycApplicationKind>().notNull(),
     targetLevel: text("target_level").notNull(),
     status: text("status").$type<KycStatus>().notNull(),
@@ -88,7 +92,13 @@ export const kycApplications = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
     index("kyc_applications_customer").on(t.merchantId, t.customerId, t.createdAt),
+    foreignKey({
+      name: "kyc_applications_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
     check("kyc_applications_kind", sql`${t.kind} in ('WIDGET', 'SUMSUB', 'KYC3')`),
     check("kyc_applications_target_level", sql`${t.targetLevel} = 'KYC_2'`),
     check(
@@ -106,16 +116,12 @@ export const kycApplications = pgTable(
 export const kycDocuments = pgTable(
   "kyc_documents",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id),
-    applicationId: uuid("application_id")
-      .notNull()
-      .references(() => kycApplications.id),
+    customerId: uuid("customer_id").notNull(),
+    applicationId: uuid("application_id").notNull(),
     docType: text("doc_type").notNull(),
     issuedDate: date("issued_date", { mode: "string" }),
     issuedCountry: text("issued_country"),
@@ -127,7 +133,18 @@ export const kycDocuments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
     index("kyc_documents_application").on(t.applicationId, t.docType),
+    foreignKey({
+      name: "kyc_documents_application_of_merchant",
+      columns: [t.merchantId, t.applicationId],
+      foreignColumns: [kycApplications.merchantId, kycApplications.id],
+    }),
+    foreignKey({
+      name: "kyc_documents_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
     index("kyc_documents_checksum").on(t.merchantId, t.sha256),
     check(
       "kyc_documents_content_type",
@@ -141,17 +158,27 @@ export const kycDocuments = pgTable(
  * Every review decision the server received, applied or not: the provider's id makes a repeated
  * callback a no-op, and the record says what each one did.
  */
-export const kycDecisions = pgTable("kyc_decisions", {
-  decisionId: text("decision_id").primaryKey(),
-  applicationId: uuid("application_id")
-    .notNull()
-    .references(() => kycApplications.id),
-  outcome: text("outcome").notNull(),
-  decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
-  /** applied, or stale (older than the decision already applied). */
-  effect: text("effect").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const kycDecisions = pgTable(
+  "kyc_decisions",
+  {
+    decisionId: text("decision_id").notNull(),
+    merchantId: uuid("merchant_id").notNull(),
+    applicationId: uuid("application_id").notNull(),
+    outcome: text("outcome").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+    /** applied, or stale (older than the decision already applied). */
+    effect: text("effect").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.decisionId] }),
+    foreignKey({
+      name: "kyc_decisions_application_of_merchant",
+      columns: [t.merchantId, t.applicationId],
+      foreignColumns: [kycApplications.merchantId, kycApplications.id],
+    }),
+  ],
+);
 
 /** A limit-increase request's states: open while UNDER_REVIEW, then decided by an operator. */
 export const LIMIT_REQUEST_STATUSES = ["UNDER_REVIEW", "APPROVED", "REJECTED"] as const;
@@ -253,7 +280,7 @@ export const kycCustomerLimits = pgTable(
 export const kycUsage = pgTable(
   "kyc_usage",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id").notNull(),
     customerId: uuid("customer_id").notNull(),
     operationType: text("operation_type").notNull(),
@@ -271,6 +298,7 @@ export const kycUsage = pgTable(
     runningTotal: numeric("running_total", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
     // A customer of this merchant (so the merchant exists too): one check a row instead of two.
     foreignKey({
       name: "kyc_usage_customer_of_merchant",

@@ -33,6 +33,7 @@ export type SessionListRow = {
 /** An email link as stored (the token only as its hash). */
 export type EmailTokenRow = {
   tokenHash: string;
+  merchantId: string;
   customerId: string;
   email: string;
   expiresAt: Date;
@@ -83,13 +84,12 @@ export async function insertSessionSql(
 
 export async function insertRefreshTokenSql(
   tx: Tx,
-  row: { tokenHash: string; sessionId: string; expiresAt: Date },
+  row: { tokenHash: string; merchantId: string; sessionId: string; expiresAt: Date },
 ): Promise<void> {
-  await tx.query("insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, $3)", [
-    row.tokenHash,
-    row.sessionId,
-    row.expiresAt,
-  ]);
+  await tx.query(
+    "insert into refresh_tokens (token_hash, merchant_id, session_id, expires_at) values ($1, $2, $3, $4)",
+    [row.tokenHash, row.merchantId, row.sessionId, row.expiresAt],
+  );
 }
 
 /** The customer's live sessions, most recently active first. */
@@ -126,12 +126,13 @@ export async function revokeSessionsSql(
  * Moves the session's last activity to now, unless it moved within the last minute: one write a
  * minute at most, whichever instance or call asks.
  */
-export async function touchSessionSql(tx: Tx, sessionId: string): Promise<void> {
+export async function touchSessionSql(tx: Tx, merchantId: string, sessionId: string): Promise<void> {
   await tx.query({
     name: "auth_session_touch",
     text: `update sessions set last_active_at = now()
-           where id = $1 and revoked_at is null and last_active_at < now() - interval '1 minute'`,
-    values: [sessionId],
+           where merchant_id = $1 and id = $2 and revoked_at is null
+             and last_active_at < now() - interval '1 minute'`,
+    values: [merchantId, sessionId],
   });
 }
 
@@ -142,11 +143,12 @@ export function createAuthRepository(deps: { db: ClientSource }) {
     /** Runs on every signed-in call: a named statement, planned once per connection. */
     isSessionActive: (merchantId: string, sessionId: string, customerId: string): Promise<boolean> =>
       db.withClient((c) => sessionIsActiveSql(c, { merchantId, sessionId, customerId })),
-    async revokeSession(sessionId: string, reason: string): Promise<void> {
+    async revokeSession(merchantId: string, sessionId: string, reason: string): Promise<void> {
       await db.withClient((c) =>
         c.query(
-          "update sessions set revoked_at = $3, revoked_reason = $2 where id = $1 and revoked_at is null",
-          [sessionId, reason, new Date()],
+          `update sessions set revoked_at = $4, revoked_reason = $3
+           where merchant_id = $1 and id = $2 and revoked_at is null`,
+          [merchantId, sessionId, reason, new Date()],
         ),
       );
     },
@@ -165,12 +167,13 @@ export function createAuthRepository(deps: { db: ClientSource }) {
       return rows;
     },
     /**
-     * Marks a refresh token used, atomically: only one of two concurrent uses wins. Answers what
+     * Marks a refresh token of this merchant used, atomically: only one of two concurrent uses
+     * wins; another merchant's token is unknown here and stays untouched. Answers what
      * the token was: unknown, already used (reuse!), expired, or fresh with its session. For a
      * used one, also whether its answer may have been lost: used within `graceSeconds` and the
      * last token of its session used so far (so the token it was rotated to is still unused).
      */
-    async useRefreshToken(tokenHash: string, graceSeconds: number) {
+    async useRefreshToken(merchantId: string, tokenHash: string, graceSeconds: number) {
       const { rows } = await db.withClient((c) =>
         c.query<{
           session_id: string;
@@ -183,21 +186,22 @@ export function createAuthRepository(deps: { db: ClientSource }) {
           revoked: boolean;
         }>(
           `with old as (
-             select token_hash, session_id, used_at, used_at is not null as was_used,
+             select merchant_id, token_hash, session_id, used_at, used_at is not null as was_used,
                     expires_at < now() as expired
-             from refresh_tokens where token_hash = $1 for update
+             from refresh_tokens where merchant_id = $1 and token_hash = $2 for update
            ), mark as (
              update refresh_tokens r set used_at = now() from old
-             where r.token_hash = old.token_hash and not old.was_used
+             where r.merchant_id = old.merchant_id and r.token_hash = old.token_hash and not old.was_used
            )
            select old.session_id, s.merchant_id, s.customer_id, s.device_id, old.was_used, old.expired,
                   s.revoked_at is not null as revoked,
-                  coalesce(old.used_at > now() - make_interval(secs => $2)
+                  coalesce(old.used_at > now() - make_interval(secs => $3)
                     and not exists (select 1 from refresh_tokens later
-                                    where later.session_id = old.session_id and later.used_at > old.used_at),
+                                    where later.merchant_id = old.merchant_id
+                                      and later.session_id = old.session_id and later.used_at > old.used_at),
                     false) as answer_maybe_lost
-           from old join sessions s on s.id = old.session_id`,
-          [tokenHash, graceSeconds],
+           from old join sessions s on s.merchant_id = old.merchant_id and s.id = old.session_id`,
+          [merchantId, tokenHash, graceSeconds],
         ),
       );
       return rows[0];
@@ -208,13 +212,13 @@ export function createAuthRepository(deps: { db: ClientSource }) {
      * -infinity: never the session's last used token, never within the grace, so whoever shows
      * it later is taken for a replay (a thief who got the lost answer) and the session ends.
      */
-    async retireUnusedRefreshToken(sessionId: string): Promise<boolean> {
+    async retireUnusedRefreshToken(merchantId: string, sessionId: string): Promise<boolean> {
       const { rows } = await db.withClient((c) =>
         c.query(
           `update refresh_tokens set used_at = '-infinity'
-           where session_id = $1 and used_at is null
+           where merchant_id = $1 and session_id = $2 and used_at is null
            returning token_hash`,
-          [sessionId],
+          [merchantId, sessionId],
         ),
       );
       return rows.length === 1;
@@ -292,12 +296,12 @@ export function createAuthRepository(deps: { db: ClientSource }) {
       return rows.length === 1;
     },
     /** When the customer's newest email link was sent, if ever. */
-    async latestEmailLinkAt(customerId: string): Promise<Date | undefined> {
+    async latestEmailLinkAt(merchantId: string, customerId: string): Promise<Date | undefined> {
       const { rows } = await db.withClient((c) =>
         c.query<{ createdAt: Date }>(
-          `select created_at as "createdAt" from email_tokens where customer_id = $1
+          `select created_at as "createdAt" from email_tokens where merchant_id = $1 and customer_id = $2
            order by created_at desc limit 1`,
-          [customerId],
+          [merchantId, customerId],
         ),
       );
       return rows[0]?.createdAt;
@@ -309,7 +313,10 @@ export function createAuthRepository(deps: { db: ClientSource }) {
      */
     async insertEmailTokenAfter(
       previous: Date | undefined,
-      row: Pick<EmailTokenRow, "tokenHash" | "customerId" | "email" | "expiresAt" | "createdAt">,
+      row: Pick<
+        EmailTokenRow,
+        "tokenHash" | "merchantId" | "customerId" | "email" | "expiresAt" | "createdAt"
+      >,
     ): Promise<boolean> {
       const claimKey = `email-link-after:${row.customerId}`;
       const { rows } = await db.withClient((c) =>
@@ -319,8 +326,8 @@ export function createAuthRepository(deps: { db: ClientSource }) {
              on conflict (key, window_start) do nothing
              returning 1
            )
-           insert into email_tokens (token_hash, customer_id, email, expires_at, created_at)
-           select $3, $4::uuid, $5, $6::timestamptz, $7::timestamptz
+           insert into email_tokens (token_hash, merchant_id, customer_id, email, expires_at, created_at)
+           select $3, $8::uuid, $4::uuid, $5, $6::timestamptz, $7::timestamptz
            from claim
            returning token_hash`,
           [
@@ -331,20 +338,25 @@ export function createAuthRepository(deps: { db: ClientSource }) {
             row.email,
             row.expiresAt,
             row.createdAt,
+            row.merchantId,
           ],
         ),
       );
       return rows.length > 0;
     },
     /** Uses an unexpired, unused link for this email once; undefined when there is none. */
-    async useEmailToken(tokenHash: string, email: string): Promise<EmailTokenRow | undefined> {
+    async useEmailToken(
+      merchantId: string,
+      tokenHash: string,
+      email: string,
+    ): Promise<EmailTokenRow | undefined> {
       const { rows } = await db.withClient((c) =>
         c.query<EmailTokenRow>(
-          `update email_tokens set used_at = $3
-           where token_hash = $1 and email = $2 and used_at is null and expires_at > now()
-           returning token_hash as "tokenHash", customer_id as "customerId", email, expires_at as "expiresAt",
-             used_at as "usedAt", created_at as "createdAt"`,
-          [tokenHash, email, new Date()],
+          `update email_tokens set used_at = $4
+           where merchant_id = $1 and token_hash = $2 and email = $3 and used_at is null and expires_at > now()
+           returning token_hash as "tokenHash", merchant_id as "merchantId", customer_id as "customerId", email,
+             expires_at as "expiresAt", used_at as "usedAt", created_at as "createdAt"`,
+          [merchantId, tokenHash, email, new Date()],
         ),
       );
       return rows[0];

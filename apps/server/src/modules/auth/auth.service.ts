@@ -99,7 +99,7 @@ export function createAuthService(deps: AuthDeps) {
     }
     if (!recentlyTouched.get(claims.sessionId)) {
       recentlyTouched.set(claims.sessionId, true, Date.now() + 60_000);
-      await deps.db.withClient((c) => touchSessionSql(c, claims.sessionId));
+      await deps.db.withClient((c) => touchSessionSql(c, claims.merchantId, claims.sessionId));
     }
   }
 
@@ -160,7 +160,7 @@ export function createAuthService(deps: AuthDeps) {
     const issued = await newTokens(merchantId, customerId, sessionId);
     await inTransaction(deps.db, async (tx) => {
       await insertRefreshTokenSql(tx, issued.refresh);
-      await touchSessionSql(tx, sessionId);
+      await touchSessionSql(tx, merchantId, sessionId);
     });
     return issued.set;
   }
@@ -185,7 +185,7 @@ export function createAuthService(deps: AuthDeps) {
       scope: "read write",
       jti: access.jti,
     };
-    return { set, refresh: { tokenHash: refresh.hash, sessionId, expiresAt } };
+    return { set, refresh: { tokenHash: refresh.hash, merchantId, sessionId, expiresAt } };
   }
 
   /** The request signature of spec §6: refused with its reason when missing or wrong. */
@@ -279,7 +279,9 @@ export function createAuthService(deps: AuthDeps) {
       await ipFailure.giveBack();
       await customers.releaseSignInAttempt(customer.id, SIGN_IN_FAILURES_BEFORE_LOCK);
       if (customer.blockedAt) throw authErrors.create("ACCOUNT_BLOCKED");
-      const deviceKnown = ctx.deviceId ? await customers.isDeviceKnown(customer.id, ctx.deviceId) : false;
+      const deviceKnown = ctx.deviceId
+        ? await customers.isDeviceKnown(customer.merchantId, customer.id, ctx.deviceId)
+        : false;
       if (!deviceKnown) {
         if (!input.confirmationCode) {
           await codes.send({
@@ -304,7 +306,7 @@ export function createAuthService(deps: AuthDeps) {
             field: "X-Confirmation-Code",
           },
         );
-        if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
+        if (ctx.deviceId) await customers.rememberDevice(customer.merchantId, customer.id, ctx.deviceId);
       }
       await customers.resetFailedSignIns(customer.id);
       return openSession(ctx, customer.id, { newDevice: !deviceKnown });
@@ -319,17 +321,20 @@ export function createAuthService(deps: AuthDeps) {
      * still found out, at the owner's next refresh with the retired token (docs/accounts.md).
      */
     async refresh(merchant: Merchant, refreshToken: string): Promise<TokenSet> {
-      const row = await repository.useRefreshToken(hashToken(refreshToken), LOST_ANSWER_GRACE_SECONDS);
-      if (!row || row.merchant_id !== merchant.id)
-        throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
+      const row = await repository.useRefreshToken(
+        merchant.id,
+        hashToken(refreshToken),
+        LOST_ANSWER_GRACE_SECONDS,
+      );
+      if (!row) throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
       if (row.was_used) {
         const lostAnswer =
           row.answer_maybe_lost &&
           !row.revoked &&
           !row.expired &&
-          (await repository.retireUnusedRefreshToken(row.session_id));
+          (await repository.retireUnusedRefreshToken(merchant.id, row.session_id));
         if (lostAnswer) return issueTokens(row.merchant_id, row.customer_id, row.session_id);
-        await repository.revokeSession(row.session_id, "refresh token reused");
+        await repository.revokeSession(merchant.id, row.session_id, "refresh token reused");
         throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
       }
       if (row.expired || row.revoked) throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
@@ -451,7 +456,7 @@ export function createAuthService(deps: AuthDeps) {
       });
       await customers.resetFailedSignIns(customer.id);
       // The code came to this phone: the device that used it is confirmed as well.
-      if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
+      if (ctx.deviceId) await customers.rememberDevice(customer.merchantId, customer.id, ctx.deviceId);
       return openSession(ctx, customer.id);
     },
   };

@@ -239,6 +239,15 @@ describe("sessions", () => {
     expect((await d.refresh("x".repeat(43))).statusCode).toBe(401);
   });
 
+  it("refuses a refresh token on another merchant's host and leaves it unspent for its own", async () => {
+    const nimbus = accountsDriver(t.app, t.database, NIMBUS_MERCHANT_ID);
+    const tokens = await nimbus.register(newPhone());
+    // The demo merchant's driver sends X-Merchant-ID of the demo merchant.
+    expect((await d.refresh(tokens.refresh_token)).statusCode).toBe(401);
+    // Had the refusal spent it, this would be a reuse and end the session.
+    expect((await nimbus.refresh(tokens.refresh_token)).statusCode).toBe(200);
+  });
+
   it("refuses a token issued for one merchant on another merchant's host or header", async () => {
     const nimbus = accountsDriver(t.app, t.database, NIMBUS_MERCHANT_ID);
     const { access_token: token } = await nimbus.register(newPhone());

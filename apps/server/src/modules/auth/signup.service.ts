@@ -36,13 +36,14 @@ export function createSignupService(deps: SignupDeps) {
   async function sendEmailLink(ctx: RequestContext, customerId: string, email: string) {
     const { merchant } = ctx;
     // Email is a purpose of its own: its 60-second wait is the links', not any code's.
-    const previous = await repository.latestEmailLinkAt(customerId);
+    const previous = await repository.latestEmailLinkAt(merchant.id, customerId);
     const now = new Date();
     if (previous && withinResendWait(previous, now)) throw resendWaitError(previous, now);
     const hourly = await deps.limits.claim(LIMITS.codesPerPhone, `${merchant.id}:email:${customerId}`);
     const token = randomBytes(32).toString("base64url");
     const stored = await repository.insertEmailTokenAfter(previous, {
       tokenHash: hashToken(token),
+      merchantId: merchant.id,
       customerId,
       email,
       expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_HOURS * 3600_000),
@@ -50,7 +51,7 @@ export function createSignupService(deps: SignupDeps) {
     });
     if (!stored) {
       await hourly.giveBack();
-      throw resendWaitError((await repository.latestEmailLinkAt(customerId)) ?? now, now);
+      throw resendWaitError((await repository.latestEmailLinkAt(merchant.id, customerId)) ?? now, now);
     }
     // The link opens on the host the customer signed up on (one of their merchant's), so they
     // land in their brand's app, where their session lives.
@@ -135,7 +136,7 @@ export function createSignupService(deps: SignupDeps) {
       await customers.updateCustomer(ctx.merchant.id, customer.id, { phoneConfirmed: true });
       // Not the sign-up's failure if it fails: the listener has its own way to catch up.
       await deps.onPhoneConfirmed?.(ctx.merchant.id, customer.id).catch(() => undefined);
-      if (ctx.deviceId) await customers.rememberDevice(customer.id, ctx.deviceId);
+      if (ctx.deviceId) await customers.rememberDevice(customer.merchantId, customer.id, ctx.deviceId);
       return deps.auth.openSession(ctx, customer.id);
     },
 
@@ -167,7 +168,7 @@ export function createSignupService(deps: SignupDeps) {
     },
 
     async confirmEmail(merchantId: string, email: string, token: string): Promise<void> {
-      const row = await repository.useEmailToken(hashToken(token), email);
+      const row = await repository.useEmailToken(merchantId, hashToken(token), email);
       if (!row) throw authErrors.create("EMAIL_LINK_INVALID", { field: "token" });
       await customers
         .updateCustomer(merchantId, row.customerId, { email: row.email, emailConfirmed: true })

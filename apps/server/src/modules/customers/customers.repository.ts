@@ -164,13 +164,13 @@ export function createCustomersRepository(deps: { db: ClientSource }) {
       return rows;
     },
     /** The devices a customer confirmed (the back-office's customer page). */
-    async listDevices(customerId: string): Promise<DeviceRow[]> {
+    async listDevices(merchantId: string, customerId: string): Promise<DeviceRow[]> {
       const { rows } = await db.withClient((c) =>
         c.query<DeviceRow>(
           `select customer_id as "customerId", device_id as "deviceId", push_token as "pushToken",
              push_enabled as "pushEnabled", confirmed_at as "confirmedAt"
-           from customer_devices where customer_id = $1 order by confirmed_at desc`,
-          [customerId],
+           from customer_devices where merchant_id = $1 and customer_id = $2 order by confirmed_at desc`,
+          [merchantId, customerId],
         ),
       );
       return rows;
@@ -268,29 +268,37 @@ export function createCustomersRepository(deps: { db: ClientSource }) {
         c.query("update customers set failed_sign_ins = 0, locked_until = null where id = $1", [id]),
       );
     },
-    async isDeviceKnown(customerId: string, deviceId: string): Promise<boolean> {
+    async isDeviceKnown(merchantId: string, customerId: string, deviceId: string): Promise<boolean> {
       const { rows } = await db.withClient((c) =>
-        c.query("select 1 from customer_devices where customer_id = $1 and device_id = $2", [
-          customerId,
-          deviceId,
-        ]),
+        c.query(
+          "select 1 from customer_devices where merchant_id = $1 and customer_id = $2 and device_id = $3",
+          [merchantId, customerId, deviceId],
+        ),
       );
       return rows.length > 0;
     },
-    async rememberDevice(customerId: string, deviceId: string): Promise<void> {
+    async rememberDevice(merchantId: string, customerId: string, deviceId: string): Promise<void> {
       await db.withClient((c) =>
         c.query(
-          "insert into customer_devices (customer_id, device_id) values ($1, $2) on conflict do nothing",
-          [customerId, deviceId],
+          `insert into customer_devices (merchant_id, customer_id, device_id) values ($1, $2, $3)
+           on conflict do nothing`,
+          [merchantId, customerId, deviceId],
         ),
       );
     },
-    async setDevicePush(customerId: string, deviceId: string, enabled: boolean, token: string | null) {
+    async setDevicePush(
+      merchantId: string,
+      customerId: string,
+      deviceId: string,
+      enabled: boolean,
+      token: string | null,
+    ) {
       await db.withClient((c) =>
         c.query(
-          `insert into customer_devices (customer_id, device_id, push_enabled, push_token) values ($1, $2, $3, $4)
-           on conflict (customer_id, device_id) do update set push_enabled = $3, push_token = $4`,
-          [customerId, deviceId, enabled, token],
+          `insert into customer_devices (merchant_id, customer_id, device_id, push_enabled, push_token)
+           values ($1, $2, $3, $4, $5)
+           on conflict (merchant_id, customer_id, device_id) do update set push_enabled = $4, push_token = $5`,
+          [merchantId, customerId, deviceId, enabled, token],
         ),
       );
     },

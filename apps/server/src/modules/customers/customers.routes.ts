@@ -88,6 +88,7 @@ export const customersRoutes =
       async (req) => {
         const c = signedIn(req);
         await customers.setDevicePush(
+          c.merchantId,
           c.customerId,
           req.body.deviceId,
           req.body.state === "ENABLED",

@@ -142,11 +142,17 @@ export function createCustomersService(deps: { repository: CustomersRepository }
     /** The devices a customer of this merchant confirmed. */
     async devicesOf(merchantId: string, id: string) {
       await get(merchantId, id);
-      return repository.listDevices(id);
+      return repository.listDevices(merchantId, id);
     },
 
-    async setDevicePush(customerId: string, deviceId: string, enabled: boolean, token: string | undefined) {
-      await repository.setDevicePush(customerId, deviceId, enabled, token ?? null);
+    async setDevicePush(
+      merchantId: string,
+      customerId: string,
+      deviceId: string,
+      enabled: boolean,
+      token: string | undefined,
+    ) {
+      await repository.setDevicePush(merchantId, customerId, deviceId, enabled, token ?? null);
     },
   };
 }

@@ -58,6 +58,7 @@ export function createKycDecisions(deps: {
       const effect = stale ? "stale" : "applied";
       const fresh = await recordDecisionSql(tx, {
         decisionId: decision.decisionId,
+        merchantId: current.merchantId,
         applicationId: current.id,
         outcome: decision.outcome,
         decidedAt,

@@ -210,7 +210,7 @@ describe("enforcement (assertAllowed / consume)", () => {
       `with a as (insert into kyc_applications (id, merchant_id, customer_id, kind, target_level, status, submitted_at, decided_at)
                   values (gen_random_uuid(), $2, $1, 'WIDGET', 'KYC_2', 'APPROVED', now(), now())),
             k as (insert into kyc_customers (customer_id, merchant_id, level, status) values ($1, $2, 'KYC_2', 'APPROVED')
-                  on conflict (customer_id) do update set level = 'KYC_2', status = 'APPROVED')
+                  on conflict (merchant_id, customer_id) do update set level = 'KYC_2', status = 'APPROVED')
        update customers set kyc_level = 'KYC_2', kyc_status = 'APPROVED' where id = $1`,
       [c.customerId, DEMO_MERCHANT_ID],
     );

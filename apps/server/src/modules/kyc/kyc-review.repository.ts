@@ -69,12 +69,12 @@ export function createKycReviewRepository(deps: { db: ClientSource }) {
       );
       return rows.map(toDocument);
     },
-    listDecisions(applicationId: string) {
+    listDecisions(merchantId: string, applicationId: string) {
       return rowsOf<DecisionRow>(
         `select decision_id as "decisionId", application_id as "applicationId", outcome, decided_at as "decidedAt",
            effect, received_at as "receivedAt"
-         from kyc_decisions where application_id = $1 order by received_at`,
-        [applicationId],
+         from kyc_decisions where merchant_id = $1 and application_id = $2 order by received_at`,
+        [merchantId, applicationId],
       );
     },
     reviewMode: (merchantId: string) => db.withClient((c) => reviewModeSql(c, merchantId)),

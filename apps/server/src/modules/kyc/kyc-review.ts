@@ -194,7 +194,7 @@ export function createKycReview(deps: {
       const a = found.application;
       const [documents, history] = await Promise.all([
         q.listDocuments(merchantId, a.id),
-        q.listDecisions(a.id),
+        q.listDecisions(merchantId, a.id),
       ]);
       return {
         id: a.id,

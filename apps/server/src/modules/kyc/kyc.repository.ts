@@ -160,12 +160,14 @@ export async function updateApplicationSql(tx: Tx, id: string, patch: Applicatio
 /** Records a decision; false when its id was recorded before (a repeated callback). */
 export async function recordDecisionSql(
   tx: Tx,
-  row: Pick<DecisionRow, "decisionId" | "applicationId" | "outcome" | "decidedAt" | "effect">,
+  row: Pick<DecisionRow, "decisionId" | "applicationId" | "outcome" | "decidedAt" | "effect"> & {
+    merchantId: string;
+  },
 ): Promise<boolean> {
   const { rowCount } = await tx.query(
-    `insert into kyc_decisions (decision_id, application_id, outcome, decided_at, effect)
-     values ($1, $2, $3, $4, $5) on conflict do nothing`,
-    [row.decisionId, row.applicationId, row.outcome, row.decidedAt, row.effect],
+    `insert into kyc_decisions (decision_id, merchant_id, application_id, outcome, decided_at, effect)
+     values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+    [row.decisionId, row.merchantId, row.applicationId, row.outcome, row.decidedAt, row.effect],
   );
   return (rowCount ?? 0) > 0;
 }
