@@ -27,10 +27,24 @@ export async function distributeOnCitus(pool: pg.Pool): Promise<Distribution | u
       )
     ).rows.map((r) => [r.name, r.type]),
   );
+  const toPlace = [
+    ...plan.reference.filter((t) => placed.get(t) !== "reference"),
+    ...plan.distributed.filter((t) => placed.get(t) !== "distributed"),
+  ];
+  if (toPlace.length === 0) return plan;
   const client = await pool.connect();
   try {
-    // Tables with the live SQL's triggers are distributed with them (allowTriggersOnShards).
-    await client.query("set citus.enable_unsafe_triggers = on");
+    // One transaction: Citus places no table tied by a foreign key to a plain one, so the keys
+    // between the tables placed now (or placed already) are dropped, the tables placed, and the
+    // keys added back, all or nothing (a start that fails leaves every key as it was).
+    await client.query("begin");
+    // Tables with the live SQL's triggers are distributed with them (allowTriggersOnShards);
+    // sequential: a transaction that creates reference tables may not then open parallel
+    // connections to the same shards.
+    await client.query("set local citus.enable_unsafe_triggers = on");
+    await client.query("set local citus.multi_shard_modify_mode = 'sequential'");
+    const keys = await foreignKeysTouching(client, toPlace);
+    for (const k of keys) await client.query(`alter table ${k.table} drop constraint ${k.name}`);
     for (const table of plan.reference) {
       if (placed.get(table) === "reference") continue;
       await client.query("select create_reference_table($1)", [table]);
@@ -45,10 +59,35 @@ export async function distributeOnCitus(pool: pg.Pool): Promise<Distribution | u
       ]);
       anchor ??= table;
     }
+    for (const k of keys)
+      await client.query(`alter table ${k.table} add constraint ${k.name} ${k.definition}`);
+    await client.query("commit");
+  } catch (err) {
+    await client.query("rollback").catch(() => undefined);
+    throw err;
   } finally {
     client.release();
   }
   return plan;
+}
+
+/** Every foreign key from or to one of `tables` (all in `public`), with its definition to add it back. */
+async function foreignKeysTouching(
+  c: Tx,
+  tables: string[],
+): Promise<Array<{ table: string; name: string; definition: string }>> {
+  const { rows } = await c.query<{ table: string; name: string; definition: string }>(
+    `select quote_ident(r.relname) as table, quote_ident(f.conname) as name,
+       pg_get_constraintdef(f.oid) as definition
+     from pg_constraint f
+     join pg_class r on r.oid = f.conrelid join pg_namespace n on n.oid = r.relnamespace
+     join pg_class t on t.oid = f.confrelid
+     where f.contype = 'f' and n.nspname = 'public'
+       and (r.relname = any($1::text[]) or t.relname = any($1::text[]))
+     order by 1, 2`,
+    [tables],
+  );
+  return rows;
 }
 
 /** The citus extension is in this database (on plain PostgreSQL it is not). */

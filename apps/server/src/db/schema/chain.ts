@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   foreignKey,
+  index,
   integer,
   numeric,
   pgTable,
@@ -56,11 +57,31 @@ export const chainAccountKeys = pgTable(
   ],
 );
 
+/**
+ * Who owns each deposit address: one row per (chain, address) across every merchant, so no two
+ * merchants (say, configured with the same account key) ever own one address, and the block
+ * follower, which meets addresses with no merchant known, finds the owner. Written once when an
+ * address is derived; a reference table on Citus (docs/scaling.md).
+ */
+export const depositAddressOwners = pgTable(
+  "deposit_address_owners",
+  {
+    chain: text("chain").$type<Chain>().notNull(),
+    address: text("address").notNull(),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    customerId: uuid("customer_id").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.address] }), chainCheck("deposit_address_owners_chain", t.chain)],
+);
+
 /** A customer's receive address on a chain: one per customer and chain, never another's. */
 export const depositAddresses = pgTable(
   "deposit_addresses",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
@@ -73,7 +94,9 @@ export const depositAddresses = pgTable(
   (t) => [
     unique("deposit_addresses_one_per_chain").on(t.merchantId, t.customerId, t.chain),
     unique("deposit_addresses_index_once").on(t.merchantId, t.chain, t.derivationIndex),
-    unique("deposit_addresses_address_once").on(t.chain, t.address),
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    // Unique across merchants in deposit_address_owners.
+    unique("deposit_addresses_address_once").on(t.merchantId, t.chain, t.address),
     foreignKey({
       name: "deposit_addresses_customer_of_merchant",
       columns: [t.customerId, t.merchantId],
@@ -92,7 +115,7 @@ export const depositAddresses = pgTable(
 export const cryptoDeposits = pgTable(
   "crypto_deposits",
   {
-    id: uuid("id").primaryKey(),
+    id: uuid("id").notNull(),
     merchantId: uuid("merchant_id")
       .notNull()
       .references(() => merchants.id),
@@ -111,7 +134,11 @@ export const cryptoDeposits = pgTable(
     confirmedAt: at("confirmed_at"),
   },
   (t) => [
-    unique("crypto_deposits_output_once").on(t.chain, t.txHash, t.outputIndex),
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    // An output pays one address, so one merchant: unique with it, and found without it (a
+    // reorganisation names only the transaction).
+    unique("crypto_deposits_output_once").on(t.merchantId, t.chain, t.txHash, t.outputIndex),
+    index("crypto_deposits_output").on(t.chain, t.txHash, t.outputIndex),
     foreignKey({
       name: "crypto_deposits_customer_of_merchant",
       columns: [t.customerId, t.merchantId],

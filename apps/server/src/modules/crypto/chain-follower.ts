@@ -65,7 +65,7 @@ export function createChainFollower(deps: {
   async function ours(tx: Tx, addresses: string[]): Promise<Set<string>> {
     if (addresses.length === 0) return new Set();
     const { rows } = await tx.query<{ address: string }>(
-      "select address from deposit_addresses where chain = $1 and address = any($2)",
+      "select address from deposit_address_owners where chain = $1 and address = any($2)",
       [reader.chain, addresses],
     );
     return new Set(rows.map((r) => r.address));

@@ -121,7 +121,7 @@ export function createCryptoDeposits(deps: {
         response: { depositId: deposit.id },
       });
       if (replayed) return "ALREADY_CREDITED";
-      await cryptoSql.confirmDeposit(tx, deposit.id, deposit.requiredConfirmations);
+      await cryptoSql.confirmDeposit(tx, merchantId, deposit.id, deposit.requiredConfirmations);
       await history.update(tx, {
         merchantId,
         operationId: deposit.id,

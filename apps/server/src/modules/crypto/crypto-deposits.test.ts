@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deriveAddress } from "../../providers/chain/address-derivation.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
@@ -6,6 +7,7 @@ import type { TestApp } from "../../test-app.ts";
 import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
+import { depositAddressSql } from "./deposit-addresses.repository.ts";
 
 let t: TestApp;
 let d: ReturnType<typeof cryptoDriver>;
@@ -71,6 +73,39 @@ describe("deposit addresses", () => {
       expect(Number(r.used)).toBe(r.next_index);
       expect(Number(r.distinct_idx)).toBe(r.next_index);
     }
+  });
+
+  it("never lets a second merchant own an address (a key configured at both): 23505, no row", async () => {
+    const pool = t.database.pool;
+    const { rows } = await pool.query<{ address: string }>(
+      "select address from deposit_addresses where customer_id = $1 and chain = 'bitcoin'",
+      [alice.customerId],
+    );
+    const address = rows[0]?.address as string;
+    const nimbus = await d.verified(NIMBUS_MERCHANT_ID);
+    await pool.query("delete from deposit_addresses where customer_id = $1 and chain = 'bitcoin'", [
+      nimbus.customerId,
+    ]);
+    const row = {
+      id: uuidv7(),
+      merchantId: NIMBUS_MERCHANT_ID,
+      customerId: nimbus.customerId,
+      chain: "bitcoin" as const,
+      address,
+      derivationIndex: 1_000_000,
+    };
+    const c = await pool.connect();
+    try {
+      await c.query("begin");
+      await expect(depositAddressSql.insert(c, row)).rejects.toMatchObject({ code: "23505" });
+    } finally {
+      await c.query("rollback");
+      c.release();
+    }
+    expect(await depositAddressSql.findByAddress(pool, "bitcoin", address)).toMatchObject({
+      merchantId: DEMO_MERCHANT_ID,
+      customerId: alice.customerId,
+    });
   });
 
   it("gives a second merchant's customers addresses from its own key", async () => {

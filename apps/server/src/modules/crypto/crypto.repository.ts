@@ -69,7 +69,7 @@ export const cryptoSql = {
       `insert into crypto_deposits (id, merchant_id, customer_id, chain, currency, tx_hash, output_index, address,
          from_address, amount, confirmations, required_confirmations, status)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'PENDING')
-       on conflict (chain, tx_hash, output_index) do nothing
+       on conflict (merchant_id, chain, tx_hash, output_index) do nothing
        returning ${DEPOSIT}`,
       [
         d.id,
@@ -93,10 +93,10 @@ export const cryptoSql = {
          confirmations = case when d.status = 'DROPPED' then $4 else greatest(d.confirmations, $4) end,
          status = case when d.status = 'DROPPED' then 'PENDING' else d.status end
        from (select status as old_status from crypto_deposits
-             where chain = $1 and tx_hash = $2 and output_index = $3 for update) old
-       where d.chain = $1 and d.tx_hash = $2 and d.output_index = $3
+             where merchant_id = $5 and chain = $1 and tx_hash = $2 and output_index = $3 for update) old
+       where d.merchant_id = $5 and d.chain = $1 and d.tx_hash = $2 and d.output_index = $3
        returning ${DEPOSIT}, old.old_status = 'DROPPED' as revived`,
-      [d.chain, d.txHash, d.outputIndex, d.confirmations],
+      [d.chain, d.txHash, d.outputIndex, d.confirmations, d.merchantId],
     );
     const row = updated.rows[0];
     if (!row) throw new Error("deposit vanished");
@@ -143,12 +143,12 @@ export const cryptoSql = {
     return rows.map(bigints);
   },
 
-  async confirmDeposit(c: SqlClient, id: string, confirmations: number): Promise<void> {
+  async confirmDeposit(c: SqlClient, merchantId: string, id: string, confirmations: number): Promise<void> {
     await c.query(
-      `update crypto_deposits set status = 'CONFIRMED', confirmations = greatest(confirmations, $2),
+      `update crypto_deposits set status = 'CONFIRMED', confirmations = greatest(confirmations, $3),
          confirmed_at = now()
-       where id = $1 and status = 'PENDING'`,
-      [id, confirmations],
+       where merchant_id = $1 and id = $2 and status = 'PENDING'`,
+      [merchantId, id, confirmations],
     );
   },
 

@@ -25,11 +25,11 @@ export const depositAddressSql = {
     return rows;
   },
 
-  /** Who owns an address (addresses are unique per chain across merchants). */
+  /** Who owns an address (unique per chain across merchants, in deposit_address_owners). */
   async findByAddress(c: SqlClient, chain: Chain, address: string): Promise<DepositAddress | undefined> {
     const { rows } = await c.query<DepositAddress>({
       name: "deposit_address_owner",
-      text: `select ${COLUMNS} from deposit_addresses where chain = $1 and address = $2`,
+      text: `select ${COLUMNS} from deposit_address_owners where chain = $1 and address = $2`,
       values: [chain, address],
     });
     return rows[0];
@@ -50,14 +50,22 @@ export const depositAddressSql = {
     return rows[0];
   },
 
-  /** False when the customer already has an address on this chain (a concurrent first request). */
+  /**
+   * False when the customer already has an address on this chain (a concurrent first request).
+   * Its owner row is written with it: an address another merchant owns raises 23505.
+   */
   async insert(c: SqlClient, a: DepositAddress & { id: string; derivationIndex: number }): Promise<boolean> {
     const { rowCount } = await c.query(
       `insert into deposit_addresses (id, merchant_id, customer_id, chain, derivation_index, address)
        values ($1, $2, $3, $4, $5, $6) on conflict (merchant_id, customer_id, chain) do nothing`,
       [a.id, a.merchantId, a.customerId, a.chain, a.derivationIndex, a.address],
     );
-    return rowCount === 1;
+    if (rowCount !== 1) return false;
+    await c.query(
+      "insert into deposit_address_owners (chain, address, merchant_id, customer_id) values ($1, $2, $3, $4)",
+      [a.chain, a.address, a.merchantId, a.customerId],
+    );
+    return true;
   },
 
   async chainsWithKeys(c: SqlClient, merchantId: string): Promise<Chain[]> {
