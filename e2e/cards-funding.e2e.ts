@@ -81,7 +81,10 @@ describe.skipIf(!e2eEnabled())(
       await page.getByRole("heading", { name: "Top up a card from crypto", level: 1 }).waitFor();
       // "Pay from" lists only wallets that can pay: the customer holds USDT only.
       const payFrom = page.getByLabel("Pay from");
-      expect(await payFrom.locator("option").allTextContents()).toEqual([expect.stringMatching(/^USDT · /)]);
+      // The wallets arrive after the screen: wait for the list, then judge all of it.
+      await expect
+        .poll(() => payFrom.locator("option").allTextContents())
+        .toEqual([expect.stringMatching(/^USDT · /)]);
       await payFrom.selectOption("USDT");
       await page.getByLabel("The card receives (EUR)").fill("25");
       await page.getByTestId("top-up-receives").getByText("25.00").waitFor();
