@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { AppShell } from "../../app/AppShell.tsx";
-import { createAppServices } from "../../app/create-app-services.ts";
-import { defaultWorld } from "../../test/fake-config-service.ts";
+import { defaultWorld } from "../test/fake-config-service.ts";
+import { AppShell } from "./AppShell.tsx";
+import { createAppServices } from "./create-app-services.ts";
 
 // Issue 32: the server renders the public pages from the answers it puts in the page, and the
 // browser's first render must be that same screen to hydrate it: not the start splash.
