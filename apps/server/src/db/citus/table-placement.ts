@@ -157,10 +157,7 @@ export const NOT_YET_DISTRIBUTABLE: Record<string, string> = {
  * Tables ready by their keys that are still kept plain on the coordinator, with why. Their
  * foreign-key neighbours wait with them (a group moves whole).
  */
-export const HELD_ON_COORDINATOR: Record<string, string> = {
-  ledger_operations:
-    "the ledger's functions crash Citus 13.2.2 (signal 11) once the ledger is distributed, on the node that runs them (docs/scaling.md)",
-};
+export const HELD_ON_COORDINATOR: Record<string, string> = {};
 
 /** The tables of one placement, in the map's order. */
 export function tablesPlaced(placement: Placement): string[] {

@@ -23,6 +23,8 @@ DECLARE
   -- The entries to write: one per leg and side, with the counters after it.
   e_account uuid[] := '{}'; e_version bigint[] := '{}'; e_transfer uuid[] := '{}'; e_side text[] := '{}';
   e_dp numeric[] := '{}'; e_cp numeric[] := '{}'; e_dq numeric[] := '{}'; e_cq numeric[] := '{}';
+  -- One account's counters, for its UPDATE.
+  v_dp numeric; v_cp numeric; v_dq numeric; v_cq numeric; v_version bigint;
 BEGIN
   -- Filled position by position below: start from arrays of NULLs so that every array has
   -- exactly v_n elements from subscript 1.
@@ -177,10 +179,13 @@ BEGIN
   FROM unnest(e_account, e_version, e_transfer, e_side, e_dp, e_cp, e_dq, e_cq)
        AS u(account_id, version, transfer_id, side, dp, cp, dq, cq);
 
+  -- The counters go through scalars: Citus 13.2.2 crashes (signal 11) deparsing an UPDATE whose
+  -- SET value is an array element, `SET x = a[i]` (docs/scaling.md).
   FOR i IN 1..array_length(a_id, 1) LOOP
+    v_dp := a_dp[i]; v_cp := a_cp[i]; v_dq := a_dq[i]; v_cq := a_cq[i]; v_version := a_version[i];
     UPDATE ledger_accounts
-    SET debits_posted = a_dp[i], credits_posted = a_cp[i], debits_pending = a_dq[i],
-        credits_pending = a_cq[i], version = a_version[i]
+    SET debits_posted = v_dp, credits_posted = v_cp, debits_pending = v_dq, credits_pending = v_cq,
+        version = v_version
     WHERE merchant_id = p_merchant_id AND id = a_id[i];
   END LOOP;
 
