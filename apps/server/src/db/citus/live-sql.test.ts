@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-// Citus 13.2.2 kills the backend (signal 11) deparsing an UPDATE routed to one shard whose SET
-// value is a subscript, `SET x = a[i]` (docs/scaling.md, "The coordinator crash"; reproduction
-// in scripts/citus/update-array-element-crash.sql). Plain PostgreSQL runs it, so only this
-// reading of the live SQL catches it before a cluster does: read the element into a variable.
+// What plain PostgreSQL runs and Citus 13.2.2 does not, in the live SQL (docs/scaling.md); only
+// this reading catches it before a cluster does:
+// - an UPDATE routed to one shard whose SET value is a subscript, `SET x = a[i]`, kills the
+//   backend (signal 11; "The coordinator crash"; scripts/citus/update-array-element-crash.sql):
+//   read the element into a variable first;
+// - a subquery inside INSERT ... VALUES is refused ("subqueries are not supported within INSERT
+//   queries"): read it into a variable first, or write INSERT ... SELECT.
 
 const FUNCTIONS = new URL("../functions/", import.meta.url);
 
@@ -22,6 +25,18 @@ function subscriptSetValues(sql: string): string[] {
     }
   }
   return found;
+}
+
+/** The INSERT ... VALUES statements in `sql` with a subquery among their values. */
+function subqueriesInValues(sql: string): string[] {
+  const code = sql.replace(/--[^\n]*/g, "");
+  return [
+    ...code.matchAll(
+      /\bINSERT\s+INTO\s+(\w+)[^;]*?\bVALUES\b([\s\S]*?)(?=\bON\s+CONFLICT\b|\bRETURNING\b|;)/gi,
+    ),
+  ]
+    .filter((m) => /\(\s*SELECT\b/i.test(m[2] ?? ""))
+    .map((m) => `INSERT INTO ${m[1]} ... VALUES (... (SELECT ...))`);
 }
 
 describe("the live SQL on Citus", () => {
@@ -44,6 +59,29 @@ describe("the live SQL on Citus", () => {
     expect(files).toContain("ledger_apply_legs.sql");
     const found = files.flatMap((f) =>
       subscriptSetValues(readFileSync(new URL(f, FUNCTIONS), "utf8")).map((v) => `${f}: SET ... = ${v}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("finds a subquery among an INSERT's values (the check itself)", () => {
+    expect(
+      subqueriesInValues(`INSERT INTO kyc_usage (id, created_at)
+        VALUES (p_id, greatest(p_now, (SELECT u.created_at FROM kyc_usage u LIMIT 1)))
+        ON CONFLICT (merchant_id, reference) DO NOTHING;`),
+    ).toEqual(["INSERT INTO kyc_usage ... VALUES (... (SELECT ...))"]);
+    expect(
+      subqueriesInValues("INSERT INTO t (a) VALUES (greatest(p_now, v_newest)) ON CONFLICT DO NOTHING;"),
+    ).toEqual([]);
+    expect(
+      subqueriesInValues("INSERT INTO t (a) SELECT x FROM unnest(a) AS u(x) WHERE (SELECT true);"),
+    ).toEqual([]);
+  });
+
+  it("has no INSERT ... VALUES with a subquery", () => {
+    const files = readdirSync(FUNCTIONS).filter((f) => f.endsWith(".sql"));
+    expect(files).toContain("kyc_record_usage.sql");
+    const found = files.flatMap((f) =>
+      subqueriesInValues(readFileSync(new URL(f, FUNCTIONS), "utf8")).map((v) => `${f}: ${v}`),
     );
     expect(found).toEqual([]);
   });

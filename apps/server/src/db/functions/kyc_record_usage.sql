@@ -18,6 +18,7 @@ DECLARE
   v_status text;
   v_daily numeric;
   v_monthly numeric;
+  v_newest timestamptz;
 BEGIN
   SELECT k.level, k.status INTO v_level, v_status FROM kyc_customers k
     WHERE k.customer_id = p_customer_id AND k.merchant_id = p_merchant_id FOR UPDATE;
@@ -25,12 +26,15 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'missing');
   END IF;
   -- The newest usage may carry a later time (another instance's clock): this one is not older.
+  -- Read before the insert, under the row lock (no usage of this customer can come between);
+  -- Citus refuses a subquery inside INSERT ... VALUES (docs/scaling.md).
+  SELECT u.created_at INTO v_newest FROM kyc_usage u
+    WHERE u.merchant_id = p_merchant_id AND u.customer_id = p_customer_id
+      AND u.operation_type = p_operation_type
+    ORDER BY u.running_total DESC LIMIT 1;
   INSERT INTO kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
     VALUES (p_id, p_merchant_id, p_customer_id, p_operation_type, p_amount, p_currency, p_reference,
-            greatest(p_now, (SELECT u.created_at FROM kyc_usage u
-                               WHERE u.merchant_id = p_merchant_id AND u.customer_id = p_customer_id
-                                 AND u.operation_type = p_operation_type
-                               ORDER BY u.running_total DESC LIMIT 1)))
+            greatest(p_now, v_newest))
     ON CONFLICT (merchant_id, reference) DO NOTHING;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('outcome', 'repeated', 'level', v_level, 'status', v_status);
