@@ -92,7 +92,7 @@ try {
   for (const s of f.multiShard) log(`  ${String(s.calls).padStart(6)}  ${s.query}`);
   if (f.multiShard.length === 0) log("  (none)");
   log(
-    `ONLY ${f.distributed.length} tables are distributed and ${f.reference} are reference tables: the ones whose keys and foreign-key neighbours allow it today. ${f.waiting.length} wait as plain tables on the coordinator (customers, the ledger, history, KYC, chains, cards...; docs/scaling.md), so the sends above ran on the coordinator's plain tables, with only their history status log on the workers:`,
+    `${f.distributed.length} tables distributed by merchant_id, ${f.reference} reference tables; ${f.waiting.length} left as plain tables on the coordinator (docs/scaling.md):`,
   );
   for (const w of f.waiting) log(`  waiting: ${w.table}: ${w.why}`);
   const problems = failures(f);
