@@ -139,8 +139,14 @@ describe("maturity", () => {
     const dep = await openAt("2027-05-01T00:00:00Z", "FIX", 6);
     const before = await eur();
     const at = daysAfter(dep.expiresAt, 1);
-    const results = await Promise.all([settle(dep.id, at), settle(dep.id, at), c.deposits.settleDue(at)]);
-    expect(results.filter((r) => r === "matured")).toHaveLength(1);
+    const [first, second] = await Promise.all([
+      settle(dep.id, at),
+      settle(dep.id, at),
+      c.deposits.settleDue(at),
+    ]);
+    // Whichever of the three gets the row first matures it (the sweep answers a count, not an
+    // outcome): at most one direct call says so, and the money below is paid once.
+    expect([first, second].filter((r) => r === "matured").length).toBeLessThanOrEqual(1);
     expect(await settle(dep.id, at)).toBe("not_open");
     // 6 months at 4.50 % from 1 May: 184 days, floor(100,000 × 450 × 184 / 3,650,000) = 2268 cents.
     expect(dep.termDays).toBe(184);
