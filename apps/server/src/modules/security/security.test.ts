@@ -19,7 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Session = { id: string; device: string | null; current: boolean; lastActiveAt: string };
+type Session = {
+  id: string;
+  device: string | null;
+  country: string | null;
+  current: boolean;
+  lastActiveAt: string;
+};
 type SecurityEvent = { kind: string; details: Record<string, string>; createdAt: string };
 
 const get = (url: string, token: string) => t.app.inject({ url, headers: d.bearer(token) });
@@ -63,12 +69,16 @@ async function withConfirmedEmail() {
 const emailsTo = async (to: string) =>
   (await t.app.inject({ url: `/sandbox/email?to=${to}` })).json().data as { subject: string; body: string }[];
 
-/** Signs in on a device never used before: the code step, then the session. */
-async function signInOnNewDevice(phone: string, deviceId: string) {
+/**
+ * Signs in on a device never used before: the code step, then the session. `remoteAddress`: the
+ * address the sign-in comes from (the test's own loopback by default, which places nowhere).
+ */
+async function signInOnNewDevice(phone: string, deviceId: string, remoteAddress?: string) {
   expect((await d.signIn(phone, "secret1", deviceId)).statusCode).toBe(403);
   const res = await t.app.inject({
     method: "POST",
     url: "/oauth/token",
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: {
       ...(await d.signed(phone, "secret1")),
       "x-deviceid": deviceId,
@@ -281,6 +291,17 @@ describe("new device alert", () => {
     const again = await notMe();
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: "ALERT_LINK_INVALID", field: "token" });
+  });
+
+  it("places the sign-in by its address: the session, the event and the email name the country", async () => {
+    const { phone, email, token } = await withConfirmedEmail();
+    // 46.4.0.1 (Hetzner, Nuremberg): the shipped IP database places it in Germany (location.test.ts).
+    const intruder = await signInOnNewDevice(phone, "hotel-pc", "46.4.0.1");
+    const session = (await sessionsOf(token)).find((s) => s.id === sessionIdOf(intruder));
+    expect(session).toMatchObject({ device: "Chrome on macOS", country: "DE" });
+    expect((await sessionsOf(token)).find((s) => s.current)?.country).toBeNull();
+    expect((await eventsOf(token))[0]).toMatchObject({ kind: "SIGN_IN", details: { country: "DE" } });
+    expect((await emailsTo(email))[0]?.body).toContain("Chrome on macOS in Germany.");
   });
 
   it("sends nothing to an email that is not confirmed", async () => {
