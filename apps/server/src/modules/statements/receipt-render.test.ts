@@ -55,3 +55,31 @@ describe("a receipt's words for an adjustment", () => {
     expect(lines.get("Reason")).toBe("Refund of the March fee");
   });
 });
+
+describe("a receipt's fee", () => {
+  it("is the fee the operation took, in its currency: a card pay-in's is the card's", () => {
+    // A card pay-in as the history gives it: 100 USDT credited, fee-free on the wallet's side;
+    // the card was charged 93.50 EUR, 1.50 EUR of it the fee (acquiring/saved-card-views.ts).
+    const payin = {
+      ...withdrawal("COMPLETED"),
+      type: "PAYIN_CARD",
+      direction: "IN",
+      amount: "100.00",
+      currency: "USDT",
+      fee: "0.00",
+      counterparty: "424242******4242",
+      ibanModel: null,
+      payinCardModel: {
+        debitAmount: { value: "93.50", currency: "EUR" },
+        creditAmount: { value: "100.00", currency: "USDT" },
+        feeAmount: { value: "1.50", currency: "EUR" },
+        exchangeRate: { sourceCurrency: "EUR", targetCurrency: "USDT", rate: "1.0864", multiplier: 1 },
+      },
+    } as unknown as ReceiptOperation;
+    const lines = new Map(receiptLines(payin));
+    expect(lines.get("Fee")).toBe("1.50 EUR");
+    expect(lines.get("Debited")).toBe("93.50 EUR");
+    // An operation without a fee of its own in the model: the history's fee, in its currency.
+    expect(new Map(receiptLines(withdrawal("COMPLETED"))).get("Fee")).toBe("1.00 EUR");
+  });
+});

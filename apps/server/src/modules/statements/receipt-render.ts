@@ -45,11 +45,14 @@ function claimReason(op: ReceiptOperation): string | undefined {
 /** The receipt's lines, label and value, in print order. */
 export function receiptLines(op: ReceiptOperation): [string, string][] {
   const model = modelOf(op);
+  // The model's fee where it has one: a card pay-in takes its fee in the card's currency while
+  // its history row is the wallet's side, fee-free (the app's details show the model's too).
+  const fee = isMoney(model.feeAmount) ? model.feeAmount : { value: op.fee, currency: op.currency };
   const lines: [string, string][] = [
     ["Operation", describeEntry({ type: op.type, direction: op.direction, counterparty: null }, op.type)],
     ["Direction", op.direction === "IN" ? "Received" : "Sent"],
     ["Amount", `${op.amount} ${op.currency}`],
-    ["Fee", `${op.fee} ${op.currency}`],
+    ["Fee", `${fee.value} ${fee.currency}`],
   ];
   if (isMoney(model.debitAmount))
     lines.push(["Debited", `${model.debitAmount.value} ${model.debitAmount.currency}`]);
