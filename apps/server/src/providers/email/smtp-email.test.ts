@@ -45,15 +45,17 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
+const mailsTo = (to: string) => received.filter((m) => m.to.includes(to));
+
 /** Quoted-printable soft breaks and escapes undone, so the parts read as written. */
 const decoded = (raw: string) =>
   raw
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
-async function addEmail(app: TestApp, email: string) {
+async function addEmail(app: TestApp, email: string, phone = newPhone()) {
   const d = accountsDriver(app.app, app.database, NIMBUS_MERCHANT_ID);
-  const tokens = await d.register(newPhone());
+  const tokens = await d.register(phone);
   return app.app.inject({
     method: "PUT",
     url: "/v2/mobile/email/add",
@@ -84,6 +86,35 @@ describe("email through SMTP", () => {
     const outbox = (await t.app.inject({ url: `/sandbox/email?to=${email}` })).json().data;
     expect(outbox).toHaveLength(1);
     expect(outbox[0].body).toContain(link.toString());
+  });
+
+  it("delivers the new-device alert (a notification) as text + HTML with its link in both parts", async () => {
+    const phone = newPhone();
+    const email = `${phone}@example.com`;
+    expect((await addEmail(t, email, phone)).statusCode).toBe(200);
+    const confirmLink = new URL(
+      /(http:\/\/nimbus\.localhost[^\s"<]+)/.exec(decoded(mailsTo(email)[0]?.raw ?? ""))?.[1] as string,
+    );
+    await t.app.inject({
+      url: confirmLink.pathname + confirmLink.search,
+      headers: { host: confirmLink.host },
+    });
+    // A sign-in on a device this customer never used: the code step, then the session.
+    const d = accountsDriver(t.app, t.database, NIMBUS_MERCHANT_ID);
+    expect((await d.signIn(phone, "secret1", "new-tablet")).statusCode).toBe(403);
+    const signedIn = await d.signIn(phone, "secret1", "new-tablet", await d.lastCode(phone));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const alert = mailsTo(email).find((m) => m.raw.includes("Subject: New sign-in"));
+    const raw = decoded(alert?.raw ?? "");
+    expect(raw).toMatch(/^From: Nimbus Pay <mail@kestrel\.test>/m);
+    expect(raw).toContain("Subject: New sign-in to your Nimbus Pay account");
+    // The text part comes first, then the HTML part.
+    const [beforeHtml = "", html = ""] = raw.split("Content-Type: text/html");
+    const text = beforeHtml.split("Content-Type: text/plain")[1] ?? "";
+    const link = /(https?:\/\/[^\s"<]*\/security\/not-me\?token=[\w-]+)/.exec(text)?.[1];
+    expect(link).toBeDefined();
+    expect(html).toContain(`href="${link}"`);
+    expect(html).toContain("This wasn&#39;t me");
   });
 
   it("a mail server that is down is a 503 with Retry-After, never a 500", async () => {
