@@ -59,31 +59,26 @@ export const historySql = {
   /** Entries of one operation; a repeated write of the same operation changes nothing. */
   async insert(c: SqlClient, entries: NewHistoryEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const rows = entries.map((e) => ({
-      id: e.id,
-      merchant_id: e.merchantId,
-      customer_id: e.customerId,
-      operation_id: e.operationId,
-      type: e.type,
-      direction: e.direction,
-      status: e.status,
-      currency: e.currency,
-      amount: String(e.amount),
-      fee: String(e.fee),
-      counterparty: e.counterparty,
-      details: e.details,
-    }));
+    // A VALUES list, not a set-returning function: Citus routes a multi-row VALUES insert whose
+    // rows name one merchant to that merchant's shard, where INSERT ... SELECT FROM a function
+    // goes through the coordinator (docs/scaling.md).
+    const values: unknown[] = [];
+    const rows = entries.map(
+      (e) =>
+        `($${values.push(e.id)}::uuid, $${values.push(e.merchantId)}::uuid, $${values.push(e.customerId)}::uuid,
+          $${values.push(e.operationId)}::uuid, $${values.push(e.type)}, $${values.push(e.direction)},
+          $${values.push(e.status)}, $${values.push(e.currency)}, $${values.push(String(e.amount))}::numeric,
+          $${values.push(String(e.fee))}::numeric, $${values.push(e.counterparty)},
+          $${values.push(JSON.stringify(e.details))}::jsonb, now(), now())`,
+    );
     await c.query({
-      name: "history_insert",
+      // One prepared statement per row count: the text differs with it.
+      name: `history_insert_${entries.length}`,
       text: `insert into history_entries (id, merchant_id, customer_id, operation_id, type, direction, status,
                currency, amount, fee, counterparty, details, created_at, updated_at)
-             select e.id, e.merchant_id, e.customer_id, e.operation_id, e.type, e.direction, e.status,
-               e.currency, e.amount, e.fee, e.counterparty, coalesce(e.details, '{}'::jsonb), now(), now()
-             from jsonb_to_recordset($1) as e(id uuid, merchant_id uuid, customer_id uuid, operation_id uuid,
-               type text, direction text, status text, currency text, amount numeric, fee numeric,
-               counterparty text, details jsonb)
+             values ${rows.join(", ")}
              on conflict (merchant_id, customer_id, operation_id) do nothing`,
-      values: [JSON.stringify(rows)],
+      values,
     });
   },
 

@@ -23,19 +23,20 @@ const ACCOUNT_COLUMNS = `id, merchant_id, owner_id, kind, currency, shard, close
 /** Inserts accounts; an existing one (same id or same unique slot) is left as it is. */
 export async function insertAccountsSql(client: Queryable, accounts: NewAccount[]): Promise<void> {
   if (accounts.length === 0) return;
+  // A VALUES list: Citus routes it to the merchant's shard; INSERT ... SELECT FROM unnest(...)
+  // goes through the coordinator (docs/scaling.md).
+  const values: unknown[] = [];
+  const rows = accounts.map(
+    (a) =>
+      `($${values.push(a.id)}::uuid, $${values.push(a.merchantId)}::uuid, $${values.push(a.ownerId)}::uuid,
+        $${values.push(a.kind)}, $${values.push(a.currency)}, $${values.push(a.shard)}::smallint,
+        $${values.push(a.debitsMustNotExceedCredits)}::boolean)`,
+  );
   await client.query(
     `insert into ledger_accounts (id, merchant_id, owner_id, kind, currency, shard, debits_must_not_exceed_credits)
-     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::smallint[], $7::boolean[])
+     values ${rows.join(", ")}
      on conflict do nothing`,
-    [
-      accounts.map((a) => a.id),
-      accounts.map((a) => a.merchantId),
-      accounts.map((a) => a.ownerId),
-      accounts.map((a) => a.kind),
-      accounts.map((a) => a.currency),
-      accounts.map((a) => a.shard),
-      accounts.map((a) => a.debitsMustNotExceedCredits),
-    ],
+    values,
   );
 }
 
