@@ -19,7 +19,8 @@ import {
 // A month's statement in the browser: a customer with an exchange, a card top-up, an IBAN
 // transfer and an earn deposit (all made over HTTP, as the app calls them) downloads the
 // statement from /history as PDF and CSV; the PDF read as text holds the CSV's figures, and per
-// account opening + movements = closing = the balance the server shows.
+// account opening + movements = closing = the balance the server shows. Then a receipt of one
+// of those operations, downloaded from its history details, read as text.
 
 /** A signed-in JSON call of the customer's; fails unless 2xx. */
 async function api<T>(c: Customer, method: string, route: string, body?: object, key?: string) {
@@ -39,6 +40,18 @@ async function api<T>(c: Customer, method: string, route: string, body?: object,
 }
 
 type IbanList = { ibans: Array<{ id: string; iban: string; balance: string }> };
+type Money = { value: string; currency: string };
+type HistoryItem = {
+  operationId: string;
+  type: string;
+  amount: string;
+  fee: string;
+  exchangeModel: {
+    debitAmount: Money;
+    creditAmount: Money;
+    exchangeRate: { rate: string };
+  } | null;
+};
 
 /** The four kinds of movement the statement must show, each in the current month. */
 async function monthOfMoney(c: Customer) {
@@ -103,6 +116,10 @@ async function monthOfMoney(c: Customer) {
     crypto.randomUUID(),
   );
 }
+
+/** A receipt's line as its PDF reads as text: the label, then the value. */
+const line = (label: string, value: string) =>
+  new RegExp(`${label}\\s+${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
 
 /** Clicks a statement button and answers the saved file's bytes. */
 async function download(page: Page, button: string): Promise<Buffer> {
@@ -190,5 +207,53 @@ describe.skipIf(!e2eEnabled())("statements: a month of every kind of account, as
       .text;
     expect(text).toContain("Statement");
     for (const cell of rows.flatMap((r) => [r[0], r[3], r[4], r[5], r[6]])) expect(text).toContain(cell);
+  }, 60_000);
+
+  it("downloads an operation's receipt from its history details: what moved, masked, its reference", async () => {
+    const { context, page } = await signedInPage(browser, customer);
+    const { operations } = await customerGet<{ operations: HistoryItem[] }>(
+      customer,
+      "/v2/history/operations",
+    );
+    const exchange = operations.find((o) => o.type === "EXCHANGE");
+    const transfer = operations.find((o) => o.type === "IBAN_RECEIVE");
+    if (!exchange?.exchangeModel || !transfer) throw new Error("no exchange or bank transfer in the history");
+
+    await page.goto(`${baseUrl()}/history`);
+    /** Opens a history row's details, downloads its receipt and answers the PDF's text. */
+    const receiptOf = async (row: RegExp, operationId: string, shots?: string) => {
+      await page.getByRole("button", { name: row }).first().click();
+      const details = page.getByRole("dialog");
+      const button = details.getByRole("button", { name: "Download receipt" });
+      await button.waitFor();
+      if (shots) await shoot(page, shots, { modal: true });
+      const [file] = await Promise.all([page.waitForEvent("download"), button.click()]);
+      expect(file.suggestedFilename()).toBe(`receipt-${operationId}.pdf`);
+      const bytes = new Uint8Array(await readFile(await file.path()));
+      await page.keyboard.press("Escape");
+      await details.waitFor({ state: "detached" });
+      return (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text;
+    };
+
+    const { debitAmount, creditAmount, exchangeRate } = exchange.exchangeModel;
+    const text = await receiptOf(/Exchange/, exchange.operationId, "receipt-details");
+    expect(text).toContain("Receipt");
+    expect(text).toMatch(line("Amount", `${exchange.amount} USDT`));
+    expect(text).toMatch(line("Fee", `${exchange.fee} USDT`));
+    expect(text).toMatch(line("Debited", `${debitAmount.value} USDT`));
+    expect(text).toMatch(line("Credited", `${creditAmount.value} EUR`));
+    expect(text).toMatch(line("Rate", `1 USDT = ${exchangeRate.rate} EUR`));
+    expect(text).toMatch(/Status\s+Completed/);
+    expect(text).toMatch(/Created\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    expect(text).toMatch(/Last updated\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    expect(text).toMatch(line("Reference", exchange.operationId));
+
+    // The sender of the bank transfer is shown masked, never in full, nor their IBAN.
+    const received = await receiptOf(/Bank transfer received/, transfer.operationId);
+    expect(received).toMatch(/Amount\s+40\.00 EUR/);
+    expect(received).toMatch(/Counterparty\s+Erik•+mann/);
+    expect(received).not.toContain("Erika Mustermann");
+    expect(received).not.toContain("DE89370400440532013000");
+    await context.close();
   }, 60_000);
 });
