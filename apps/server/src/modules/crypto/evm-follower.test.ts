@@ -367,6 +367,44 @@ describe("EVM withdrawals", () => {
     }
   });
 
+  it("gives two withdrawals broadcast at once consecutive nonces of the one sender, both mined", async () => {
+    const [max, nina] = [await d.verified(), await d.verified()];
+    for (const c of [max, nina]) {
+      await d.faucet(c.phone, "ETH", "1");
+      const sent = await d.send(c.token, { address: OUTSIDE, amount: "0.01", currency: "ETH" });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    const { rows: jobs } = await t.database.pool.query<{ payload: unknown }>(
+      `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
+       where k.id = j.task_id and k.identifier = 'chain_broadcast_withdrawal' returning j.payload`,
+    );
+    expect(jobs).toHaveLength(2);
+    const chain = chainProviderFor(t.config, clientSourceFromPool(t.database.pool), unavailableChain());
+    const orders = jobs.map(({ payload }) => {
+      const o = broadcastPayload.parse(payload);
+      return { ...o, amount: BigInt(o.amount), networkFee: BigInt(o.networkFee) };
+    });
+    await node.rpc("evm_setAutomine", [false]);
+    try {
+      // Two workers at once: both read the node's pending count before either has sent.
+      await Promise.all(orders.map((o) => chain.broadcastWithdrawal(o)));
+    } finally {
+      await node.rpc("evm_setAutomine", [true]);
+    }
+    const { rows } = await t.database.pool.query<{ nonce: string; tx_hash: string; sender: string }>(
+      "select nonce, tx_hash, sender from chain_sent_transactions where reference = any($1) order by nonce",
+      [orders.map((o) => o.reference)],
+    );
+    const nonces = rows.map((r) => Number(r.nonce));
+    expect(nonces[1]).toBe((nonces[0] as number) + 1);
+    expect(new Set(rows.map((r) => r.sender)).size).toBe(1);
+    await mine(1);
+    for (const r of rows) {
+      const receipt = await node.rpc<{ status: string } | null>("eth_getTransactionReceipt", [r.tx_hash]);
+      expect(receipt?.status).toBe("0x1");
+    }
+  });
+
   it("refunds once a withdrawal the network reverts", async () => {
     const hugo = await d.verified();
     await d.faucet(hugo.phone, "USDT", "100");
