@@ -261,6 +261,7 @@ export function createAuthService(deps: AuthDeps) {
         // SIGN_IN_FAILURES_BEFORE_LOCK evaluations, the rest meet the lock.
         const lockUntil = new Date(Date.now() + LOCK_MINUTES * 60_000);
         const attempt = await customers.claimSignInAttempt(
+          customer.merchantId,
           customer.id,
           SIGN_IN_FAILURES_BEFORE_LOCK,
           lockUntil,
@@ -277,7 +278,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       // The right password is no failure: its claims are given back (the count resets on success).
       await ipFailure.giveBack();
-      await customers.releaseSignInAttempt(customer.id, SIGN_IN_FAILURES_BEFORE_LOCK);
+      await customers.releaseSignInAttempt(customer.merchantId, customer.id, SIGN_IN_FAILURES_BEFORE_LOCK);
       if (customer.blockedAt) throw authErrors.create("ACCOUNT_BLOCKED");
       const deviceKnown = ctx.deviceId
         ? await customers.isDeviceKnown(customer.merchantId, customer.id, ctx.deviceId)
@@ -308,7 +309,7 @@ export function createAuthService(deps: AuthDeps) {
         );
         if (ctx.deviceId) await customers.rememberDevice(customer.merchantId, customer.id, ctx.deviceId);
       }
-      await customers.resetFailedSignIns(customer.id);
+      await customers.resetFailedSignIns(customer.merchantId, customer.id);
       return openSession(ctx, customer.id, { newDevice: !deviceKnown });
     },
 
@@ -454,7 +455,7 @@ export function createAuthService(deps: AuthDeps) {
           details: { how: "reset" },
         });
       });
-      await customers.resetFailedSignIns(customer.id);
+      await customers.resetFailedSignIns(customer.merchantId, customer.id);
       // The code came to this phone: the device that used it is confirmed as well.
       if (ctx.deviceId) await customers.rememberDevice(customer.merchantId, customer.id, ctx.deviceId);
       return openSession(ctx, customer.id);

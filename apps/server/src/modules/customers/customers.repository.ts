@@ -226,6 +226,7 @@ export function createCustomersRepository(deps: { db: ClientSource }) {
      * the lock's end when the account is locked and nothing was claimed.
      */
     async claimSignInAttempt(
+      merchantId: string,
       id: string,
       max: number,
       lockUntil: Date,
@@ -238,34 +239,37 @@ export function createCustomersRepository(deps: { db: ClientSource }) {
                when (case when locked_until <= now() then 1 else failed_sign_ins + 1 end) >= $2
                  then $3::timestamptz
                else null end
-           where id = $1 and (locked_until is null or locked_until <= now())
+           where merchant_id = $4 and id = $1 and (locked_until is null or locked_until <= now())
            returning id`,
-          [id, max, lockUntil],
+          [id, max, lockUntil, merchantId],
         ),
       );
       if (claimed.rows.length > 0) return { claimed: true };
       const { rows } = await db.withClient((c) =>
         c.query<{ lockedUntil: Date | null }>(
-          `select locked_until as "lockedUntil" from customers where id = $1`,
-          [id],
+          `select locked_until as "lockedUntil" from customers where merchant_id = $1 and id = $2`,
+          [merchantId, id],
         ),
       );
       return { claimed: false, lockedUntil: rows[0]?.lockedUntil ?? lockUntil };
     },
     /** Gives back a claimed attempt whose password was right (the lock it set, if any, too). */
-    async releaseSignInAttempt(id: string, max: number): Promise<void> {
+    async releaseSignInAttempt(merchantId: string, id: string, max: number): Promise<void> {
       await db.withClient((c) =>
         c.query(
           `update customers set failed_sign_ins = greatest(failed_sign_ins - 1, 0),
              locked_until = case when failed_sign_ins - 1 < $2 then null else locked_until end
-           where id = $1`,
-          [id, max],
+           where merchant_id = $3 and id = $1`,
+          [id, max, merchantId],
         ),
       );
     },
-    async resetFailedSignIns(id: string): Promise<void> {
+    async resetFailedSignIns(merchantId: string, id: string): Promise<void> {
       await db.withClient((c) =>
-        c.query("update customers set failed_sign_ins = 0, locked_until = null where id = $1", [id]),
+        c.query(
+          "update customers set failed_sign_ins = 0, locked_until = null where merchant_id = $1 and id = $2",
+          [merchantId, id],
+        ),
       );
     },
     async isDeviceKnown(merchantId: string, customerId: string, deviceId: string): Promise<boolean> {
