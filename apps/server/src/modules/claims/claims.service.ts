@@ -26,6 +26,8 @@ import {
 } from "./claims.types.ts";
 
 const DAY_MS = 86_400_000;
+/** Every claim error is about the transfer the path names (`/v2/claimable-transfers/{id}`). */
+const ON_ID = { field: "id" } as const;
 const SWEEP_LIMIT = 100;
 
 /**
@@ -119,7 +121,7 @@ export function createClaimsService(deps: {
   async function ownClaim(merchantId: string, customerId: string, id: string): Promise<ClaimRow> {
     const row = await read(merchantId, id);
     // Another customer's claim names nothing this caller may see.
-    if (row?.senderId !== customerId) throw claimErrors.create("CLAIM_NOT_FOUND");
+    if (row?.senderId !== customerId) throw claimErrors.create("CLAIM_NOT_FOUND", ON_ID);
     return row;
   }
 
@@ -194,9 +196,9 @@ export function createClaimsService(deps: {
         },
         lock: async (tx) => {
           const locked = await claimsSql.lock(tx, merchantId, input.id);
-          if (!locked) throw claimErrors.create("CLAIM_NOT_FOUND");
-          if (locked.status === "CLAIMED") throw claimErrors.create("CLAIM_ALREADY_CLAIMED");
-          if (locked.status === "RETURNED") throw claimErrors.create("CLAIM_ALREADY_RETURNED");
+          if (!locked) throw claimErrors.create("CLAIM_NOT_FOUND", ON_ID);
+          if (locked.status === "CLAIMED") throw claimErrors.create("CLAIM_ALREADY_CLAIMED", ON_ID);
+          if (locked.status === "RETURNED") throw claimErrors.create("CLAIM_ALREADY_RETURNED", ON_ID);
           // Cancelled already: the same answer again.
           if (locked.status === "CANCELLED") return new Settled(claimView(locked));
           return locked;
@@ -275,7 +277,7 @@ export function createClaimsService(deps: {
     /** Sandbox: the claim's clock moves on by `days`, then what fell due happens, as the worker would. */
     async moveClock(merchantId: string, id: string, days: number): Promise<ClaimView> {
       const moved = await deps.db.withClient((c) => claimsSql.moveBack(c, merchantId, id, days));
-      if (!moved) throw claimErrors.create("CLAIM_NOT_FOUND");
+      if (!moved) throw claimErrors.create("CLAIM_NOT_FOUND", ON_ID);
       await returnIfDue(merchantId, id);
       return claimView((await read(merchantId, id)) ?? moved);
     },

@@ -221,13 +221,13 @@ describe("sending to a phone that is nobody's yet", () => {
     await d.expectInvariants();
   });
 
-  it("lets the sender cancel while held, once; a claimed or returned one is 409; another's is 404", async () => {
+  it("lets the sender cancel while held, once; a claimed or returned one is 409; another's is 404; each names id", async () => {
     const before = await balance(alice.token);
     const { txId } = (await invite(newPhone(), "0.004")).json();
     const stranger = await d.unverified();
     const notTheirs = await cancel(stranger.token, txId);
     expect(notTheirs.statusCode).toBe(404);
-    expect(notTheirs.json()).toMatchObject({ error: "CLAIM_NOT_FOUND" });
+    expect(notTheirs.json()).toMatchObject({ error: "CLAIM_NOT_FOUND", field: "id" });
     const [one, two] = await Promise.all([cancel(alice.token, txId), cancel(alice.token, txId)]);
     expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
     expect(one.json()).toMatchObject({ id: txId, status: "CANCELLED", amount: "0.00400000" });
@@ -243,12 +243,17 @@ describe("sending to a phone that is nobody's yet", () => {
     await claimsAt().deliverTo(DEMO_MERCHANT_ID, bob.customerId);
     const late = await cancel(alice.token, claimed);
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ error: "CLAIM_ALREADY_CLAIMED" });
+    expect(late.json()).toMatchObject({ error: "CLAIM_ALREADY_CLAIMED", field: "id" });
     expect(await balance(bob.token)).toBe("0.00100000");
 
     const returned = (await invite(newPhone())).json().txId;
     await claimsAt(8).returnIfDue(DEMO_MERCHANT_ID, returned);
-    expect((await cancel(alice.token, returned)).json()).toMatchObject({ error: "CLAIM_ALREADY_RETURNED" });
+    const afterReturn = await balance(alice.token);
+    const again = await cancel(alice.token, returned);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: "CLAIM_ALREADY_RETURNED", field: "id" });
+    expect(await balance(alice.token)).toBe(afterReturn);
+    expect((await claimRow(returned)).status).toBe("RETURNED");
     await d.expectInvariants();
   });
 
