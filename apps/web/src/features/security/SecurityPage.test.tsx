@@ -59,6 +59,29 @@ describe("/security", () => {
     expect(fake.find("DELETE", "/v2/security/sessions/0193a9e0-0000-7000-8000-0000000000a1")).toHaveLength(1);
   });
 
+  it("signs out every other session after confirming, and says how many", async () => {
+    const TABLET = session({ id: "0193a9e0-0000-7000-8000-0000000000a2", device: "Firefox on Windows" });
+    let live = [OTHER, THIS, TABLET];
+    const fake = installFakeAccounts({
+      "GET /v2/security/sessions": () => jsonResponse(200, { sessions: live }),
+      "POST /v2/security/sessions/sign-out-others": () => {
+        live = [THIS];
+        return jsonResponse(200, { signedOut: 2 });
+      },
+      "GET /v2/security/events": () => jsonResponse(200, noEvents),
+    });
+    renderApp("/security");
+    const sessions = await region("Devices and sessions");
+    await userEvent.click(await sessions.findByRole("button", { name: "Sign out all other sessions" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Sign out all other sessions?" }));
+    expect(fake.find("POST", "/v2/security/sessions/sign-out-others")).toHaveLength(0);
+    await userEvent.click(dialog.getByRole("button", { name: "Sign out" }));
+    expect(await screen.findByText("2 other sessions were signed out.")).not.toBeNull();
+    expect(await sessions.findByText("You are signed in on this device only.")).not.toBeNull();
+    expect(sessions.queryByText("Firefox on Windows")).toBeNull();
+    expect(fake.find("POST", "/v2/security/sessions/sign-out-others")).toHaveLength(1);
+  });
+
   it("says when there are no events, and offers a retry when the sessions cannot be read", async () => {
     let fail = true;
     installFakeAccounts({
