@@ -100,6 +100,20 @@ describe("GET /v2/statements", () => {
     expect((await statement("not-a-token", `from=${today()}&to=${today()}`)).statusCode).toBe(401);
   });
 
+  it("is the caller's own: another customer's movements never show, naming them or not", async () => {
+    const q = `from=${today()}&to=${today()}&format=csv`;
+    const mine = csvRows((await statement(bob.token, q)).body);
+    const descriptions = mine.map((r) => r[3]);
+    expect(descriptions.some((d) => d?.startsWith("Received by phone"))).toBe(true);
+    expect(descriptions).not.toContain("Exchange");
+    expect(descriptions.some((d) => d?.startsWith("Sent by phone"))).toBe(false);
+    const closing = mine.filter((r) => r[0] === "Wallet USDT").at(-1)?.[6];
+    expect(closing).toBe((await x.d.wallets(bob.token)).find((w) => w.currency === "USDT")?.balance);
+    // Naming someone else is no parameter of the call: the answer is still the caller's own.
+    const named = await statement(bob.token, `${q}&customerId=${alice.customerId}`);
+    expect(csvRows(named.body)).toEqual(mine);
+  });
+
   it("refuses to issue a statement whose movements do not add up to the ledger's balances", async () => {
     const carol = await x.d.verified();
     expect((await x.d.faucet(carol.phone, "USDT", "50")).statusCode).toBe(200);
