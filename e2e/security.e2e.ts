@@ -124,6 +124,7 @@ describe.skipIf(!e2eEnabled())("security centre", () => {
     const alert = (await emailsTo(customer.email))[0] as Email;
     expect(alert.subject).toMatch(/^New sign-in to your/);
     expect(alert.body).toContain("Firefox on Windows");
+    expect(alert.body).toMatch(/This wasn't me:\n\S*\/security\/not-me\?token=/);
     const link = new URL(/(https?:\/\/\S*\/security\/not-me\S*)/.exec(alert.body)?.[1] ?? "");
 
     // The customer opens the link (in a browser of its own, as a mail client would).

@@ -255,6 +255,7 @@ describe("new device alert", () => {
     expect(mails.length).toBe(before + 1);
     expect(mails[0]?.subject).toMatch(/New sign-in/);
     expect(mails[0]?.body).toContain("Chrome on macOS");
+    expect(mails[0]?.body).toMatch(/This wasn't me:\n\S*\/security\/not-me\?token=/);
     const link = new URL(/(https?:\/\/\S*\/security\/not-me\S*)/.exec(mails[0]?.body ?? "")?.[1] as string);
     const linkToken = link.searchParams.get("token") as string;
     expect((await eventsOf(token))[0]).toMatchObject({
