@@ -62,6 +62,7 @@ import { refuseNulCharacters } from "./plugins/nul-characters.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerMerchantAssets, registerStaticApps, type StaticApps } from "./plugins/static-apps.ts";
+import { nodeCurrencies } from "./providers/chain/chain-router.ts";
 import { createLocalFaucet } from "./providers/chain/local/local-faucet.ts";
 import { createServices } from "./services.ts";
 
@@ -162,7 +163,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (config.sandbox) await app.register(sandboxIssuerRoutes(deps));
   if (config.sandbox) await app.register(sandboxSpendingRoutes(deps));
   const { sandboxChain } = deps.services;
-  if (sandboxChain) await app.register(sandboxChainRoutes(sandboxChain, createLocalFaucet(config)));
+  if (sandboxChain) {
+    await app.register(sandboxChainRoutes(sandboxChain, createLocalFaucet(config), nodeCurrencies(config)));
+  }
   if (deps.services.sandboxAcquirer) await app.register(sandboxAcquirerRoutes(deps.services.sandboxAcquirer));
   if (deps.services.sandboxBank) await app.register(sandboxBankRoutes(deps.services.sandboxBank));
   const { sandboxSupportChat } = deps.services;

@@ -2668,7 +2668,7 @@ export interface paths {
         put?: never;
         /**
          * A test payment to an address on the currency's simulated network
-         * @description A test payment to an address on the currency's simulated network. The chain notifies the server as confirmations come (CHAIN_CONFIRMATION_SECONDS each); the owner of the address is credited once it has the network's required confirmations.
+         * @description A test payment to an address on the currency's simulated network. The chain notifies the server as confirmations come (CHAIN_CONFIRMATION_SECONDS each); the owner of the address is credited once it has the network's required confirmations. A currency carried by a configured node (CHAIN_<CUR>) is refused, 400 naming currency: pay it on the node.
          */
         post: operations["sandboxChainDeposit"];
         delete?: never;

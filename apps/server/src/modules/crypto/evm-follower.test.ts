@@ -286,6 +286,34 @@ describe("the sandbox console's local-node buttons", () => {
     expect(page.body).toContain("Pay test coins");
     expect(page.body).toContain("Mine blocks");
   });
+
+  it("takes no simulated deposit of a currency the node carries: its deposits are the node's", async () => {
+    const lou = await d.unverified();
+    const address = (await d.wallet(lou.token, "ETH")).address;
+    for (const currency of ["ETH", "USDT"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/sandbox/chain/deposit",
+        payload: { currency, address, amount: "1" },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ field: "currency" });
+    }
+    const { rows } = await t.database.pool.query(
+      "select 1 from sandbox_chain_transactions where address = $1",
+      [address],
+    );
+    expect(rows).toEqual([]);
+    // The console's simulated-deposit form offers only the sandbox chain's currencies.
+    const page = (await t.app.inject({ url: "/sandbox/chain" })).body;
+    const simulated = page.slice(
+      page.indexOf('action="/sandbox/chain/deposit/form"'),
+      page.indexOf("</form>"),
+    );
+    expect(simulated).toContain("<option>BTC</option>");
+    expect(simulated).not.toContain("<option>ETH</option>");
+    expect(simulated).not.toContain("<option>USDT</option>");
+  });
 });
 
 describe("EVM withdrawals", () => {

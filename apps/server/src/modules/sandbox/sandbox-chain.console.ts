@@ -35,9 +35,10 @@ ${
 body{font-family:system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px;color:#111}
 h1{font-size:22px}form{display:flex;gap:12px;align-items:end;flex-wrap:wrap}
 label{display:flex;flex-direction:column;font-size:14px;gap:4px}
-input,select{padding:8px;font-size:15px;border:1px solid #888;border-radius:6px}input[name=address]{min-width:28em}
+input,select{padding:8px;font-size:15px;border:1px solid #888;border-radius:6px}input[name=address]{min-width:min(28em,calc(100vw - 56px))}
 button{padding:9px 16px;font-size:15px;border-radius:6px;border:0;background:#1F3FBF;color:#fff}
 .result{padding:10px 12px;border-radius:8px;background:#eef2ff}.error{padding:10px 12px;border-radius:8px;background:#fde8e8}
+.result,.error{overflow-wrap:anywhere}
 code{word-break:break-all}
 </style></head><body>
 <p><a href="/sandbox">← Sandbox console</a></p>

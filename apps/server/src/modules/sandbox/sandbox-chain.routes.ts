@@ -49,10 +49,12 @@ const localMineBody = z.object({ blocks: z.coerce.number().int().min(1).max(100)
 
 /**
  * Sandbox only: test deposits on the simulated chain (API and console page); with local nodes
- * (CHAINS=local), the console also pays real test coins on them and mines blocks.
+ * (CHAINS=local), the console also pays real test coins on them and mines blocks. A currency
+ * carried by a configured node (`onNodes`) takes no simulated deposit: its deposits are the
+ * node's, and a simulated one would be credited with a hash no node knows.
  */
 export const sandboxChainRoutes =
-  (chain: SandboxChain, local: LocalFaucet | undefined): FastifyPluginAsyncZod =>
+  (chain: SandboxChain, local: LocalFaucet | undefined, onNodes: readonly string[]): FastifyPluginAsyncZod =>
   async (app) => {
     if (local) {
       const back = (reply: FastifyReply, query: Record<string, string>) =>
@@ -81,7 +83,12 @@ export const sandboxChainRoutes =
         "/sandbox/chain/local/mine/form",
         { schema: { hide: true, consumes: ["application/x-www-form-urlencoded"], body: localMineBody } },
         async (req, reply) => {
-          await local.mine(req.body.blocks);
+          try {
+            await local.mine(req.body.blocks);
+          } catch (err) {
+            // A node that is down: said on the page, never a 500.
+            return back(reply, { error: err instanceof Error ? err.message : String(err) });
+          }
           return back(reply, { local: `Mined ${req.body.blocks} block(s) on every local node.` });
         },
       );
@@ -93,6 +100,12 @@ export const sandboxChainRoutes =
         throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
           field: "currency",
           message: "currency: has no chain",
+        });
+      }
+      if (onNodes.includes(body.currency)) {
+        throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+          field: "currency",
+          message: `currency: ${body.currency} runs on a real node here; pay it test coins on the node`,
         });
       }
       const address = checkAddress(network.chain, body.address);
@@ -129,7 +142,7 @@ export const sandboxChainRoutes =
           operationId: "sandboxChainDeposit",
           tags: ["sandbox"],
           description:
-            "A test payment to an address on the currency's simulated network. The chain notifies the server as confirmations come (CHAIN_CONFIRMATION_SECONDS each); the owner of the address is credited once it has the network's required confirmations.",
+            "A test payment to an address on the currency's simulated network. The chain notifies the server as confirmations come (CHAIN_CONFIRMATION_SECONDS each); the owner of the address is credited once it has the network's required confirmations. A currency carried by a configured node (CHAIN_<CUR>) is refused, 400 naming currency: pay it on the node.",
           body: depositBody,
           response: { 200: depositResponse, 400: errorBodySchema },
         },
@@ -202,7 +215,7 @@ export const sandboxChainRoutes =
         const tx = req.query.tx ? await chain.transaction(req.query.tx) : undefined;
         reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
         return renderChainConsole({
-          currencies: CHAIN_CURRENCIES,
+          currencies: CHAIN_CURRENCIES.filter((c) => !onNodes.includes(c)),
           tx,
           error: req.query.error,
           local: local ? { currencies: local.currencies, result: req.query.local } : undefined,

@@ -28,6 +28,11 @@ export function routeChains(
   };
 }
 
+/** The currencies a configured node carries (CHAIN_<CUR>=evm or utxo); the others are the sandbox chain's. */
+export function nodeCurrencies(config: Config): string[] {
+  return [...(config.evm?.currencies ?? []), ...config.utxo.map((u) => u.currency)];
+}
+
 /** The chain provider of this configuration: each configured node's currencies routed to it. */
 export function chainProviderFor(config: Config, db: ClientSource, fallback: ChainProvider): ChainProvider {
   const routes: { currencies: readonly string[]; provider: ChainProvider }[] = config.utxo.map((u) => ({
