@@ -528,6 +528,15 @@ describe("a node that is down", () => {
       });
       expect(fee.statusCode).toBe(503);
       expect(fee.headers["retry-after"]).toBeDefined();
+      // The console's Mine blocks says so on its page, never a 500.
+      const mined = await down.app.inject({
+        method: "POST",
+        url: "/sandbox/chain/local/mine/form",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "blocks=1",
+      });
+      expect(mined.statusCode).toBe(303);
+      expect(mined.headers.location).toMatch(/error=A\+local\+node\+did\+not\+answer/);
       const evm = createEvmChain(down.config.evm as NonNullable<typeof down.config.evm>);
       const f = createChainFollower({
         db: clientSourceFromPool(down.database.pool),

@@ -87,7 +87,8 @@ export const sandboxChainRoutes =
             await local.mine(req.body.blocks);
           } catch (err) {
             // A node that is down: said on the page, never a 500.
-            return back(reply, { error: err instanceof Error ? err.message : String(err) });
+            const reason = err instanceof Error ? err.message : String(err);
+            return back(reply, { error: `A local node did not answer (${reason}); nothing was mined.` });
           }
           return back(reply, { local: `Mined ${req.body.blocks} block(s) on every local node.` });
         },
