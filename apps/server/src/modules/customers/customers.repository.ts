@@ -61,10 +61,16 @@ export type CustomerPatch = Partial<Pick<CustomerRow, keyof typeof PATCH_COLUMNS
 
 // Every read of a customer answers the same columns; the date of birth as its text (a JS Date
 // would move it by the server's time zone).
+// The date of birth as YYYY-MM-DD from immutable parts: these columns are an INSERT's and an
+// UPDATE's RETURNING list, where Citus refuses a function that is not immutable (to_char and a
+// date's text output depend on settings, so they are only stable).
+const DATE_OF_BIRTH = `lpad(extract(year from date_of_birth)::int::text, 4, '0') || '-' ||
+  lpad(extract(month from date_of_birth)::int::text, 2, '0') || '-' ||
+  lpad(extract(day from date_of_birth)::int::text, 2, '0')`;
 const CUSTOMER_COLUMNS = `id, merchant_id as "merchantId", phone, phone_confirmed as "phoneConfirmed",
   password_hash as "passwordHash", email, email_confirmed as "emailConfirmed", first_name as "firstName",
   last_name as "lastName", residence_country as "residenceCountry", residence_street as "residenceStreet",
-  residence_city as "residenceCity", to_char(date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", tax_id as "taxId",
+  residence_city as "residenceCity", ${DATE_OF_BIRTH} as "dateOfBirth", tax_id as "taxId",
   tax_country as "taxCountry", own_referral_code as "ownReferralCode", referral_code as "referralCode",
   referred_by as "referredBy", kyc_level as "kycLevel", kyc_status as "kycStatus", push_enabled as "pushEnabled",
   failed_sign_ins as "failedSignIns", locked_until as "lockedUntil", blocked_at as "blockedAt",
