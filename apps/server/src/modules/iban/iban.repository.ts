@@ -182,11 +182,12 @@ export const ibanSql = {
     const names = entries.map((k) => columns[k]);
     const values = entries.map((k) => patch[k]);
     const placeholders = entries.map((_, i) => `$${i + 3}`);
+    // excluded.updated_at, not now(): Citus takes only immutable functions in DO UPDATE SET.
     const updates = names.map((n) => `${n} = excluded.${n}`);
     await c.query(
       `insert into iban_customer_info (merchant_id, customer_id, updated_at${names.map((n) => `, ${n}`).join("")})
        values ($1, $2, now()${placeholders.map((p) => `, ${p}`).join("")})
-       on conflict (merchant_id, customer_id) do update set updated_at = now()${updates.map((u) => `, ${u}`).join("")}`,
+       on conflict (merchant_id, customer_id) do update set updated_at = excluded.updated_at${updates.map((u) => `, ${u}`).join("")}`,
       [o.merchantId, o.customerId, ...values],
     );
   },
