@@ -274,23 +274,28 @@ export function createAuthRepository(deps: { db: ClientSource }) {
       return rows[0];
     },
     /** Counts a try; answers the row as it now is, or undefined when tries are used up. */
-    async countCodeAttempt(id: string, maxAttempts: number): Promise<CodeRow | undefined> {
+    async countCodeAttempt(
+      merchantId: string,
+      id: string,
+      maxAttempts: number,
+    ): Promise<CodeRow | undefined> {
       const { rows } = await db.withClient((c) =>
         c.query<CodeRow>(
           `update verification_codes set attempts = attempts + 1
-           where id = $1 and attempts < $2
+           where merchant_id = $3 and id = $1 and attempts < $2
            returning ${CODE_COLUMNS}`,
-          [id, maxAttempts],
+          [id, maxAttempts, merchantId],
         ),
       );
       return rows[0];
     },
     /** Consumes a code once: false when a concurrent request consumed it first. */
-    async consumeCode(id: string): Promise<boolean> {
+    async consumeCode(merchantId: string, id: string): Promise<boolean> {
       const { rows } = await db.withClient((c) =>
         c.query(
-          "update verification_codes set consumed_at = $2 where id = $1 and consumed_at is null returning id",
-          [id, new Date()],
+          `update verification_codes set consumed_at = $2
+           where merchant_id = $3 and id = $1 and consumed_at is null returning id`,
+          [id, new Date(), merchantId],
         ),
       );
       return rows.length === 1;

@@ -124,7 +124,7 @@ export function createCodes(deps: {
       if (!row || row.consumedAt) throw authErrors.create(errors.expired, { field: errors.field });
       if (row.expiresAt.getTime() <= now().getTime())
         throw authErrors.create(errors.expired, { field: errors.field });
-      const counted = await deps.repository.countCodeAttempt(row.id, CODE_RULES.maxAttempts);
+      const counted = await deps.repository.countCodeAttempt(p.merchantId, row.id, CODE_RULES.maxAttempts);
       if (!counted)
         throw authErrors.create("CUSTOMER_EXCEEDED_NUMBER_OF_PIN_ATTEMPTS", { field: errors.field });
       if (counted.codeHash !== hashCode(row.id, p.code)) {
@@ -134,7 +134,7 @@ export function createCodes(deps: {
         throw authErrors.create(errors.incorrect, { field: errors.field, data: { attemptsLeft: left } });
       }
       // The right code is spent, so it cannot be used twice (two racing requests: one wins).
-      if (p.consume !== false && !(await deps.repository.consumeCode(row.id))) {
+      if (p.consume !== false && !(await deps.repository.consumeCode(p.merchantId, row.id))) {
         throw authErrors.create(errors.expired, { field: errors.field });
       }
     },

@@ -67,7 +67,7 @@ export function createKycDecisions(deps: {
       if (!fresh) return "duplicate";
       if (stale) return "stale";
       const approved = decision.outcome === "APPROVED";
-      await updateApplicationSql(tx, current.id, {
+      await updateApplicationSql(tx, current.merchantId, current.id, {
         status: STATUS_AFTER[decision.outcome],
         decidedAt,
         rejectReasons: approved ? [] : decision.reasons,

@@ -107,7 +107,7 @@ export function createKycVerification(deps: {
             ? kycErrors.create("APPLICATION_NOT_OPEN")
             : kycErrors.create("DOCUMENTS_MISSING", { data: { missing: ["IDENTITY_DOCUMENT", "SELFIE"] } });
         }
-        const documents = await listCurrentDocumentsSql(tx, draft.id);
+        const documents = await listCurrentDocumentsSql(tx, merchantId, draft.id);
         const types = new Set(documents.map((d) => d.docType));
         const front = documents.find((d) => (IDENTITY_FRONTS as readonly string[]).includes(d.docType));
         const back = front ? BACK_OF[front.docType as (typeof IDENTITY_FRONTS)[number]] : undefined;
@@ -117,7 +117,10 @@ export function createKycVerification(deps: {
           ...(types.has("SELFIE") ? [] : ["SELFIE"]),
         ];
         if (missing.length > 0) throw kycErrors.create("DOCUMENTS_MISSING", { data: { missing } });
-        await updateApplicationSql(tx, draft.id, { status: "IN_PROGRESS", submittedAt: new Date() });
+        await updateApplicationSql(tx, merchantId, draft.id, {
+          status: "IN_PROGRESS",
+          submittedAt: new Date(),
+        });
         // A manual review needs nothing more: the application waits in the operators' queue.
         if ((await deps.reviewMode(merchantId, tx)) === "sandbox")
           await reviewer.submit(applicantOf(customer, draft), tx);

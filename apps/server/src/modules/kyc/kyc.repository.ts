@@ -147,14 +147,18 @@ const PATCH_COLUMNS: Record<keyof ApplicationPatch, string> = {
   rejectMessage: "reject_message",
 };
 
-export async function updateApplicationSql(tx: Tx, id: string, patch: ApplicationPatch): Promise<void> {
+export async function updateApplicationSql(
+  tx: Tx,
+  merchantId: string,
+  id: string,
+  patch: ApplicationPatch,
+): Promise<void> {
   const fields = (Object.keys(patch) as (keyof ApplicationPatch)[]).filter((k) => patch[k] !== undefined);
-  const sets = fields.map((k, i) => `${PATCH_COLUMNS[k]} = $${i + 3}`);
-  await tx.query(`update kyc_applications set ${[...sets, "updated_at = $2"].join(", ")} where id = $1`, [
-    id,
-    new Date(),
-    ...fields.map((k) => patch[k]),
-  ]);
+  const sets = fields.map((k, i) => `${PATCH_COLUMNS[k]} = $${i + 4}`);
+  await tx.query(
+    `update kyc_applications set ${[...sets, "updated_at = $2"].join(", ")} where merchant_id = $3 and id = $1`,
+    [id, new Date(), merchantId, ...fields.map((k) => patch[k])],
+  );
 }
 
 /** Records a decision; false when its id was recorded before (a repeated callback). */
@@ -173,11 +177,16 @@ export async function recordDecisionSql(
 }
 
 /** The documents of an application that no newer upload of the same type replaced. */
-export async function listCurrentDocumentsSql(tx: Tx, applicationId: string): Promise<DocumentRow[]> {
+export async function listCurrentDocumentsSql(
+  tx: Tx,
+  merchantId: string,
+  applicationId: string,
+): Promise<DocumentRow[]> {
   const { rows } = await tx.query(
-    `select ${DOCUMENT_COLUMNS} from kyc_documents where application_id = $1 and superseded_at is null
+    `select ${DOCUMENT_COLUMNS} from kyc_documents
+     where merchant_id = $2 and application_id = $1 and superseded_at is null
      order by created_at desc`,
-    [applicationId],
+    [applicationId, merchantId],
   );
   return rows.map(toDocument);
 }
@@ -186,8 +195,8 @@ export async function insertDocumentSql(tx: Tx, row: NewDocumentRow): Promise<vo
   // The newest upload of a type wins; the older one stays for the record, marked superseded.
   await tx.query(
     `update kyc_documents set superseded_at = $3
-     where application_id = $1 and doc_type = $2 and superseded_at is null`,
-    [row.applicationId, row.docType, new Date()],
+     where merchant_id = $4 and application_id = $1 and doc_type = $2 and superseded_at is null`,
+    [row.applicationId, row.docType, new Date(), row.merchantId],
   );
   await tx.query(
     `insert into kyc_documents (id, merchant_id, customer_id, application_id, doc_type, issued_date,
