@@ -66,11 +66,15 @@ export function cryptoDriver(t: TestApp) {
       if (!w) throw new Error(`no ${currency} wallet`);
       return w;
     },
-    faucet: (phone: string, currency: string, amount: string) =>
+    /** Sandbox money into a wallet, at the customer's merchant (the demo merchant unless told). */
+    faucet: (phone: string, currency: string, amount: string, merchantId?: string) =>
       t.app.inject({
         method: "POST",
         url: "/sandbox/wallets/credit",
-        headers: { "idempotency-key": `faucet-${++keys}` },
+        headers: {
+          "idempotency-key": `faucet-${++keys}`,
+          ...(merchantId ? { "x-merchant-id": merchantId } : {}),
+        },
         payload: { phone, currency, amount },
       }),
     deposit: (address: string, currency: string, amount: string) =>

@@ -1,13 +1,15 @@
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { createServices } from "../../services.ts";
 import type { TestApp } from "../../test-app.ts";
+import { bearerHeaders } from "../auth/auth.test-helpers.ts";
 import { createDepositsRepository } from "./deposits.repository.ts";
 import { createDepositsService } from "./deposits.service.ts";
 
 /** Drives the deposits calls over HTTP the way the web app does. */
 export function depositsDriver(t: TestApp) {
   let keys = 0;
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  // The token's merchant goes with it, as the web app sends it: another merchant's customer works too.
+  const bearer = bearerHeaders;
   return {
     open: (token: string, body: Record<string, unknown>, key: string | null = `open-${++keys}`) =>
       t.app.inject({

@@ -20,7 +20,11 @@ export function testClock() {
 /** The app with a clock of the test's, and the exchange calls over HTTP. */
 export async function exchangeTestApp() {
   const clock = testClock();
-  const t = await createKycTestApp({}, { clock: clock.now });
+  return exchangeDriver(await createKycTestApp({}, { clock: clock.now }), clock);
+}
+
+/** The exchange calls over HTTP on an app already built (`clock`: the one the app reads). */
+export function exchangeDriver(t: TestApp, clock = testClock()) {
   const d = cryptoDriver(t);
   let keys = 0;
   const call = (
