@@ -67,7 +67,7 @@ export function createIdempotencyService(deps: {
         if (stored) return { operationId: stored.operationId, replayed: true, response: stored.response };
         const built = await work(client);
         const status = request.awaitsOutsideParty ? "awaiting" : "completed";
-        const response = await ops.storeResponseSql(client, operationId, built, status);
+        const response = await ops.storeResponseSql(client, request.merchantId, operationId, built, status);
         return { operationId, replayed: false, response };
       });
     },
@@ -90,8 +90,8 @@ export async function finishOperationSql(
   if (!op) throw ledgerErrors.create("OPERATION_NOT_FOUND");
   // Finishing twice (a callback delivered again) changes nothing: the first response stays.
   if (op.status === "completed")
-    return (await ops.findOperationResponseSql(client, input.operationId)) ?? null;
-  return ops.storeResponseSql(client, input.operationId, input.response, "completed");
+    return (await ops.findOperationResponseSql(client, input.merchantId, input.operationId)) ?? null;
+  return ops.storeResponseSql(client, input.merchantId, input.operationId, input.response, "completed");
 }
 
 export function requireStoredKey(key: string) {

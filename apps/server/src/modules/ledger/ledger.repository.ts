@@ -126,7 +126,10 @@ export async function closeEmptyAccountSql(
   if (!row) return undefined;
   const a = toAccount(row);
   if (a.balance !== 0n || a.debitsPending !== 0n || a.creditsPending !== 0n) return "not_empty";
-  await client.query("update ledger_accounts set closed = true where id = $1", [accountId]);
+  await client.query("update ledger_accounts set closed = true where id = $1 and merchant_id = $2", [
+    accountId,
+    merchantId,
+  ]);
   return "closed";
 }
 

@@ -108,7 +108,7 @@ export function createLedgerService(deps: LedgerDeps) {
       // Built inside the transaction: if it throws, nothing moves and the key stays free.
       const built = input.buildResponse(outcome.result);
       const status = input.awaitsOutsideParty ? "awaiting" : "completed";
-      const response = await ops.storeResponseSql(tx, args.operationId, built, status);
+      const response = await ops.storeResponseSql(tx, args.merchantId, args.operationId, built, status);
       return { operationId: args.operationId, replayed: false, response };
     } catch (err) {
       throw toLedgerError(err) ?? err;

@@ -101,14 +101,15 @@ export async function claimOperationSql(
 
 export async function storeResponseSql(
   client: Queryable,
+  merchantId: string,
   operationId: string,
   response: Json,
   status: "completed" | "awaiting",
 ): Promise<Json> {
   const { rows } = await client.query<{ response: Json }>({
     name: "ledger_store_response",
-    text: "select ledger_store_response($1, $2, $3) as response",
-    values: [operationId, JSON.stringify(response), status],
+    text: "select ledger_store_response($1, $2, $3, $4) as response",
+    values: [merchantId, operationId, JSON.stringify(response), status],
   });
   return rows[0]?.response ?? null;
 }
@@ -128,11 +129,12 @@ export async function lockOperationSql(
 
 export async function findOperationResponseSql(
   client: Queryable,
+  merchantId: string,
   operationId: string,
 ): Promise<Json | undefined> {
   const { rows } = await client.query<{ response: Json }>(
-    "select response from ledger_operations where id = $1",
-    [operationId],
+    "select response from ledger_operations where id = $1 and merchant_id = $2",
+    [operationId, merchantId],
   );
   return rows[0]?.response;
 }
