@@ -37,6 +37,8 @@ beforeAll(async () => {
     CHAIN_LTC: "utxo",
     UTXO_LTC_RPC_URL: node.rpcUrl,
     UTXO_LTC_CONFIRMATIONS: String(M),
+    // Not the node's fallback fee (10 sat/vB): a payment at this rate was paid at ours.
+    UTXO_LTC_FEE_RATE: "12",
   });
   d = cryptoDriver(t);
   ltc = createUtxoChain(t.config.utxo[0] as (typeof t.config.utxo)[number]);
@@ -124,20 +126,23 @@ describe("Bitcoin-family withdrawals through the node's wallet", () => {
       url: `/v1/wallet/send/fee/LTC?amount=0.3&address=${outside}`,
       headers: d.bearer(cleo.token),
     });
-    // 10 sat/vB (the default rate) × 141 vB.
-    expect(fee.json()).toMatchObject({ networkFee: "0.00001410" });
+    // 12 sat/vB (UTXO_LTC_FEE_RATE) × 141 vB.
+    expect(fee.json()).toMatchObject({ networkFee: "0.00001692" });
     const sent = await d.send(cleo.token, { address: outside, amount: "0.3", currency: "LTC" });
     expect(sent.statusCode, sent.body).toBe(200);
     const { chain, order } = await queuedBroadcast();
     const { txHash } = await chain.broadcastWithdrawal(order);
     expect((await chain.broadcastWithdrawal(order)).txHash).toBe(txHash);
-    const tx = await node.rpc<{ vout: { value: number; scriptPubKey: { hex: string } }[] }>(
+    const tx = await node.rpc<{ vsize: number; vout: { value: number; scriptPubKey: { hex: string } }[] }>(
       "getrawtransaction",
       [txHash, true],
     );
     expect(
       tx.vout.filter((v) => v.scriptPubKey.hex === `0014${"09".repeat(20)}`).map((v) => v.value),
     ).toEqual([0.3]);
+    // Paid on the node at the configured rate, not the wallet's own (fallback 10 sat/vB).
+    const paidFee = -(await node.rpc<{ fee: number }>("gettransaction", [txHash])).fee;
+    expect(Math.round((paidFee * 1e8) / tx.vsize)).toBe(12);
     const f = follower();
     await f.followOnce();
     // M is UTXO_LTC_CONFIRMATIONS (3), not the product's table (LTC 6).
