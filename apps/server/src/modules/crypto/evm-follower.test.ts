@@ -1,5 +1,5 @@
 import { createServer } from "node:net";
-import { createWalletClient, getAddress, http, parseEther, parseUnits } from "viem";
+import { createWalletClient, getAddress, http, keccak256, parseEther, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool } from "../../db/transaction.ts";
@@ -8,7 +8,7 @@ import { signChainNotification } from "../../providers/chain/chain-notification.
 import { unavailableChain } from "../../providers/chain/chain-provider.ts";
 import { chainProviderFor } from "../../providers/chain/chain-router.ts";
 import { createEvmChain } from "../../providers/chain/evm-chain.ts";
-import { createEvmWithdrawals } from "../../providers/chain/evm-withdrawals.ts";
+import { createEvmWithdrawals, REPLACE_AFTER_BLOCKS } from "../../providers/chain/evm-withdrawals.ts";
 import {
   LOCAL_EVM_CHAIN_ID,
   LOCAL_EVM_FUNDED_KEY,
@@ -393,6 +393,115 @@ describe("EVM withdrawals", () => {
     } finally {
       await node.rpc("evm_setAutomine", [true]);
     }
+  });
+
+  it("follows the original when it is mined after its replacement was recorded; the follower goes on", async () => {
+    const omar = await d.verified();
+    await d.faucet(omar.phone, "ETH", "1");
+    const sent = await d.send(omar.token, { address: OUTSIDE, amount: "0.02", currency: "ETH" });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const reference = (await latestSend(omar.token)).operationId;
+    const record = async () =>
+      (
+        await t.database.pool.query<{
+          tx_hash: string;
+          nonce: string;
+          gas: string;
+          fee: string;
+          tip: string;
+        }>(
+          `select tx_hash, nonce, gas, max_fee_per_gas as fee, max_priority_fee_per_gas as tip
+           from chain_sent_transactions where reference = $1`,
+          [reference],
+        )
+      ).rows[0];
+    const evm = createEvmChain(t.config.evm as NonNullable<typeof t.config.evm>);
+    await node.rpc("evm_setAutomine", [false]);
+    try {
+      const [original] = await runBroadcasts();
+      const first = await record();
+      // The original's very bytes (signatures are deterministic), to hand the node again later.
+      const originalRaw = await evm.sign({
+        currency: "ETH",
+        to: OUTSIDE,
+        amount: parseEther("0.02"),
+        nonce: Number(first?.nonce),
+        fee: {
+          gas: BigInt(first?.gas ?? 0),
+          maxFeePerGas: BigInt(first?.fee ?? 0),
+          maxPriorityFeePerGas: BigInt(first?.tip ?? 0),
+        },
+      });
+      expect(keccak256(originalRaw)).toBe(original);
+      const f = follower();
+      const dearBlocks = async (n: number) => {
+        for (let i = 0; i < n; i++) {
+          await node.rpc("hardhat_setNextBlockBaseFeePerGas", [`0x${(10n ** 12n).toString(16)}`]);
+          await mine(1);
+        }
+      };
+      await dearBlocks(5);
+      await f.followOnce();
+      const replacement = (await record())?.tx_hash as string;
+      expect(replacement).not.toBe(original);
+      // The original is mined after all (the replacement never reached that block's miner).
+      await node.rpc("hardhat_dropTransaction", [replacement]);
+      await node.rpc("eth_sendRawTransaction", [originalRaw]);
+      await node.rpc("hardhat_setNextBlockBaseFeePerGas", ["0x1"]);
+      await mine(1);
+      expect((await node.rpc<{ status: string }>("eth_getTransactionReceipt", [original])).status).toBe(
+        "0x1",
+      );
+      // Past the replacement window: a second replacement of a spent nonce would be refused.
+      await mine(REPLACE_AFTER_BLOCKS + M);
+      await f.followOnce();
+      expect((await record())?.tx_hash).toBe(original);
+      const done = await latestSend(omar.token);
+      expect(done).toMatchObject({ status: "COMPLETED", sendToWalletModel: { txHash: original } });
+      await d.expectInvariants();
+    } finally {
+      await node.rpc("evm_setAutomine", [true]);
+    }
+  });
+
+  it("a replacement the node refuses (hot wallet short of ETH) does not stop the follower's credits", async () => {
+    const pia = await d.verified();
+    const quinn = await d.unverified();
+    await d.faucet(pia.phone, "ETH", "1");
+    const sent = await d.send(pia.token, { address: OUTSIDE, amount: "0.02", currency: "ETH" });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const hot = privateKeyToAccount(LOCAL_EVM_HOT_WALLET_KEY).address;
+    const balance = await node.rpc<string>("eth_getBalance", [hot, "latest"]);
+    const f = follower();
+    await f.followOnce();
+    await node.rpc("evm_setAutomine", [false]);
+    try {
+      await runBroadcasts();
+      // Enough for the original (0.02 ETH and its fee), not for a replacement at the dear fee.
+      await node.rpc("hardhat_setBalance", [hot, `0x${parseEther("0.045").toString(16)}`]);
+      // A deposit that pays for the dear blocks the withdrawal is left out of.
+      await wallet().sendTransaction({
+        to: (await d.wallet(quinn.token, "ETH")).address as `0x${string}`,
+        value: parseEther("0.3"),
+        maxFeePerGas: 5n * 10n ** 12n,
+        maxPriorityFeePerGas: 10n ** 9n,
+        chain: null,
+      });
+      for (let i = 0; i < 5; i++) {
+        await node.rpc("hardhat_setNextBlockBaseFeePerGas", [`0x${(10n ** 12n).toString(16)}`]);
+        await mine(1);
+      }
+      await f.followOnce();
+      expect((await d.wallet(quinn.token, "ETH")).balance).toMatch(/^0\.30*$/);
+    } finally {
+      await node.rpc("hardhat_setBalance", [hot, balance]);
+      await node.rpc("hardhat_setNextBlockBaseFeePerGas", ["0x1"]);
+      await node.rpc("evm_setAutomine", [true]);
+      await mine(M);
+    }
+    // The original is mined in the end; the record follows it and the withdrawal completes.
+    await f.followOnce();
+    expect(await latestSend(pia.token)).toMatchObject({ status: "COMPLETED" });
   });
 
   it("gives two withdrawals broadcast at once consecutive nonces of the one sender, both mined", async () => {

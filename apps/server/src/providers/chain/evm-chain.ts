@@ -139,6 +139,29 @@ export function createEvmChain(config: EvmConfig) {
         return client.getTransactionCount({ address: hotWallet.address, blockTag: "pending" });
       }),
 
+    /** How many of `sender`'s transactions are in blocks: a nonce below it is spent. */
+    minedNonce: (sender: Address) =>
+      reach(() => client.getTransactionCount({ address: sender, blockTag: "latest" })),
+
+    /** `sender`'s transaction with `nonce` in blocks from..to (newest first), with its fees; else undefined. */
+    findByNonce: (sender: Address, nonce: number, from: number, to: number) =>
+      reach(async () => {
+        for (let n = to; n >= from; n--) {
+          const block = await client.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
+          const tx = block.transactions.find(
+            (t) => t.nonce === nonce && getAddress(t.from) === getAddress(sender),
+          );
+          if (tx) {
+            return {
+              hash: tx.hash,
+              maxFeePerGas: tx.maxFeePerGas ?? tx.gasPrice ?? 0n,
+              maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? 0n,
+            };
+          }
+        }
+        return undefined;
+      }),
+
     /**
      * Signs a transfer with the given nonce and fees. Deterministic (RFC 6979): the same
      * transfer signed again is the same bytes and hash, so a retried broadcast re-sends it.

@@ -127,12 +127,34 @@ export function createEvmWithdrawals(deps: { db: ClientSource; evm: EvmChain }) 
      */
     async watch(head: number, notify: (n: ChainNotification) => Promise<void>): Promise<void> {
       const rows = await deps.db.withClient((c) => sql.underWay(c, evm.network));
-      for (const s of rows) {
+      const mined = new Map<string, number>();
+      for (const row of rows) {
+        let s = row;
         const currency = s.currency as EvmCurrency;
-        const receipt = await evm.receipt(s.txHash as Hash);
+        let receipt = await evm.receipt(s.txHash as Hash);
         if (!receipt) {
-          if (head - s.sentAtHeight >= REPLACE_AFTER_BLOCKS) await replace(s, currency, head);
-          continue;
+          const sender = s.sender as Address;
+          if (!mined.has(sender)) mined.set(sender, await evm.minedNonce(sender));
+          if ((mined.get(sender) as number) <= s.nonce) {
+            if (head - s.sentAtHeight >= REPLACE_AFTER_BLOCKS) await replace(s, currency, head);
+            continue;
+          }
+          // Its nonce is spent, so one of its versions is in a block: the original (or an earlier
+          // replacement) mined after the record moved on. A replacement is made only while the
+          // nonce is unspent, so that block is at or after the record's sent height. The record
+          // follows it, and the withdrawal goes on from its receipt.
+          const found = await evm.findByNonce(sender, s.nonce, s.sentAtHeight, head);
+          if (!found) continue; // in a block after `head`: the next pass finds it
+          s = {
+            ...s,
+            txHash: found.hash,
+            maxFeePerGas: found.maxFeePerGas,
+            maxPriorityFeePerGas: found.maxPriorityFeePerGas,
+          };
+          const followed = s;
+          await deps.db.withClient((c) => sql.replace(c, followed));
+          receipt = await evm.receipt(s.txHash as Hash);
+          if (!receipt) continue;
         }
         const confirmations = head - receipt.blockNumber + 1;
         await notify({
@@ -181,7 +203,13 @@ export function createEvmWithdrawals(deps: { db: ClientSource; evm: EvmChain }) 
     await deps.db.withClient((c) =>
       sql.replace(c, { ...s, ...fee, txHash: evmHash(raw), sentAtHeight: head }),
     );
-    await evm.sendRaw(raw);
+    try {
+      await evm.sendRaw(raw);
+    } catch {
+      // A replacement the node refuses (a hot wallet short of ETH for the higher fee, the
+      // original mined meanwhile) must not stop the follower, which credits every deposit of
+      // the network: the record waits REPLACE_AFTER_BLOCKS and is looked at again.
+    }
   }
 }
 
