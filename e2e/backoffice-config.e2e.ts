@@ -7,7 +7,7 @@ import { openSignedIn } from "./accounts-support.ts";
 import { apiSession, checkScreen, createOperator, signInOnPage } from "./backoffice-support.ts";
 import { e2eEnabled, launchBrowser, openPage, useOwnProduct } from "./browser.ts";
 import { e2eEnv, freePort, stopProcess, waitForReady } from "./global-setup.ts";
-import { DEMO_MERCHANT_ID } from "./kyc-support.ts";
+import { customerGet, DEMO_MERCHANT_ID, verifyingCustomer } from "./kyc-support.ts";
 
 // Merchant configuration in the back-office, live on another instance: an operator switches
 // exchange to MAINTENANCE on the suite's product (instance A); a customer using a second server
@@ -190,6 +190,39 @@ describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
     } finally {
       // The seed's limits again for the suites after this one.
       await cleanup.call("PUT", "/admin/v1/merchant-config/limits", seeded.limits);
+      await context.close();
+    }
+  });
+
+  it("offers only the card designs ticked for a program: the customer's prices list those", async () => {
+    const admin = await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID);
+    const cleanup = await apiSession(await createOperator("MERCHANT_ADMIN", DEMO_MERCHANT_ID));
+    const seeded = (await (await cleanup.call("GET", "/admin/v1/merchant-config")).json()) as {
+      cardPrograms: object;
+    };
+    const customer = await verifyingCustomer("Hopper");
+    const { context, page } = await openPage(browser);
+    try {
+      await signInOnPage(page, admin);
+      await page.goto(`${instanceA}/backoffice/configuration`);
+      const section = page.getByRole("region", { name: "Card programs" });
+      const cp1 = section.getByRole("group", { name: "CP 1" });
+      await cp1.getByRole("checkbox", { name: "Gold" }).uncheck();
+      await cp1.getByRole("checkbox", { name: "Orange" }).uncheck();
+      await section.getByRole("button", { name: "Save card programs" }).click();
+      await section.getByText(/Saved as version \d+\./).waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await checkScreen(page, `${SHOTS}/backoffice-card-designs`);
+      const prices = await customerGet<{ designs: { colour: string }[] }>(
+        customer,
+        "/v2/card/prices?cp=CP_1",
+      );
+      expect(prices.designs.map((d) => d.colour)).toEqual(["BLACK", "BLUE", "PURPLE"]);
+      const other = await customerGet<{ designs: unknown[] }>(customer, "/v2/card/prices?cp=CP_2");
+      expect(other.designs).toHaveLength(5);
+    } finally {
+      // Every design again for the suites after this one.
+      await cleanup.call("PUT", "/admin/v1/merchant-config/card-programs", seeded.cardPrograms);
       await context.close();
     }
   });

@@ -4398,6 +4398,11 @@ export interface components {
                 name: string;
                 description: string;
             } | null;
+            /** @description The card designs each program offers, by id (GET /v2/card/prices lists them); absent: all */
+            designs?: {
+                CP_1: number[];
+                CP_2: number[];
+            };
             /** @description Why, for the version list and the audit trail */
             reason?: string;
         };
@@ -4522,6 +4527,11 @@ export interface components {
                     name: string;
                     description: string;
                 } | null;
+                /** @description The card designs each program offers, by id (GET /v2/card/prices lists them); absent: all */
+                designs?: {
+                    CP_1: number[];
+                    CP_2: number[];
+                };
             };
             fees: {
                 pairs: {
@@ -6943,6 +6953,11 @@ export interface components {
                 name: string;
                 description: string;
             } | null;
+            /** @description The card designs each program offers, by id (GET /v2/card/prices lists them); absent: all */
+            designs?: {
+                CP_1: number[];
+                CP_2: number[];
+            };
             /** @description Why, for the version list and the audit trail */
             reason?: string;
         };
@@ -7067,6 +7082,11 @@ export interface components {
                     name: string;
                     description: string;
                 } | null;
+                /** @description The card designs each program offers, by id (GET /v2/card/prices lists them); absent: all */
+                designs?: {
+                    CP_1: number[];
+                    CP_2: number[];
+                };
             };
             fees: {
                 pairs: {

@@ -26,8 +26,12 @@ export type MerchantSettings = {
   textColor?: string | null;
 };
 
-/** How a merchant names and describes a card program to its customers (docs/cards.md "Names"). */
-export type CardProgramText = { name: string; description: string };
+/**
+ * How a merchant names and describes a card program to its customers (docs/cards.md "Names"),
+ * and the card designs it offers (ids of the card colours; absent: every one). An empty name is
+ * the generic one.
+ */
+export type CardProgramText = { name: string; description: string; designIds?: number[] };
 
 /** A white-label tenant. Every customer, wallet and operation belongs to exactly one. */
 export const merchants = pgTable(

@@ -24,12 +24,12 @@ import type {
   personalInfoBody,
 } from "./card-orders.schemas.ts";
 import {
-  CARD_DESIGNS,
   type CardTerms,
   DEPRECATED_INCOME_SOURCES,
   DOCUMENT_TYPES,
   INCOME_SOURCES,
   type Owner,
+  offeredDesigns,
   PLASTIC_DELIVERY_COUNTRIES,
   PURPOSES_OF_ACCOUNT_OPENING,
   type RequestRow,
@@ -96,6 +96,7 @@ export function createCardOrders(deps: {
       const program = await programs.requireProgram(merchant.id, cp);
       const flags = (await programs.flags(merchant.id))[program];
       const rows = await repository.listPrices(merchant.id, program);
+      const designs = offeredDesigns(merchant, program);
       const offered = (t: CardForm) =>
         t === "VIRTUAL" ? flags.virtual : flags.plastic && flags.plasticDelivery;
       return {
@@ -108,11 +109,11 @@ export function createCardOrders(deps: {
             currency: r.currency,
             price: money(r.price, r.currency).value,
             delivery: money(r.cardType === "PLASTIC" ? r.delivery : 0n, r.currency).value,
-            cardDesignIds: CARD_DESIGNS.map((d) => d.id),
+            cardDesignIds: designs.map((d) => d.id),
             plan: r.plan,
             fees: r.fees as { clientMarkUpFee: string; supplierFee: string; vaultFee: string },
           })),
-        designs: CARD_DESIGNS.map((d) => ({ ...d })),
+        designs: designs.map((d) => ({ ...d })),
       };
     },
 
@@ -169,7 +170,8 @@ export function createCardOrders(deps: {
       const program = await guard(owner, cp);
       await programs.requireForm(owner.merchant.id, program, body.cardType);
       await programs.requireOperation(owner.merchant.id, owner.customerId, `CARD_ISSUE_${program}`);
-      const design = CARD_DESIGNS.find((d) => d.id === body.cardDesignId);
+      // Only a design the merchant offers for the program (the back-office's card programs).
+      const design = offeredDesigns(owner.merchant, program).find((d) => d.id === body.cardDesignId);
       if (!design) throw cardOrderErrors.create("CARD_TYPE_NOT_ALLOWED", { field: "cardDesignId" });
       const pending = await repository.listPendingRequests(owner.merchant.id, owner.customerId, program);
       if (pending.some((r) => r.status === "OPEN")) {

@@ -7,7 +7,7 @@ import type {
   CardRequestStatus,
 } from "../../db/schema/index.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
-import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
+import { CARD_PROGRAMS, type CardProgram } from "../merchants/merchants.types.ts";
 
 /**
  * What ordering a card shares with the issued cards module (docs/cards.md): the card programs'
@@ -68,6 +68,16 @@ export const CARD_DESIGNS = [
   { id: 4, colour: "PURPLE", hex: "#6B3FBF" },
   { id: 5, colour: "GOLD", hex: "#C9A23F" },
 ] as const satisfies ReadonlyArray<{ id: number; colour: (typeof CARD_COLOURS)[number]; hex: string }>;
+export const CARD_DESIGN_IDS: readonly number[] = CARD_DESIGNS.map((d) => d.id);
+
+/**
+ * The designs a merchant's program offers, as the back-office set them (docs/backoffice.md
+ * "Configuration"); none set: every design.
+ */
+export function offeredDesigns(merchant: Pick<Merchant, "cardPrograms">, program: CardProgram) {
+  const ids = merchant.cardPrograms[program]?.designIds;
+  return ids?.length ? CARD_DESIGNS.filter((d) => ids.includes(d.id)) : [...CARD_DESIGNS];
+}
 
 /** Reference §7 and spec §3: the additional personal info's choices. */
 export const INCOME_SOURCES = [

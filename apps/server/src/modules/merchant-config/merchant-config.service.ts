@@ -6,10 +6,12 @@ import { OPERATION_TYPES } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { BlobIntegrityError, type BlobStore } from "../../providers/blobs/blob-store.ts";
+import { CARD_DESIGN_IDS, offeredDesigns } from "../card-orders/card-orders.types.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import { merchantErrors } from "../merchants/merchants.errors.ts";
 import type { Merchant, MerchantConfigPatch, MerchantsService } from "../merchants/merchants.service.ts";
+import { CARD_PROGRAMS, type CardProgram } from "../merchants/merchants.types.ts";
 import type { AuditActor, AuditService } from "../operators/audit.service.ts";
 import type { QuotesService } from "../quotes/quotes.service.ts";
 import { assertReadableBranding } from "./branding-rules.ts";
@@ -106,10 +108,18 @@ export function createMerchantConfigService(deps: {
         documents: merchant.documents,
         social: merchant.social,
       }),
-      cardPrograms: () => ({
-        CP_1: merchant.cardPrograms.CP_1 ?? null,
-        CP_2: merchant.cardPrograms.CP_2 ?? null,
-      }),
+      cardPrograms: () => {
+        const named = (program: CardProgram) => {
+          const c = merchant.cardPrograms[program];
+          return c?.name.trim() ? { name: c.name, description: c.description } : null;
+        };
+        const designs = (program: CardProgram) => offeredDesigns(merchant, program).map((d) => d.id);
+        return {
+          CP_1: named("CP_1"),
+          CP_2: named("CP_2"),
+          designs: { CP_1: designs("CP_1"), CP_2: designs("CP_2") },
+        };
+      },
       fees: async () => ({ pairs: await quotes.feesIn(tx, merchant.id) }),
       limits: () => kyc.levelLimitsIn(tx, merchant.id) as Promise<SectionState["limits"]>,
     };
@@ -127,6 +137,25 @@ export function createMerchantConfigService(deps: {
       );
     }
     if (section === "fees") assertFeesFit(state as SectionState["fees"]);
+    if (section === "cardPrograms") {
+      const { designs } = state as SectionState["cardPrograms"];
+      for (const program of CARD_PROGRAMS) {
+        designs?.[program].forEach((id, i, ids) => {
+          if (!CARD_DESIGN_IDS.includes(id)) {
+            throw commonErrors.create("NOT_VALID_REQUEST_DATA", {
+              field: `designs.${program}.${i}`,
+              message: `designs.${program}.${i}: a card design's id: ${CARD_DESIGN_IDS.join(", ")}`,
+            });
+          }
+          if (ids.indexOf(id) !== i) {
+            throw merchantConfigErrors.create("DUPLICATE_ENTRY", {
+              field: `designs.${program}.${i}`,
+              message: `designs.${program}.${i}: design ${id} is listed twice`,
+            });
+          }
+        });
+      }
+    }
     if (section === "links") {
       assertUnique(
         (state as SectionState["links"]).documents.map((d) => d.key),
@@ -145,6 +174,15 @@ export function createMerchantConfigService(deps: {
     section: S,
     state: SectionState[S],
   ): Promise<SectionState[S]> {
+    if (section === "cardPrograms") {
+      // Designs in the one order they are read in, so a reordered list is no change; absent: all.
+      const c = state as SectionState["cardPrograms"];
+      const sorted = (ids: readonly number[] = CARD_DESIGN_IDS) => [...ids].sort((a, b) => a - b);
+      return {
+        ...c,
+        designs: { CP_1: sorted(c.designs?.CP_1), CP_2: sorted(c.designs?.CP_2) },
+      } as SectionState[S];
+    }
     if (section !== "limits") return state;
     const limits = state as SectionState["limits"];
     if (limits.currency !== merchant.fiatCurrency) {
@@ -423,7 +461,19 @@ function merchantPatch<S extends ConfigSection>(
     case "cardPrograms": {
       const c = state as SectionState["cardPrograms"];
       const cardPrograms: Partial<Record<string, CardProgramText>> = {};
-      for (const [program, text] of Object.entries(c)) if (text) cardPrograms[program] = text;
+      for (const program of CARD_PROGRAMS) {
+        const text = c[program];
+        const ids = c.designs?.[program] ?? CARD_DESIGN_IDS;
+        // Every design offered is the default, kept as no list (a design added later is offered).
+        const designIds = ids.length === CARD_DESIGN_IDS.length ? undefined : [...ids];
+        if (text || designIds) {
+          cardPrograms[program] = {
+            name: text?.name ?? "",
+            description: text?.description ?? "",
+            ...(designIds ? { designIds } : {}),
+          };
+        }
+      }
       return { cardPrograms };
     }
     default:

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/database.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
+import { cardsDriver } from "../cards/cards.test-helpers.ts";
 import { fakeFile, kycDriver, multipartBody } from "../kyc/kyc.test-helpers.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
@@ -476,5 +477,69 @@ describe("fees and limits", () => {
       await b.configListener.stop();
       await databaseB.close();
     }
+  });
+});
+
+describe("card programs", () => {
+  type Programs = {
+    CP_1: { name: string; description: string } | null;
+    CP_2: { name: string; description: string } | null;
+    designs: { CP_1: number[]; CP_2: number[] };
+  };
+  const programs = async () => ((await config()) as unknown as { cardPrograms: Programs }).cardPrograms;
+
+  it("offers only a program's chosen designs: prices list them, an order of another is refused", async () => {
+    const c = cardsDriver(t);
+    const alice = await c.d.verified();
+    const seeded = await programs();
+    expect(seeded.designs).toEqual({ CP_1: [1, 2, 3, 4, 5], CP_2: [1, 2, 3, 4, 5] });
+
+    const res = await put("card-programs", {
+      ...seeded,
+      designs: { ...seeded.designs, CP_1: [5, 2] },
+      reason: "two colours for the first card",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().version).toMatchObject({
+      section: "cardPrograms",
+      before: { designs: { CP_1: [1, 2, 3, 4, 5] } },
+      after: { designs: { CP_1: [2, 5], CP_2: [1, 2, 3, 4, 5] }, CP_2: seeded.CP_2 },
+    });
+    // The same designs in another order are no change.
+    expect(
+      (await put("card-programs", { ...seeded, designs: { ...seeded.designs, CP_1: [2, 5] } })).json(),
+    ).toEqual({ version: null });
+
+    const prices = (await c.call(alice, "GET", "/v2/card/prices?cp=CP_1")).json();
+    expect(prices.designs.map((d: { id: number }) => d.id)).toEqual([2, 5]);
+    for (const p of prices.prices) expect(p.cardDesignIds).toEqual([2, 5]);
+    const other = (await c.call(alice, "GET", "/v2/card/prices?cp=CP_2")).json();
+    expect(other.designs).toHaveLength(5);
+    // A design the program no longer offers is refused, naming it; an offered one opens the order.
+    const refused = await c.create(alice, "VIRTUAL", "CP_1", 1);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: "CARD_TYPE_NOT_ALLOWED", field: "cardDesignId" });
+    const opened = await c.create(alice, "VIRTUAL", "CP_1", 5);
+    expect(opened.statusCode, opened.body).toBe(200);
+
+    // Every design again: the program offers all five.
+    expect((await put("card-programs", seeded)).statusCode).toBe(200);
+    expect((await programs()).designs.CP_1).toEqual([1, 2, 3, 4, 5]);
+    expect((await c.call(alice, "GET", "/v2/card/prices?cp=CP_1")).json().designs).toHaveLength(5);
+  });
+
+  it("answers bad designs with a 400 naming the field; nothing is stored", async () => {
+    const seeded = await programs();
+    const cases: [object, string][] = [
+      [{ ...seeded.designs, CP_1: [] }, "designs.CP_1"],
+      [{ ...seeded.designs, CP_2: [9] }, "designs.CP_2.0"],
+      [{ ...seeded.designs, CP_1: [2, 2] }, "designs.CP_1.1"],
+    ];
+    for (const [designs, field] of cases) {
+      const res = await put("card-programs", { ...seeded, designs });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().field, field).toBe(field);
+    }
+    expect(await programs()).toEqual(seeded);
   });
 });

@@ -86,9 +86,19 @@ export const linksSection = z.object({
 });
 
 const cardProgram = z.object({ name: text(60), description: z.string().trim().max(300) });
+/**
+ * The card designs (spec §3's colours, by id: card-orders' CARD_DESIGNS) a program offers, at
+ * least one; which ids exist the service checks, naming the field.
+ */
+const designIds = z.array(z.number().int()).min(1).max(20);
 export const cardProgramsSection = z.object({
   CP_1: cardProgram.nullable().describe("null: the generic name"),
   CP_2: cardProgram.nullable(),
+  designs: z
+    .object({ CP_1: designIds, CP_2: designIds })
+    // Absent (and in versions saved before designs could be chosen): every design.
+    .optional()
+    .describe("The card designs each program offers, by id (GET /v2/card/prices lists them); absent: all"),
 });
 
 /**
