@@ -91,11 +91,28 @@ try {
   log(`statements Citus ran without one merchant to route by (multi-shard, or reference tables only):`);
   for (const s of f.multiShard) log(`  ${String(s.calls).padStart(6)}  ${s.query}`);
   if (f.multiShard.length === 0) log("  (none)");
+  log(`journeys: statements Citus ran on more than one shard (citus.multi_task_query_log_level):`);
+  for (const m of f.journeys.multiTask) {
+    const whose = m.request
+      ? m.why
+        ? `allowed: ${m.why}`
+        : "NOT ALLOWED: a request's fan-out"
+      : "the test's own SQL";
+    log(`  ${String(m.count).padStart(4)}  ${m.statement.slice(0, 140)}`);
+    log(`        ${whose}; during ${m.steps.join(", ")}`);
+  }
+  if (f.journeys.multiTask.length === 0) log("  (none)");
   log(
     `${f.distributed.length} tables distributed by merchant_id, ${f.reference} reference tables; ${f.waiting.length} left as plain tables on the coordinator (docs/scaling.md):`,
   );
   for (const w of f.waiting) log(`  waiting: ${w.table}: ${w.why}`);
-  const problems = failures(f);
+  const problems = [
+    ...failures(f),
+    ...f.journeys.failed.map((step) => `journey ${step}`),
+    ...f.journeys.multiTask
+      .filter((m) => m.request && !m.why)
+      .map((m) => `a request's statement ran on more than one shard: ${m.statement.slice(0, 160)}`),
+  ];
   if (problems.length > 0) {
     status = 1;
     for (const p of problems) log(`FAIL: ${p}`);

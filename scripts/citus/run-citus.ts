@@ -12,6 +12,8 @@ import { fund, isRunning, startInstances, startWorkerProcess, stopProcess } from
 import { startProxy } from "../cluster/proxy.ts";
 import { sleep } from "../failover/services.ts";
 import { type CitusCluster, sql, startCitusCluster } from "./cluster.ts";
+import { APP_NAME, runJourneys } from "./journeys.ts";
+import { allowance, type MultiTask, watchMultiTask } from "./multi-task-log.ts";
 import { type Placement, placements, separateMerchants } from "./placement.ts";
 import { multiShardStatements, resetStatements } from "./statements.ts";
 
@@ -35,6 +37,15 @@ export type CitusFigures = Verdict & {
   sendsDuringRebalance: number;
   workerAlive: boolean;
   multiShard: Array<{ calls: number; query: string }>;
+  journeys: Journeys;
+};
+
+export type Journeys = {
+  seconds: number;
+  /** Steps that failed, as "merchant: step: why". */
+  failed: string[];
+  /** What Citus ran on more than one shard during the journeys; `why` when allowed. */
+  multiTask: Array<MultiTask & { request: boolean; why?: string }>;
 };
 
 const MERCHANTS = [
@@ -89,6 +100,8 @@ export async function runCitus(
   if (moved) o.log(moved);
   const before = await placements(cluster, MERCHANTS);
   for (const p of before) o.log(`before: ${p.merchant}'s shards (${p.shards} shards) on ${p.node}`);
+  // Before any instance or worker starts: the drivers run the sandbox providers' jobs themselves.
+  const journeys = await journeysOnCluster(cluster, o.log);
 
   const instances = await startInstances(2, cluster.url);
   for (const i of instances) started.process(i.stop);
@@ -140,12 +153,36 @@ export async function runCitus(
       sendsDuringRebalance,
       workerAlive: isRunning(worker),
       multiShard: await multiShardStatements(cluster),
+      journeys,
     };
   } finally {
     await proxy.close();
     await Promise.all(instances.map((i) => i.stop()));
     await stopProcess(worker);
   }
+}
+
+/**
+ * Every domain's money path for a customer of each merchant (journeys.ts), with what Citus ran on
+ * more than one shard meanwhile, read from the coordinator's log (multi-task-log.ts).
+ */
+async function journeysOnCluster(cluster: CitusCluster, log: (line: string) => void): Promise<Journeys> {
+  const began = Date.now();
+  const watch = await watchMultiTask(cluster);
+  let failed: string[];
+  let logged: MultiTask[];
+  try {
+    failed = await runJourneys(cluster.url, MERCHANTS, log, watch.mark);
+  } finally {
+    logged = await watch.stop();
+  }
+  const seconds = (Date.now() - began) / 1000;
+  log(`journeys of both merchants in ${seconds.toFixed(1)} s, ${failed.length} failed steps`);
+  const multiTask = logged.map((m) => {
+    const why = allowance(m.statement);
+    return { ...m, request: m.app === APP_NAME, ...(why ? { why } : {}) };
+  });
+  return { seconds, failed, multiTask };
 }
 
 /** citus_rebalance_start, then its background job followed until it ends (it fails the run if it fails). */
