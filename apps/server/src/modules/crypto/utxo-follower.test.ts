@@ -116,6 +116,30 @@ describe("the Bitcoin-family block follower (litecoind -regtest)", () => {
   });
 });
 
+describe("the sandbox console's local-node buttons (litecoind)", () => {
+  it("pays test LTC to a customer's address and mines blocks: the follower credits it", async () => {
+    const gus = await d.unverified();
+    const address = (await d.wallet(gus.token, "LTC")).address;
+    const f = follower();
+    await f.followOnce();
+    const form = (url: string, body: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(body).toString(),
+      });
+    const paid = await form("/sandbox/chain/local/pay/form", { currency: "LTC", address, amount: "0.75" });
+    expect(paid.headers.location).toMatch(/local=Paid/);
+    await f.followOnce();
+    expect((await receiveHistory(gus.token))[0]).toMatchObject({ status: "PENDING" });
+    const mined = await form("/sandbox/chain/local/mine/form", { blocks: String(M) });
+    expect(mined.headers.location).toMatch(/local=Mined/);
+    await f.followOnce();
+    expect((await d.wallet(gus.token, "LTC")).balance).toMatch(/^0\.750*$/);
+  });
+});
+
 describe("Bitcoin-family withdrawals through the node's wallet", () => {
   it("sends once at the fee rate however often the job runs, and completes at its confirmations", async () => {
     const cleo = await d.verified();
