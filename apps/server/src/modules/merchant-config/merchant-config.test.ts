@@ -139,6 +139,38 @@ describe("changing a section", () => {
     expect(info.json().data).toMatchObject({ buttonColor1: "#767676", buttonTextColor1: "#FFFFFF" });
   });
 
+  it("serves saved texts and links to the customer app: overrides, documents, social, support chat", async () => {
+    const web = async (url: string) =>
+      (await t.app.inject({ method: "GET", url, headers: { "x-merchant-id": DEMO_MERCHANT_ID } })).json()
+        .data;
+    const { links } = await config();
+    const texts = await put("texts", { textOverrides: { "home.title": "Welcome to Kestrel" } });
+    expect(texts.statusCode, texts.body).toBe(200);
+    expect(texts.json().version).toMatchObject({
+      section: "texts",
+      after: { textOverrides: { "home.title": "Welcome to Kestrel" } },
+    });
+    const saved = await put("links", {
+      ...links,
+      supportChatKey: "kestrel-chat",
+      documents: [{ key: "fees", title: "Fee schedule", url: "https://kestrel.example/fees.pdf" }],
+      social: [{ name: "Mastodon", url: "https://mastodon.example/@kestrel" }],
+      reason: "new fee schedule",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await web("/web/screens?locale=en")).texts).toEqual({ "home.title": "Welcome to Kestrel" });
+    expect((await web("/web/info?variant=merchantData")).supportChatKey).toBe("kestrel-chat");
+    expect((await web("/web/info?variant=filesLinks")).documents).toEqual([
+      { key: "fees", title: "Fee schedule", url: "https://kestrel.example/fees.pdf" },
+    ]);
+    expect((await web("/web/info?variant=merchantSocial")).links).toEqual([
+      { name: "Mastodon", url: "https://mastodon.example/@kestrel" },
+    ]);
+    // Back as they were, for the tests after this one.
+    expect((await put("texts", { textOverrides: {} })).statusCode).toBe(200);
+    expect((await put("links", links)).statusCode).toBe(200);
+  });
+
   it("answers bad input with a 400 naming the field", async () => {
     const { operations } = (await config()).operations;
     const cases: [string, object, string][] = [
