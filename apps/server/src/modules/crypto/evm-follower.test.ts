@@ -621,7 +621,7 @@ describe("bad input on the EVM network", () => {
 });
 
 describe("a node that is down", () => {
-  it("is a 503 with Retry-After for the fee, and the follower stores nothing and resumes later", async () => {
+  it("is a 503 with Retry-After for the fee and the send, and the follower stores nothing", async () => {
     const port = await freePort();
     const down = await createKycTestApp({
       CHAIN_ETH: "evm",
@@ -637,6 +637,12 @@ describe("a node that is down", () => {
       });
       expect(fee.statusCode).toBe(503);
       expect(fee.headers["retry-after"]).toBeDefined();
+      // The send itself too, before anything is reserved.
+      await dd.faucet(ivy.phone, "ETH", "1");
+      const send = await dd.send(ivy.token, { address: OUTSIDE, amount: "0.1", currency: "ETH" });
+      expect(send.statusCode, send.body).toBe(503);
+      expect(send.headers["retry-after"]).toBeDefined();
+      expect((await dd.wallet(ivy.token, "ETH")).availableBalance).toMatch(/^1\.0*$/);
       // The console's Mine blocks says so on its page, never a 500.
       const mined = await down.app.inject({
         method: "POST",
