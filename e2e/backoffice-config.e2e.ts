@@ -137,6 +137,11 @@ describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
       await branding.getByLabel("Main button colour (#RRGGBB)").fill("#777777");
       await branding.getByLabel("Main button text: black or white, whichever reads").uncheck();
       await branding.getByLabel("Main button text (#RRGGBB)").fill("#FFFFFF");
+      // The preview draws the customer app's home screen in the draft, before anything is saved.
+      const preview = branding.getByRole("img", { name: "The home screen in these colours" });
+      const mainButton = preview.locator("rect").nth(1);
+      await expect.poll(() => mainButton.getAttribute("fill")).toBe("#777777");
+      expect(await preview.getByText("Add funds").getAttribute("fill")).toBe("#FFFFFF");
       await branding.getByRole("button", { name: "Save branding" }).click();
       const refusal = branding.getByRole("alert").filter({ hasText: "buttonTextColor1" }).first();
       await refusal.waitFor();

@@ -31,7 +31,10 @@ describe.skipIf(!e2eEnabled())("reports in the back-office", () => {
     const totals = page.getByRole("table", { name: /^Totals from/ });
     await totals.getByRole("row").filter({ hasText: "USDT" }).waitFor();
     await page.getByLabel("Currency", { exact: true }).selectOption("USDT");
+    // The trends beside the tables: volumes, fees and customers per day.
     await page.getByRole("img", { name: /^Volume \(money in and out\), USDT/ }).waitFor();
+    await page.getByRole("img", { name: /^Fees earned, USDT/ }).waitFor();
+    await page.getByRole("img", { name: /^Customers who moved money, USDT/ }).waitFor();
     await checkScreen(page, "reports/bo-reports-finance");
 
     const [file] = await Promise.all([

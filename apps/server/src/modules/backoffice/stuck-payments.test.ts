@@ -174,6 +174,16 @@ describe("stuck crypto withdrawals", () => {
     expect(history.sendToWalletModel.failureReason).toBe("Lost at the custodian");
     const usage = await t.database.pool.query("select released_at from kyc_usage where reference = $1", [id]);
     expect(usage.rows[0]?.released_at).not.toBeNull();
+    // Each fail is audited with the operator's reason and what it came to.
+    const audit = await t.database.pool.query(
+      `select operator_email, reason, changes from operator_audit
+       where target_id = $1 and action = 'payment.fail' order by id`,
+      [id],
+    );
+    expect(audit.rows.map((r) => [r.operator_email, r.reason, r.changes.outcome])).toEqual([
+      [finance.email, "Lost at the custodian", "FAILED"],
+      [finance.email, "Lost at the custodian", "ALREADY_FINAL"],
+    ]);
     await d.expectInvariants();
   });
 
