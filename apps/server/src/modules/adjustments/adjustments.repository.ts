@@ -101,22 +101,35 @@ export const adjustmentsSql = {
   },
 
   /**
-   * Stores EXPIRED on up to `limit` waiting proposals lapsed by `at`, oldest first, across
-   * merchants (the periodic sweep). A row a decision holds is skipped: that decision judges it
-   * under its lock, and the next sweep sees what it left.
+   * Up to `limit` waiting proposals lapsed by `at`, oldest first, across merchants (the periodic
+   * sweep), read without a lock: each is then expired by its own key (`expire`), so no statement
+   * locks rows of several merchants (Citus refuses FOR UPDATE across shards).
    */
-  async expireLapsed(db: ClientSource, at: Date, limit: number): Promise<number> {
-    const { rowCount } = await db.withClient((c) =>
-      c.query(
-        `update adjustment_proposals p set status = 'EXPIRED', decided_at = $1
-           from (select merchant_id, id from adjustment_proposals
-                  where status = 'PROPOSED' and expires_at <= $1
-                  order by expires_at limit $2 for update skip locked) lapsed
-          where p.merchant_id = lapsed.merchant_id and p.id = lapsed.id and p.status = 'PROPOSED'`,
+  async listLapsed(
+    db: ClientSource,
+    at: Date,
+    limit: number,
+  ): Promise<Array<{ merchantId: string; id: string }>> {
+    const { rows } = await db.withClient((c) =>
+      c.query<{ merchantId: string; id: string }>(
+        `select merchant_id as "merchantId", id from adjustment_proposals
+          where status = 'PROPOSED' and expires_at <= $1 order by expires_at limit $2`,
         [at, limit],
       ),
     );
-    return rowCount ?? 0;
+    return rows;
+  },
+
+  /** Expires one lapsed proposal unless a decision stored another status first (it waits for it). */
+  async expire(db: ClientSource, merchantId: string, id: string, at: Date): Promise<boolean> {
+    const { rowCount } = await db.withClient((c) =>
+      c.query(
+        `update adjustment_proposals set status = 'EXPIRED', decided_at = $3
+          where merchant_id = $1 and id = $2 and status = 'PROPOSED' and expires_at <= $3`,
+        [merchantId, id, at],
+      ),
+    );
+    return (rowCount ?? 0) > 0;
   },
 
   async find(db: ClientSource, merchantId: string, id: string): Promise<Proposal | undefined> {

@@ -309,9 +309,10 @@ export function createAdjustmentsService(deps: {
     async expireLapsed(): Promise<number> {
       let total = 0;
       for (;;) {
-        const expired = await adjustmentsSql.expireLapsed(db, now(), EXPIRE_BATCH);
-        total += expired;
-        if (expired < EXPIRE_BATCH) return total;
+        const at = now();
+        const lapsed = await adjustmentsSql.listLapsed(db, at, EXPIRE_BATCH);
+        for (const p of lapsed) if (await adjustmentsSql.expire(db, p.merchantId, p.id, at)) total++;
+        if (lapsed.length < EXPIRE_BATCH) return total;
       }
     },
   };
