@@ -5,7 +5,9 @@ import pg from "pg";
 import pino from "pino";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
 import { checkInvariants } from "../apps/server/src/modules/ledger/ledger.invariants.ts";
+import { DEMO_MERCHANT_ID } from "../apps/server/src/modules/merchants/merchants.seed.ts";
 import { startServerProcess } from "../apps/server/src/server-process.ts";
+import { startCitusBenchTargets } from "./bench/citus-ledger.ts";
 import { cpuMeter } from "./bench/cpu-meter.ts";
 import { prepareHttpCustomers, runHttpSends } from "./bench/http-send.ts";
 import { BENCH_ACCOUNTS, prepareLedgerDatabase, writeLedgerScripts } from "./bench/ledger-setup.ts";
@@ -22,6 +24,9 @@ import { findPgbench, interleavedRuns, pgbench, type RunResult, targetOf } from 
  * BENCH_HTTP_SECONDS=N adds a long HTTP run after them (issue 25): N seconds of sends from a few
  * senders (BENCH_HTTP_SENDERS, default 8), whose histories grow by thousands of sends, printed by
  * thirds: a send whose cost grew with the sender's history would slow down from third to third.
+ * With Citus installed (issue 39; BENCH_CITUS=0 skips it), the same transfer with its arguments
+ * bound also runs on plain PostgreSQL 15 and on a Citus coordinator with two workers (15 too), in
+ * the same rounds: on one machine that shows Citus's overhead, not its scale (docs/scaling.md).
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
@@ -31,6 +36,8 @@ const LONG_HTTP_SENDERS = Number(process.env.BENCH_HTTP_SENDERS ?? 8);
 const THREADS = 2;
 /** Each run is split into rounds, interleaved with the others (see interleavedRuns). */
 const ROUNDS = 3;
+
+const WITH_CITUS = process.env.BENCH_CITUS !== "0";
 
 const bin = findPgbench(repoRoot);
 if (!bin) {
@@ -69,6 +76,8 @@ try {
   await pgbench(bin, target, ["-i", "-q", "-s", String(CLIENTS), "pgbench"], dir);
   await prepareLedgerDatabase(dbUrl("ledger"));
   const scripts = await writeLedgerScripts(dir);
+  const citus = WITH_CITUS ? await startCitusBenchTargets(dir, DEMO_MERCHANT_ID) : undefined;
+  if (citus) console.log(`bench:ledger: Citus: the merchant's shards on worker ${citus.workerOfMerchant}`);
   // The HTTP path: the server (its own process, no worker) on the same database, driven by
   // autocannon at the same concurrency, signed-in customers sending by phone. Its runs are
   // interleaved with the others, so the shared machine's load weighs on all alike.
@@ -104,6 +113,12 @@ try {
         { name: "hot", database: "ledger", script: scripts.hot },
         { name: "built", database: "ledger", script: scripts.built },
         { name: "http", custom: meteredHttp },
+        ...(citus
+          ? [
+              { name: "pg15", database: "kestrel", script: scripts.bound, target: targetOf(citus.plainUrl) },
+              { name: "citus", database: "kestrel", script: scripts.bound, target: targetOf(citus.citusUrl) },
+            ]
+          : []),
         { name: "httpHot", custom: http(true) },
       ],
       {
@@ -130,6 +145,18 @@ try {
     }
   } finally {
     await server.stop();
+  }
+  let citusAudit: string | undefined;
+  if (citus) {
+    try {
+      const c = new pg.Client({ connectionString: citus.citusUrl });
+      await c.connect();
+      const broken = (await checkInvariants(c)).filter((v) => v.violations.length > 0);
+      await c.end();
+      citusAudit = broken.length === 0 ? "clean" : `VIOLATED: ${broken.map((b) => b.name).join("; ")}`;
+    } finally {
+      await citus.stop();
+    }
   }
   const result = (name: string) => results.get(name) as RunResult;
   const tpcb = result("tpcb");
@@ -170,8 +197,22 @@ try {
       : `audit after the load: VIOLATED: ${broken.map((b) => b.name).join("; ")}`,
   );
 
+  if (citus) {
+    line("ledger SQL transfer, arguments bound, plain PostgreSQL 15", result("pg15"), "transfers");
+    line(
+      "ledger SQL transfer, arguments bound, Citus (coordinator + 2 workers)",
+      result("citus"),
+      "transfers",
+    );
+    console.log(`audit of the Citus ledger after the load: ${citusAudit}`);
+    if (citusAudit !== "clean") process.exitCode = 1;
+  }
   console.log(`ratio sql/pgbench: ${(uniform.tps / tpcb.tps).toFixed(2)}`);
   console.log(`ratio http/pgbench: ${(httpUniform.tps / tpcb.tps).toFixed(2)}`);
+  if (citus)
+    console.log(
+      `ratio citus/pg15 (same transfer, same run): ${(result("citus").tps / result("pg15").tps).toFixed(2)}`,
+    );
   if (broken.length > 0) process.exitCode = 1;
 } finally {
   await embedded.stop();

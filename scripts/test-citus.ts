@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CitusCluster } from "./citus/cluster.ts";
+import { type CitusCluster, citusMissing } from "./citus/cluster.ts";
 import { runCitus } from "./citus/run-citus.ts";
 import { failures } from "./cluster/checks.ts";
 import { databaseDir } from "./failover/services.ts";
@@ -16,20 +15,7 @@ import { databaseDir } from "./failover/services.ts";
  * CITUS_CLIENTS (6), CITUS_LOAD_SECONDS (6), CITUS_CUSTOMERS (10 per merchant), CITUS_KEEP (keep logs).
  */
 const log = (line: string) => console.log(`test:citus: ${line}`);
-const PG = "/usr/lib/postgresql/15";
-const missing = [
-  [!existsSync(`${PG}/bin/postgres`), "PostgreSQL 15 (apt-get install -y postgresql-15)"],
-  [
-    !existsSync(`${PG}/lib/citus.so`) || !existsSync("/usr/share/postgresql/15/extension/citus.control"),
-    "Citus 13 (bash ../shared/citus/install.sh, as root)",
-  ],
-  // The prebuilt Citus calls have_createdb_privilege, which PostgreSQL 15 exports from 15.20 on.
-  [
-    existsSync(`${PG}/bin/postgres`) &&
-      !readFileSync(`${PG}/bin/postgres`).includes("have_createdb_privilege"),
-    "PostgreSQL 15.20 or later, which the prebuilt Citus needs (apt-get install -y postgresql-15)",
-  ],
-].flatMap(([lacking, what]) => (lacking ? [what] : []));
+const missing = citusMissing();
 if (missing.length > 0) {
   console.error(`test:citus: missing ${missing.join("; ")}`);
   process.exit(2);

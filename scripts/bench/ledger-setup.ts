@@ -1,8 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
-import { runMigrations } from "../../apps/server/src/db/migrate.ts";
-import { seedDatabase } from "../../apps/server/src/db/seed.ts";
+import { prepareDatabase } from "../../apps/server/src/db/prepare.ts";
 import { clientSourceFromPool } from "../../apps/server/src/db/transaction.ts";
 import { createLedgerService } from "../../apps/server/src/modules/ledger/ledger.service.ts";
 import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
@@ -15,15 +14,16 @@ const FUNDING_CLIENTS = 4;
 export const benchAccountId = (n: number): string => `00000000-0000-7000-8000-${String(n).padStart(12, "0")}`;
 
 /**
- * The bench's ledger database: migrated and seeded like production, 10,000 funded EUR wallets
+ * The bench's ledger database: prepared as a server start prepares it (migrated, seeded, and on
+ * Citus distributed by merchant), 10,000 funded EUR wallets
  * with ids pgbench can compute (bench.account(n)), the house accounts, and bench.uuidv7() so the
  * pgbench scripts can make the UUIDv7 ids the application makes (PostgreSQL 15 has no uuidv7()).
  */
 export async function prepareLedgerDatabase(url: string): Promise<void> {
   const database = openDatabase(url, { max: 4 });
   try {
-    await runMigrations(database.pool);
-    await seedDatabase(database.pool);
+    // The start's own preparation: on a Citus coordinator it also distributes the tables.
+    await prepareDatabase(database);
     const { pool } = database;
     // The bench's own functions live in a schema of their own: the server's start drops every
     // function of the public schema that no file of db/functions defines.
@@ -81,7 +81,7 @@ export async function prepareLedgerDatabase(url: string): Promise<void> {
  */
 export async function writeLedgerScripts(
   dir: string,
-): Promise<{ uniform: string; hot: string; built: string }> {
+): Promise<{ uniform: string; hot: string; built: string; bound: string }> {
   const pick = `\\set a random(1, ${BENCH_ACCOUNTS})
 \\set d random(1, ${BENCH_ACCOUNTS - 1})
 \\set amount random(1, 100)
@@ -99,10 +99,16 @@ export async function writeLedgerScripts(
   const built = `${pick}BEGIN;
 SELECT bench.uuidv7() AS op \\gset
 SELECT ledger_apply_operation(:op, '${DEMO_MERCHANT_ID}', :op::text, 'bench', 'bench_transfer', ${legs(uniformCredit)});
-SELECT ledger_store_response(:op, '{"ok": true}');
+SELECT ledger_store_response('${DEMO_MERCHANT_ID}', :op, '{"ok": true}');
 END;
 `;
+  // The ids and legs made first, then the transfer with every argument bound, as the server
+  // sends it (the Citus comparison runs this one: docs/scaling.md).
+  const bound = `${pick}SELECT bench.uuidv7() AS op, ${legs(uniformCredit)}::text AS legs \\gset
+SELECT ledger_apply_operation(:op, '${DEMO_MERCHANT_ID}', :op, 'bench', 'bench_transfer', :legs, p_response => '{"ok": true}');
+`;
   const files = {
+    bound: path.join(dir, "ledger-bound.sql"),
     uniform: path.join(dir, "ledger-uniform.sql"),
     hot: path.join(dir, "ledger-hot.sql"),
     built: path.join(dir, "ledger-built.sql"),
@@ -110,5 +116,6 @@ END;
   await writeFile(files.uniform, oneStatement(uniformCredit));
   await writeFile(files.hot, oneStatement(`'creditHouse', 'liquidity'`));
   await writeFile(files.built, built);
+  await writeFile(files.bound, bound);
   return files;
 }

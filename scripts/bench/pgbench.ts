@@ -68,7 +68,7 @@ export function pgbench(bin: string, target: Target, args: string[], cwd: string
 
 /** A pgbench run, or another load (the HTTP path) that measures itself for `seconds`. */
 export type RunSpec =
-  | { name: string; database: string; script?: string; custom?: never }
+  | { name: string; database: string; script?: string; target?: Target; custom?: never }
   | { name: string; custom: (seconds: number) => Promise<RunResult> };
 
 /**
@@ -98,7 +98,7 @@ export async function interleavedRuns(
       args.push("-T", String(o.seconds), "-l", `--log-prefix=${spec.name}-${round}`);
       if (spec.script) args.push("-f", spec.script);
       args.push(spec.database);
-      const out = await pgbench(bin, target, args, o.logDir);
+      const out = await pgbench(bin, spec.target ?? target, args, o.logDir);
       const value = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? Number.NaN);
       if (/aborted in command/.test(out) || !Number.isFinite(value)) {
         throw new Error(`pgbench run ${spec.name} failed:\n${out}`);

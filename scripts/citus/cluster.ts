@@ -1,7 +1,27 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { initNode, type Node, nodeUrl, pgCtl } from "../failover/pgbackrest.ts";
 import { databaseDir, stablePort } from "../failover/services.ts";
+
+const PG = "/usr/lib/postgresql/15";
+
+/** What this machine lacks to run a Citus cluster, each said as how to get it; empty when ready. */
+export function citusMissing(): string[] {
+  const postgres = `${PG}/bin/postgres`;
+  return [
+    [!existsSync(postgres), "PostgreSQL 15 (apt-get install -y postgresql-15)"] as const,
+    [
+      !existsSync(`${PG}/lib/citus.so`) || !existsSync("/usr/share/postgresql/15/extension/citus.control"),
+      "Citus 13 (bash ../shared/citus/install.sh, as root)",
+    ] as const,
+    // The prebuilt Citus calls have_createdb_privilege, which PostgreSQL 15 exports from 15.20 on.
+    [
+      existsSync(postgres) && !readFileSync(postgres).includes("have_createdb_privilege"),
+      "PostgreSQL 15.20 or later, which the prebuilt Citus needs (apt-get install -y postgresql-15)",
+    ] as const,
+  ].flatMap(([lacking, what]) => (lacking ? [what] : []));
+}
 
 /** The product's database on every node (Citus's extension is per database). */
 export const DATABASE = "kestrel";
@@ -31,16 +51,20 @@ const SETTINGS = [
   // Nodes talk over loopback only; without this libpq looks for a client certificate in the
   // starting user's home (root's, unreadable to \`postgres\`) and the connection fails.
   "citus.node_conninfo = 'sslmode=disable'",
-  "fsync = off",
-  "synchronous_commit = off",
 ];
+/** A throwaway test cluster need not survive a crash; a benchmark beside a durable server must. */
+const NOT_DURABLE = ["fsync = off", "synchronous_commit = off"];
 
 /**
  * A Citus cluster on loopback under `dir` (fresh data folders): a coordinator and `workers`
  * workers, each a PostgreSQL 15 with Citus, trust on 127.0.0.1 (a throwaway test cluster), the
  * product's database and the extension on each, the workers registered with the coordinator.
  */
-export async function startCitusCluster(dir: string, workers: number): Promise<CitusCluster> {
+export async function startCitusCluster(
+  dir: string,
+  workers: number,
+  options: { durable?: boolean } = {},
+): Promise<CitusCluster> {
   const started: Node[] = [];
   const start = async (name: string) => {
     const node: Node = {
@@ -49,7 +73,7 @@ export async function startCitusCluster(dir: string, workers: number): Promise<C
       log: path.join(dir, `${name}.log`),
     };
     await databaseDir(path.join(dir, name));
-    await initNode(node, SETTINGS);
+    await initNode(node, options.durable ? SETTINGS : [...SETTINGS, ...NOT_DURABLE]);
     await pgCtl(node, "start");
     started.push(node);
     await sql(nodeUrl(node), `create database ${DATABASE}`);
