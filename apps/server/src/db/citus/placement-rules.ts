@@ -2,7 +2,6 @@ import type { TableShape } from "./catalog.ts";
 import {
   COORDINATOR_SCHEMAS,
   DISTRIBUTION_COLUMN,
-  HELD_ON_COORDINATOR,
   NOT_YET_DISTRIBUTABLE,
   type Placement,
   TABLE_PLACEMENT,
@@ -117,7 +116,6 @@ export function distributionPlan(shapes: TableShape[], map: PlacementMap = MAP):
     const placement = map.placement[s.name];
     if (placement === "coordinator") continue;
     if (s.name in map.notYet) waiting.set(s.name, map.notYet[s.name] ?? "");
-    else if (s.name in HELD_ON_COORDINATOR) waiting.set(s.name, HELD_ON_COORDINATOR[s.name] ?? "");
     else ready.add(s.name);
   }
   // Until nothing changes: a table pointing to, or pointed to by, a table that stays plain waits.

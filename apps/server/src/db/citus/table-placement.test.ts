@@ -102,11 +102,22 @@ describe("a table that grows with customers and lacks the merchant in its keys",
   });
 
   it("fails a table still listed as not yet distributable once its keys are right", async () => {
-    const problems = await problemsAfter(
-      `alter table rate_limits add column merchant_id uuid not null;
-       alter table rate_limits drop constraint rate_limits_key_window_start_pk;
-       alter table rate_limits add primary key (merchant_id, key, window_start)`,
-    );
-    expect(problems).toEqual(["rate_limits: its keys are ready; remove it from NOT_YET_DISTRIBUTABLE"]);
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query(
+        "create table customer_notes (merchant_id uuid not null, id uuid not null, primary key (merchant_id, id))",
+      );
+      const map = {
+        placement: { ...TABLE_PLACEMENT, customer_notes: "distributed" as const },
+        notYet: { customer_notes: "no merchant_id in its primary key" },
+      };
+      expect(placementProblems(await readTableShapes(client), map)).toEqual([
+        "customer_notes: its keys are ready; remove it from NOT_YET_DISTRIBUTABLE",
+      ]);
+    } finally {
+      await client.query("rollback");
+      client.release();
+    }
   });
 });
