@@ -57,6 +57,8 @@ export const claimableTransfers = pgTable(
     // What a phone's new owner may claim; the sweep's overdue ones.
     index("claimable_transfers_held_phone").on(t.merchantId, t.phone).where(sql`${t.status} = 'HELD'`),
     index("claimable_transfers_held_expiry").on(t.expiresAt).where(sql`${t.status} = 'HELD'`),
+    // A sender's own sends: their history's details find each by its return.
+    index("claimable_transfers_sender").on(t.merchantId, t.senderId),
     check(
       "claimable_transfers_status",
       sql.raw(`status in (${CLAIM_STATUSES.map((s) => `'${s}'`).join(", ")})`),

@@ -1,0 +1,1 @@
+CREATE INDEX "claimable_transfers_sender" ON "claimable_transfers" USING btree ("merchant_id","sender_id");
