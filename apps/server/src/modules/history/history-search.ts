@@ -64,12 +64,16 @@ export function createHistorySearch(db: ClientSource) {
       });
     },
 
-    /** Every status the operation's entries took, in order (db/functions/history_status_log.sql). */
+    /**
+     * Every status the operation's entries took, in order (db/functions/history_status_log.sql):
+     * by the time each was written under the entry's lock, not by the identity id alone (on Citus
+     * each worker hands out ids from its own range, and a merchant's shards may move).
+     */
     statusChangesOf(merchantId: string, operationId: string) {
       return db.withClient(async (c) => {
         const { rows } = await c.query<{ customerId: string; direction: string; status: string; at: Date }>(
           `select customer_id as "customerId", direction, status, at from history_status_changes
-           where merchant_id = $1 and operation_id = $2 order by id`,
+           where merchant_id = $1 and operation_id = $2 order by at, id`,
           [merchantId, operationId],
         );
         return rows;
