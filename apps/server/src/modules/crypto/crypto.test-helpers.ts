@@ -56,6 +56,14 @@ export function cryptoDriver(t: TestApp) {
     verified: (merchantId?: string) => kyc.verifiedCustomer(merchantId),
     /** Signed in, profile complete (KYC_0): may receive, may not send. */
     unverified: () => kyc.customer("Lovelace"),
+    /** A sandbox console form posted as the browser posts it (its buttons: pay, mine). */
+    consoleForm: (url: string, body: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(body).toString(),
+      }),
     async wallets(token: string): Promise<Wallet[]> {
       const res = await t.app.inject({ url: "/v2/wallets", headers: bearer(token) });
       expect(res.statusCode).toBe(200);

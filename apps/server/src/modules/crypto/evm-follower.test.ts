@@ -269,13 +269,7 @@ describe("the sandbox console's local-node buttons", () => {
     const address = (await d.wallet(kim.token, "ETH")).address;
     const f = follower();
     await f.followOnce();
-    const form = (url: string, body: Record<string, string>) =>
-      t.app.inject({
-        method: "POST",
-        url,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams(body).toString(),
-      });
+    const form = d.consoleForm;
     const paid = await form("/sandbox/chain/local/pay/form", { currency: "USDT", address, amount: "7.25" });
     expect(paid.headers.location).toMatch(/local=Paid/);
     const mined = await form("/sandbox/chain/local/mine/form", { blocks: String(M) });

@@ -122,13 +122,7 @@ describe("the sandbox console's local-node buttons (litecoind)", () => {
     const address = (await d.wallet(gus.token, "LTC")).address;
     const f = follower();
     await f.followOnce();
-    const form = (url: string, body: Record<string, string>) =>
-      t.app.inject({
-        method: "POST",
-        url,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams(body).toString(),
-      });
+    const form = d.consoleForm;
     const paid = await form("/sandbox/chain/local/pay/form", { currency: "LTC", address, amount: "0.75" });
     expect(paid.headers.location).toMatch(/local=Paid/);
     await f.followOnce();
