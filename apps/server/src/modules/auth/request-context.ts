@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
+import { clientIp } from "../../http/client-ip.ts";
 import { customerOrigin, requestMerchant } from "../../http/request-merchant.ts";
 import type { RequestContext, Signed, TokenSet } from "./auth.service.ts";
 
@@ -14,7 +15,9 @@ export async function requestContext(deps: AppDeps, req: FastifyRequest): Promis
   const merchant = await requestMerchant(deps, req);
   return {
     merchant,
-    ip: req.ip,
+    // The address a sign-in is limited by and placed from (the security centre's country): in
+    // sandbox mode a tester may stand in another one, as the location check allows.
+    ip: clientIp(deps.config, req),
     deviceId: header(req, "x-deviceid"),
     userAgent: header(req, "user-agent"),
     origin: customerOrigin(deps, req, merchant),

@@ -73,7 +73,12 @@ const emailsTo = async (to: string) =>
  * Signs in on a device never used before: the code step, then the session. `remoteAddress`: the
  * address the sign-in comes from (the test's own loopback by default, which places nowhere).
  */
-async function signInOnNewDevice(phone: string, deviceId: string, remoteAddress?: string) {
+async function signInOnNewDevice(
+  phone: string,
+  deviceId: string,
+  remoteAddress?: string,
+  extraHeaders: Record<string, string> = {},
+) {
   expect((await d.signIn(phone, "secret1", deviceId)).statusCode).toBe(403);
   const res = await t.app.inject({
     method: "POST",
@@ -85,6 +90,7 @@ async function signInOnNewDevice(phone: string, deviceId: string, remoteAddress?
       "x-confirmation-code": await d.lastCode(phone),
       "user-agent": CHROME_MAC,
       "content-type": "application/x-www-form-urlencoded",
+      ...extraHeaders,
     },
     payload: new URLSearchParams({
       grant_type: "mobile_phone",
@@ -303,6 +309,15 @@ describe("new device alert", () => {
     expect((await sessionsOf(token)).find((s) => s.current)?.country).toBeNull();
     expect((await eventsOf(token))[0]).toMatchObject({ kind: "SIGN_IN", details: { country: "DE" } });
     expect((await emailsTo(email))[0]?.body).toContain("Chrome on macOS in Germany.");
+  });
+
+  it("places a sandbox tester's stand-in address (X-Sandbox-Client-IP) like a real one", async () => {
+    const { phone, token } = await withConfirmedEmail();
+    const tester = await signInOnNewDevice(phone, "test-rig", undefined, {
+      "x-sandbox-client-ip": "46.4.0.1",
+    });
+    const session = (await sessionsOf(token)).find((s) => s.id === sessionIdOf(tester));
+    expect(session).toMatchObject({ country: "DE" });
   });
 
   it("sends nothing to an email that is not confirmed", async () => {
