@@ -395,7 +395,15 @@ export function createServices(config: Config, database: Database, options: Serv
     ...(options.clock ? { now: options.clock } : {}),
   });
   // Payments pending past their expected time: each domain's own list, provider lookup and failure.
-  const stuckPayments = createStuckPaymentsService({ crypto, acquiring, iban, cardOrders, cards, audit });
+  const stuckPayments = createStuckPaymentsService({
+    crypto,
+    acquiring,
+    iban,
+    cardOrders,
+    cards,
+    customers,
+    audit,
+  });
   const backoffice = createBackofficeService({
     db: sql,
     customers,

@@ -4598,6 +4598,8 @@ export interface components {
             id: string;
             /** Format: uuid */
             customerId: string;
+            /** @description The customer's name; null before their profile has one */
+            customerName: string | null;
             amount: string;
             currency: string;
             /**
@@ -7153,6 +7155,8 @@ export interface components {
             id: string;
             /** Format: uuid */
             customerId: string;
+            /** @description The customer's name; null before their profile has one */
+            customerName: string | null;
             amount: string;
             currency: string;
             /**

@@ -12,6 +12,7 @@ type Row = {
   kind: StuckKind;
   id: string;
   customerId: string;
+  customerName: string | null;
   amount: string;
   currency: string;
   since: string;
@@ -124,11 +125,11 @@ export function StuckPaymentsPage() {
                 {
                   header: "Customer",
                   cell: (r) => (
-                    <Link to={`/customers/${r.customerId}`} className="mono">
+                    <Link to={`/customers/${r.customerId}`} className={r.customerName ? undefined : "mono"}>
                       <span className="stuck-label" aria-hidden="true">
                         Customer{" "}
                       </span>
-                      {r.customerId.slice(0, 8)}
+                      {r.customerName ?? r.customerId.slice(0, 8)}
                       <span className="visually-hidden"> (customer {r.customerId})</span>
                     </Link>
                   ),

@@ -10,6 +10,7 @@ export const stuckPayment = z
     kind: z.enum(STUCK_KINDS),
     id: z.uuid(),
     customerId: z.uuid(),
+    customerName: z.string().nullable().describe("The customer's name; null before their profile has one"),
     amount: z.string(),
     currency: z.string(),
     since: z.iso.datetime({ offset: true }).describe("When it started waiting for the provider"),

@@ -3,6 +3,7 @@ import type { AcquiringService } from "../acquiring/acquiring.service.ts";
 import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
 import type { CardsService } from "../cards/cards.service.ts";
 import type { CryptoService } from "../crypto/crypto.service.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
 import type { IbanService } from "../iban/iban.service.ts";
 import type { AuditService } from "../operators/audit.service.ts";
 import type { Actor } from "./backoffice.service.ts";
@@ -60,6 +61,7 @@ export function createStuckPaymentsService(deps: {
   iban: Pick<IbanService, "stuckTransfers">;
   cardOrders: Pick<CardOrdersService, "paidNotIssuedBefore" | "failPaidOrder">;
   cards: Pick<CardsService, "askIssuerAgain">;
+  customers: Pick<CustomersService, "displayNames">;
   audit: AuditService;
   now?: () => number;
 }) {
@@ -196,12 +198,21 @@ export function createStuckPaymentsService(deps: {
   }
 
   return {
-    /** Pending past their expected time, oldest first; one kind or all. */
+    /** Pending past their expected time, oldest first, each with its customer's name; one kind or all. */
     async list(merchantId: string, kinds: readonly StuckKind[] = STUCK_KINDS) {
       const found = (await Promise.all(kinds.map((k) => lists[k](merchantId)))).flat();
+      const names = await deps.customers.displayNames(
+        merchantId,
+        found.map((p) => p.customerId),
+      );
       return found
         .sort((a, b) => a.since.getTime() - b.since.getTime() || a.id.localeCompare(b.id))
-        .map((p) => ({ ...p, since: p.since.toISOString(), expectedMinutes: expectedMinutes(p.kind) }));
+        .map((p) => ({
+          ...p,
+          customerName: names.get(p.customerId) ?? null,
+          since: p.since.toISOString(),
+          expectedMinutes: expectedMinutes(p.kind),
+        }));
     },
     askAgain: (who: Actor, kind: StuckKind, id: string, reason: string) =>
       act(who, "ask_again", kind, id, reason),

@@ -86,6 +86,8 @@ describe("stuck crypto withdrawals", () => {
     expect(res.json().payments.find((p: { id: string }) => p.id === id)).toMatchObject({
       kind: "SEND_TO_WALLET",
       customerId: alice.customerId,
+      // Named as the adjustments queue names a customer, not by a fragment of the id.
+      customerName: expect.stringMatching(/ Lovelace$/),
       amount: "0.00030000",
       currency: "BTC",
       expectedMinutes: 120,
