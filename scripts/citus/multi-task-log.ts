@@ -33,12 +33,6 @@ export const ALLOWED: { pattern: RegExp; why: string }[] = [
       /^(select .* from crypto_withdrawals where id = \$1|update crypto_withdrawals set .* where id = \$1 and status = 'PENDING')/,
     why: "the chain's notification names the withdrawal by id alone (outside party, no merchant known)",
   },
-  {
-    // The bank's incoming-transfer notification names the credited IBAN alone (the bank issues
-    // each IBAN once, unique across merchants): one lookup on every shard per incoming transfer.
-    pattern: /^select .* from iban_accounts where iban = \$1$/,
-    why: "the bank's incoming transfer names the IBAN alone (outside party, no merchant known)",
-  },
 ];
 
 export const allowance = (statement: string) => ALLOWED.find((a) => a.pattern.test(statement))?.why;

@@ -90,6 +90,8 @@ export const TABLE_PLACEMENT: Record<string, Placement> = {
   deposit_addresses: "distributed",
   // Who owns each address, across merchants: written once per address, read by the follower.
   deposit_address_owners: "reference",
+  // Which merchant each issued IBAN is: the bank's incoming transfer names the IBAN alone.
+  iban_owners: "reference",
   crypto_deposits: "distributed",
   crypto_withdrawals: "distributed",
   chain_sent_transactions: "distributed",

@@ -140,14 +140,24 @@ export const ibanAccounts = pgTable(
     }),
     unique("iban_accounts_one_per_request").on(t.merchantId, t.requestId),
     uniqueIndex("iban_accounts_iban").on(t.merchantId, t.iban),
-    // The bank's incoming transfer names the IBAN only: found across merchants by it (on Citus a
-    // lookup on every shard, docs/scaling.md).
-    index("iban_accounts_by_iban").on(t.iban),
     index("iban_accounts_of_customer").on(t.merchantId, t.customerId),
     check("iban_accounts_status", sql`${t.status} in ('ACTIVE', 'BLOCKED', 'CLOSED')`),
     check("iban_accounts_iban_format", sql`${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$'`),
   ],
 );
+
+/**
+ * Which merchant each issued IBAN is: the bank's incoming transfer names the IBAN alone, so its
+ * account is found by the owner's merchant, on one shard, and no IBAN is ever two merchants'.
+ * Written with the account; a reference table on Citus (docs/scaling.md).
+ */
+export const ibanOwners = pgTable("iban_owners", {
+  iban: text("iban").primaryKey(),
+  merchantId: uuid("merchant_id")
+    .notNull()
+    .references(() => merchants.id),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
 
 /** Where a customer sends SEPA transfers: validated IBAN and BIC. */
 export const ibanRecipients = pgTable(

@@ -234,7 +234,13 @@ export const ibanSql = {
     return rowCount === 1;
   },
 
+  /** The issued account, and its IBAN's owner (the same transaction: one stands for the other). */
   async insertAccount(c: Tx, a: AccountRow): Promise<void> {
+    await c.query("insert into iban_owners (iban, merchant_id, created_at) values ($1, $2, $3)", [
+      a.iban,
+      a.merchantId,
+      a.createdAt,
+    ]);
     await c.query(
       `insert into iban_accounts (id, merchant_id, customer_id, request_id, iban, bic, currency, holder_name,
          balance_account_id, status, created_at)
@@ -271,11 +277,24 @@ export const ibanSql = {
     return rows[0];
   },
 
-  /** The account of an IBAN the rail names (any customer: the rail knows only the number). */
+  /**
+   * The account of an IBAN the rail names (any customer: the rail knows only the number): its
+   * merchant from iban_owners, then the account by its key, on that merchant's shard.
+   */
   async accountByIban(c: Tx, iban: string): Promise<AccountRow | undefined> {
-    const { rows } = await c.query<AccountRow>(
-      `select ${ACCOUNT_COLUMNS} from iban_accounts where iban = $1`,
+    const { rows } = await c.query<{ merchantId: string }>(
+      `select merchant_id as "merchantId" from iban_owners where iban = $1`,
       [iban],
+    );
+    const owner = rows[0];
+    return owner && ibanSql.merchantAccountByIban(c, owner.merchantId, iban);
+  },
+
+  /** The account of one of this merchant's IBANs, whichever customer's. */
+  async merchantAccountByIban(c: Tx, merchantId: string, iban: string): Promise<AccountRow | undefined> {
+    const { rows } = await c.query<AccountRow>(
+      `select ${ACCOUNT_COLUMNS} from iban_accounts where merchant_id = $1 and iban = $2`,
+      [merchantId, iban],
     );
     return rows[0];
   },

@@ -282,9 +282,9 @@ export function createIbanService(deps: {
     /** The back-office's search: the customer of this merchant an IBAN belongs to, if any. */
     async customerIdByIban(merchantId: string, iban: string): Promise<string | undefined> {
       const account = await deps.db.withClient((c) =>
-        ibanSql.accountByIban(c, iban.replace(/\s/g, "").toUpperCase()),
+        ibanSql.merchantAccountByIban(c, merchantId, iban.replace(/\s/g, "").toUpperCase()),
       );
-      return account?.merchantId === merchantId ? account.customerId : undefined;
+      return account?.customerId;
     },
   };
 }
