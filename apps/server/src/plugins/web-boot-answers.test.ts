@@ -44,7 +44,12 @@ describe("the web app's shell", () => {
     expect(res.body).toMatch(/<script id="k-server-answers"[^>]*>.*<\/script>\s*<\/head>/s);
     const answers = answersIn(res.body);
     // The sign-in form's phone picker waits for the countries too (the page is rendered with them).
-    expect(Object.keys(answers)).toEqual([...BOOT_CALLS, "/v1/catalog/countries?type=phone"]);
+    expect(Object.keys(answers)).toEqual([
+      ...BOOT_CALLS,
+      "/v1/catalog/countries?type=phone",
+      "/web/info?locale=en&variant=filesLinks",
+      "/web/info?locale=en&variant=merchantSocial",
+    ]);
     expect(bootCalls("/exchange")).toEqual(BOOT_CALLS);
     for (const url of Object.keys(answers)) {
       const direct = await app.inject({ url, headers: { host } });

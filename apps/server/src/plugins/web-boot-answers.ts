@@ -15,13 +15,20 @@ export const BOOT_CALLS = [
 ] as const;
 
 /**
- * Calls a page's first screen also waits for: the phone picker's countries on the pages that ask
- * for a phone number (features/auth), which the server renders (web-server-render.ts).
+ * The answers a server-rendered page's first screen shows beyond the boot calls: the phone
+ * picker's countries on the pages that ask for a phone number (features/auth), and, on every
+ * page the server renders (web-server-render.ts), the footer's documents and social links, which
+ * sign-up's terms show too. Rendered from the same answers on both sides, none of them can arrive
+ * in the browser between its first render and the hydration of a part still loading, and differ
+ * from the server's HTML (React's hydration error 418 on /sign-up under load).
  */
+const FOOTER_CALLS = ["/web/info?locale=en&variant=filesLinks", "/web/info?locale=en&variant=merchantSocial"];
+const PHONE_CALLS = ["/v1/catalog/countries?type=phone", ...FOOTER_CALLS];
 const PAGE_CALLS: Record<string, readonly string[]> = {
-  "/sign-in": ["/v1/catalog/countries?type=phone"],
-  "/sign-up": ["/v1/catalog/countries?type=phone"],
-  "/reset-password": ["/v1/catalog/countries?type=phone"],
+  "/sign-in": PHONE_CALLS,
+  "/sign-up": PHONE_CALLS,
+  "/reset-password": PHONE_CALLS,
+  "/status": FOOTER_CALLS,
 };
 
 /** What the shell of this page carries: BOOT_CALLS, and the page's own first answers. */

@@ -4,7 +4,14 @@ import { countriesQueryKey } from "../catalog/countries-query-key.ts";
 import type { ServerAnswer } from "../http/server-answers.ts";
 import { applyTextOverrides } from "../i18n/create-i18n.ts";
 import { configQueryKeys } from "./queries.ts";
-import { locationSchema, merchantDataSchema, screenTextsSchema, settingsDataSchema } from "./schemas.ts";
+import {
+  filesLinksSchema,
+  locationSchema,
+  merchantDataSchema,
+  merchantSocialSchema,
+  screenTextsSchema,
+  settingsDataSchema,
+} from "./schemas.ts";
 
 /** The answer as its query keeps it, or undefined when it does not pass the query's own check. */
 type Check = (body: unknown) => unknown;
@@ -17,7 +24,7 @@ const bySchema =
  * The four answers the start gate waits for (app/guards/StartGate.tsx), each with the exact path
  * the app fetches (api.ts) and its query, and the phone countries the sign-in pages wait for
  * (lib/catalog/countries-query.ts: typed by the API contract and kept as sent, as its own fetch
- * is). The server sends them inside the page (apps/server/src/plugins/web-boot-answers.ts).
+ * is), and the footer's documents and social links. The server sends them inside the page (apps/server/src/plugins/web-boot-answers.ts).
  */
 const START_QUERIES = (
   locale: string,
@@ -38,6 +45,17 @@ const START_QUERIES = (
     check: bySchema(screenTextsSchema),
   },
   { path: "/location", key: configQueryKeys.location, check: bySchema(locationSchema) },
+  // The footer's documents (sign-up's terms show them) and social links, on server-rendered pages.
+  {
+    path: `/web/info?locale=${locale}&variant=filesLinks`,
+    key: configQueryKeys.info(locale, "filesLinks"),
+    check: bySchema(filesLinksSchema),
+  },
+  {
+    path: `/web/info?locale=${locale}&variant=merchantSocial`,
+    key: configQueryKeys.info(locale, "merchantSocial"),
+    check: bySchema(merchantSocialSchema),
+  },
   {
     path: "/v1/catalog/countries?type=phone",
     key: countriesQueryKey("phone"),
