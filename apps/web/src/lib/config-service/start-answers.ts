@@ -20,25 +20,26 @@ const bySchema =
   (body) =>
     schema.safeParse(body).data;
 
+type StartQuery = { path: string; key: readonly unknown[]; check: Check };
+type Schema = Parameters<typeof bySchema>[0];
+
+/** One variant of `/web/info`: its path as api.ts writes it, and its query's key. */
+const infoQuery = (locale: string, variant: string, schema: Schema): StartQuery => ({
+  path: `/web/info?locale=${locale}&variant=${variant}`,
+  key: configQueryKeys.info(locale, variant),
+  check: bySchema(schema),
+});
+
 /**
  * The four answers the start gate waits for (app/guards/StartGate.tsx), each with the exact path
  * the app fetches (api.ts) and its query, and the phone countries the sign-in pages wait for
  * (lib/catalog/countries-query.ts: typed by the API contract and kept as sent, as its own fetch
- * is), and the footer's documents and social links. The server sends them inside the page (apps/server/src/plugins/web-boot-answers.ts).
+ * is), and the footer's documents and social links. The server sends them inside the page
+ * (apps/server/src/plugins/web-boot-answers.ts).
  */
-const START_QUERIES = (
-  locale: string,
-): ReadonlyArray<{ path: string; key: readonly unknown[]; check: Check }> => [
-  {
-    path: `/web/info?locale=${locale}&variant=settingsData`,
-    key: configQueryKeys.info(locale, "settingsData"),
-    check: bySchema(settingsDataSchema),
-  },
-  {
-    path: `/web/info?locale=${locale}&variant=merchantData`,
-    key: configQueryKeys.info(locale, "merchantData"),
-    check: bySchema(merchantDataSchema),
-  },
+const START_QUERIES = (locale: string): ReadonlyArray<StartQuery> => [
+  infoQuery(locale, "settingsData", settingsDataSchema),
+  infoQuery(locale, "merchantData", merchantDataSchema),
   {
     path: `/web/screens?locale=${locale}`,
     key: configQueryKeys.screens(locale),
@@ -46,16 +47,8 @@ const START_QUERIES = (
   },
   { path: "/location", key: configQueryKeys.location, check: bySchema(locationSchema) },
   // The footer's documents (sign-up's terms show them) and social links, on server-rendered pages.
-  {
-    path: `/web/info?locale=${locale}&variant=filesLinks`,
-    key: configQueryKeys.info(locale, "filesLinks"),
-    check: bySchema(filesLinksSchema),
-  },
-  {
-    path: `/web/info?locale=${locale}&variant=merchantSocial`,
-    key: configQueryKeys.info(locale, "merchantSocial"),
-    check: bySchema(merchantSocialSchema),
-  },
+  infoQuery(locale, "filesLinks", filesLinksSchema),
+  infoQuery(locale, "merchantSocial", merchantSocialSchema),
   {
     path: "/v1/catalog/countries?type=phone",
     key: countriesQueryKey("phone"),
