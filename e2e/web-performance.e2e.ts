@@ -1,7 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstCalls } from "../apps/web/src/lib/session/first-calls.ts";
 import { openApp } from "./accounts-support.ts";
 import { baseUrl, e2eEnabled, launchBrowser, shoot, VIEWPORTS } from "./browser.ts";
+import { DEMO_MERCHANT_ID } from "./kyc-support.ts";
 import {
   advanceChain,
   type Customer,
@@ -153,4 +155,38 @@ describe.skipIf(!e2eEnabled())("the web app on a phone (issue 24)", () => {
     await credited.getByText("0.03000000 BTC").waitFor({ timeout: 30_000 });
     await shoot(page, "webperf-receive-credited");
   }, 60_000);
+
+  it("asks for a page's refresh and first answers once, before the app ran, and the app takes them", async () => {
+    for (const path of ["/", "/exchange", "/cards", "/history", "/top-up/receive"]) {
+      const fresh = await page.context().newPage();
+      const asked: string[] = [];
+      fresh.on("request", (request) => {
+        const url = new URL(request.url());
+        if (request.resourceType() === "fetch")
+          asked.push(`${request.method()} ${url.pathname}${url.search}`);
+      });
+      await fresh.goto(`${baseUrl()}${path}`);
+      await fresh.locator("main h1").first().waitFor();
+      // Every answer taken by the app: the list names only what the page's first screen asks for.
+      const untaken = () =>
+        fresh.evaluate(() => {
+          const early = (globalThis as { kestrelEarlyAnswers?: { answers: Map<string, unknown> } })
+            .kestrelEarlyAnswers;
+          return early ? [...early.answers.keys()] : ["no session-start"];
+        });
+      await expect.poll(untaken, { message: path }).toEqual([]);
+      const calls = firstCalls(path, DEMO_MERCHANT_ID);
+      const early = [
+        "POST /oauth/token",
+        ...[...(calls?.open ?? []), ...(calls?.signedIn ?? [])].map((call) => `GET ${call}`),
+      ];
+      // Each went out once: session-start asked, and the app took the answer rather than ask again.
+      for (const key of early)
+        expect(
+          asked.filter((one) => one === key),
+          `${path}: ${key}`,
+        ).toHaveLength(1);
+      await fresh.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 // Paths are relative to this folder, so `vite build apps/web` from the repository root and
@@ -9,6 +10,7 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 export default defineConfig(({ isSsrBuild }) => ({
   base: "/",
   plugins: [
+    isSsrBuild ? undefined : sessionStartFirst(),
     // React 19; the plugin gives `vite dev` hot swapping of components (Fast Refresh).
     react(),
     // Every text asset also ships as .br and .gz: the server sends the precompressed file the
@@ -28,6 +30,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // first-load JavaScript from it.
     manifest: true,
     rolldownOptions: {
+      // session-start.ts is an entry of its own: one small script that runs before the app's.
+      input: isSsrBuild
+        ? undefined
+        : { index: fromHere("index.html"), "session-start": fromHere(SESSION_START) },
       output: {
         // React and React DOM change far less often than the app: their own chunk stays cached
         // across releases. Other libraries are not grouped: each travels with the routes that
@@ -52,3 +58,32 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
 }));
+
+const SESSION_START = "src/session-start.ts";
+const fromHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * Links session-start.ts first in index.html's head, before the app's entry: module scripts run in
+ * document order, so it has started the silent refresh and the page's first calls when the app
+ * looks for them (docs/web-performance.md). In the build it is its own small chunk; `vite dev`
+ * serves the source.
+ */
+function sessionStartFirst(): Plugin {
+  return {
+    name: "kestrel-session-start-first",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) =>
+            output.type === "chunk" && output.isEntry && output.facadeModuleId === fromHere(SESSION_START),
+        );
+        if (context.bundle && !chunk) throw new Error(`the build has no chunk for ${SESSION_START}`);
+        const src = chunk ? `/${chunk.fileName}` : `/${SESSION_START}`;
+        return [
+          { tag: "script", attrs: { type: "module", crossorigin: true, src }, injectTo: "head-prepend" },
+        ];
+      },
+    },
+  };
+}

@@ -22,16 +22,40 @@ import { safeUrl } from "./lib/theme/safe-url.ts";
  * any script"): built by `vite build --ssr` into dist/.ssr/, never part of the browser's bundle,
  * and called by apps/server/src/plugins/web-server-render.ts when it serves index.html.
  *
- * Each public page and its screen's module (the lazy import of app/routes.tsx): the page's CSS
- * and code are linked in the head, so the HTML is styled as it paints and its code loads
- * alongside the entry's rather than after it.
+ * Each address and its screen's module (the lazy imports of app/routes.tsx). Every page's head
+ * links its screen's CSS and code, so its code loads alongside the entry's rather than after it
+ * (after the session and profile, on a page behind a session); the public pages also come
+ * rendered.
  */
-const PUBLIC_PAGES: Record<string, string> = {
+export const PAGE_MODULES: Record<string, string> = {
+  [ROUTES.home]: "src/features/home/HomePage.tsx",
   [ROUTES.signIn]: "src/features/auth/SignInPage.tsx",
   [ROUTES.signUp]: "src/features/auth/SignUpPage.tsx",
   [ROUTES.resetPassword]: "src/features/auth/ResetPasswordPage.tsx",
+  [ROUTES.referralCode]: "src/features/auth/ReferralCodePage.tsx",
+  [ROUTES.verification]: "src/features/verification/VerificationPage.tsx",
+  [ROUTES.exchange]: "src/features/exchange/ExchangePage.tsx",
+  [ROUTES.topUpCard]: "src/features/card-payments/CardTopUpPage.tsx",
+  [ROUTES.topUpReceive]: "src/features/receive/ReceivePage.tsx",
+  [ROUTES.withdrawCard]: "src/features/card-payments/CardWithdrawPage.tsx",
+  [ROUTES.sendWallet]: "src/features/send/SendWalletPage.tsx",
+  [ROUTES.sendPhone]: "src/features/send/SendPhonePage.tsx",
+  [ROUTES.iban]: "src/features/iban/IbanPage.tsx",
+  [ROUTES.ibanWithdrawBank]: "src/features/iban/IbanWithdrawPage.tsx",
+  [ROUTES.cards]: "src/features/cards/CardsPage.tsx",
+  [ROUTES.cardsTopUpCrypto]: "src/features/cards/CardTopUpCryptoPage.tsx",
+  [ROUTES.cardsOrder]: "src/features/cards/CardOrderPage.tsx",
+  [ROUTES.earn]: "src/features/earn/EarnPage.tsx",
+  [ROUTES.history]: "src/features/history/HistoryPage.tsx",
   [ROUTES.status]: "src/features/status/StatusPage.tsx",
+  [ROUTES.limits]: "src/features/limits/LimitsPage.tsx",
+  [ROUTES.account]: "src/features/auth/AccountPage.tsx",
+  [ROUTES.security]: "src/features/security/SecurityPage.tsx",
+  [ROUTES.securityNotMe]: "src/features/auth/NotMePage.tsx",
 };
+
+/** The pages a signed-out visitor sees the same, whoever they are: rendered by the server. */
+const PUBLIC_PAGES = new Set<string>([ROUTES.signIn, ROUTES.signUp, ROUTES.resetPassword, ROUTES.status]);
 
 /** The only query parameter a public page reads (/sign-up?isEmptyEmail=yes: SignUpPage.tsx). */
 const READ_PARAMS = ["isEmptyEmail"];
@@ -43,7 +67,7 @@ const READ_PARAMS = ["isEmptyEmail"];
  */
 export function renderedUrl(requestUrl: string): string | undefined {
   const url = new URL(requestUrl, "http://server-render.invalid");
-  if (!Object.hasOwn(PUBLIC_PAGES, url.pathname)) return undefined;
+  if (!PUBLIC_PAGES.has(url.pathname)) return undefined;
   const read = new URLSearchParams();
   for (const name of READ_PARAMS) {
     const value = url.searchParams.get(name);
@@ -63,8 +87,9 @@ export async function renderPublicPage(
   url: string,
   answers: Record<string, ServerAnswer>,
 ): Promise<string | undefined> {
-  const pageModule = PUBLIC_PAGES[new URL(url, "http://server-render.invalid").pathname];
-  if (!pageModule) return undefined;
+  const pathname = new URL(url, "http://server-render.invalid").pathname;
+  const pageModule = PAGE_MODULES[pathname];
+  if (!PUBLIC_PAGES.has(pathname) || !pageModule) return undefined;
 
   const notifications = createNotificationStore();
   const services: AppServices = {
@@ -117,15 +142,36 @@ function headTags(services: AppServices, template: string, pageModule: string) {
     rest: [
       // `<` escaped in CSS, so no configured address can close the style element.
       variables ? `<style id="k-merchant-theme">:root{${variables.replace(/</g, "\\3c ")}}</style>` : "",
-      ...pageAssets(pageModule)
-        .filter((href) => !template.includes(`"${href}"`))
-        .map((href) =>
-          href.endsWith(".css")
-            ? `<link rel="stylesheet" crossorigin href="${href}">`
-            : `<link rel="modulepreload" crossorigin href="${href}">`,
-        ),
+      ...pageAssetLinks(template, pageModule, "stylesheet"),
     ].join("\n    "),
   };
+}
+
+/**
+ * index.html with its screen's CSS and code linked in the head, for a page the server does not
+ * render (one behind a session); the shell as it is for an address that is no page.
+ */
+export function linkPageAssets(template: string, requestUrl: string): string {
+  const pageModule = PAGE_MODULES[new URL(requestUrl, "http://server-render.invalid").pathname];
+  if (!pageModule) return template;
+  const links = pageAssetLinks(template, pageModule, "preload");
+  return template.replace("</head>", `${links.join("\n    ")}\n  </head>`);
+}
+
+/**
+ * The links of the screen's assets the shell does not link yet: its code preloaded, and its CSS
+ * applied (a rendered page paints with it) or only preloaded (an empty shell paints its spinner
+ * without waiting for it; the screen's import applies it).
+ */
+function pageAssetLinks(template: string, pageModule: string, css: "stylesheet" | "preload"): string[] {
+  return pageAssets(pageModule)
+    .filter((href) => !template.includes(`"${href}"`))
+    .map((href) => {
+      if (!href.endsWith(".css")) return `<link rel="modulepreload" crossorigin href="${href}">`;
+      return css === "stylesheet"
+        ? `<link rel="stylesheet" crossorigin href="${href}">`
+        : `<link rel="preload" as="style" crossorigin href="${href}">`;
+    });
 }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppShell } from "./app/AppShell.tsx";
 import { createAppServices } from "./app/create-app-services.ts";
-import { SERVER_RENDERED_PAGES } from "./app/routes.tsx";
+import { SCREENS_BY_PATH } from "./app/routes.tsx";
 import { loadModalDialogOnFirstInput } from "./components/modal/modal-dialog-loader.ts";
 import "./styles/global.css";
 
@@ -18,13 +18,13 @@ const app = (
     <AppShell services={services} router={BrowserRouter} />
   </StrictMode>
 );
-// A public page comes rendered by the server (entry-server.tsx): React takes its HTML over, once
-// the screen's code is in (the page preloads it), so it hydrates in one pass: waiting on the
-// screen, it would meet answers fetched meanwhile (the footer's documents, which sign-up's terms
-// also show) that the server's HTML does not have. Every other page starts from the empty root.
+// The screen's code starts loading now, beside the entry's (the server's modulepreload has it on
+// its way), not once the session and profile are known. A public page comes rendered by the
+// server (entry-server.tsx): React takes its HTML over once the screen's code is in, so it
+// hydrates in one pass: waiting on the screen, it would meet answers fetched meanwhile (the
+// footer's documents, which sign-up's terms also show) that the server's HTML does not have.
+// Every other page starts from the empty root at once.
+const screen = SCREENS_BY_PATH[window.location.pathname]?.preload().catch(() => undefined);
 if (container.firstElementChild) {
-  const screen = SERVER_RENDERED_PAGES[window.location.pathname];
-  void (screen ? screen.preload().catch(() => undefined) : Promise.resolve()).then(() =>
-    hydrateRoot(container, app),
-  );
+  void (screen ?? Promise.resolve()).then(() => hydrateRoot(container, app));
 } else createRoot(container).render(app);

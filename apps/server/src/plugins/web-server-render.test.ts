@@ -16,6 +16,7 @@ beforeAll(async () => {
   await writeFile(
     path.join(dist, ".ssr/entry-server.js"),
     `globalThis.renders = 0;
+export const linkPageAssets = (shell, url) => url === "/exchange" ? shell.replace("</head>", "<link exchange></head>") : shell;
 export const renderedUrl = (url) => (url.startsWith("/sign-in") ? "/sign-in" : url === "/broken" ? url : undefined);
 export async function renderPublicPage(shell, url) {
   if (url === "/broken") throw new Error("boom");
@@ -45,9 +46,16 @@ describe("the public pages rendered by the server", () => {
     expect(await render(shell("b"), request("/sign-in"), {})).toContain("/sign-in 3");
   });
 
-  it("sends the shell as it is for a page behind a session, a failed render or no server build", async () => {
+  it("links the screen's assets of a page behind a session, rendering nothing", async () => {
     const render = createWebServerRender(dist, log);
-    expect(await render(shell("a"), request("/exchange"), {})).toBe(shell("a"));
+    expect(await render(shell("a"), request("/exchange"), {})).toBe(
+      "<head>a<link exchange></head><div id=root></div>",
+    );
+  });
+
+  it("sends the shell as it is for no page, a failed render or no server build", async () => {
+    const render = createWebServerRender(dist, log);
+    expect(await render(shell("a"), request("/elsewhere"), {})).toBe(shell("a"));
     expect(await render(shell("a"), request("/broken"), {})).toBe(shell("a"));
     expect(log.warn).toHaveBeenCalled();
     const without = createWebServerRender(empty, log);

@@ -14,6 +14,8 @@ type WebServerEntry = {
     url: string,
     answers: Record<string, BootAnswer>,
   ): Promise<string | undefined>;
+  /** The shell with the screen's CSS and code linked, for a page it does not render. */
+  linkPageAssets(template: string, requestUrl: string): string;
 };
 
 /** Rendered pages kept: a few per merchant host and public page; the oldest goes first. */
@@ -25,8 +27,9 @@ const CACHE_SIZE = 200;
  * answers the shell carries, and the app hydrates it. Kept per host, address and shell: the shell
  * holds this visitor's answers (the merchant's look, texts and the location check), so a merchant
  * configuration change, which changes the answers, is a new entry, and so is a new build.
- * Without the server build, or when rendering fails, the shell goes as it is and the app renders
- * in the browser as before.
+ * Every other page (one behind a session) gets its screen's CSS and code linked in the head, so
+ * they load beside the entry. Without the server build, or when rendering fails, the shell goes
+ * as it is and the app renders in the browser as before.
  */
 export function createWebServerRender(webDist: string, log: FastifyBaseLogger) {
   const entryFile = path.join(webDist, ".ssr/entry-server.js");
@@ -48,7 +51,8 @@ export function createWebServerRender(webDist: string, log: FastifyBaseLogger) {
     try {
       const server = await load();
       const url = server?.renderedUrl(req.url);
-      if (!server || !url) return shell;
+      if (!server) return shell;
+      if (!url) return server.linkPageAssets(shell, req.url);
       const key = [req.headers.host ?? "", url, createHash("sha256").update(shell).digest("base64url")].join(
         " ",
       );

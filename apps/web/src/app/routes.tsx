@@ -52,14 +52,36 @@ const IbanPage = lazyPage(() => import("../features/iban/IbanPage.tsx"), "IbanPa
 const IbanWithdrawPage = lazyPage(() => import("../features/iban/IbanWithdrawPage.tsx"), "IbanWithdrawPage");
 
 /**
- * The public pages the server renders (entry-server.tsx): main.tsx loads the screen's code before
- * it hydrates their HTML.
+ * Each address's screen. main.tsx starts loading the screen of the address the app opens on at
+ * once, beside the entry, rather than once the session and the profile are known; the public
+ * pages the server renders (entry-server.tsx) wait for it before they hydrate.
  */
-export const SERVER_RENDERED_PAGES: Readonly<Record<string, LazyPage>> = {
+export const SCREENS_BY_PATH: Readonly<Record<string, LazyPage>> = {
+  [ROUTES.home]: HomePage,
   [ROUTES.signIn]: SignInPage,
   [ROUTES.signUp]: SignUpPage,
   [ROUTES.resetPassword]: ResetPasswordPage,
+  [ROUTES.referralCode]: ReferralCodePage,
+  [ROUTES.verification]: VerificationPage,
+  [ROUTES.exchange]: ExchangePage,
+  [ROUTES.topUpCard]: CardTopUpPage,
+  [ROUTES.topUpReceive]: ReceivePage,
+  [ROUTES.withdrawCard]: CardWithdrawPage,
+  [ROUTES.sendWallet]: SendWalletPage,
+  [ROUTES.sendPhone]: SendPhonePage,
+  [ROUTES.iban]: IbanPage,
+  [ROUTES.ibanWithdrawBank]: IbanWithdrawPage,
+  [ROUTES.cards]: CardsPage,
+  [ROUTES.cardsTopUpCrypto]: CardTopUpCryptoPage,
+  [ROUTES.cardsOrder]: CardOrderPage,
+  [ROUTES.earn]: EarnPage,
+  [ROUTES.history]: HistoryPage,
   [ROUTES.status]: StatusPage,
+  [ROUTES.limits]: LimitsPage,
+  [ROUTES.account]: AccountPage,
+  [ROUTES.security]: SecurityPage,
+  [ROUTES.securityNotMe]: NotMePage,
+  [KIT_PATH]: KitPage,
 };
 
 /** Sign-in style pages, shown without the app's navigation; only /referral-code needs a session. */

@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import { toApiError } from "./api-error.ts";
+import { withEarlyAnswers } from "./early-answers.ts";
 
 export interface RequestOptions<T> {
   /** Checks the answer before the app uses it: the server is another team's moving target. */
@@ -18,8 +19,12 @@ export async function getJson<T>(path: string, options: RequestOptions<T>): Prom
   return options.schema.parse(body);
 }
 
+// Looked up at call time, so a test may replace the global fetch. A page's first open calls may
+// already be answered (session-start.ts).
+const send = withEarlyAnswers((input, init) => globalThis.fetch(input, init));
+
 async function fetchJson(path: string, options: RequestOptions<unknown>) {
-  const response = await fetch(path, {
+  const response = await send(path, {
     headers: { Accept: "application/json", ...options.headers },
     signal: options.signal,
   });

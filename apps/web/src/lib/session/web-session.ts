@@ -5,15 +5,19 @@ import {
   createSession,
   type KestrelClient,
 } from "@kestrel/api-client";
+import { withEarlyAnswers } from "../http/early-answers.ts";
 import { retryUnavailable } from "../http/retry-unavailable.ts";
 import { deviceId } from "./device-identity.ts";
 
 /** "restoring": the app start is asking the server whether the refresh cookie is still good. */
 export type SessionStatus = "restoring" | "signedIn" | "signedOut";
 
-/** Not a secret and not the session: only "try a silent refresh at start" (see `start`). */
-const SIGNED_IN_HINT = "kestrel.signedIn";
-const REFRESH_LOCK = "kestrel.tokenRefresh";
+/**
+ * Not a secret and not the session: only "try a silent refresh at start" (see `start`). The hint
+ * and the lock are read by session-start.ts too, under the same names.
+ */
+export const SIGNED_IN_HINT = "kestrel.signedIn";
+export const REFRESH_LOCK = "kestrel.tokenRefresh";
 const CHANNEL = "kestrel.session";
 
 /** For tests and tools: this browser was signed in before, so the app starts with a refresh. */
@@ -46,8 +50,11 @@ export function createWebSession(
 ): WebSession {
   const apiBaseUrl = options.apiBaseUrl ?? window.location.origin;
   // Looked up at call time, so a test may replace the global fetch after this is created.
-  // A money call (it has an Idempotency-Key) rides through a database failover's 503s.
-  const fetchLate: typeof fetch = retryUnavailable((input, init) => globalThis.fetch(input, init));
+  // A money call (it has an Idempotency-Key) rides through a database failover's 503s. The start's
+  // refresh and the page's first calls may already be answered (session-start.ts).
+  const fetchLate: typeof fetch = retryUnavailable(
+    withEarlyAnswers((input, init) => globalThis.fetch(input, init)),
+  );
   let merchantId: string | undefined;
   const merchantHeader = (): Record<string, string> => (merchantId ? { "x-merchant-id": merchantId } : {});
 

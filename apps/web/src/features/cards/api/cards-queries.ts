@@ -40,6 +40,9 @@ const listQuery = (api: Api, program: CardProgram, enabled: boolean) => ({
   queryFn: () => unwrap(api.GET("/v2/card/list", { params: cp(program) })),
   enabled,
   retry: false,
+  // /cards asks once to know when every section can be drawn (useCardsPageSettled); the sections
+  // mounting right after take that answer rather than ask again.
+  staleTime: 5_000,
   // A paid card is issued and shipped on the issuer's clock, an order reviewed on support's:
   // follow the list while a card is in flight (spec §4) or pending.
   refetchInterval: (query: { state: { data?: { cards: Card[] } } }) =>
