@@ -2,12 +2,12 @@ import { request } from "node:http";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nimbusUrl } from "./accounts-support.ts";
+import { nimbusUrl, openSignedIn } from "./accounts-support.ts";
 import { baseUrl, e2eEnabled, launchBrowser, openPage, VIEWPORTS } from "./browser.ts";
 
 // Issue 32: the public pages' first screen comes in the HTML, rendered by the server for the
 // host's merchant (apps/web/src/entry-server.tsx), and the app takes it over (hydrateRoot)
-// without a mismatch. Screenshots: SHOTS_DIR (default test-results/screenshots).
+// without a mismatch; a page behind a session comes as its pending frame, which the app replaces. Screenshots: SHOTS_DIR (default test-results/screenshots).
 
 const SHOTS = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, "../test-results/screenshots");
 
@@ -49,7 +49,7 @@ describe.skipIf(!e2eEnabled())("the public pages rendered by the server (issue 3
     const kestrel = await rawHtml("/sign-in", "localhost");
     const nimbus = await rawHtml("/sign-in", "nimbus.localhost");
     for (const html of [kestrel, nimbus]) {
-      const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? "";
+      const root = /<div id="root" data-server-render="public">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? "";
       expect(root).toContain('<h1 class="k-page-title">Sign in</h1>');
       expect(root).toMatch(/<input[^>]*type="tel"[^>]*name="phone"|<input[^>]*name="phone"[^>]*type="tel"/);
       // The page's own stylesheets come with it, so the form is styled as it paints.
@@ -59,8 +59,29 @@ describe.skipIf(!e2eEnabled())("the public pages rendered by the server (issue 3
     expect(kestrel).toContain("--button-color-1:#1F5EFF");
     expect(nimbus).toContain("<title>Nimbus Pay</title>");
     expect(nimbus).toContain("--button-color-1:#0F7B5F");
-    // A signed-in page still comes as the empty shell the app renders into.
-    expect(await rawHtml("/exchange", "localhost")).toContain('<div id="root"></div>');
+    // A page behind a session comes as the frame the app shows while the session answers: the
+    // merchant's brand and a spinner, before any script, for the app to replace.
+    const pending = await rawHtml("/exchange", "nimbus.localhost");
+    const frame =
+      /<div id="root" data-server-render="pending">(.*)<\/div>\s*<\/body>/s.exec(pending)?.[1] ?? "";
+    expect(frame).toContain('class="k-brand"');
+    expect(frame).toContain('aria-label="Loading"');
+    expect(frame).not.toContain("Exchange");
+    expect(pending).toContain("<title>Nimbus Pay</title>");
+    // Its screen's code and styles are on their way beside the entry, not applied yet.
+    expect(pending).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/ExchangePage-[^"]+\.js"/);
+    expect(pending).toMatch(/<link rel="preload" as="style"[^>]*href="\/assets\/ExchangePage-[^"]+\.css"/);
+  });
+
+  it("replaces a page's pending frame with the page once the session answers", async () => {
+    const { context, page } = await openSignedIn(browser, { viewport: "mobile" });
+    const problems = collectProblems(page);
+    await page.goto(`${baseUrl()}/history`);
+    await page.getByRole("heading", { name: "History", level: 1 }).waitFor();
+    expect(await page.locator(".k-app__main--pending").count()).toBe(0);
+    expect(await page.locator("header.k-header").count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it("shows the sign-in form with JavaScript off, and the app takes it over without a mismatch", async () => {

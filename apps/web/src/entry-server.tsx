@@ -18,14 +18,13 @@ import { merchantCssVariables } from "./lib/theme/apply-merchant-theme.ts";
 import { safeUrl } from "./lib/theme/safe-url.ts";
 
 /**
- * The server's rendering of the public pages (docs/web-performance.md, "The first screen before
- * any script"): built by `vite build --ssr` into dist/.ssr/, never part of the browser's bundle,
- * and called by apps/server/src/plugins/web-server-render.ts when it serves index.html.
+ * The server's rendering of the pages (docs/web-performance.md, "The first screen before any
+ * script"): built by `vite build --ssr` into dist/.ssr/, never part of the browser's bundle, and
+ * called by apps/server/src/plugins/web-server-render.ts when it serves index.html.
  *
  * Each address and its screen's module (the lazy imports of app/routes.tsx). Every page's head
- * links its screen's CSS and code, so its code loads alongside the entry's rather than after it
- * (after the session and profile, on a page behind a session); the public pages also come
- * rendered.
+ * links its screen's code, so it loads alongside the entry's rather than after it (after the
+ * session and profile, on a page behind a session).
  */
 export const PAGE_MODULES: Record<string, string> = {
   [ROUTES.home]: "src/features/home/HomePage.tsx",
@@ -54,22 +53,30 @@ export const PAGE_MODULES: Record<string, string> = {
   [ROUTES.securityNotMe]: "src/features/auth/NotMePage.tsx",
 };
 
-/** The pages a signed-out visitor sees the same, whoever they are: rendered by the server. */
+/**
+ * The pages a signed-out visitor sees the same, whoever they are: rendered whole, then hydrated.
+ * Every other page is behind a session, which the server does not have: it gets the frame the
+ * app shows while the session answers (PendingLayout: the merchant's brand and a spinner), which
+ * the app replaces rather than hydrates, since a visitor without a session is sent to /sign-in.
+ */
 const PUBLIC_PAGES = new Set<string>([ROUTES.signIn, ROUTES.signUp, ROUTES.resetPassword, ROUTES.status]);
 
 /** The only query parameter a public page reads (/sign-up?isEmptyEmail=yes: SignUpPage.tsx). */
 const READ_PARAMS = ["isEmptyEmail"];
 
+/** How main.tsx takes the server's HTML over: `data-server-render` on #root. */
+export type RenderedAs = "public" | "pending";
+
 /**
- * The address to render for a request, or undefined when it is not a public page. Parameters no
- * page reads (utm_source and the like) are left out: they render the same page, which is then
- * rendered and kept once, whatever a link appends.
+ * The address to render for a request, or undefined when it is no page. Parameters no page reads
+ * (utm_source and the like) are left out: they render the same page, which is then rendered and
+ * kept once, whatever a link appends.
  */
 export function renderedUrl(requestUrl: string): string | undefined {
   const url = new URL(requestUrl, "http://server-render.invalid");
-  if (!PUBLIC_PAGES.has(url.pathname)) return undefined;
+  if (!Object.hasOwn(PAGE_MODULES, url.pathname)) return undefined;
   const read = new URLSearchParams();
-  for (const name of READ_PARAMS) {
+  for (const name of PUBLIC_PAGES.has(url.pathname) ? READ_PARAMS : []) {
     const value = url.searchParams.get(name);
     if (value !== null) read.set(name, value);
   }
@@ -79,24 +86,26 @@ export function renderedUrl(requestUrl: string): string | undefined {
 
 /**
  * index.html (`template`, with the start answers already in it) with the page rendered in #root
- * as a signed-out visitor sees it, from the same answers the browser will seed its first render
- * with (config-service/start-answers.ts), so main.tsx can hydrate it. `url` is renderedUrl's.
+ * from the same answers the browser will seed its first render with
+ * (config-service/start-answers.ts): a public page as a signed-out visitor sees it, so main.tsx
+ * can hydrate it; any other page as it shows while the session answers. `url` is renderedUrl's.
  */
-export async function renderPublicPage(
+export async function renderPage(
   template: string,
   url: string,
   answers: Record<string, ServerAnswer>,
 ): Promise<string | undefined> {
   const pathname = new URL(url, "http://server-render.invalid").pathname;
   const pageModule = PAGE_MODULES[pathname];
-  if (!PUBLIC_PAGES.has(pathname) || !pageModule) return undefined;
+  if (!pageModule) return undefined;
+  const renderedAs: RenderedAs = PUBLIC_PAGES.has(pathname) ? "public" : "pending";
 
   const notifications = createNotificationStore();
   const services: AppServices = {
     i18n: createI18n(),
     notifications,
     queryClient: createQueryClient(notifications, { retry: false }),
-    session: signedOutSession(),
+    session: serverSession(renderedAs === "public" ? "signedOut" : "restoring"),
   };
   try {
     seedStartAnswers(services, answers);
@@ -110,12 +119,12 @@ export async function renderPublicPage(
       </StrictMode>,
     );
     const body = await new Response(prelude).text();
-    const head = headTags(services, template, pageModule);
+    const head = headTags(services, template, pageModule, renderedAs);
     return template
       .replace(/<title>[^<]*<\/title>/, head.title)
       .replace(/<link rel="icon"[^>]*>/, head.favicon)
       .replace("</head>", `${head.rest}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      .replace('<div id="root"></div>', `<div id="root" data-server-render="${renderedAs}">${body}</div>`);
   } finally {
     services.queryClient.clear();
     forgetFeatureTexts(services.i18n);
@@ -123,7 +132,7 @@ export async function renderPublicPage(
 }
 
 /** The merchant's name, favicon and colours, as use-merchant-theme.ts sets them in the browser. */
-function headTags(services: AppServices, template: string, pageModule: string) {
+function headTags(services: AppServices, template: string, pageModule: string, renderedAs: RenderedAs) {
   const settings = services.queryClient.getQueryData<SettingsData>(
     configQueryKeys.info("en", "settingsData"),
   );
@@ -142,20 +151,11 @@ function headTags(services: AppServices, template: string, pageModule: string) {
     rest: [
       // `<` escaped in CSS, so no configured address can close the style element.
       variables ? `<style id="k-merchant-theme">:root{${variables.replace(/</g, "\\3c ")}}</style>` : "",
-      ...pageAssetLinks(template, pageModule, "stylesheet"),
+      // A public page paints its screen with the HTML: its CSS applies at once. A pending page
+      // paints the frame; its screen's CSS is only fetched early, and applies when the screen loads.
+      ...pageAssetLinks(template, pageModule, renderedAs === "public" ? "stylesheet" : "preload"),
     ].join("\n    "),
   };
-}
-
-/**
- * index.html with its screen's CSS and code linked in the head, for a page the server does not
- * render (one behind a session); the shell as it is for an address that is no page.
- */
-export function linkPageAssets(template: string, requestUrl: string): string {
-  const pageModule = PAGE_MODULES[new URL(requestUrl, "http://server-render.invalid").pathname];
-  if (!pageModule) return template;
-  const links = pageAssetLinks(template, pageModule, "preload");
-  return template.replace("</head>", `${links.join("\n    ")}\n  </head>`);
 }
 
 /**
@@ -195,12 +195,15 @@ function pageAssets(pageModule: string): string[] {
   return [...found];
 }
 
-/** The server has no session: it renders what a signed-out visitor sees, and calls nothing. */
-function signedOutSession(): WebSession {
+/**
+ * The server has no session: it renders what a signed-out visitor sees, or what a page behind a
+ * session shows while the session answers, and calls nothing.
+ */
+function serverSession(status: "signedOut" | "restoring"): WebSession {
   const refuse = () => Promise.reject(new Error("the server's rendering makes no API calls"));
   return {
     api: new Proxy({}, { get: () => refuse }) as WebSession["api"],
-    status: () => "signedOut",
+    status: () => status,
     subscribe: () => () => undefined,
     start: () => undefined,
     signIn: () => undefined,

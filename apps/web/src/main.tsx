@@ -19,12 +19,13 @@ const app = (
   </StrictMode>
 );
 // The screen's code starts loading now, beside the entry's (the server's modulepreload has it on
-// its way), not once the session and profile are known. A public page comes rendered by the
-// server (entry-server.tsx): React takes its HTML over once the screen's code is in, so it
-// hydrates in one pass: waiting on the screen, it would meet answers fetched meanwhile (the
-// footer's documents, which sign-up's terms also show) that the server's HTML does not have.
-// Every other page starts from the empty root at once.
+// its way), not once the session and profile are known. The server sends every page rendered
+// (entry-server.tsx). A public page is rendered whole: React takes its HTML over once the
+// screen's code is in, so it hydrates in one pass: waiting on the screen, it would meet answers
+// fetched meanwhile (the footer's documents, which sign-up's terms also show) that the server's
+// HTML does not have. A page behind a session comes as its pending frame, which the app replaces
+// (a visitor without a session goes to /sign-in instead), as it does an empty root.
 const screen = SCREENS_BY_PATH[window.location.pathname]?.preload().catch(() => undefined);
-if (container.firstElementChild) {
+if (container.dataset.serverRender === "public") {
   void (screen ?? Promise.resolve()).then(() => hydrateRoot(container, app));
 } else createRoot(container).render(app);

@@ -16,9 +16,8 @@ beforeAll(async () => {
   await writeFile(
     path.join(dist, ".ssr/entry-server.js"),
     `globalThis.renders = 0;
-export const linkPageAssets = (shell, url) => url === "/exchange" ? shell.replace("</head>", "<link exchange></head>") : shell;
 export const renderedUrl = (url) => (url.startsWith("/sign-in") ? "/sign-in" : url === "/broken" ? url : undefined);
-export async function renderPublicPage(shell, url) {
+export async function renderPage(shell, url) {
   if (url === "/broken") throw new Error("boom");
   globalThis.renders += 1;
   return shell.replace("<div id=root></div>", "<div id=root>" + url + " " + globalThis.renders + "</div>");
@@ -46,14 +45,7 @@ describe("the public pages rendered by the server", () => {
     expect(await render(shell("b"), request("/sign-in"), {})).toContain("/sign-in 3");
   });
 
-  it("links the screen's assets of a page behind a session, rendering nothing", async () => {
-    const render = createWebServerRender(dist, log);
-    expect(await render(shell("a"), request("/exchange"), {})).toBe(
-      "<head>a<link exchange></head><div id=root></div>",
-    );
-  });
-
-  it("sends the shell as it is for no page, a failed render or no server build", async () => {
+  it("sends the shell as it is for an address that is no page, a failed render or no server build", async () => {
     const render = createWebServerRender(dist, log);
     expect(await render(shell("a"), request("/elsewhere"), {})).toBe(shell("a"));
     expect(await render(shell("a"), request("/broken"), {})).toBe(shell("a"));

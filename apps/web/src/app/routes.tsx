@@ -7,7 +7,7 @@ import { ROUTES } from "../lib/routes.ts";
 import { OperationRoute } from "./guards/OperationRoute.tsx";
 import { LeaveWhenSignedIn, ProfileSteps } from "./guards/ProfileSteps.tsx";
 import { RequireSession } from "./guards/RequireSession.tsx";
-import { AppLayout, AuthLayout } from "./layout/AppLayout.tsx";
+import { AppLayout, AuthLayout, PendingLayout } from "./layout/AppLayout.tsx";
 import { type PageKey, PlaceholderPage } from "./layout/PlaceholderPage.tsx";
 import { type LazyPage, lazyPage } from "./lazy-page.ts";
 
@@ -164,8 +164,8 @@ export const appRoutes: RouteObject[] = [
       {
         // Every page of the app frame needs a session (spec §2, §8) and no step owed (spec §2).
         element: (
-          <RequireSession>
-            <ProfileSteps>
+          <RequireSession pending={<PendingLayout />}>
+            <ProfileSteps pending={<PendingLayout />}>
               <AppLayout />
             </ProfileSteps>
           </RequireSession>

@@ -19,13 +19,14 @@ const Pending = () => (
 /**
  * Spec §2's redirect rules on every protected page, not only right after sign-in: a customer who
  * owes a step (email, referral code, profile) goes to it, in the same order; a step's own page is
- * exempt from the steps after it. Inside RequireSession. A profile that cannot be read does not
- * hold the page (its own calls then show the failure).
+ * exempt from the steps after it. Inside RequireSession. While the profile answers, `pending` (by
+ * default a spinner) holds the page. A profile that cannot be read does not hold the page (its
+ * own calls then show the failure).
  */
-export function ProfileSteps({ children }: { children: ReactNode }) {
+export function ProfileSteps({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
   const profile = useProfile();
   const location = useLocation();
-  if (profile.isPending) return <Pending />;
+  if (profile.isPending) return pending ?? <Pending />;
   const to = profile.data ? stepOwedAt(profile.data, location, stepsPassedInThisTab()) : undefined;
   if (to) return <Navigate to={to} replace />;
   return children;

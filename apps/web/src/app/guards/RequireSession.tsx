@@ -8,16 +8,18 @@ import "./require-session.css";
 /**
  * Everything but the sign-in style pages needs a session: a signed-out visitor (or one whose
  * session just ended: a refused refresh, a sign-out in another tab) goes to /sign-in (spec §8).
- * While the start-up refresh is still answering, a spinner holds the page.
+ * While the start-up refresh is still answering, `pending` (by default a spinner) holds the page.
  */
-export function RequireSession({ children }: { children: ReactNode }) {
+export function RequireSession({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
   const status = useSessionStatus();
   const location = useLocation();
   if (status === "restoring") {
     return (
-      <div className="k-session-pending">
-        <Spinner size={60} />
-      </div>
+      pending ?? (
+        <div className="k-session-pending">
+          <Spinner size={60} />
+        </div>
+      )
     );
   }
   if (status === "signedOut")

@@ -51,14 +51,39 @@ export function AuthLayout() {
   );
 }
 
-function LayoutFrame({ withNavigation, children }: { withNavigation: boolean; children: ReactNode }) {
+/**
+ * A page behind a session while the session or the profile is still answering: the merchant's
+ * brand and a spinner where the page will be, rather than a blank screen. The server sends it in
+ * the HTML of every such page (entry-server.tsx), so a phone paints the brand before any script.
+ */
+export function PendingLayout() {
+  return (
+    <LayoutFrame withNavigation={false} brandOnly>
+      <div className="k-app__body k-app__body--narrow">
+        <main id="main-content" className="k-app__main k-app__main--pending" tabIndex={-1}>
+          <Spinner size={60} />
+        </main>
+      </div>
+    </LayoutFrame>
+  );
+}
+
+function LayoutFrame({
+  withNavigation,
+  brandOnly,
+  children,
+}: {
+  withNavigation: boolean;
+  brandOnly?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`k-app ${withNavigation ? "k-app--with-navigation" : ""}`}>
       <a className="k-skip-link" href="#main-content">
         {t("app.skipToContent")}
       </a>
-      <SiteHeader withNavigation={withNavigation} />
+      <SiteHeader withNavigation={withNavigation} brandOnly={brandOnly} />
       <div className="k-app__container">
         {children}
         <SiteFooter />

@@ -20,14 +20,21 @@ export function useWebSession(): WebSession {
 
 export function useSessionStatus(): SessionStatus {
   const session = useWebSession();
-  return useSyncExternalStore(session.subscribe, session.status, serverStatus);
+  return useSyncExternalStore(
+    session.subscribe,
+    session.status,
+    inBrowser ? hydrationStatus : session.status,
+  );
 }
 
 /**
- * The server renders the public pages signed out (entry-server.tsx), and hydration renders the
- * same; a browser that has a session then shows what it shows without server HTML.
+ * On the server (entry-server.tsx), the session is a stand-in whose status says what to render: a
+ * public page signed out, any other page while its session answers. The browser hydrates only the
+ * public pages, signed out as the server rendered them; a browser that has a session then shows
+ * what it shows without server HTML.
  */
-const serverStatus = (): SessionStatus => "signedOut";
+const inBrowser = typeof document !== "undefined";
+const hydrationStatus = (): SessionStatus => "signedOut";
 
 /** The typed API client of the session. */
 export function useApi(): WebSession["api"] {
