@@ -4,7 +4,7 @@
  * page, the verification; then the screen's own). session-start.ts sends them while the app's
  * scripts download; the app takes each answer on its first fetch of that address
  * (lib/http/early-answers.ts). A call missing here is fetched by the app as before; one listed
- * but never fetched would be a wasted request, which e2e/early-answers.e2e.ts catches.
+ * but never fetched would be a wasted request, which e2e/web-performance.e2e.ts catches.
  *
  * Plain strings and no imports: this file is bundled into session-start's own small script, so
  * it must not pull in a chunk the app shares.
