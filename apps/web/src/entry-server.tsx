@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
@@ -216,12 +214,7 @@ const stylesheets = new Map<string, string | undefined>();
 function stylesheetText(href: string): string | undefined {
   if (!stylesheets.has(href)) {
     try {
-      // dist/.ssr/entry-server.js reads dist/assets/*.css. A path, not `new URL` with a template:
-      // Vite turns that into a glob import when it transforms this file (tests).
-      stylesheets.set(
-        href,
-        readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", href), "utf8"),
-      );
+      stylesheets.set(href, readFileSync(new URL(`..${href}`, import.meta.url), "utf8"));
     } catch {
       stylesheets.set(href, undefined);
     }
