@@ -202,10 +202,8 @@ function inlineEntryStyles(template: string): string {
     (link, href: string) => {
       const css = stylesheetText(href);
       if (css === undefined) return link; // a file that cannot be read stays linked
-      // No `</style` can close the element early ("<\/" is the same in a CSS string or url; `<`
-      // itself stays: media queries compare with it).
-      const text = css.replace(/<\/(style)/gi, "<\\/$1");
-      return `<style data-href="${href}">${text}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+      // `<` escaped, so no style can close the element.
+      return `<style data-href="${href}">${css.replace(/</g, "\\3c ")}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
     },
   );
 }
