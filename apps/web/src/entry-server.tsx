@@ -120,8 +120,7 @@ export async function renderPage(
     );
     const body = await new Response(prelude).text();
     const head = headTags(services, template, pageModule, renderedAs);
-    return inlineEntryStyles(template)
-      .replace("<head>", `<head>\n    ${head.first}`)
+    return template
       .replace(/<title>[^<]*<\/title>/, head.title)
       .replace(/<link rel="icon"[^>]*>/, head.favicon)
       .replace("</head>", `${head.rest}\n  </head>`)
@@ -146,22 +145,9 @@ function headTags(services: AppServices, template: string, pageModule: string, r
         .map(([name, value]) => `${name}:${value}`)
         .join(";")
     : "";
-  const logo = safeUrl(settings?.horizontalImage);
   return {
     title: `<title>${escapeHtml(merchant?.title ?? "Loading…")}</title>`,
     favicon: `<link rel="icon" href="${escapeHtml(favicon ?? "data:,")}" />`,
-    // Asked for before the scripts (which take the browser's few connections to a host first):
-    // the header's logo, what a page behind a session paints first, and a public page's own
-    // stylesheets, which its first paint waits for (linked below, after the entry's styles, for
-    // the cascade's order).
-    first: [
-      logo ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(logo)}">` : "",
-      ...(renderedAs === "public"
-        ? pageAssets(pageModule)
-            .filter((href) => href.endsWith(".css") && !template.includes(`"${href}"`))
-            .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`)
-        : []),
-    ].join("\n    "),
     rest: [
       // `<` escaped in CSS, so no configured address can close the style element.
       variables ? `<style id="k-merchant-theme">:root{${variables.replace(/</g, "\\3c ")}}</style>` : "",
@@ -186,38 +172,6 @@ function pageAssetLinks(template: string, pageModule: string, css: "stylesheet" 
         ? `<link rel="stylesheet" crossorigin href="${href}">`
         : `<link rel="preload" as="style" crossorigin href="${href}">`;
     });
-}
-
-/**
- * The entry's stylesheets (the links Vite writes in index.html) inlined as style elements: the
- * frame and the public pages' HTML paint as soon as it arrives, without waiting for four
- * render-blocking requests (about 3.5 KB gzipped in all, inside the compressed HTML). Each link
- * stays, disabled (so never fetched): a screen's code loading later looks for its stylesheets'
- * links before it fetches them (Vite's preload helper), and finds these. The files are read once;
- * the shell names them, so a new build is read anew.
- */
-function inlineEntryStyles(template: string): string {
-  return template.replace(
-    /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g,
-    (link, href: string) => {
-      const css = stylesheetText(href);
-      if (css === undefined) return link; // a file that cannot be read stays linked
-      // `<` escaped, so no style can close the element.
-      return `<style data-href="${href}">${css.replace(/</g, "\\3c ")}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
-    },
-  );
-}
-
-const stylesheets = new Map<string, string | undefined>();
-function stylesheetText(href: string): string | undefined {
-  if (!stylesheets.has(href)) {
-    try {
-      stylesheets.set(href, readFileSync(new URL(`..${href}`, import.meta.url), "utf8"));
-    } catch {
-      stylesheets.set(href, undefined);
-    }
-  }
-  return stylesheets.get(href);
 }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
