@@ -84,6 +84,26 @@ describe.skipIf(!e2eEnabled())("the public pages rendered by the server (issue 3
     await context.close();
   });
 
+  it("keeps the server's sign-in form from submitting natively before the app takes it over", async () => {
+    // Before hydration the HTML form has no handler: a native submit would be a GET with the
+    // password in the address (history, logs). JavaScript off holds that window open.
+    const off = await browser.newContext({ viewport: VIEWPORTS.mobile, javaScriptEnabled: false });
+    const still = await off.newPage();
+    const sent: string[] = [];
+    still.on("request", (sentRequest) => sent.push(sentRequest.url()));
+    await still.goto(`${nimbusUrl()}/sign-in`);
+    const submit = still.getByRole("button", { name: "Sign in" });
+    expect(await submit.isDisabled()).toBe(true);
+    await still.getByRole("textbox", { name: "Phone number" }).fill("2015550123");
+    await still.getByLabel("Password", { exact: true }).fill("not-in-the-address");
+    await still.getByLabel("Password", { exact: true }).press("Enter");
+    await submit.click({ force: true });
+    await still.waitForTimeout(300); // a native submit navigates at once; give it the time to show
+    expect(still.url()).toBe(`${nimbusUrl()}/sign-in`);
+    expect(sent.filter((url) => url.includes("password"))).toEqual([]);
+    await off.close();
+  });
+
   it("shows the sign-in form with JavaScript off, and the app takes it over without a mismatch", async () => {
     for (const viewport of ["mobile", "desktop"] as const) {
       const off = await browser.newContext({ viewport: VIEWPORTS[viewport], javaScriptEnabled: false });
