@@ -1,9 +1,10 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppShell } from "./app/AppShell.tsx";
 import { createAppServices } from "./app/create-app-services.ts";
 import { SCREENS_BY_PATH } from "./app/routes.tsx";
+import { sessionBeforeRender } from "./app/session-before-render.ts";
 import { loadModalDialogOnFirstInput } from "./components/modal/modal-dialog-loader.ts";
 import "./styles/global.css";
 
@@ -28,4 +29,9 @@ const app = (
 const screen = SCREENS_BY_PATH[window.location.pathname]?.preload().catch(() => undefined);
 if (container.dataset.serverRender === "public") {
   void (screen ?? Promise.resolve()).then(() => hydrateRoot(container, app));
-} else createRoot(container).render(app);
+} else {
+  // Behind a session, the first render waits for it (the server's frame is on screen meanwhile),
+  // and goes in a transition: React renders it in slices that leave the page responsive.
+  const root = createRoot(container);
+  void sessionBeforeRender(services).then(() => startTransition(() => root.render(app)));
+}
