@@ -35,12 +35,28 @@ export default defineConfig(({ isSsrBuild }) => ({
         ? undefined
         : { index: fromHere("index.html"), "session-start": fromHere(SESSION_START) },
       output: {
-        // React and React DOM change far less often than the app: their own chunk stays cached
-        // across releases. Other libraries are not grouped: each travels with the routes that
-        // import it, so the sign-in page does not download the QR code or KYC SDK (see
-        // docs/web-performance.md).
+        // Few files on a first load: each costs a round trip, and on a phone's HTTP/1.1 link six
+        // at a time, the twenty-odd small chunks of before cost more than their bytes (Lighthouse's
+        // largest paint, docs/web-performance.md). React DOM has its own file, which changes least
+        // across releases; the libraries every page runs (router, queries, texts) another; the app
+        // code eight or more chunks share a third. Anything else travels with the routes that
+        // import it, so sign-in downloads neither the QR code nor the KYC SDK. lib/phone stays out
+        // of the shared file: it imports the phone number library on demand, for the phone forms.
         codeSplitting: {
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 }],
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: "framework",
+              test: /node_modules[\\/](react-router|@tanstack|i18next|react-i18next)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: "app",
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!phone[\\/])|components[\\/]|app[\\/])/,
+              minShareCount: 8,
+              priority: 1,
+            },
+          ],
         },
       },
     },
