@@ -1,5 +1,5 @@
 import type { components } from "@kestrel/api-contract";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { unwrap } from "../session/api-result.ts";
 import { useApi, useSessionStatus } from "../session/session-context.tsx";
 import type { WebSession } from "../session/web-session.ts";
@@ -14,13 +14,18 @@ export function fetchProfile(api: WebSession["api"]): Promise<Profile> {
   return unwrap(api.GET("/v2/customer/profile"));
 }
 
+/**
+ * The profile's query. Fresh for 5 s: the app reads it before its first render (app/
+ * session-before-render.ts), and the guard that mounts right after must not ask again. Every
+ * change of the customer's own sets or invalidates it.
+ */
+export function profileQuery(api: WebSession["api"]) {
+  return queryOptions({ queryKey: PROFILE_QUERY_KEY, queryFn: () => fetchProfile(api), staleTime: 5_000 });
+}
+
 /** The signed-in customer's profile (GET /v2/customer/profile). */
 export function useProfile() {
   const api = useApi();
   const signedIn = useSessionStatus() === "signedIn";
-  return useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: () => fetchProfile(api),
-    enabled: signedIn,
-  });
+  return useQuery({ ...profileQuery(api), enabled: signedIn });
 }
