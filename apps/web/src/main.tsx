@@ -33,5 +33,7 @@ if (container.dataset.serverRender === "public") {
   // Behind a session, the first render waits for it (the server's frame is on screen meanwhile),
   // and goes in a transition: React renders it in slices that leave the page responsive.
   const root = createRoot(container);
-  void sessionBeforeRender(services).then(() => startTransition(() => root.render(app)));
+  void sessionBeforeRender(services)
+    .catch(() => undefined) // whatever it met, the app renders and its guards decide
+    .then(() => startTransition(() => root.render(app)));
 }
