@@ -2,8 +2,8 @@ import { Logger, runOnce } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../db/embedded.ts";
 import { cryptoDriver } from "../modules/crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../modules/kyc/kyc.test-helpers.ts";
-import type { TestApp } from "../test-app.ts";
+
+import { createTestApp, type TestApp } from "../test-app.ts";
 import { createTaskList } from "./index.ts";
 
 let t: TestApp;
@@ -13,7 +13,7 @@ let d: ReturnType<typeof cryptoDriver>;
 // notifications going to the server over HTTP (PUBLIC_BASE_URL), signed.
 beforeAll(async () => {
   const port = await freePort();
-  t = await createKycTestApp({
+  t = await createTestApp({
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     CHAIN_CONFIRMATION_SECONDS: "0",
   });

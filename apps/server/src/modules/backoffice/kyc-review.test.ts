@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool, inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import { createServices } from "../../services.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp, kycDriver } from "../kyc/kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+import { kycDriver } from "../kyc/kyc.test-helpers.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
@@ -12,7 +12,7 @@ let k: ReturnType<typeof kycDriver>;
 let compliance: OperatorSession;
 let admin: OperatorSession;
 beforeAll(async () => {
-  t = await createKycTestApp({ KYC_REVIEW_DELAY_SECONDS: "30" });
+  t = await createTestApp({ KYC_REVIEW_DELAY_SECONDS: "30" });
   await t.app.ready();
   k = kycDriver(t);
   compliance = await signInOperator(t.app, t.database, "COMPLIANCE", DEMO_MERCHANT_ID);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { createCardSecrets } from "../../providers/issuer/card-secrets.ts";
 import { createSandboxIssuer } from "../../providers/issuer/sandbox-issuer.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
@@ -17,7 +17,7 @@ let finance: OperatorSession;
 let nimbusFinance: OperatorSession;
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   c = cardsDriver(t);
   alice = await c.d.verified();
   expect((await c.d.faucet(alice.phone, "USDT", "500")).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
@@ -18,7 +18,7 @@ const OUTSIDE_BTC = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 
 beforeAll(async () => {
   // Confirmations take ten minutes each: a broadcast withdrawal stays PENDING while a test runs.
-  t = await createKycTestApp({ CHAIN_CONFIRMATION_SECONDS: "600" });
+  t = await createTestApp({ CHAIN_CONFIRMATION_SECONDS: "600" });
   d = cryptoDriver(t);
   alice = await d.verified();
   await d.faucet(alice.phone, "BTC", "0.05");

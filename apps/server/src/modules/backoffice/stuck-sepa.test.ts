@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 import { ibanDriver } from "../iban/iban.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
@@ -22,7 +22,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 beforeAll(async () => {
   // Outgoing transfers stay pending until a test moves the bank's clock.
-  t = await createKycTestApp({ BANK_EXECUTION_SECONDS: "600" });
+  t = await createTestApp({ BANK_EXECUTION_SECONDS: "600" });
   d = cryptoDriver(t);
   api = ibanDriver(t);
   holders = await Promise.all([1, 2, 3, 4].map(() => holder()));

@@ -5,9 +5,9 @@ import { clientSourceFromPool } from "../../db/transaction.ts";
 import { type DeliverCardEvent, ISSUER_CARD_EVENTS_PATH } from "../../providers/issuer/card-events.ts";
 import { ISSUER_SIGNATURE_HEADER, signIssuerCallback } from "../../providers/issuer/issuer-provider.ts";
 import { createSandboxSpending } from "../../providers/issuer/sandbox-spending.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { signInOperator } from "../operators/operators.test-helpers.ts";
 
@@ -76,7 +76,7 @@ const offerRow = async (offerId: string) =>
   ).rows[0]?.row;
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   c = cardsDriver(t);
   [alice, bob] = await Promise.all([c.d.verified(), c.d.verified()]);
   expect((await c.d.faucet(alice.phone, "USDT", "500")).statusCode).toBe(200);

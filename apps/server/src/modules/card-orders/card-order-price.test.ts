@@ -1,8 +1,8 @@
 import { parseAmount } from "@kestrel/money";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { testClock } from "../quotes/exchange.test-helpers.ts";
 
 // The card order's price shown (the offer) is the price charged, to the minor
@@ -21,7 +21,7 @@ const minor = (value: string) => {
 const usdt = async () => minor((await c.d.wallet(ada.token, "USDT")).balance);
 
 beforeAll(async () => {
-  t = await createKycTestApp({}, { clock: clock.now });
+  t = await createTestApp({}, { clock: clock.now });
   c = cardsDriver(t);
   ada = await c.d.verified();
   expect((await c.d.faucet(ada.phone, "USDT", "100")).statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdRowLock } from "../../db/test-database.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { BILLING, type Customer, cardsDriver, PERSONAL_INFO } from "../cards/cards.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 
@@ -14,7 +14,7 @@ let bob: Customer;
 const usdt = async (who: Customer) => (await c.d.wallet(who.token, "USDT")).balance;
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   c = cardsDriver(t);
   // Before any call reads the catalog (it caches a few seconds): Nimbus pauses card payment only.
   await t.database.pool.query(

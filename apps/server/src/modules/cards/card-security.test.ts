@@ -1,8 +1,8 @@
 import { constants, generateKeyPairSync, type KeyObject, privateDecrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLuhnValid } from "../../providers/issuer/luhn.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+
 import { type Customer, cardsDriver } from "./cards.test-helpers.ts";
 
 // Reveal, PIN, label and soft block (docs/cards.md "Reveal, PIN, blocks") over HTTP, against
@@ -135,7 +135,7 @@ async function tablesHoldingClear(number: string, cvv: string): Promise<string[]
 }
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   c = cardsDriver(t);
   [alice, bob] = await Promise.all([c.d.verified(), c.d.verified()]);
   for (const who of [alice, bob]) expect((await c.d.faucet(who.phone, "USDT", "200")).statusCode).toBe(200);

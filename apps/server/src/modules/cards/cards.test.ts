@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardSecrets } from "../../providers/issuer/card-secrets.ts";
 import { ISSUER_CALLBACK_PATH, ISSUER_SIGNATURE_HEADER } from "../../providers/issuer/issuer-provider.ts";
 import { isLuhnValid } from "../../providers/issuer/luhn.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+
 import { BILLING, type Customer, cardsDriver } from "./cards.test-helpers.ts";
 
 // An issued card's life through the sandbox issuer: paid orders issued, shipped, activated.
@@ -16,7 +16,7 @@ let bob: Customer;
 const usdt = async (who: Customer) => (await c.d.wallet(who.token, "USDT")).balance;
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   c = cardsDriver(t);
   alice = await c.d.verified();
   bob = await c.d.verified();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../../services.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { newPhone } from "../auth/auth.test-helpers.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp, kycDriver } from "../kyc/kyc.test-helpers.ts";
+import { kycDriver } from "../kyc/kyc.test-helpers.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
@@ -36,7 +36,7 @@ const claimRow = async (id: string) =>
 const joins = async (phone: string) => kyc.verify(await kyc.customer("Lovelace", undefined, phone));
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   d = cryptoDriver(t);
   kyc = kycDriver(t);
   alice = await d.verified();

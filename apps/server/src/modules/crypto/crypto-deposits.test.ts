@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deriveAddress } from "../../providers/chain/address-derivation.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
 import { sandboxAccountKeys } from "../../providers/chain/sandbox-account-keys.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 import { depositAddressSql } from "./deposit-addresses.repository.ts";
@@ -17,7 +17,7 @@ const historyOf = async (token: string, query = "") => (await d.history(token, q
 
 beforeAll(async () => {
   // A slow clock: confirmations come only when a test moves it.
-  t = await createKycTestApp({ CHAIN_CONFIRMATION_SECONDS: "600" });
+  t = await createTestApp({ CHAIN_CONFIRMATION_SECONDS: "600" });
   d = cryptoDriver(t);
   alice = await d.unverified();
 });

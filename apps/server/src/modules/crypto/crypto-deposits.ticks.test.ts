@@ -4,8 +4,8 @@ import { clientSourceFromPool } from "../../db/transaction.ts";
 import type { ChainNotification, DeliverNotification } from "../../providers/chain/chain-notification.ts";
 import { SANDBOX_CHAIN_TICK_TASK } from "../../providers/chain/chain-provider.ts";
 import { createSandboxChain } from "../../providers/chain/sandbox-chain.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 
 // The chain's ticks under the real worker (several at once, as in production), not one by one as
@@ -15,7 +15,7 @@ let t: TestApp;
 let d: ReturnType<typeof cryptoDriver>;
 beforeAll(async () => {
   // An hour per confirmation, as in the browser tests: only "move the clock" confirms anything.
-  t = await createKycTestApp({ CHAIN_CONFIRMATION_SECONDS: "3600" });
+  t = await createTestApp({ CHAIN_CONFIRMATION_SECONDS: "3600" });
   d = cryptoDriver(t);
 });
 afterAll(() => t.close());

@@ -17,8 +17,8 @@ import {
   startLocalEvmNode,
 } from "../../providers/chain/local/local-evm-node.ts";
 import { testTokenArtifact } from "../../providers/chain/local/test-token.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+
 import { createChainFollower } from "./chain-follower.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
   usdt = await deployToken("Tether USD", "USDT", 6);
   // A second token, of 18 decimals as DAI has on mainnet.
   dai = await deployToken("Dai Stablecoin", "DAI", 18);
-  t = await createKycTestApp({
+  t = await createTestApp({
     CHAIN_ETH: "evm",
     CHAIN_USDT: "evm",
     EVM_RPC_URL: node.rpcUrl,
@@ -561,7 +561,7 @@ describe("bad input on the EVM network", () => {
     // Gas at 0.0001 ETH: a transfer's fee (2.1 ETH) is above any small amount.
     await node.rpc("hardhat_setNextBlockBaseFeePerGas", [`0x${(10n ** 14n).toString(16)}`]);
     await mine(1);
-    const dear = await createKycTestApp({
+    const dear = await createTestApp({
       CHAIN_ETH: "evm",
       CHAIN_USDT: "evm",
       EVM_RPC_URL: node.rpcUrl,
@@ -617,7 +617,7 @@ describe("bad input on the EVM network", () => {
 describe("a node that is down", () => {
   it("is a 503 with Retry-After for the fee and the send, and the follower stores nothing", async () => {
     const port = await freePort();
-    const down = await createKycTestApp({
+    const down = await createTestApp({
       CHAIN_ETH: "evm",
       EVM_RPC_URL: `http://127.0.0.1:${port}`,
       EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),

@@ -11,8 +11,8 @@ import {
   type LocalEvmNode,
   startLocalEvmNode,
 } from "../../providers/chain/local/local-evm-node.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+
 import { createChainFollower } from "./chain-follower.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 
@@ -39,7 +39,7 @@ const freePort = () =>
 
 beforeAll(async () => {
   node = await startLocalEvmNode(await freePort());
-  t = await createKycTestApp({
+  t = await createTestApp({
     CHAIN_ETH: "evm",
     EVM_RPC_URL: node.rpcUrl,
     EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),

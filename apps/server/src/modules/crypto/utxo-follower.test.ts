@@ -9,8 +9,8 @@ import { chainProviderFor } from "../../providers/chain/chain-router.ts";
 import { type LocalLitecoind, startLocalLitecoind } from "../../providers/chain/local/local-litecoind.ts";
 import { createUtxoChain, type UtxoChain } from "../../providers/chain/utxo-chain.ts";
 import { createUtxoWithdrawals } from "../../providers/chain/utxo-withdrawals.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+
 import { createChainFollower } from "./chain-follower.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 
@@ -33,7 +33,7 @@ const freePort = () =>
 
 beforeAll(async () => {
   node = await startLocalLitecoind(await freePort());
-  t = await createKycTestApp({
+  t = await createTestApp({
     CHAIN_LTC: "utxo",
     UTXO_LTC_RPC_URL: node.rpcUrl,
     UTXO_LTC_CONFIRMATIONS: String(M),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClientSource, clientSourceFromPool } from "../../db/transaction.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 import { createHistoryService } from "../history/history.service.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { createLedgerService } from "../ledger/ledger.service.ts";
 import { createDepositSettlement } from "./deposit-settle.service.ts";
 import { balanceOf, clockedDeposits, daysAfter } from "./deposits.test-helpers.ts";
@@ -85,7 +85,7 @@ const accrued = async (id: string) =>
   };
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   d = cryptoDriver(t);
   c = clockedDeposits(t);
   alice = await d.verified();

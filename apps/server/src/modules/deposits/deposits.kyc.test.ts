@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { depositsDriver } from "./deposits.test-helpers.ts";
 
@@ -10,7 +10,7 @@ let d: ReturnType<typeof cryptoDriver>;
 let api: ReturnType<typeof depositsDriver>;
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   d = cryptoDriver(t);
   api = depositsDriver(t);
   // This merchant's catalog offers deposits at KYC_2 only (set before any request reads it).

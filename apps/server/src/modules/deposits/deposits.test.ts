@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { depositsDriver } from "./deposits.test-helpers.ts";
 
@@ -16,7 +16,7 @@ const usdt = async (c: Customer) => (await d.wallet(c.token, "USDT")).balance;
 const flex = { currency: "USDT", productType: "FLEX", months: 3, amount: "1000" };
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   d = cryptoDriver(t);
   api = depositsDriver(t);
   [alice, bob] = await Promise.all([d.verified(), d.verified()]);

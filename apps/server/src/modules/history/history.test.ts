@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
@@ -25,7 +25,7 @@ const page = async (token: string, query = "") => {
 const sendToBob = (amount: string) => d.send(alice.token, { phone: bob.phone, amount, currency: "USDT" });
 
 beforeAll(async () => {
-  t = await createKycTestApp({ CHAIN_CONFIRMATION_SECONDS: "600" });
+  t = await createTestApp({ CHAIN_CONFIRMATION_SECONDS: "600" });
   d = cryptoDriver(t);
   [alice, bob] = await Promise.all([d.verified(), d.verified()]);
   await d.faucet(alice.phone, "USDT", "500");

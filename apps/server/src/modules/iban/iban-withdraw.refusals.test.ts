@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { ibanDriver } from "./iban.test-helpers.ts";
 
@@ -11,7 +11,7 @@ let api: ReturnType<typeof ibanDriver>;
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   api = ibanDriver(t);
   // Before any request reads the catalog (it is cached a few seconds): this merchant has switched
   // withdrawals to a bank off, while its IBANs stay on offer.

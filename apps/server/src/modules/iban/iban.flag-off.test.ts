@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALLOWED_FLAGS } from "../../db/schema/index.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { ibanDriver } from "./iban.test-helpers.ts";
@@ -32,7 +32,7 @@ const EUR_OFFER = { currencyFrom: "USDT", currencyTo: "EUR", amountFrom: "10" };
 
 beforeAll(async () => {
   // Outgoing transfers stay pending: these tests only need them accepted.
-  t = await createKycTestApp({ BANK_EXECUTION_SECONDS: "600" });
+  t = await createTestApp({ BANK_EXECUTION_SECONDS: "600" });
   d = cryptoDriver(t);
   api = ibanDriver(t);
   [holder, mover, newcomer] = await Promise.all([d.verified(), d.verified(), d.verified()]);

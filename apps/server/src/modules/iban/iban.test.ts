@@ -1,9 +1,9 @@
 import { isValidBIC, isValidIBAN } from "ibantools";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver } from "../auth/auth.test-helpers.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp, kycDriver } from "../kyc/kyc.test-helpers.ts";
+import { kycDriver } from "../kyc/kyc.test-helpers.ts";
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { ibanDriver } from "./iban.test-helpers.ts";
 
@@ -27,7 +27,7 @@ const RECIPIENT = { name: "Max Mustermann", iban: "DE89 3704 0044 0532 0130 00",
 
 beforeAll(async () => {
   // Outgoing transfers stay pending until a test moves the bank's clock.
-  t = await createKycTestApp({ BANK_EXECUTION_SECONDS: "600" });
+  t = await createTestApp({ BANK_EXECUTION_SECONDS: "600" });
   d = cryptoDriver(t);
   api = ibanDriver(t);
   [alice, bob, carol, dave] = await Promise.all([d.verified(), d.verified(), d.verified(), d.verified()]);

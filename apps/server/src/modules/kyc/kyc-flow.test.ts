@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
-import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
+import { kycDriver } from "./kyc.test-helpers.ts";
 
 let t: TestApp;
 let k: ReturnType<typeof kycDriver>;
 beforeAll(async () => {
-  t = await createKycTestApp({ KYC_REVIEW_DELAY_SECONDS: "30" });
+  t = await createTestApp({ KYC_REVIEW_DELAY_SECONDS: "30" });
   k = kycDriver(t);
 });
 afterAll(() => t.close());

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool, inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import { createServices } from "../../services.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import type { KycService } from "./kyc.service.ts";
-import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
+import { kycDriver } from "./kyc.test-helpers.ts";
 import { recordUsageSql } from "./kyc-limits.repository.ts";
 
 let t: TestApp;
@@ -14,7 +14,7 @@ let k: ReturnType<typeof kycDriver>;
 /** The KYC service as money features get it (deps.services.kyc); stateless, so a second one. */
 let kyc: KycService;
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   k = kycDriver(t);
   kyc = createServices(t.config, t.database).kyc;
 });

@@ -6,14 +6,14 @@ import {
   httpCallbackDelivery,
   reviewApplicant,
 } from "../../providers/kyc/sandbox-kyc-reviewer.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
-import { createKycTestApp, kycDriver } from "./kyc.test-helpers.ts";
+import { kycDriver } from "./kyc.test-helpers.ts";
 
 let t: TestApp;
 let k: ReturnType<typeof kycDriver>;
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   k = kycDriver(t);
 });
 afterAll(() => t.close());

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { startLocalS3 } from "../../providers/blobs/s3.test-helpers.ts";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp, fakeFile, kycDriver, multipartBody } from "./kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+import { fakeFile, kycDriver, multipartBody } from "./kyc.test-helpers.ts";
 
 // Two instances (two apps, each with its own DATA_DIR) on one database and one S3-compatible
 // bucket (BLOB_STORE=s3), as production runs them behind a load balancer.
@@ -18,7 +18,7 @@ let b: FastifyInstance;
 let bDataDir: string;
 beforeAll(async () => {
   s3 = await startLocalS3();
-  a = await createKycTestApp(s3.env);
+  a = await createTestApp(s3.env);
   bDataDir = await mkdtemp(path.join(tmpdir(), "kyc-test-b-"));
   const bConfig = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: bDataDir, ...s3.env });
   b = await buildApp(bConfig, { database: a.database, logger: false });

@@ -3,15 +3,15 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
-import { createKycTestApp, fakeFile, kycDriver, multipartBody } from "./kyc.test-helpers.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
+import { fakeFile, kycDriver, multipartBody } from "./kyc.test-helpers.ts";
 
 let t: TestApp;
 let k: ReturnType<typeof kycDriver>;
 let widget: string;
 let customerId: string;
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   k = kycDriver(t);
   const c = await k.customer("Lovelace");
   customerId = c.customerId;

@@ -1,28 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { KycApplicant } from "../../providers/kyc/kyc-review-provider.ts";
 import { REVIEW_SIGNATURE_HEADER, signReviewCallback } from "../../providers/kyc/review-callback.ts";
 import { type DeliverCallback, reviewApplicant } from "../../providers/kyc/sandbox-kyc-reviewer.ts";
-import { createTestApp, type TestApp } from "../../test-app.ts";
+import type { TestApp } from "../../test-app.ts";
 import { accountsDriver, bearerHeaders, newPhone } from "../auth/auth.test-helpers.ts";
-
-/** The app on a fresh database, with DATA_DIR in a temporary folder (documents are written there). */
-export async function createKycTestApp(
-  env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
-): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "kyc-test-"));
-  const t = await createTestApp({ DATA_DIR: dataDir, ...env }, options);
-  return {
-    ...t,
-    close: async () => {
-      await t.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A file that passes as a JPEG, PNG or PDF by its first bytes; random, so never another's. */
 export function fakeFile(kind: "jpeg" | "png" | "pdf" | "gif", size = 2048): Buffer {

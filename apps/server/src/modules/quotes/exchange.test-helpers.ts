@@ -1,8 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import { holdRowLock } from "../../db/test-database.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
 
 export const OFFER = "/v1/mobile/exchange/offer";
 
@@ -20,7 +19,7 @@ export function testClock() {
 /** The app with a clock of the test's, and the exchange calls over HTTP. */
 export async function exchangeTestApp() {
   const clock = testClock();
-  return exchangeDriver(await createKycTestApp({}, { clock: clock.now }), clock);
+  return exchangeDriver(await createTestApp({}, { clock: clock.now }), clock);
 }
 
 /** The exchange calls over HTTP on an app already built (`clock`: the one the app reads). */

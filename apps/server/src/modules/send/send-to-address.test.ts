@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver } from "../auth/auth.test-helpers.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
@@ -25,7 +25,7 @@ const wallet = (token: string, currency: string) => d.wallet(token, currency);
 const latest = async (token: string) => (await d.history(token)).json().operations[0];
 
 beforeAll(async () => {
-  t = await createKycTestApp({ CHAIN_CONFIRMATION_SECONDS: "600", SEND_CONFIRMATION_THRESHOLD: "500" });
+  t = await createTestApp({ CHAIN_CONFIRMATION_SECONDS: "600", SEND_CONFIRMATION_THRESHOLD: "500" });
   d = cryptoDriver(t);
   [alice, bob] = await Promise.all([d.verified(), d.verified()]);
   await d.faucet(alice.phone, "BTC", "0.05");

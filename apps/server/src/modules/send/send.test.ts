@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createKycTestApp } from "../kyc/kyc.test-helpers.ts";
+
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
@@ -15,7 +15,7 @@ const balanceOf = async (token: string, currency: string) => (await d.wallet(tok
 const send = (token: string, body: Record<string, unknown>, key?: string | null) => d.send(token, body, key);
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   d = cryptoDriver(t);
   // Sending by phone needs a verified identity (KYC_2: catalog and limits).
   [alice, bob] = await Promise.all([d.verified(), d.verified()]);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { BILLING, type Customer, cardsDriver } from "../../modules/cards/cards.test-helpers.ts";
-import { createKycTestApp } from "../../modules/kyc/kyc.test-helpers.ts";
+
 import { testClock } from "../../modules/quotes/exchange.test-helpers.ts";
-import type { TestApp } from "../../test-app.ts";
+import { createTestApp, type TestApp } from "../../test-app.ts";
 import { createCardSecrets } from "./card-secrets.ts";
 import {
   type DeliverIssuerCallback,
@@ -33,7 +33,7 @@ const deliver: DeliverIssuerCallback = async (rawBody, signature) => {
 };
 
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createTestApp();
   c = cardsDriver(t);
   ada = await c.d.verified();
   expect((await c.d.faucet(ada.phone, "USDT", "500")).statusCode).toBe(200);
