@@ -2,7 +2,6 @@ import { Logger, runOnce } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../db/embedded.ts";
 import { cryptoDriver } from "../modules/crypto/crypto.test-helpers.ts";
-
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { createTaskList } from "./index.ts";
 

@@ -2,7 +2,6 @@ import { parseAmount } from "@kestrel/money";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
-
 import { testClock } from "../quotes/exchange.test-helpers.ts";
 
 // The card order's price shown (the offer) is the price charged, to the minor

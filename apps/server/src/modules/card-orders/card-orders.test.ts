@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdRowLock } from "../../db/test-database.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { BILLING, type Customer, cardsDriver, PERSONAL_INFO } from "../cards/cards.test-helpers.ts";
-
 import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
 import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 

@@ -2,7 +2,6 @@ import { constants, generateKeyPairSync, type KeyObject, privateDecrypt } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLuhnValid } from "../../providers/issuer/luhn.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-
 import { type Customer, cardsDriver } from "./cards.test-helpers.ts";
 
 // Reveal, PIN, label and soft block (docs/cards.md "Reveal, PIN, blocks") over HTTP, against

@@ -3,7 +3,6 @@ import { createCardSecrets } from "../../providers/issuer/card-secrets.ts";
 import { ISSUER_CALLBACK_PATH, ISSUER_SIGNATURE_HEADER } from "../../providers/issuer/issuer-provider.ts";
 import { isLuhnValid } from "../../providers/issuer/luhn.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-
 import { BILLING, type Customer, cardsDriver } from "./cards.test-helpers.ts";
 
 // An issued card's life through the sandbox issuer: paid orders issued, shipped, activated.

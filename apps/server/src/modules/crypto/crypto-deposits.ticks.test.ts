@@ -5,7 +5,6 @@ import type { ChainNotification, DeliverNotification } from "../../providers/cha
 import { SANDBOX_CHAIN_TICK_TASK } from "../../providers/chain/chain-provider.ts";
 import { createSandboxChain } from "../../providers/chain/sandbox-chain.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 
 // The chain's ticks under the real worker (several at once, as in production), not one by one as

@@ -18,7 +18,6 @@ import {
 } from "../../providers/chain/local/local-evm-node.ts";
 import { testTokenArtifact } from "../../providers/chain/local/test-token.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-
 import { createChainFollower } from "./chain-follower.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 

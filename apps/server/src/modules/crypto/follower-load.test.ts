@@ -12,7 +12,6 @@ import {
   startLocalEvmNode,
 } from "../../providers/chain/local/local-evm-node.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-
 import { createChainFollower } from "./chain-follower.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 

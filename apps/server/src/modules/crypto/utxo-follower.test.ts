@@ -10,7 +10,6 @@ import { type LocalLitecoind, startLocalLitecoind } from "../../providers/chain/
 import { createUtxoChain, type UtxoChain } from "../../providers/chain/utxo-chain.ts";
 import { createUtxoWithdrawals } from "../../providers/chain/utxo-withdrawals.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-
 import { createChainFollower } from "./chain-follower.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 

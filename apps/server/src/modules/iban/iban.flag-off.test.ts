@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALLOWED_FLAGS } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-
 import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { ibanDriver } from "./iban.test-helpers.ts";

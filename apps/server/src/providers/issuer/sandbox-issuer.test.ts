@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { BILLING, type Customer, cardsDriver } from "../../modules/cards/cards.test-helpers.ts";
-
 import { testClock } from "../../modules/quotes/exchange.test-helpers.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { createCardSecrets } from "./card-secrets.ts";
