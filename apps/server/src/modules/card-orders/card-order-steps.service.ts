@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import type { CardForm } from "../../db/schema/index.ts";
+import { ACCOUNT_PURPOSES, INCOME_SOURCES, TURNOVER_RANGES } from "../../personal-info-choices.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { money } from "../history/history.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
@@ -27,13 +28,10 @@ import {
   type CardTerms,
   DEPRECATED_INCOME_SOURCES,
   DOCUMENT_TYPES,
-  INCOME_SOURCES,
   type Owner,
   offeredDesigns,
   PLASTIC_DELIVERY_COUNTRIES,
-  PURPOSES_OF_ACCOUNT_OPENING,
   type RequestRow,
-  TURNOVER_RANGES,
 } from "./card-orders.types.ts";
 import type { CardPrograms } from "./card-program-guard.ts";
 
@@ -285,7 +283,7 @@ export function createCardOrders(deps: {
         additionalDocumentType: [...DOCUMENT_TYPES],
         incomeSource: [...INCOME_SOURCES],
         deprecatedIncomeSource: [...DEPRECATED_INCOME_SOURCES],
-        purposesOfAccountOpening: [...PURPOSES_OF_ACCOUNT_OPENING],
+        purposesOfAccountOpening: [...ACCOUNT_PURPOSES],
         estimatedMonthlyTurnoverRange: [...TURNOVER_RANGES],
       };
     },

@@ -1,15 +1,8 @@
 import { z } from "zod";
 import { CARD_FORMS, CARD_PLANS } from "../../db/schema/index.ts";
+import { ACCOUNT_PURPOSES, INCOME_SOURCES, TURNOVER_RANGES } from "../../personal-info-choices.ts";
 import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
-import {
-  cardFees,
-  cpQuery,
-  DOCUMENT_TYPES,
-  INCOME_SOURCES,
-  cardMoney as money,
-  PURPOSES_OF_ACCOUNT_OPENING,
-  TURNOVER_RANGES,
-} from "./card-orders.types.ts";
+import { cardFees, cpQuery, DOCUMENT_TYPES, cardMoney as money } from "./card-orders.types.ts";
 
 const country = z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 country code");
 const text = (max: number) => z.string().trim().min(1, "is required").max(max);
@@ -111,7 +104,7 @@ export const personalInfoBody = z
     incomeSources: z.array(z.enum(INCOME_SOURCES)).min(1, "choose at least one").max(INCOME_SOURCES.length),
     additionalSources: optionalText(200),
     estimatedMonthlyTurnoverRange: z.enum(TURNOVER_RANGES),
-    purposeOfAccountOpening: z.enum(PURPOSES_OF_ACCOUNT_OPENING).optional(),
+    purposeOfAccountOpening: z.enum(ACCOUNT_PURPOSES).optional(),
     additionalDocumentType: z.enum(DOCUMENT_TYPES).optional(),
     additionalDocumentNumber: optionalText(40),
     additionalDocumentCountry: country.optional(),

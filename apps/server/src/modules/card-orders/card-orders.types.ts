@@ -79,22 +79,6 @@ export function offeredDesigns(merchant: Pick<Merchant, "cardPrograms">, program
   return ids?.length ? CARD_DESIGNS.filter((d) => ids.includes(d.id)) : [...CARD_DESIGNS];
 }
 
-/** Reference §7 and spec §3: the additional personal info's choices. */
-export const INCOME_SOURCES = [
-  "scholarship",
-  "loans",
-  "legacy",
-  "salary",
-  "dividends",
-  "savings",
-  "property_sale",
-  "social_benefits",
-  "individual_activities",
-  "stocks_sale",
-  "relatives",
-  "winnings",
-  "other",
-] as const;
 export const DEPRECATED_INCOME_SOURCES = [
   "company_sale",
   "divorce",
@@ -109,21 +93,6 @@ export const DEPRECATED_INCOME_SOURCES = [
   "capital_stocks_sale",
   "inheritance_gifts",
   "LOGW",
-] as const;
-export const PURPOSES_OF_ACCOUNT_OPENING = [
-  "bs_companies",
-  "bs_realestate",
-  "investing",
-  "salary",
-  "savings",
-] as const;
-export const TURNOVER_RANGES = [
-  "0-1000",
-  "1001-3000",
-  "3001-8000",
-  "8001-15000",
-  "15001-50000",
-  "50001-99999",
 ] as const;
 export const DOCUMENT_TYPES = ["Visa", "Residence permit", "Identification card", "Passport"] as const;
 

@@ -2,34 +2,9 @@ import { z } from "zod";
 import { IBAN_TRANSFER_KINDS, IBAN_TRANSFER_STATUSES } from "../../db/schema/index.ts";
 import { DISPLAY_STATUSES } from "../../display-status.ts";
 import { amountInput } from "../../http/amount-input.ts";
+import { ACCOUNT_PURPOSES, INCOME_SOURCES, TURNOVER_RANGES } from "../../personal-info-choices.ts";
 import { IBAN_STATUSES } from "./iban-display-status.ts";
 import { REQUIRED_INFO_KINDS } from "./iban-eligibility.ts";
-
-/** Spec §7 (reference digest §7): the additional personal info's allowed values. */
-export const INCOME_SOURCES = [
-  "scholarship",
-  "loans",
-  "legacy",
-  "salary",
-  "dividends",
-  "savings",
-  "property_sale",
-  "social_benefits",
-  "individual_activities",
-  "stocks_sale",
-  "relatives",
-  "winnings",
-  "other",
-] as const;
-export const TURNOVER_RANGES = [
-  "0-1000",
-  "1001-3000",
-  "3001-8000",
-  "8001-15000",
-  "15001-50000",
-  "50001-99999",
-] as const;
-export const ACCOUNT_PURPOSES = ["bs_companies", "bs_realestate", "investing", "salary", "savings"] as const;
 
 const decimal = z.string().describe("Decimal string in the currency's units");
 const country = z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code (ISO 3166-1)");
