@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type CitusCluster, citusMissing } from "./citus/cluster.ts";
 import { runCitus } from "./citus/run-citus.ts";
-import { failures } from "./cluster/checks.ts";
+import { describeNotAnswered, failures } from "./cluster/checks.ts";
 import { databaseDir } from "./failover/services.ts";
 
 /**
@@ -92,6 +92,7 @@ try {
     `${f.distributed.length} tables distributed by merchant_id, ${f.reference} reference tables; ${f.waiting.length} left as plain tables on the coordinator (docs/scaling.md):`,
   );
   for (const w of f.waiting) log(`  waiting: ${w.table}: ${w.why}`);
+  for (const line of describeNotAnswered(f)) log(line);
   const problems = [
     ...failures(f),
     ...f.journeys.failed.map((step) => `journey ${step}`),

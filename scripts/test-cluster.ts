@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
-import { failures } from "./cluster/checks.ts";
+import { describeNotAnswered, failures } from "./cluster/checks.ts";
 import { runCluster } from "./cluster/run-cluster.ts";
 
 /**
@@ -54,6 +54,7 @@ try {
   log(
     `throughput: two instances ${f.twoInstancesPerSecond.toFixed(0)} sends/s, one instance ${f.oneInstancePerSecond.toFixed(0)} sends/s (proxy ${f.proxy})`,
   );
+  for (const line of describeNotAnswered(f)) log(line);
   const failed = failures(f);
   if (!f.workerAlive) failed.push("the worker died");
   log(failed.length === 0 ? "PASS: nothing lost, nothing applied twice" : `FAIL: ${failed.join("; ")}`);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { failures } from "./cluster/checks.ts";
+import { describeNotAnswered, failures } from "./cluster/checks.ts";
 import { requireTools } from "./failover/binaries.ts";
 import type { HaCluster } from "./failover/cluster.ts";
 import { runFailover } from "./failover/run-failover.ts";
@@ -82,6 +82,7 @@ try {
   log(
     `answered 503 ${f.unavailable} times, ${f.unavailableFromInstance} by an instance and the rest by HAProxy (no instance ready), ${f.unavailableWithoutRetryAfter} without Retry-After; the other failed attempts: no answer, 502 or 504`,
   );
+  for (const line of describeNotAnswered(f)) log(line);
   const failed = failures(f);
   if (f.unavailableWithoutRetryAfter > 0)
     failed.push(`${f.unavailableWithoutRetryAfter} answers 503 without Retry-After`);

@@ -19,6 +19,8 @@ export type Verdict = {
   appliedTwice: number;
   answered200NotApplied: number;
   refusedButApplied: number;
+  /** The keys not answered 200, with their last answer: what a failed run says of why. */
+  notAnswered200: Array<{ key: string; kind: string; status: number | undefined; failure: unknown }>;
   fundedMinor: bigint;
   /** Funded less what the applied operations took out of the customers' EUR wallets. */
   expectedMinor: bigint;
@@ -72,8 +74,10 @@ export async function verify(
   let refused = 0;
   let answered200NotApplied = 0;
   let refusedButApplied = 0;
+  const notAnswered200: Verdict["notAnswered200"] = [];
   for (const [key, o] of outcomes) {
     const n = counts.get(key) ?? 0;
+    if (o.status !== 200) notAnswered200.push({ key, kind: o.kind, status: o.status, failure: o.failure });
     if (o.status === 200) {
       answered200++;
       if (n !== 1) answered200NotApplied++;
@@ -94,6 +98,7 @@ export async function verify(
     appliedTwice: [...counts.values()].filter((n) => n > 1).length,
     answered200NotApplied,
     refusedButApplied,
+    notAnswered200,
     fundedMinor,
     expectedMinor,
     balancesMinor,
@@ -118,6 +123,16 @@ export function runAudit(url: string): Promise<{ code: number | null; output: st
     });
     child.on("exit", (code) => resolve({ code, output }));
   });
+}
+
+/** One line per key not answered 200 (the first ten): its kind, last status and answer. */
+export function describeNotAnswered(v: Verdict): string[] {
+  return v.notAnswered200
+    .slice(0, 10)
+    .map(
+      (k) =>
+        `not answered 200: ${k.key} (${k.kind}): ${k.status ?? "no answer"} ${JSON.stringify(k.failure ?? null).slice(0, 300)}`,
+    );
 }
 
 /** The verdict holds: nothing lost, nothing applied twice, the books balance. */

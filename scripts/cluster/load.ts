@@ -27,6 +27,9 @@ export type Outcome = {
   /** Of the 503s, those an instance gave (its body has a requestId), not the load balancer. */
   unavailableFromInstance: number;
   eurOutMinor: bigint;
+  kind: Send["kind"];
+  /** The last answer's body when it was not a 200 (its code says why): what a failed run prints. */
+  failure?: unknown;
 };
 
 export const SEND_AMOUNT = "0.01";
@@ -49,6 +52,8 @@ export async function sendWithRetries(url: string, send: Send, deadline: number)
   };
   const out = (...calls: Answer[]): Outcome => ({
     status: calls.at(-1)?.status,
+    kind: send.kind,
+    ...(calls.at(-1)?.status === 200 ? {} : { failure: calls.at(-1)?.body ?? calls.at(-1)?.lastBody }),
     attempts: calls.reduce((n, c) => n + c.attempts, 0),
     retries: calls.reduce((n, c) => n + c.attempts - 1, 0),
     unavailable: calls.reduce((n, c) => n + c.unavailable, 0),
@@ -92,6 +97,8 @@ type Answer = {
   unavailableWithoutRetryAfter: number;
   unavailableFromInstance: number;
   body?: unknown;
+  /** The body of the last retried answer, kept when the call gave up. */
+  lastBody?: unknown;
 };
 
 async function callWithRetries(
@@ -131,6 +138,7 @@ async function callWithRetries(
       if ((answer?.body as { requestId?: string } | undefined)?.requestId) a.unavailableFromInstance++;
     }
     if (a.status !== undefined && !RETRIED.has(a.status)) return { ...a, body: answer?.body };
+    a.lastBody = answer?.body;
     if (Date.now() > deadline) return a;
     await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
   }

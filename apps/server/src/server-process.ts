@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./db/embedded.ts";
 
@@ -36,8 +37,13 @@ export async function startServerProcess(
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (d: Buffer) => {
-      if (d.toString().includes("Kestrel is ready")) resolve();
+    if (!child.stdout) return reject(new Error("the server's output is not piped"));
+    // A request that failed as a bug (logged at error level: a 500) is told on stderr, so a load
+    // test that counts a key never answered also shows why.
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      if (line.includes("Kestrel is ready")) resolve();
+      const failure = errorLogLine(line);
+      if (failure) process.stderr.write(`[server :${port}] ${failure}\n`);
     });
     child.on("exit", (code) => reject(new Error(`server exited with ${code} before it was ready`)));
   });
@@ -58,4 +64,17 @@ export async function startServerProcess(
       await exited();
     },
   };
+}
+
+/** A pino line at error level or above, as one short line (message, error code and text); else undefined. */
+function errorLogLine(line: string): string | undefined {
+  let entry: { level?: number; msg?: string; err?: { code?: string; message?: string } };
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if ((entry.level ?? 0) < 50) return undefined;
+  const err = entry.err ? ` ${entry.err.code ?? ""} ${entry.err.message ?? ""}` : "";
+  return `${entry.msg ?? ""}${err}`.slice(0, 400);
 }

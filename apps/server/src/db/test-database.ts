@@ -44,20 +44,23 @@ export async function holdRowLock(pool: pg.Pool, lockSql: string, values: unknow
   await client.query(lockSql, values);
   return {
     run: (sql: string, runValues: unknown[]) => client.query(sql, runValues),
-    async waiters(count = 1) {
-      for (let i = 0; i < 500; i++) {
-        const { rows } = await pool.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-           where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        if ((rows[0]?.n ?? 0) >= count) return;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`nobody waited for the lock of: ${lockSql}`);
-    },
+    waiters: (count = 1) => lockWaiters(pool, count, `nobody waited for the lock of: ${lockSql}`),
     async commit() {
       await client.query("commit");
       client.release();
     },
   };
+}
+
+/** Resolves once `count` sessions of this database wait on a lock; fails with `failure` after about 5 s. */
+export async function lockWaiters(pool: pg.Pool, count: number, failure: string) {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if ((rows[0]?.n ?? 0) >= count) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(failure);
 }

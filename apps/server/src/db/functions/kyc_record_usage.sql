@@ -2,6 +2,8 @@
 -- operation's transaction, as one statement (a round trip less per money operation than a lock
 -- and a record). The lock lasts until the transaction ends: two operations of one customer take
 -- turns, the second sees the first's usage, and a review changing the level waits for them.
+-- On Citus they take turns only because the transaction wrote before this lock (the frame's
+-- session check): a FOR UPDATE alone does not hold a shard group across a move (docs/scaling.md).
 -- Answers 'missing' (no KYC row: nothing done); 'repeated' (the reference was recorded before:
 -- nothing changes); or 'recorded' with what the 24-hour and 30-day windows held before this usage.
 -- Every answer but 'missing' carries the locked row's level and status. The caller judges them and

@@ -55,6 +55,29 @@ export async function sessionIsActiveSql(
   return rows.length > 0;
 }
 
+/**
+ * The session is live, held in a use-case's transaction until it ends: an UPDATE that changes
+ * nothing, not a SELECT. On Citus a write takes the shard group's placement lock, so the group
+ * cannot switch to another worker before this transaction ends and every row it locks next is on
+ * the placement the next transaction will lock; a SELECT ... FOR UPDATE takes no such lock, and a
+ * transaction that began with one could hold its lock on the old placement while the next took the
+ * same row's on the new (docs/scaling.md, "A transaction's first statement writes"). It also keeps
+ * a sign-out from ending the session halfway through the use-case.
+ */
+export async function holdLiveSessionSql(
+  tx: Tx,
+  s: { merchantId: string; sessionId: string; customerId: string },
+): Promise<boolean> {
+  const { rows } = await tx.query({
+    name: "auth_session_hold_live",
+    text: `update sessions set revoked_at = null
+           where id = $1 and merchant_id = $2 and customer_id = $3 and revoked_at is null
+           returning 1`,
+    values: [s.sessionId, s.merchantId, s.customerId],
+  });
+  return rows.length > 0;
+}
+
 export type SessionRow = {
   id: string;
   device_label: string | null;

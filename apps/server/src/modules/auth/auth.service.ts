@@ -10,11 +10,11 @@ import { recordSecurityEvent } from "../security/security-events.service.ts";
 import { authErrors } from "./auth.errors.ts";
 import {
   type AuthRepository,
+  holdLiveSessionSql,
   insertRefreshTokenSql,
   insertSessionSql,
   liveSessionsSql,
   revokeSessionsSql,
-  sessionIsActiveSql,
   touchSessionSql,
 } from "./auth.repository.ts";
 import type { Codes } from "./codes.ts";
@@ -232,13 +232,14 @@ export function createAuthService(deps: AuthDeps) {
 
     /**
      * The session is still live at the moment a use-case writes (a sign-out may have come after
-     * the call was authenticated): checked in the use-case's transaction `tx`.
+     * the call was authenticated): checked, and held, in the use-case's transaction `tx`. The
+     * use-case's first statement: see `holdLiveSessionSql`.
      */
     async requireLiveSession(
       tx: Tx,
       claims: Pick<VerifiedClaims, "merchantId" | "sessionId" | "customerId">,
     ) {
-      if (!(await sessionIsActiveSql(tx, claims))) throw authErrors.create("INVALID_TOKEN");
+      if (!(await holdLiveSessionSql(tx, claims))) throw authErrors.create("INVALID_TOKEN");
     },
 
     /**
