@@ -66,15 +66,15 @@ export async function startServerProcess(
   };
 }
 
-/** A pino line at error level or above, as one short line (message, error code and text); else undefined. */
+/** A pino line at error level or above, as one short line (message and the error's text); else undefined. */
 function errorLogLine(line: string): string | undefined {
-  let entry: { level?: number; msg?: string; err?: { code?: string; message?: string } };
+  let entry: { level?: number; msg?: string; err?: { message?: string } };
   try {
     entry = JSON.parse(line);
   } catch {
     return undefined;
   }
   if ((entry.level ?? 0) < 50) return undefined;
-  const err = entry.err ? ` ${entry.err.code ?? ""} ${entry.err.message ?? ""}` : "";
+  const err = entry.err?.message ? `: ${entry.err.message}` : "";
   return `${entry.msg ?? ""}${err}`.slice(0, 400);
 }

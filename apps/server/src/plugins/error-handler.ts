@@ -19,8 +19,13 @@ import type { ErrorBody } from "../http/error-body.ts";
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const appError = toAppError(err);
-    if (appError.code === "SERVICE_UNAVAILABLE" && !(err instanceof AppError))
-      req.log.warn({ err: err.message }, "database unavailable");
+    // A 503 is a party out of reach for now (the database in a failover, a provider, the
+    // readiness probe saying so), not a bug: a warning. Anything else of 500 and up is a bug.
+    if (appError.code === "SERVICE_UNAVAILABLE")
+      req.log.warn(
+        { err: err.message },
+        err instanceof AppError ? "service unavailable" : "database unavailable",
+      );
     else if (appError.status >= 500) req.log.error({ err }, "request failed");
     else req.log.info({ code: appError.code, field: appError.field }, "request refused");
     return sendError(req, reply, appError);
