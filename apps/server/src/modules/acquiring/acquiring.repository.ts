@@ -228,14 +228,18 @@ export function createAcquiringRepository(db: ClientSource) {
 
 export type AcquiringRepository = ReturnType<typeof createAcquiringRepository>;
 
-/** The payment's row, locked in a transaction: callbacks and pay take turns on it. */
+/**
+ * The payment's row, locked in a transaction: callbacks and pay take turns on it. An UPDATE that
+ * changes nothing, not a SELECT ... FOR UPDATE: a write holds the merchant's shard group in place
+ * on Citus until the transaction ends (docs/scaling.md, "A transaction's first statement writes").
+ */
 export async function lockPaymentSql(
   tx: Tx,
   merchantId: string,
   id: string,
 ): Promise<PaymentRow | undefined> {
   const { rows } = await tx.query<RawPayment>(
-    `select ${PAYMENT_COLUMNS} from card_payments where merchant_id = $1 and id = $2 for update`,
+    `update card_payments set updated_at = updated_at where merchant_id = $1 and id = $2 returning ${PAYMENT_COLUMNS}`,
     [merchantId, id],
   );
   return rows[0] && toPayment(rows[0]);

@@ -70,10 +70,13 @@ export const adjustmentsSql = {
     );
   },
 
-  /** The row, locked until the transaction ends: a decision is judged on it. */
+  /**
+   * The row, locked until the transaction ends: a decision is judged on it. An UPDATE that changes
+   * nothing: a write holds the merchant's shard group in place on Citus (docs/scaling.md).
+   */
   async lock(tx: Tx, merchantId: string, id: string): Promise<Proposal | undefined> {
     const { rows } = await tx.query<RawProposal>(
-      `select ${COLUMNS} from adjustment_proposals where merchant_id = $1 and id = $2 for update`,
+      `update adjustment_proposals set expires_at = expires_at where merchant_id = $1 and id = $2 returning ${COLUMNS}`,
       [merchantId, id],
     );
     return rows[0] && toProposal(rows[0]);

@@ -233,13 +233,17 @@ export type CardOrdersRepository = ReturnType<typeof createCardOrdersRepository>
 
 // Statements of a use-case's transaction (the caller's `tx`).
 
+/**
+ * The order's row, locked until the transaction ends. An UPDATE that changes nothing: a write holds
+ * the merchant's shard group in place on Citus (docs/scaling.md, "A transaction's first statement writes").
+ */
 export async function lockRequestSql(
   tx: Tx,
   merchantId: string,
   id: string,
 ): Promise<RequestRow | undefined> {
   const { rows } = await tx.query<Raw<RequestRow, "paidAmount">>(
-    `select ${REQUEST_COLUMNS} from card_requests where merchant_id = $1 and id = $2 for update`,
+    `update card_requests set updated_at = updated_at where merchant_id = $1 and id = $2 returning ${REQUEST_COLUMNS}`,
     [merchantId, id],
   );
   return rows[0] ? toRequest(rows[0]) : undefined;

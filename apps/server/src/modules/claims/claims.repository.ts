@@ -48,10 +48,13 @@ export const claimsSql = {
     );
   },
 
-  /** The row held for the rest of the caller's transaction: its status is judged on this. */
+  /**
+   * The row held for the rest of the caller's transaction: its status is judged on this. An UPDATE
+   * that changes nothing: a write holds the merchant's shard group in place on Citus (docs/scaling.md).
+   */
   async lock(tx: Tx, merchantId: string, id: string): Promise<ClaimRow | undefined> {
     const { rows } = await tx.query(
-      `select ${COLUMNS} from claimable_transfers where merchant_id = $1 and id = $2 for update`,
+      `update claimable_transfers set updated_at = updated_at where merchant_id = $1 and id = $2 returning ${COLUMNS}`,
       [merchantId, id],
     );
     return rows[0] && toRow(rows[0]);

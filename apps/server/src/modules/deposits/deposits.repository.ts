@@ -143,10 +143,12 @@ export const depositsSql = {
   /**
    * The deposit, its row locked until the transaction ends: accruals, maturity and a close of one
    * deposit take turns, each seeing what the one before wrote. Taken before the ledger's accounts.
+   * An UPDATE that changes nothing: a write holds the merchant's shard group in place on Citus
+   * (docs/scaling.md, "A transaction's first statement writes").
    */
   async lock(tx: Tx, merchantId: string, id: string): Promise<DepositRow | undefined> {
     const { rows } = await tx.query<RawDeposit>(
-      `select ${DEPOSIT_COLUMNS} from deposits where merchant_id = $1 and id = $2 for update`,
+      `update deposits set expires_at = expires_at where merchant_id = $1 and id = $2 returning ${DEPOSIT_COLUMNS}`,
       [merchantId, id],
     );
     return rows[0] && toDeposit(rows[0]);

@@ -201,10 +201,16 @@ export const ibanSql = {
     return rows[0];
   },
 
+  /**
+   * The order; with `lock`, its row held until the transaction ends, by an UPDATE that changes
+   * nothing: a write holds the merchant's shard group in place on Citus (docs/scaling.md).
+   */
   async request(c: Tx, o: Owner, id: string, lock = false): Promise<RequestRow | undefined> {
+    const where = "where merchant_id = $1 and customer_id = $2 and id = $3";
     const { rows } = await c.query<RequestRow>(
-      `select ${REQUEST_COLUMNS} from iban_requests where merchant_id = $1 and customer_id = $2 and id = $3
-       ${lock ? "for update" : ""}`,
+      lock
+        ? `update iban_requests set status = status ${where} returning ${REQUEST_COLUMNS}`
+        : `select ${REQUEST_COLUMNS} from iban_requests ${where}`,
       [o.merchantId, o.customerId, id],
     );
     return rows[0];

@@ -121,7 +121,9 @@ export async function lockOperationSql(
   operationId: string,
 ): Promise<{ status: string } | undefined> {
   const { rows } = await client.query<{ status: string }>(
-    "select status from ledger_operations where id = $1 and merchant_id = $2 for update",
+    // An UPDATE that changes nothing, not a FOR UPDATE: a write holds the merchant's shard group in
+    // place on Citus until the transaction ends (docs/scaling.md, "A transaction's first statement writes").
+    "update ledger_operations set status = status where id = $1 and merchant_id = $2 returning status",
     [operationId, merchantId],
   );
   return rows[0];

@@ -210,8 +210,10 @@ export async function lockOfferSql(
   id: string,
 ): Promise<OfferRow | undefined> {
   const { rows } = await tx.query<RawOffer>(
-    `select ${OFFER_COLUMNS} from quote_offers
-     where merchant_id = $1 and id = $2 and customer_id = $3 for update`,
+    // An UPDATE that changes nothing, not a FOR UPDATE: a write holds the merchant's shard group in
+    // place on Citus until the transaction ends (docs/scaling.md, "A transaction's first statement writes").
+    `update quote_offers set updated_at = updated_at
+     where merchant_id = $1 and id = $2 and customer_id = $3 returning ${OFFER_COLUMNS}`,
     [merchantId, id, customerId],
   );
   return rows[0] ? toOffer(rows[0]) : undefined;
