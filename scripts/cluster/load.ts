@@ -53,7 +53,7 @@ export async function sendWithRetries(url: string, send: Send, deadline: number)
   const out = (...calls: Answer[]): Outcome => ({
     status: calls.at(-1)?.status,
     kind: send.kind,
-    ...(calls.at(-1)?.status === 200 ? {} : { failure: calls.at(-1)?.body ?? calls.at(-1)?.lastBody }),
+    ...failureOf(calls.at(-1)),
     attempts: calls.reduce((n, c) => n + c.attempts, 0),
     retries: calls.reduce((n, c) => n + c.attempts - 1, 0),
     unavailable: calls.reduce((n, c) => n + c.unavailable, 0),
@@ -89,6 +89,10 @@ export async function sendWithRetries(url: string, send: Send, deadline: number)
   );
   return out(offer, r);
 }
+
+/** The last answer's body, kept when it was not a 200. */
+const failureOf = (last: Answer | undefined) =>
+  last?.status === 200 ? {} : { failure: last?.body ?? last?.lastBody };
 
 type Answer = {
   status: number | undefined;

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lockWaiters } from "../../db/test-database.ts";
+import { clientSourceFromPool, inTransaction } from "../../db/transaction.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
@@ -333,5 +335,37 @@ describe("new device alert", () => {
     const before = (await emailsTo(email)).length;
     await signInOnNewDevice(phone, "unknown-phone");
     expect((await emailsTo(email)).length).toBe(before);
+  });
+});
+
+// A money use-case's first statement is its session check, and it writes: on Citus a write holds
+// the merchant's shard group in place until the transaction ends, a SELECT ... FOR UPDATE does not
+// (docs/scaling.md, "A transaction's first statement writes").
+describe("the session held by a use-case", () => {
+  it("checks the session with a write that holds it until the use-case's transaction ends", async () => {
+    const { auth } = createServices(t.config, t.database);
+    const { access_token } = await d.register(newPhone());
+    const { customerId } = (await get("/oauth/token", access_token)).json() as { customerId: string };
+    const claims = { merchantId: DEMO_MERCHANT_ID, sessionId: sessionIdOf(access_token), customerId };
+    let signOut: Promise<unknown> | undefined;
+    await inTransaction(clientSourceFromPool(t.database.pool), async (tx) => {
+      await auth.requireLiveSession(tx, claims);
+      // The check wrote: the transaction has an id (a read alone gets none).
+      const { rows } = await tx.query<{ xid: string | null }>(
+        "select pg_current_xact_id_if_assigned() as xid",
+      );
+      expect(rows[0]?.xid).not.toBeNull();
+      // A sign-out meanwhile waits for the use-case instead of ending the session halfway through it.
+      signOut = t.database.pool.query(
+        "update sessions set revoked_at = now(), revoked_reason = 'test' where merchant_id = $1 and id = $2",
+        [claims.merchantId, claims.sessionId],
+      );
+      await lockWaiters(t.database.pool, 1, "the sign-out did not wait for the use-case's transaction");
+    });
+    await signOut;
+    // Signed out now: the next use-case is refused.
+    await expect(
+      inTransaction(clientSourceFromPool(t.database.pool), (tx) => auth.requireLiveSession(tx, claims)),
+    ).rejects.toMatchObject({ code: "INVALID_TOKEN" });
   });
 });
