@@ -50,11 +50,11 @@ describe("currency table", () => {
     ]);
   });
 
-  it("shows 2 decimals for the spec's fiat-like list and 8 (capped at scale) otherwise", () => {
+  it("shows 2 decimals for the spec's fiat-like list and 8 otherwise, TRX included", () => {
     const twoDecimals = ["USD", "EUR", "GBP", "AUD", "KRW", "JPY", "USDT", "USDC", "DAI"];
     for (const code of currencyCodes) {
-      const { displayDecimals, scale } = CURRENCIES[code];
-      const expected = twoDecimals.includes(code) ? 2 : Math.min(8, scale);
+      const { displayDecimals } = CURRENCIES[code];
+      const expected = twoDecimals.includes(code) ? 2 : 8;
       expect(displayDecimals, code).toBe(expected);
     }
   });

@@ -17,10 +17,9 @@ export interface Currency {
 
 type CurrencyRow = Omit<Currency, "code">;
 
-// Spec §5: 2 display decimals for the fiat-like list, 8 otherwise. A currency outside the list
-// never shows more decimals than it has (TRX has 6), because trailing zeros past the scale would
-// suggest a precision the network does not have. KRW and JPY are named in the spec's list, so
-// they show 2 decimals although their scale is 0: the extra places are always zeros.
+// Spec §5: 2 display decimals for the fiat-like list, 8 otherwise. TRX is "otherwise": it shows 8
+// although its scale is 6 (its input stays at 6 places, the spec's alternate mode), as KRW and JPY
+// show 2 with a scale of 0: the extra places are always zeros, and every crypto amount reads alike.
 const TABLE = {
   USD: { name: "US Dollar", scale: 2, kind: "fiat", displayDecimals: 2, symbol: "$" },
   EUR: { name: "Euro", scale: 2, kind: "fiat", displayDecimals: 2, symbol: "€" },
@@ -34,7 +33,7 @@ const TABLE = {
   USDC: { name: "USD Coin", scale: 6, kind: "crypto", displayDecimals: 2, symbol: null },
   DAI: { name: "Dai", scale: 18, kind: "crypto", displayDecimals: 2, symbol: null },
   LTC: { name: "Litecoin", scale: 8, kind: "crypto", displayDecimals: 8, symbol: null },
-  TRX: { name: "TRON", scale: 6, kind: "crypto", displayDecimals: 6, symbol: null },
+  TRX: { name: "TRON", scale: 6, kind: "crypto", displayDecimals: 8, symbol: null },
   SOL: { name: "Solana", scale: 9, kind: "crypto", displayDecimals: 8, symbol: null },
   DOGE: { name: "Dogecoin", scale: 8, kind: "crypto", displayDecimals: 8, symbol: null },
 } as const satisfies Record<string, CurrencyRow>;

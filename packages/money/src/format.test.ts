@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, currencyCodes } from "./currencies.ts";
-import { parseAmount } from "./decimal.ts";
+import { parseAmount, toDecimalString } from "./decimal.ts";
 import { formatAmount, formatPercent } from "./format.ts";
 
 describe("formatAmount", () => {
@@ -20,7 +20,8 @@ describe("formatAmount", () => {
     [-1250n, "EUR", "-€12.50"],
     [-120_000n, "BTC", "-0.00120000 BTC"],
     [1_500_000n, "USDT", "1.50 USDT"],
-    [100_000n, "TRX", "0.100000 TRX"],
+    [100_000n, "TRX", "0.10000000 TRX"],
+    [12_500_000n, "TRX", "12.50000000 TRX"],
     [1_234_567_891n, "SOL", "1.23456789 SOL"],
   ] as const)("%s minor %s shows as %j", (minor, currency, expected) => {
     expect(formatAmount(minor, currency)).toBe(expected);
@@ -72,8 +73,10 @@ describe("formatAmount", () => {
         const text = formatAmount(minor, code, { unit: "none", groupSeparator: "" });
         expect(text.split(".")[1]?.length ?? 0).toBe(displayDecimals);
         if (displayDecimals > scale) {
-          // KRW/JPY: the extra places are zeros and the number is the amount itself.
-          expect(text).toBe(`${minor}.${"0".repeat(displayDecimals)}`);
+          // KRW, JPY, TRX: the extra places are zeros and the number is the amount itself.
+          const exact = toDecimalString(minor, code);
+          const [integer, fraction = ""] = exact.split(".");
+          expect(text).toBe(`${integer}.${fraction.padEnd(displayDecimals, "0")}`);
           return;
         }
         // Read the shown text back as an amount of the currency, padded to its scale.

@@ -1,4 +1,5 @@
-// Public API of @kestrel/money: currencies, decimal strings <-> bigint minor units, display.
+// Public API of @kestrel/money: currencies, decimal strings <-> bigint minor units, display
+// (amounts, and the spec §9 card masks and dates the web and the PDFs share).
 export {
   CURRENCIES,
   type Currency,
@@ -24,3 +25,6 @@ export {
   formatAmount,
   formatPercent,
 } from "./format.ts";
+export { type CardMask, maskCardNumber } from "./card-mask.ts";
+export { type DateFormat, formatDate, formatDateTime } from "./dates.ts";
+export { displayStep, roundToDisplay } from "./display-precision.ts";
