@@ -34,7 +34,13 @@ function partsOf(date: Date, timeZone: string | undefined): Parts {
     hourCycle: "h23",
   });
   const read = (type: string) => Number(formatter.formatToParts(date).find((p) => p.type === type)?.value);
-  return { year: read("year"), month: read("month"), day: read("day"), hour: read("hour"), minute: read("minute") };
+  return {
+    year: read("year"),
+    month: read("month"),
+    day: read("day"),
+    hour: read("hour"),
+    minute: read("minute"),
+  };
 }
 
 const two = (n: number) => String(n).padStart(2, "0");

@@ -1,5 +1,7 @@
 // Public API of @kestrel/money: currencies, decimal strings <-> bigint minor units, display
 // (amounts, and the spec §9 card masks and dates the web and the PDFs share).
+
+export { type CardMask, maskCardNumber } from "./card-mask.ts";
 export {
   CURRENCIES,
   type Currency,
@@ -10,6 +12,7 @@ export {
   getCurrency,
   isCurrencyCode,
 } from "./currencies.ts";
+export { type DateFormat, formatDate, formatDateTime } from "./dates.ts";
 export {
   DEFAULT_MAX_INTEGER_DIGITS,
   PARSE_AMOUNT_REASONS,
@@ -19,12 +22,10 @@ export {
   parseAmount,
   toDecimalString,
 } from "./decimal.ts";
+export { displayStep, roundToDisplay } from "./display-precision.ts";
 export {
   type FormatAmountOptions,
   type FormatPercentOptions,
   formatAmount,
   formatPercent,
 } from "./format.ts";
-export { type CardMask, maskCardNumber } from "./card-mask.ts";
-export { type DateFormat, formatDate, formatDateTime } from "./dates.ts";
-export { displayStep, roundToDisplay } from "./display-precision.ts";
