@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   LOCAL_EVM_CHAIN_ID,
   LOCAL_EVM_FUNDED_KEY,
+  LOCAL_EVM_HOT_WALLET_KEY,
   type LocalEvmNode,
   startLocalEvmNode,
 } from "../apps/server/src/providers/chain/local/local-evm-node.ts";
@@ -68,6 +69,7 @@ describe.skipIf(!e2eEnabled())("receive on a local EVM node: pending N of M, the
         EVM_RPC_URL: node.rpcUrl,
         EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
         EVM_CONFIRMATIONS: String(M),
+        EVM_HOT_WALLET_KEY: LOCAL_EVM_HOT_WALLET_KEY,
         EVM_START_BLOCK: "0",
         EVM_POLL_SECONDS: "1",
         EXPLORER_ERC20_TX_URL: "https://explorer.example/tx/{txHash}",

@@ -88,6 +88,33 @@ describe("config", () => {
     );
   });
 
+  it("refuses an EVM network with no hot wallet key to sign its withdrawals", () => {
+    const evm = { EVM_RPC_URL: "http://127.0.0.1:8545", EVM_CHAIN_ID: "1" };
+    for (const chain of ["CHAIN_ETH", "CHAIN_USDT", "CHAIN_USDC", "CHAIN_DAI"]) {
+      const token = chain === "CHAIN_ETH" ? {} : { [`EVM_TOKEN_${chain.slice(6)}`]: `0x${"1".repeat(40)}` };
+      expect(() => loadConfig({ [chain]: "evm", ...evm, ...token })).toThrow(
+        /^Invalid configuration: EVM_HOT_WALLET_KEY: required when a CHAIN_ is evm/,
+      );
+    }
+    const key = `0x${"2".repeat(64)}`;
+    expect(loadConfig({ CHAIN_ETH: "evm", ...evm, EVM_HOT_WALLET_KEY: key }).evm?.hotWalletKey).toBe(key);
+  });
+
+  it("refuses a Bitcoin-family node URL that names no wallet to sign withdrawals", () => {
+    for (const url of [
+      "http://u:p@127.0.0.1:8332",
+      "http://u:p@127.0.0.1:8332/",
+      "http://u:p@127.0.0.1:8332/wallet/",
+    ]) {
+      expect(() => loadConfig({ CHAIN_BTC: "utxo", UTXO_BTC_RPC_URL: url })).toThrow(
+        /^Invalid configuration: UTXO_BTC_RPC_URL: must name the node's wallet/,
+      );
+    }
+    expect(
+      loadConfig({ CHAIN_BTC: "utxo", UTXO_BTC_RPC_URL: "http://u:p@127.0.0.1:8332/wallet/hot" }).utxo,
+    ).toHaveLength(1);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

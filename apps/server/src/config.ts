@@ -136,6 +136,15 @@ const envSchema = z
           ctx.addIssue({ code: "custom", path: [name], message: "required when a CHAIN_ is evm" });
       }
     }
+    // A send is accepted and its amount reserved before the broadcast job signs it: a network
+    // configured with nothing to sign would take customers' money and never send it.
+    if (evmCurrencies.length > 0 && !env.EVM_HOT_WALLET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EVM_HOT_WALLET_KEY"],
+        message: "required when a CHAIN_ is evm (it signs the withdrawals)",
+      });
+    }
     for (const c of evmCurrencies) {
       if (c !== "ETH" && !env[`EVM_TOKEN_${c}`]) {
         ctx.addIssue({
@@ -146,11 +155,21 @@ const envSchema = z
       }
     }
     for (const c of UTXO_CURRENCIES) {
-      if (env[`CHAIN_${c}`] === "utxo" && !env[`UTXO_${c}_RPC_URL`]) {
+      if (env[`CHAIN_${c}`] !== "utxo") continue;
+      const url = env[`UTXO_${c}_RPC_URL`];
+      if (!url) {
         ctx.addIssue({
           code: "custom",
           path: [`UTXO_${c}_RPC_URL`],
           message: `required when CHAIN_${c} is utxo`,
+        });
+      } else if (!/^\/wallet\/[^/]+\/?$/.test(new URL(url).pathname)) {
+        // Withdrawals are signed by the node's wallet (sendtoaddress): a URL that names none leaves
+        // the node to pick, or to refuse in the broadcast job, after the send was accepted.
+        ctx.addIssue({
+          code: "custom",
+          path: [`UTXO_${c}_RPC_URL`],
+          message: "must name the node's wallet that signs withdrawals (…/wallet/<name>)",
         });
       }
     }

@@ -620,6 +620,7 @@ describe("a node that is down", () => {
       CHAIN_ETH: "evm",
       EVM_RPC_URL: `http://127.0.0.1:${port}`,
       EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
+      EVM_HOT_WALLET_KEY: LOCAL_EVM_HOT_WALLET_KEY,
     });
     try {
       const dd = cryptoDriver(down);

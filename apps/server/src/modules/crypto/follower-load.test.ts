@@ -8,6 +8,7 @@ import { createEvmChain } from "../../providers/chain/evm-chain.ts";
 import {
   LOCAL_EVM_CHAIN_ID,
   LOCAL_EVM_FUNDED_KEY,
+  LOCAL_EVM_HOT_WALLET_KEY,
   type LocalEvmNode,
   startLocalEvmNode,
 } from "../../providers/chain/local/local-evm-node.ts";
@@ -43,6 +44,7 @@ beforeAll(async () => {
     EVM_RPC_URL: node.rpcUrl,
     EVM_CHAIN_ID: String(LOCAL_EVM_CHAIN_ID),
     EVM_CONFIRMATIONS: String(M),
+    EVM_HOT_WALLET_KEY: LOCAL_EVM_HOT_WALLET_KEY,
     IP_LIMIT_MULTIPLIER: "100", // every customer signs up from one address
   });
   d = cryptoDriver(t);
