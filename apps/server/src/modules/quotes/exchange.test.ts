@@ -72,6 +72,39 @@ describe("offers", () => {
     expect(toSide.targetCurrencyAmount.amount).toBe("50.00");
   });
 
+  it("prices at the shown decimals: paid and fee rounded up, received rounded down (spec §5)", async () => {
+    const zeros = (amount: string, shown: number) => amount.split(".")[1]?.slice(shown) ?? "";
+    const carol = await x.d.verified(); // her own wallets: the other tests count alice's
+    expect((await x.d.faucet(carol.phone, "USDT", "100")).statusCode).toBe(200);
+    const typed = (
+      await x.create(carol.token, { currencyFrom: "USDT", currencyTo: "ETH", amountFrom: "10.123" })
+    ).json();
+    // A typed 10.123 USDT (6 places) is priced as 10.13: what the customer pays, rounded up.
+    expect(typed.sourceCurrencyAmount).toEqual({ amount: "10.130000", currencyCode: "USDT" });
+    expect(zeros(typed.feeAmount.amount, 2)).toMatch(/^0*$/);
+    expect(zeros(typed.targetCurrencyAmount.amount, 8)).toMatch(/^0{10}$/);
+    expect(typed.targetCurrencyAmount.amount).not.toBe("0.000000000000000000");
+
+    const toSide = (
+      await x.create(carol.token, { currencyFrom: "USDT", currencyTo: "ETH", amountTo: "0.001234567891" })
+    ).json();
+    expect(zeros(toSide.sourceCurrencyAmount.amount, 2)).toMatch(/^0{4}$/);
+    // The typed 12 places cannot be shown: at least the shown amount at or above them is
+    // delivered (a cent of USDT buys more than one shown step of ETH, so it may be a little more).
+    const received = toSide.targetCurrencyAmount.amount;
+    expect(zeros(received, 8)).toMatch(/^0{10}$/);
+    expect(received >= "0.001234570000000000").toBe(true);
+
+    const before = await x.balance(carol.token, "USDT");
+    const res = await x.execute(carol.token, toSide.offerId);
+    expect(res.statusCode).toBe(200);
+    // What was shown is what moved: the wallet lost exactly the quoted, shown amount.
+    const minor = (amount: string) => BigInt(amount.replace(".", ""));
+    const paid = minor(toSide.sourceCurrencyAmount.amount);
+    expect(minor(await x.balance(carol.token, "USDT"))).toBe(minor(before) - paid);
+    expect(await x.balance(carol.token, "ETH")).toBe(received);
+  });
+
   it("re-prices an open offer on update with a new validity, and renews one that lapsed", async () => {
     const offer = (await x.create(alice.token, usdtToEur())).json();
     x.clock.advance(25); // lapsed, never executed: an update renews it

@@ -183,17 +183,20 @@ export type FeeAmounts = {
  * keeps the price monotonic: a larger amount never delivers less (two separate roundings could
  * both step up at the same amount and take 2 minor units for 1 more paid). The transaction fee
  * is its own percent rounded up; the additional fee is the rest of the rounded sum. Rounding up
- * is the customer-never-pays-less half of the rounding rule (docs/quotes.md).
+ * is the customer-never-pays-less half of the rounding rule (docs/quotes.md). Each rounds up to
+ * a whole `step` of minor units (1, or one shown decimal at display precision); the fixed fee
+ * arrives already rounded.
  */
-export function feesOn(schedule: FeeSchedule, fromAmount: bigint, fixFee: bigint): FeeAmounts {
+export function feesOn(schedule: FeeSchedule, fromAmount: bigint, fixFee: bigint, step = 1n): FeeAmounts {
   if (schedule.freeTransactionsAvailable > 0) {
     const none = { transaction: 0n, additional: 0n, fix: 0n, total: 0n };
     return { ...none, transactionBps: 0n, additionalBps: 0n, promoApplied: true };
   }
   const transactionBps = transactionBpsAt(schedule, fromAmount);
   const additionalBps = schedule.additionalBps;
-  const percentFees = divCeil(fromAmount * (transactionBps + additionalBps), BPS_PER_WHOLE);
-  const transaction = divCeil(fromAmount * transactionBps, BPS_PER_WHOLE);
+  // At display precision `step` is one shown decimal of the from currency (docs/quotes.md).
+  const percentFees = divCeil(fromAmount * (transactionBps + additionalBps), BPS_PER_WHOLE * step) * step;
+  const transaction = divCeil(fromAmount * transactionBps, BPS_PER_WHOLE * step) * step;
   return {
     transaction,
     additional: percentFees - transaction,

@@ -70,6 +70,8 @@ export function createPricer(deps: { rates: RatesService; repository: QuotesRepo
         fees: terms.fees,
         limits: { minFrom: terms.minFrom, maxFrom: terms.maxFrom },
         fixed,
+        // What a person reads is what moves: amounts at the shown decimals (docs/quotes.md).
+        precision: "display",
       });
     },
   };

@@ -1,4 +1,4 @@
-import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
+import { type CurrencyCode, displayStep, getCurrency, toDecimalString } from "@kestrel/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../http/app-error.ts";
@@ -215,6 +215,50 @@ describe("pricing properties", () => {
         expect(tryPrice(input({ side: "to", amount: target }))?.fromAmount).toBe(least);
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe("pricing properties at display precision (spec §5: what is shown is what moves)", () => {
+  const step = (code: CurrencyCode) => displayStep(code);
+  const displayOf = (d: Drawn, fixed: PricingInput["fixed"]): PricingInput => ({
+    ...inputOf(d, fixed),
+    precision: "display",
+  });
+
+  it("pays and charges whole shown steps, rounded up; delivers whole steps, rounded down", () => {
+    fc.assert(
+      fc.property(pricingInput, fc.boolean(), (d, fixTo) => {
+        const p = tryPrice(displayOf(d, { side: fixTo ? "to" : "from", amount: d.amount }));
+        if (!p) return;
+        for (const paid of [p.fromAmount, p.fees.total, p.fees.transaction, p.fees.additional, p.fees.fix]) {
+          expect(paid % step(p.from)).toBe(0n);
+        }
+        expect(p.toAmount % step(p.to)).toBe(0n);
+        expect(p.converted + p.fees.total + p.houseRemainder).toBe(p.fromAmount);
+        expect(p.houseRemainder >= 0n && p.converted > 0n).toBe(true);
+        if (!fixTo) expect(p.fromAmount >= d.amount && p.fromAmount - d.amount < step(p.from)).toBe(true);
+        // Rounded down by less than one shown step of the exact value.
+        const { num, den } = exactTo(p, p.fromAmount - p.fees.total);
+        expect(p.toAmount * den <= num).toBe(true);
+        expect((p.toAmount + step(p.to)) * den > num).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it("fixing the to-amount yields at least it, for the least whole shown from-amount", () => {
+    fc.assert(
+      fc.property(pricingInput, (d) => {
+        const p = tryPrice(displayOf(d, { side: "to", amount: d.amount }));
+        if (!p) return;
+        expect(p.toAmount >= d.amount).toBe(true);
+        const forward = tryPrice(displayOf(d, { side: "from", amount: p.fromAmount }));
+        expect(forward && { ...forward, fixedSide: "to" }).toEqual(p);
+        const less = tryPrice(displayOf(d, { side: "from", amount: p.fromAmount - step(p.from) }));
+        expect(less === undefined || less.toAmount < d.amount).toBe(true);
+      }),
+      RUNS,
     );
   });
 });

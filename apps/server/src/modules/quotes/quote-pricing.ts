@@ -11,8 +11,11 @@
 //      currency and are not booked anywhere.
 // Fixing the to-amount T picks the least F whose forward price delivers at least T, and the quote
 // is that forward price: both sides run through the same forward function, so both satisfy it.
+// At display precision (what offers use), every amount a person reads is a whole step of the
+// shown decimals (spec §5): the from-amount and fees rounded up, the to-amount down, so what is
+// shown is exactly what moves (docs/quotes.md "Display precision").
 
-import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
+import { type CurrencyCode, displayStep, getCurrency, toDecimalString } from "@kestrel/money";
 import { RATE_ONE, type Rate } from "../../providers/rates/rates-provider.ts";
 import type { QuotedRate } from "../rates/rates.service.ts";
 import {
@@ -44,6 +47,12 @@ export type PricingInput = {
   fixed: FixedAmount;
   /** Request field names for refusals; the exchange's by default. */
   fields?: { from: string; to: string };
+  /**
+   * "display": the from-amount and fees are whole steps of the from currency's shown decimals
+   * (rounded up), the to-amount a whole step of the to currency's (rounded down). "minor" (the
+   * default): whole minor units, the rule's bare form the property tests hold it to.
+   */
+  precision?: "display" | "minor";
 };
 
 export type PricedQuote = {
@@ -87,14 +96,19 @@ export function priceQuote(input: PricingInput): PricedQuote {
   const fromScale = scaleOf(from);
   const toScale = scaleOf(to);
   const rate = input.rate.bid;
-  const fixFee = fixFeeIn(from, input.fees.fixFeeEur, fromScale, input.eurMid);
+  const display = input.precision === "display";
+  // A step is 1 minor unit, or at display precision the minor units of one shown decimal.
+  const fromStep = display ? displayStep(from) : 1n;
+  const toStep = display ? displayStep(to) : 1n;
+  const fixFee = upToStep(fixFeeIn(from, input.fees.fixFeeEur, fromScale, input.eurMid), fromStep);
   // toAmount = net * rate * 10^toScale / (RATE_ONE * 10^fromScale), as one fraction.
   const toPerNet = rate.value * pow10(toScale);
   const perFrom = RATE_ONE * pow10(fromScale);
   const forward = (fromAmount: bigint): Forward => {
-    const fees = feesOn(input.fees, fromAmount, fixFee);
+    const fees = feesOn(input.fees, fromAmount, fixFee, fromStep);
     const net = fromAmount - fees.total;
-    return { fees, net, toAmount: net > 0n ? divFloor(net * toPerNet, perFrom) : 0n };
+    const exactTo = net > 0n ? divFloor(net * toPerNet, perFrom) : 0n;
+    return { fees, net, toAmount: exactTo - (exactTo % toStep) };
   };
 
   const bounds = {
@@ -109,9 +123,11 @@ export function priceQuote(input: PricingInput): PricedQuote {
 
   let fromAmount: bigint;
   if (fixed.side === "from") {
-    fromAmount = fixed.amount;
+    // What the customer pays, rounded up: a typed 10.123 USDT is priced as 10.13.
+    fromAmount = upToStep(fixed.amount, fromStep);
   } else {
-    const least = leastFromFor(fixed.amount, limits.maxFrom, bandBreakpoints(input.fees), forward);
+    const breakpoints = bandBreakpoints(input.fees);
+    const least = leastFromFor(fixed.amount, limits.maxFrom, breakpoints, forward, fromStep);
     if (least === undefined) throw refuse("AMOUNT_TOO_LARGE");
     fromAmount = least;
   }
@@ -138,34 +154,46 @@ export function priceQuote(input: PricingInput): PricedQuote {
 }
 
 /**
- * The least from-amount in [1, max] whose forward price delivers at least `target`. The fee
- * table makes the forward price stepwise: between two band edges the percent is fixed, and
- * with fees below 100 % together, more from never delivers less, so a binary search holds
+ * The least from-amount in [step, max], a whole number of steps, whose forward price delivers at
+ * least `target`. The fee table makes the forward price stepwise: between two band edges the
+ * percent is fixed, and with fees below 100 % together, more from never delivers less (fees
+ * rounded up to a step grow by at most a step when the amount does), so a binary search holds
  * inside each stretch. Stretches are tried in order; the first that can reach the target holds
- * the least amount.
+ * the least amount. The search counts steps: k steps is the from-amount k × step.
  */
 function leastFromFor(
   target: bigint,
   max: bigint,
   breakpoints: bigint[],
   forward: (fromAmount: bigint) => Forward,
+  step: bigint,
 ): bigint | undefined {
-  const starts = [...new Set([1n, ...breakpoints.filter((b) => b > 1n && b <= max)])].sort((a, b) =>
+  const maxSteps = max / step;
+  // A band starting at b holds k steps from the first k with k × step ≥ b.
+  const bandStarts = breakpoints.map((b) => (b + step - 1n) / step);
+  const starts = [...new Set([1n, ...bandStarts.filter((k) => k > 1n && k <= maxSteps)])].sort((a, b) =>
     a < b ? -1 : a > b ? 1 : 0,
   );
+  const delivers = (k: bigint) => forward(k * step).toAmount >= target;
   for (const [i, start] of starts.entries()) {
     const next = starts[i + 1];
     let low = start;
-    let high = next === undefined ? max : next - 1n;
-    if (forward(high).toAmount < target) continue;
+    let high = next === undefined ? maxSteps : next - 1n;
+    if (high < low || !delivers(high)) continue;
     while (low < high) {
       const middle = (low + high) / 2n;
-      if (forward(middle).toAmount >= target) high = middle;
+      if (delivers(middle)) high = middle;
       else low = middle + 1n;
     }
-    return low;
+    return low * step;
   }
   return undefined;
+}
+
+/** `amount` rounded up to a whole number of steps (the paying side of the rounding rule). */
+function upToStep(amount: bigint, step: bigint): bigint {
+  const rest = amount % step;
+  return rest === 0n ? amount : amount - rest + step;
 }
 
 function scaleOf(code: CurrencyCode): number {
