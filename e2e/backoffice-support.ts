@@ -62,7 +62,10 @@ export async function apiSession(op: Operator, merchantId?: string) {
     headers,
     body: JSON.stringify({ code: totpCode(op.totpSecret) }),
   });
-  if (totp.status !== 204) throw new Error(`totp answered ${totp.status}`);
+  if (totp.status !== 200) throw new Error(`totp answered ${totp.status}`);
+  // The code step signs in under a new session: its cookie and CSRF token replace step one's.
+  headers.cookie = (totp.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  headers["x-csrf-token"] = ((await totp.json()) as { csrfToken: string }).csrfToken;
   return {
     call: (method: string, route: string, body?: unknown) =>
       fetch(`${baseUrl()}${route}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) }),

@@ -2788,7 +2788,7 @@ export interface paths {
         put?: never;
         /**
          * Operator sign-in: authenticator code
-         * @description Step two: the authenticator's 6-digit code (RFC 6238). Needs X-CSRF-Token.
+         * @description Step two: the authenticator's 6-digit code (RFC 6238). Needs X-CSRF-Token. Signs in under a new session cookie and CSRF token.
          */
         post: operations["operatorTotp"];
         delete?: never;
@@ -3800,6 +3800,10 @@ export interface components {
             /** @constant */
             next: "TOTP";
             /** @description Send it as X-CSRF-Token on every call that changes something */
+            csrfToken: string;
+        };
+        OperatorSignedInInput: {
+            /** @description The signed-in session's token (the one of step one no longer holds): send it as X-CSRF-Token */
             csrfToken: string;
         };
         OperatorInput: {
@@ -6357,6 +6361,10 @@ export interface components {
             /** @constant */
             next: "TOTP";
             /** @description Send it as X-CSRF-Token on every call that changes something */
+            csrfToken: string;
+        };
+        OperatorSignedIn: {
+            /** @description The signed-in session's token (the one of step one no longer holds): send it as X-CSRF-Token */
             csrfToken: string;
         };
         Operator: {
@@ -22189,12 +22197,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done, nothing to answer */
-            204: {
+            /** @description OK */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OperatorSignedIn"];
+                };
             };
             /** @description The request is not valid: `error` says why and `field` names the field at fault. */
             400: {

@@ -45,6 +45,9 @@ function countingLimits(): RateLimitService {
       const key = take(limit, subject);
       return { giveBack: async () => void counts.set(key, (counts.get(key) ?? 1) - 1) };
     },
+    async forget(limit, subject) {
+      counts.delete(`${limit.name}:${subject}`);
+    },
     async consume(limit, subject) {
       take(limit, subject);
     },

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
 import type { AuditActor } from "./audit.service.ts";
+import { jsonBodyGuard, ownOriginGuard } from "./door-guard.ts";
 import { operatorErrors } from "./operators.errors.ts";
 import type { SessionRow } from "./operators.repository.ts";
 import type { Operator } from "./operators.service.ts";
@@ -46,12 +47,14 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
 
 /**
  * Every /admin/v1/ route must declare its `config.permission`; registering one without fails.
- * Its guard runs first (onRequest, before the body is parsed or validated): the session cookie,
- * its stage, the CSRF token on calls that change something, then the permission. Each refusal
- * of a known operator is audited.
+ * Its guards run first (onRequest, before the body is parsed or validated): the caller's origin
+ * (door-guard.ts), the session cookie, its stage, the CSRF token on calls that change something,
+ * the permission, then the body's media type (door-guard.ts). Each refusal of a known operator
+ * is audited.
  */
 export function registerOperatorGuard(app: FastifyInstance, deps: AppDeps) {
   const declared: AdminRoute[] = [];
+  const ownOrigin = ownOriginGuard(deps.config);
   declaredRoutes.set(app, declared);
   app.addHook("onRoute", (route: RouteOptions) => {
     if (!route.url.startsWith(ADMIN_PREFIX)) return;
@@ -60,9 +63,14 @@ export function registerOperatorGuard(app: FastifyInstance, deps: AppDeps) {
       throw new Error(`${route.method} ${route.url}: an admin route without a declared permission`);
     for (const method of [route.method].flat())
       if (method !== "HEAD") declared.push({ method, url: route.url, access });
-    if (access === "sign-in") return;
-    const guard = operatorGuard(deps, access);
-    route.onRequest = [guard, ...[route.onRequest ?? []].flat()] as RouteOptions["onRequest"];
+    // The caller's page first (sign-in too), before a session is looked up; the body's media
+    // type last, so a role without the permission is refused whatever it sent.
+    const guards = [
+      ownOrigin,
+      ...(access === "sign-in" ? [] : [operatorGuard(deps, access)]),
+      jsonBodyGuard((route.schema as { consumes?: string[] } | undefined)?.consumes),
+    ];
+    route.onRequest = [...guards, ...[route.onRequest ?? []].flat()] as RouteOptions["onRequest"];
   });
 }
 

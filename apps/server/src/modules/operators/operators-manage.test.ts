@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { operatorsServiceOn } from "./operators.seed.ts";
-import { cookieOf, type OperatorSession, signInOperator } from "./operators.test-helpers.ts";
+import { cookieOf, type OperatorSession, signedInHeaders, signInOperator } from "./operators.test-helpers.ts";
 import { totpCode } from "./totp.ts";
 
 let t: TestApp;
@@ -35,8 +35,8 @@ async function session(email: string, password: string, totpSecret: string, at =
     headers,
     payload: { code: totpCode(totpSecret, at) },
   });
-  expect(totp.statusCode, totp.body).toBe(204);
-  return headers;
+  expect(totp.statusCode, totp.body).toBe(200);
+  return signedInHeaders(totp);
 }
 
 const call = (headers: Record<string, string>, method: "GET" | "POST", url: string, payload?: object) =>

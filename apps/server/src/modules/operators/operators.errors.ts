@@ -35,4 +35,9 @@ export const operatorErrors = defineErrors({
     errorId: 21013,
     message: "newPassword: must differ from the current password.",
   },
+  ORIGIN_NOT_ALLOWED: {
+    status: 403,
+    errorId: 21014,
+    message: "This request did not come from the back-office. Please open the back-office and try again.",
+  },
 });

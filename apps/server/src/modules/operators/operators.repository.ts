@@ -146,12 +146,21 @@ export function createOperatorsRepository(deps: { db: ClientSource }) {
       );
       return row;
     },
-    async activateSession(tokenHash: string) {
-      await rowsOf(
-        `update operator_sessions set stage = 'ACTIVE', last_seen_at = now()
-         where token_hash = $1 and ended_at is null`,
-        [tokenHash],
+    /**
+     * The code step: the half-signed-in session `oldHash` ends and `next` (ACTIVE) takes its
+     * place, in one statement. False when the old one had ended or was signed in already.
+     */
+    async rotateSession(oldHash: string, next: NewSessionRow): Promise<boolean> {
+      const rows = await rowsOf(
+        `with ended as (
+           update operator_sessions set ended_at = now()
+            where token_hash = $1 and ended_at is null and stage = 'PASSWORD' and operator_id = $3
+            returning operator_id)
+         insert into operator_sessions (token_hash, operator_id, stage, csrf_token)
+         select $2, operator_id, $4, $5 from ended returning token_hash`,
+        [oldHash, next.tokenHash, next.operatorId, next.stage, next.csrfToken],
       );
+      return rows.length > 0;
     },
     async endSession(tokenHash: string) {
       await rowsOf(

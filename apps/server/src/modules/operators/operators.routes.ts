@@ -11,6 +11,7 @@ import {
   operatorParams,
   operatorsResponse,
   passwordChangeBody,
+  signedInResponse,
   signInBody,
   signInResponse,
   totpBody,
@@ -74,16 +75,19 @@ export const operatorsRoutes =
         schema: {
           operationId: "operatorTotp",
           tags,
-          description: "Step two: the authenticator's 6-digit code (RFC 6238). Needs X-CSRF-Token.",
+          description:
+            "Step two: the authenticator's 6-digit code (RFC 6238). Needs X-CSRF-Token. Signs in under a new session cookie and CSRF token.",
           security: operatorSecurity,
           body: totpBody,
-          response: { 204: z.null(), ...adminErrors },
+          response: { 200: signedInResponse, ...adminErrors },
         },
       },
       async (req, reply) => {
         const ctx = signedInOperator(req);
-        await operators.confirmCode(ctx, req.body.code, ctx.actor.ip);
-        return reply.status(204).send(null);
+        const { token, csrfToken } = await operators.confirmCode(ctx, req.body.code, ctx.actor.ip);
+        setSessionCookie(reply, token);
+        reply.headers(noStore);
+        return { csrfToken };
       },
     );
 

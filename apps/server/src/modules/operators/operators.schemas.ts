@@ -20,6 +20,16 @@ export const signInResponse = z
   })
   .meta({ id: "OperatorSignInStep" });
 
+export const signedInResponse = z
+  .object({
+    csrfToken: z
+      .string()
+      .describe(
+        "The signed-in session's token (the one of step one no longer holds): send it as X-CSRF-Token",
+      ),
+  })
+  .meta({ id: "OperatorSignedIn" });
+
 export const operatorSchema = z
   .object({
     id: z.uuid(),

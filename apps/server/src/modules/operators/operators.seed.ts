@@ -1,5 +1,7 @@
 import type pg from "pg";
 import { clientSourceFromPool } from "../../db/transaction.ts";
+import { createRateLimitRepository } from "../ratelimit/ratelimit.repository.ts";
+import { createRateLimitService } from "../ratelimit/ratelimit.service.ts";
 import { createAuditRepository } from "./audit.repository.ts";
 import { createAuditService } from "./audit.service.ts";
 import { createOperatorsRepository } from "./operators.repository.ts";
@@ -20,7 +22,13 @@ export const SANDBOX_ADMIN = {
 export function operatorsServiceOn(pool: pg.Pool) {
   const sql = clientSourceFromPool(pool);
   const audit = createAuditService({ repository: createAuditRepository({ db: sql }) });
-  return createOperatorsService({ db: sql, repository: createOperatorsRepository({ db: sql }), audit });
+  const limits = createRateLimitService({ repository: createRateLimitRepository({ db: sql }) });
+  return createOperatorsService({
+    db: sql,
+    repository: createOperatorsRepository({ db: sql }),
+    audit,
+    limits,
+  });
 }
 
 /** Makes the sandbox's admin unless it exists. */

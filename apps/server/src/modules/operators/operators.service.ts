@@ -2,8 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { OperatorRole } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
+import type { AppError } from "../../http/app-error.ts";
 import { hashPassword, verifyPassword } from "../auth/auth.service.ts";
 import { DUMMY_HASH } from "../auth/auth.types.ts";
+import { LIMITS, type RateLimitService, rateLimitErrors } from "../ratelimit/ratelimit.service.ts";
 import type { AuditActor, AuditService } from "./audit.service.ts";
 import { operatorErrors } from "./operators.errors.ts";
 import {
@@ -21,8 +23,12 @@ import { enrolmentUri, newTotpSecret, totpStep } from "./totp.ts";
 export const SESSION_IDLE_SECONDS = 15 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 const CODE_STEP_SECONDS = 5 * 60;
-/** Failures (password or code) before sign-in locks, and for how long. */
-export const ATTEMPTS_BEFORE_LOCK = 5;
+/**
+ * Failures of the steps that need the password already (the code, the current password of a
+ * change) before the account locks, and for how long: no outsider can make them. Wrong passwords
+ * lock per address and account instead (ratelimit's LIMITS.operatorFailuresPerIpAndAccount).
+ */
+const ATTEMPTS_BEFORE_LOCK = 5;
 const LOCK_SECONDS = 15 * 60;
 
 export type Operator = Pick<OperatorRow, "id" | "email" | "role" | "merchantId" | "passwordChangeRequired">;
@@ -33,7 +39,23 @@ export type SessionLookup =
   | { kind: "expired"; operator: Operator }
   | { kind: "none" };
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const hashToken = sha256;
+/** The per-address-and-account limit's subject: the email hashed, so a key stays short. */
+const accountSubject = (email: string, ip: string) => `${ip}|${sha256(email)}`;
+
+/**
+ * Who a sign-in attempt's entry names. An email no operator has is the caller's text, not an
+ * operator's: the entry keeps only its SHA-256 (as the target), so the trail stores no text of a
+ * stranger's choosing, yet the same email tried again is the same target (search by targetId).
+ */
+function signInActor(operator: OperatorRow | undefined, email: string, ip: string) {
+  if (operator) return { actor: { operatorId: operator.id, operatorEmail: operator.email, ip }, entry: {} };
+  return {
+    actor: { operatorId: null, operatorEmail: null, ip },
+    entry: { targetType: "unknown-email-sha256", targetId: sha256(email) },
+  };
+}
 const randomToken = () => randomBytes(32).toString("base64url");
 const view = (o: OperatorRow): Operator => ({
   id: o.id,
@@ -48,18 +70,18 @@ export function createOperatorsService(deps: {
   db: ClientSource;
   repository: OperatorsRepository;
   audit: AuditService;
+  limits: RateLimitService;
 }) {
-  const { db, repository, audit } = deps;
-  const actor = (o: Operator | undefined, email: string | null, ip: string): AuditActor => ({
-    operatorId: o?.id ?? null,
-    operatorEmail: o?.email ?? email,
-    ip,
-  });
+  const { db, repository, audit, limits } = deps;
+  const actor = (o: Operator, ip: string): AuditActor => ({ operatorId: o.id, operatorEmail: o.email, ip });
+  const claimOnAccount = (email: string, ip: string) =>
+    limits.claim(LIMITS.operatorFailuresPerIpAndAccount, accountSubject(email, ip));
 
+  /** An attempt on the account's lock, counted before the secret is checked (code, password change). */
   async function claim(operator: OperatorRow, ip: string) {
     const claimed = await repository.claimAttempt(operator.id, ATTEMPTS_BEFORE_LOCK, LOCK_SECONDS);
     if (!claimed) {
-      await audit.record(actor(operator, null, ip), {
+      await audit.record(actor(operator, ip), {
         merchantId: operator.merchantId,
         action: "auth.locked",
         outcome: "REFUSED",
@@ -97,14 +119,34 @@ export function createOperatorsService(deps: {
       return { operator: view(created), password, totpSecret, totpUri: enrolmentUri(totpSecret, email) };
     },
 
-    /** Step one: email and password. A session waiting for the code starts. */
+    /**
+     * Step one: email and password. A session waiting for the code starts. Every failure is
+     * claimed before the password is checked, atomically (concurrent guesses get at most the
+     * limits' evaluations): one on the address, one on the address and the email. An unknown
+     * email is claimed, checked (against a dummy hash) and locked exactly like a known one, so
+     * neither time nor answers tell whether an operator has it; and a guesser's lock holds only
+     * their own address, so guessing cannot lock an operator out (docs/backoffice.md "Lock-out").
+     */
     async signIn(email: string, password: string, ip: string) {
       const normalised = email.trim().toLowerCase();
+      // Not given back on a lock: a guesser's attempts on a locked pair count for the address too.
+      const fromAddress = await limits.claim(LIMITS.operatorSignInFailuresPerIp, ip);
       const operator = await repository.findByEmail(normalised);
-      if (operator) await claim(operator, ip);
+      const who = signInActor(operator, normalised, ip);
+      const onAccount = await claimOnAccount(normalised, ip).catch(async (err: unknown) => {
+        if (!rateLimitErrors.is(err, "TOO_MANY_REQUESTS")) throw err;
+        await audit.record(who.actor, {
+          ...who.entry,
+          merchantId: operator?.merchantId ?? null,
+          action: "auth.locked",
+          outcome: "REFUSED",
+        });
+        throw operatorErrors.create("OPERATOR_LOCKED", { headers: (err as AppError).headers });
+      });
       const ok = await verifyPassword(operator?.passwordHash ?? DUMMY_HASH, password);
       if (!operator || !ok || operator.disabledAt) {
-        await audit.record(actor(operator, normalised, ip), {
+        await audit.record(who.actor, {
+          ...who.entry,
           merchantId: operator?.merchantId ?? null,
           action: "auth.sign-in",
           outcome: "REFUSED",
@@ -112,7 +154,9 @@ export function createOperatorsService(deps: {
         });
         throw operatorErrors.create("OPERATOR_SIGN_IN_FAILED");
       }
-      await repository.giveBackAttempt(operator.id);
+      // The right password is no failure: both claims are given back.
+      await fromAddress.giveBack();
+      await onAccount.giveBack();
       const token = randomToken();
       const csrfToken = randomToken();
       await repository.insertSession({
@@ -121,21 +165,25 @@ export function createOperatorsService(deps: {
         stage: "PASSWORD",
         csrfToken,
       });
-      await audit.record(actor(operator, null, ip), {
+      await audit.record(actor(operator, ip), {
         merchantId: operator.merchantId,
         action: "auth.password",
       });
       return { token, csrfToken };
     },
 
-    /** Step two: the TOTP code. A code is good once; a wrong one counts towards the lock. */
-    async confirmCode(signedIn: SignedInSession, code: string, ip: string): Promise<Operator> {
+    /**
+     * Step two: the TOTP code. A code is good once; a wrong one counts towards the account's lock
+     * (only someone who knows the password reaches this step). A right one signs in under a new
+     * session id and CSRF token: nothing known of the half-signed-in session carries over.
+     */
+    async confirmCode(signedIn: SignedInSession, code: string, ip: string) {
       const operator = await repository.findById(signedIn.operator.id);
       if (!operator) throw operatorErrors.create("OPERATOR_SIGN_IN_REQUIRED");
       await claim(operator, ip);
       const step = totpStep(operator.totpSecret, code);
       if (step === undefined || !(await repository.useTotpStep(operator.id, step))) {
-        await audit.record(actor(operator, null, ip), {
+        await audit.record(actor(operator, ip), {
           merchantId: operator.merchantId,
           action: "auth.totp",
           outcome: "REFUSED",
@@ -143,12 +191,22 @@ export function createOperatorsService(deps: {
         });
         throw operatorErrors.create("OPERATOR_CODE_WRONG", { field: "code" });
       }
-      await repository.activateSession(signedIn.session.tokenHash);
-      await audit.record(actor(operator, null, ip), {
+      const token = randomToken();
+      const csrfToken = randomToken();
+      const rotated = await repository.rotateSession(signedIn.session.tokenHash, {
+        tokenHash: hashToken(token),
+        operatorId: operator.id,
+        stage: "ACTIVE",
+        csrfToken,
+      });
+      // Signed out (or ended) between the guard and here.
+      if (!rotated) throw operatorErrors.create("OPERATOR_SIGN_IN_REQUIRED");
+      await limits.forget(LIMITS.operatorFailuresPerIpAndAccount, accountSubject(operator.email, ip));
+      await audit.record(actor(operator, ip), {
         merchantId: operator.merchantId,
         action: "auth.sign-in",
       });
-      return view(operator);
+      return { operator: view(operator), token, csrfToken };
     },
 
     /**
@@ -188,7 +246,7 @@ export function createOperatorsService(deps: {
       if (!operator) throw operatorErrors.create("OPERATOR_SIGN_IN_REQUIRED");
       await claim(operator, ip);
       if (!(await verifyPassword(operator.passwordHash, input.currentPassword))) {
-        await audit.record(actor(operator, null, ip), {
+        await audit.record(actor(operator, ip), {
           merchantId: operator.merchantId,
           action: "auth.password-change",
           outcome: "REFUSED",
@@ -205,7 +263,7 @@ export function createOperatorsService(deps: {
         await setPasswordSql(tx, operator.id, passwordHash);
         await endSessionsOfSql(tx, operator.id, signedIn.session.tokenHash);
         await audit.record(
-          actor(operator, null, ip),
+          actor(operator, ip),
           {
             merchantId: operator.merchantId,
             action: "auth.password-change",
@@ -259,7 +317,7 @@ export function createOperatorsService(deps: {
 
     async signOut(session: SessionRow, operator: Operator, ip: string) {
       await repository.endSession(session.tokenHash);
-      await audit.record(actor(operator, null, ip), {
+      await audit.record(actor(operator, ip), {
         merchantId: operator.merchantId,
         action: "auth.sign-out",
       });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { OperatorRole } from "../../db/schema/index.ts";
 import type { TestDatabase } from "../../db/test-database.ts";
 import { operatorsServiceOn } from "./operators.seed.ts";
@@ -17,6 +17,14 @@ export type OperatorSession = {
 export function cookieOf(setCookie: string | string[] | undefined): string {
   const line = [setCookie ?? []].flat().find((c) => c.startsWith("kestrel_operator="));
   return (line ?? "").split(";")[0] ?? "";
+}
+
+/** The code step signs in under a new session: its cookie and CSRF token replace step one's. */
+export function signedInHeaders(totp: LightMyRequestResponse) {
+  return {
+    cookie: cookieOf(totp.headers["set-cookie"]),
+    "x-csrf-token": (totp.json() as { csrfToken: string }).csrfToken,
+  };
 }
 
 /** A new operator of `role`, signed in through both steps as the back-office does. */
@@ -50,6 +58,13 @@ export async function signInOperator(
     headers,
     payload: { code: totpCode(created.totpSecret) },
   });
-  if (totp.statusCode !== 204) throw new Error(`totp: ${totp.statusCode} ${totp.body}`);
-  return { id: created.operator.id, email, cookie, csrfToken, headers };
+  if (totp.statusCode !== 200) throw new Error(`totp: ${totp.statusCode} ${totp.body}`);
+  const signedIn = signedInHeaders(totp);
+  return {
+    id: created.operator.id,
+    email,
+    cookie: signedIn.cookie,
+    csrfToken: signedIn["x-csrf-token"],
+    headers: signedIn,
+  };
 }

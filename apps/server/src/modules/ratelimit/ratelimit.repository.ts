@@ -41,6 +41,12 @@ export function createRateLimitRepository(deps: { db: ClientSource }) {
         ),
       );
     },
+    /** Deletes the count of one window. */
+    async forget(key: string, windowStart: Date): Promise<void> {
+      await db.withClient((c) =>
+        c.query("delete from rate_limits where key = $1 and window_start = $2", [key, windowStart]),
+      );
+    },
     /** Deletes the windows that started before `before`; answers how many. */
     async purgeStartedBefore(before: Date): Promise<number> {
       const { rowCount } = await db.withClient((c) =>

@@ -14,6 +14,11 @@ export const LIMITS = {
   signupsPerMerchant: { name: "signup-merchant", max: 1000, windowSeconds: 3600 },
   signInFailuresPerIp: { name: "signin-fail-ip", max: 50, windowSeconds: 3600, perIp: true },
   codeSendsPerIp: { name: "codes-ip", max: 30, windowSeconds: 3600, perIp: true },
+  // The back-office's sign-in (docs/backoffice.md "Lock-out"): failures from one address over
+  // every account, and from one address on one account (the subject holds both), so a guesser
+  // locks only their own address out of an operator's account, never the operator.
+  operatorSignInFailuresPerIp: { name: "operator-signin-fail-ip", max: 20, windowSeconds: 3600, perIp: true },
+  operatorFailuresPerIpAndAccount: { name: "operator-fail-ip-account", max: 5, windowSeconds: 900 },
 } as const satisfies Record<string, Limit>;
 
 /**
@@ -52,6 +57,10 @@ export function createRateLimitService(deps: {
       const { start } = windowOf(limit);
       if (!(await deps.repository.claim(key, start, maxOf(limit)))) throw refuse(limit);
       return { giveBack: () => deps.repository.giveBack(key, start) };
+    },
+    /** Forgets the current window's count of `subject` (a completed sign-in forgets its failures). */
+    forget(limit: Limit, subject: string): Promise<void> {
+      return deps.repository.forget(`${limit.name}:${subject}`, windowOf(limit).start);
     },
     /** Counts one hit and refuses it when the window is over its maximum. */
     async consume(limit: Limit, subject: string): Promise<void> {
