@@ -63,7 +63,7 @@ import { sandboxBankBook } from "./providers/bank/sandbox-bank-book.ts";
 import { createBlobStore } from "./providers/blobs/blob-stores.ts";
 import { explorerTxUrls } from "./providers/chain/chain-networks.ts";
 import { type ChainProvider, unavailableChain } from "./providers/chain/chain-provider.ts";
-import { chainProviderFor } from "./providers/chain/chain-router.ts";
+import { chainProviderFor, nodeCurrencies } from "./providers/chain/chain-router.ts";
 import { confirmationsOfNodes } from "./providers/chain/evm-chain.ts";
 import { createSandboxChain } from "./providers/chain/sandbox-chain.ts";
 import { sandboxChainBook } from "./providers/chain/sandbox-chain-book.ts";
@@ -76,6 +76,7 @@ import { sandboxIssuerBook } from "./providers/issuer/sandbox-issuer-book.ts";
 import { createSandboxIssuerControls } from "./providers/issuer/sandbox-issuer-controls.ts";
 import { createSandboxSpending } from "./providers/issuer/sandbox-spending.ts";
 import { createKycProviders } from "./providers/kyc/kyc-providers.ts";
+import { chainCarries, isStandIn, partyCoverage } from "./providers/party-coverage.ts";
 import { createSandboxRates } from "./providers/rates/sandbox-rates.ts";
 import { createSandboxSupportChatRepository } from "./providers/support-chat/sandbox-support-chat.repository.ts";
 import { createSandboxSupportChat } from "./providers/support-chat/sandbox-support-chat.ts";
@@ -93,7 +94,12 @@ export function createServices(config: Config, database: Database, options: Serv
     repository: createMerchantsRepository({ db: sql }),
     publicBaseUrl: config.publicBaseUrl,
   });
-  const catalog = createCatalogService({ repository: createCatalogRepository({ db: sql }), merchants });
+  const catalog = createCatalogService({
+    repository: createCatalogRepository({ db: sql }),
+    merchants,
+    // Late-bound: the parties are made below.
+    coverage: () => coverage,
+  });
   const location = createLocationService({ ipCountry: createIpCountryDatabase(), catalog });
   const customers = createCustomersService({ repository: createCustomersRepository({ db: sql }) });
   const limits = createRateLimitService({
@@ -160,8 +166,14 @@ export function createServices(config: Config, database: Database, options: Serv
         callbackSecret: config.secrets.callback,
       })
     : undefined;
-  const chain: ChainProvider = chainProviderFor(config, sql, sandboxChain ?? unavailableChain());
-  const addresses = createDepositAddresses({ db: sql });
+  const chainFallback = sandboxChain ?? unavailableChain();
+  const chain: ChainProvider = chainProviderFor(config, sql, chainFallback);
+  // The currencies some chain provider carries: only they get deposit addresses (docs/status.md).
+  const chainCurrencies = isStandIn(chainFallback) ? nodeCurrencies(config) : ("all" as const);
+  const addresses = createDepositAddresses({
+    db: sql,
+    carries: chainCarries(chainCurrencies),
+  });
   const history = createHistoryService({ db: sql, explorerTxUrl: explorerTxUrls(config.explorerTxUrls) });
   // M per currency: a configured node's (EVM_CONFIRMATIONS, UTXO_<CUR>_CONFIRMATIONS), else the product's table.
   const confirmationsOf = confirmationsOfNodes(config.evm, config.utxo);
@@ -254,7 +266,7 @@ export function createServices(config: Config, database: Database, options: Serv
         callbackSecret: config.secrets.callback,
       })
     : undefined;
-  const bank: BankRail = sandboxBank ?? unavailableBank();
+  const bank: BankRail = providerHealth.watch("bank", sandboxBank ?? unavailableBank());
   const iban = createIbanService({
     db: sql,
     auth,
@@ -297,7 +309,9 @@ export function createServices(config: Config, database: Database, options: Serv
         shippingStepSeconds: config.cardShippingStepSeconds,
       })
     : undefined;
-  const issuer: IssuerProvider = sandboxIssuer ?? unavailableIssuer();
+  const issuer: IssuerProvider = providerHealth.watch("issuer", sandboxIssuer ?? unavailableIssuer());
+  // What the parties carry: a feature whose party is a stand-in is unavailable (docs/status.md).
+  const coverage = partyCoverage({ acquirer, bank, issuer, chainCurrencies });
   // Ordering a card and paying for it; the issued card's life is the cards module's.
   const cardOrders = createCardOrdersService({
     db: sql,
@@ -357,6 +371,7 @@ export function createServices(config: Config, database: Database, options: Serv
     health: providerHealth,
     followers: crypto.followers,
     followedNetworks: followedNetworkNames(config),
+    unavailable: coverage.unavailable,
   });
   // The back-office's operators and their audit trail (docs/backoffice.md).
   const audit = createAuditService({ repository: createAuditRepository({ db: sql }) });
@@ -364,7 +379,6 @@ export function createServices(config: Config, database: Database, options: Serv
     db: sql,
     repository: createOperatorsRepository({ db: sql }),
     audit,
-    limits,
   });
   // Configuration edited in the back-office, versioned, live on every instance (docs/backoffice.md).
   const merchantConfig = createMerchantConfigService({

@@ -1193,7 +1193,7 @@ export interface paths {
         };
         /**
          * Get status
-         * @description The merchant's features and their state: OPERATIONAL, MAINTENANCE (paused by the merchant) or DEGRADED (a provider it needs is failing), with since when. Public; answers may be 5 seconds old.
+         * @description The merchant's features and their state: OPERATIONAL, MAINTENANCE (paused by the merchant), UNAVAILABLE (the provider it needs is not connected in this deployment) or DEGRADED (a provider it needs is failing), with since when. Public; answers may be 5 seconds old.
          */
         get: operations["getStatus"];
         put?: never;
@@ -5235,7 +5235,7 @@ export interface components {
              * @description Why the operation is unavailable; NONE when it is available
              * @enum {string}
              */
-            reason: "NONE" | "KYC_REQUIRED" | "KYC_VERIFYING" | "KYC_REJECTED" | "NOT_PAID" | "MAINTENANCE" | "DISABLED";
+            reason: "NONE" | "KYC_REQUIRED" | "KYC_VERIFYING" | "KYC_REJECTED" | "NOT_PAID" | "MAINTENANCE" | "DISABLED" | "UNAVAILABLE";
             kycLevelPermissibleList: ("KYC_0" | "KYC_2")[];
             /** @description The web app route of the operation (spec §2) */
             url: string;
@@ -5993,8 +5993,8 @@ export interface components {
             /** @description Its display name */
             name: string;
             /** @enum {string} */
-            state: "OPERATIONAL" | "MAINTENANCE" | "DEGRADED";
-            /** @description ISO time it became so; null while OPERATIONAL */
+            state: "OPERATIONAL" | "MAINTENANCE" | "DEGRADED" | "UNAVAILABLE";
+            /** @description ISO time it became so; null while OPERATIONAL, and while UNAVAILABLE (not connected here) */
             since: string | null;
             /** @description Why, for customers; null while OPERATIONAL */
             message: string | null;
@@ -7796,7 +7796,7 @@ export interface components {
              * @description Why the operation is unavailable; NONE when it is available
              * @enum {string}
              */
-            reason: "NONE" | "KYC_REQUIRED" | "KYC_VERIFYING" | "KYC_REJECTED" | "NOT_PAID" | "MAINTENANCE" | "DISABLED";
+            reason: "NONE" | "KYC_REQUIRED" | "KYC_VERIFYING" | "KYC_REJECTED" | "NOT_PAID" | "MAINTENANCE" | "DISABLED" | "UNAVAILABLE";
             kycLevelPermissibleList: ("KYC_0" | "KYC_2")[];
             /** @description The web app route of the operation (spec §2) */
             url: string;
@@ -8554,8 +8554,8 @@ export interface components {
             /** @description Its display name */
             name: string;
             /** @enum {string} */
-            state: "OPERATIONAL" | "MAINTENANCE" | "DEGRADED";
-            /** @description ISO time it became so; null while OPERATIONAL */
+            state: "OPERATIONAL" | "MAINTENANCE" | "DEGRADED" | "UNAVAILABLE";
+            /** @description ISO time it became so; null while OPERATIONAL, and while UNAVAILABLE (not connected here) */
             since: string | null;
             /** @description Why, for customers; null while OPERATIONAL */
             message: string | null;

@@ -8,6 +8,12 @@ export const catalogErrors = defineErrors({
     message: "Taking a quick pit stop: this operation is under maintenance. Please try again later.",
   },
   OPERATION_DISABLED: { status: 403, errorId: 1102, message: "This operation is not available." },
+  // The party the operation needs has no adapter in this deployment (docs/status.md).
+  OPERATION_UNAVAILABLE: {
+    status: 503,
+    errorId: 1104,
+    message: "This feature is not available here yet: the provider it needs is not connected.",
+  },
   KYC_LEVEL_TOO_LOW: {
     status: 403,
     errorId: 1103,

@@ -6,6 +6,7 @@ import {
   type OperationType,
 } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
+import { FULL_COVERAGE, type PartyCoverage } from "../../providers/party-coverage.ts";
 import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
 import { catalogErrors } from "./catalog.errors.ts";
 import { type CatalogRepository, listOperationsSql, replaceOperationsSql } from "./catalog.repository.ts";
@@ -39,7 +40,11 @@ export type OperationSwitch = {
 export function createCatalogService(deps: {
   repository: CatalogRepository;
   merchants: Pick<MerchantsService, "features">;
+  /** What this deployment's parties carry; a feature whose party is missing is unavailable. */
+  coverage?: () => PartyCoverage;
 }) {
+  const coverage = deps.coverage ?? (() => FULL_COVERAGE);
+  const unavailable = (type: OperationType) => coverage().unavailable.has(type);
   // Every money call checks its operation. A change through the back-office clears this on every
   // instance at once (merchant-config's LISTEN); the time limit still bounds a change made any
   // other way (a seed, SQL by hand), so a few seconds' staleness is all there can be.
@@ -91,6 +96,9 @@ export function createCatalogService(deps: {
       }
       if (row.constraint === "MAINTENANCE") {
         throw catalogErrors.create("OPERATION_MAINTENANCE", { data: { ...data, reason: "MAINTENANCE" } });
+      }
+      if (unavailable(operationType)) {
+        throw catalogErrors.create("OPERATION_UNAVAILABLE", { data: { ...data, reason: "UNAVAILABLE" } });
       }
       if (!(row.kycLevels as readonly string[]).includes(kycLevel)) {
         throw catalogErrors.create("KYC_LEVEL_TOO_LOW", {
@@ -151,11 +159,12 @@ export function createCatalogService(deps: {
       ]);
       const offeredTypes = new Set(operations.map((o) => o.operationType));
       const disabledOperations = new Set<OperationType>([
-        ...OPERATION_TYPES.filter((t) => !offeredTypes.has(t)),
+        ...OPERATION_TYPES.filter((t) => !offeredTypes.has(t) || unavailable(t)),
         ...operations.filter((o) => o.constraint === "DISABLED").map((o) => o.operationType),
       ]);
+      const { carries } = coverage();
       return merchant.currencies.flatMap((code) => {
-        const entry = catalogCurrency(code, { disabledOperations, features });
+        const entry = catalogCurrency(code, { disabledOperations, features, carried: carries(code) });
         return entry ? [entry] : [];
       });
     },
@@ -166,6 +175,8 @@ export function createCatalogService(deps: {
      * the merchant does not offer that feature, so clients leave its entries out, where a catalog
      * DISABLED or MAINTENANCE is shown with its reason. Without a customer, reason follows the
      * merchant's switch only; the accounts issue passes the signed-in customer's KYC level and status.
+     * An open operation whose party is not connected here reads DISABLED, reason UNAVAILABLE: that
+     * is what the customer meets (docs/status.md).
      */
     async listOperations(q: { merchantId: string; customer?: CustomerKyc }): Promise<OperationStatus[]> {
       const [rows, flaggedOff] = await Promise.all([
@@ -176,12 +187,13 @@ export function createCatalogService(deps: {
       return OPERATION_TYPES.flatMap((type) => {
         const row = byType.get(type);
         if (!row || flaggedOff.has(type)) return [];
+        const missing = row.constraint === "NONE" && unavailable(type);
         return [
           {
             operationType: type,
             ...OPERATION_INFO[type],
-            constraint: row.constraint,
-            reason: availabilityReason(row.constraint, row.kycLevels, q.customer),
+            constraint: missing ? "DISABLED" : row.constraint,
+            reason: missing ? "UNAVAILABLE" : availabilityReason(row.constraint, row.kycLevels, q.customer),
             kycLevelPermissibleList: row.kycLevels,
           },
         ];

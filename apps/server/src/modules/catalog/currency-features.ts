@@ -44,12 +44,18 @@ export type CatalogCurrency = {
 /**
  * One offered currency as the catalog shows it. `features` lists the operations a wallet of this
  * currency can use at this merchant: an operation the merchant has DISABLED, or a card feature
- * its flags switch off, is left out; one under MAINTENANCE stays (it is temporary).
+ * its flags switch off, is left out, and so are receiving and sending on a chain no provider
+ * carries here; one under MAINTENANCE stays (it is temporary).
  * Undefined for a code the money package does not know (a misconfigured merchant).
  */
 export function catalogCurrency(
   code: string,
-  offered: { disabledOperations: ReadonlySet<OperationType>; features: MerchantFeatures },
+  offered: {
+    disabledOperations: ReadonlySet<OperationType>;
+    features: MerchantFeatures;
+    /** Whether a chain provider carries it here: without one, nothing is received or sent on its chain. */
+    carried?: boolean;
+  },
 ): CatalogCurrency | undefined {
   const currency = getCurrency(code);
   if (!currency) return undefined;
@@ -61,6 +67,10 @@ export function catalogCurrency(
   const switchedOff = new Set<OperationType>(offered.disabledOperations);
   if (!features.cardPayIn) switchedOff.add("PAYIN_CARD");
   if (!features.cardPayout) switchedOff.add("PAYOUT_CARD");
+  if (offered.carried === false) {
+    switchedOff.add("PAYIN_CRYPTO");
+    switchedOff.add("PAYOUT_CRYPTO");
+  }
   if (features.enabledCardPrograms.length === 0) {
     switchedOff.add("CARD_ORDER");
     switchedOff.add("CARD_TOPUP_CRYPTO");

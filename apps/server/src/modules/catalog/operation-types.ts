@@ -8,6 +8,8 @@ export const OPERATION_REASONS = [
   "NOT_PAID",
   "MAINTENANCE",
   "DISABLED",
+  // The party it needs (acquirer, bank, card issuer, chain) is not connected here: docs/status.md.
+  "UNAVAILABLE",
 ] as const;
 export type OperationReason = (typeof OPERATION_REASONS)[number];
 

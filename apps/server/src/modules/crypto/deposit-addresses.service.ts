@@ -12,8 +12,16 @@ class AddressExists extends Error {}
  * Index and address commit together: an index is never given to two customers, and a customer's
  * concurrent first requests end with one address (the loser rolls back, its index unused).
  */
-export function createDepositAddresses(deps: { db: ClientSource }) {
+export function createDepositAddresses(deps: {
+  db: ClientSource;
+  /**
+   * Whether a chain provider carries the currency here (providers/party-coverage.ts): an address
+   * of a currency nobody follows would take payments no one credits, so none is handed out.
+   */
+  carries?: (currency: string) => boolean;
+}) {
   const { db } = deps;
+  const carries = deps.carries ?? (() => true);
 
   async function create(merchantId: string, customerId: string, chain: Chain): Promise<string | undefined> {
     try {
@@ -34,22 +42,28 @@ export function createDepositAddresses(deps: { db: ClientSource }) {
 
   return {
     /**
-     * The customer's address on the chain of each of these currencies, created on first use;
-     * a chain the merchant has no key for has none.
+     * The customer's deposit address of each of these currencies (by currency: the ERC-20 tokens
+     * share their chain's), created on first use. A chain the merchant has no key for has none,
+     * nor a currency no chain provider carries here (its chain's address may serve another).
      */
     async addressesFor(merchantId: string, customerId: string, currencies: readonly string[]) {
-      const chains = new Set(currencies.flatMap((c) => networkOf(c)?.chain ?? []));
+      const carried = currencies.flatMap((c) => {
+        const network = carries(c) ? networkOf(c) : undefined;
+        return network ? [network] : [];
+      });
+      const byCurrency = new Map<string, string>();
+      if (carried.length === 0) return byCurrency;
       const byChain = new Map<Chain, string>();
-      if (chains.size === 0) return byChain;
       for (const a of await db.withClient((c) => sql.listForCustomer(c, merchantId, customerId))) {
         byChain.set(a.chain, a.address);
       }
-      for (const chain of chains) {
-        if (byChain.has(chain)) continue;
-        const address = await create(merchantId, customerId, chain);
-        if (address) byChain.set(chain, address);
+      for (const { chain, currency } of carried) {
+        const address = byChain.get(chain) ?? (await create(merchantId, customerId, chain));
+        if (!address) continue;
+        byChain.set(chain, address);
+        byCurrency.set(currency, address);
       }
-      return byChain;
+      return byCurrency;
     },
 
     async addressFor(merchantId: string, customerId: string, chain: Chain): Promise<string | undefined> {

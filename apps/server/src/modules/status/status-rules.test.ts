@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Party } from "../../providers/party-coverage.ts";
 import type { OperationSwitch } from "../catalog/catalog.service.ts";
 import type { FollowerState, ProviderHealth } from "./status.types.ts";
 import { FAILURE_MEMORY_MS, FOLLOWER_LAG_MS, statusComponents } from "./status-rules.ts";
@@ -39,6 +40,7 @@ const states = (facts: {
   operations?: OperationSwitch[];
   providers?: ProviderHealth[];
   followers?: FollowerState[];
+  unavailable?: ReadonlyMap<OperationSwitch["operationType"], Party>;
 }) =>
   Object.fromEntries(
     statusComponents({ operations: OPERATIONS, providers: [], followers: [], now, ...facts }).map((c) => [
@@ -85,6 +87,24 @@ describe("statusComponents", () => {
   it("keeps MAINTENANCE over DEGRADED: the merchant's pause is what the customer meets", () => {
     const operations = [op("PAYIN_CARD", "MAINTENANCE")];
     expect(states({ operations, providers: [acquirer(5)] }).PAYIN_CARD).toBe("MAINTENANCE");
+  });
+
+  it("says UNAVAILABLE, with why and no since, for a feature whose party is not connected", () => {
+    const unavailable = new Map<OperationSwitch["operationType"], Party>([
+      ["PAYIN_CARD", "acquirer"],
+      ["PAYOUT_CARD", "acquirer"],
+    ]);
+    const all = statusComponents({ operations: OPERATIONS, providers: [], followers: [], unavailable, now });
+    expect(all.find((c) => c.feature === "PAYIN_CARD")).toMatchObject({
+      state: "UNAVAILABLE",
+      since: null,
+      message: expect.stringMatching(/Card payments are not available/),
+    });
+    expect(states({ unavailable }).EXCHANGE).toBe("OPERATIONAL");
+    // Not connected outranks failing calls (the stand-in's 503s); the merchant's pause outranks both.
+    expect(states({ unavailable, providers: [acquirer(5)] }).PAYOUT_CARD).toBe("UNAVAILABLE");
+    const operations = [op("PAYIN_CARD", "MAINTENANCE")];
+    expect(states({ operations, unavailable }).PAYIN_CARD).toBe("MAINTENANCE");
   });
 
   it("degrades crypto when a follower has not reached the head, or not run, for a while", () => {

@@ -1,4 +1,5 @@
 import type { OperationType } from "../../db/schema/index.ts";
+import type { Party } from "../../providers/party-coverage.ts";
 import type { OperationSwitch } from "../catalog/catalog.service.ts";
 import type { FollowerState, ProviderHealth, StatusComponent } from "./status.types.ts";
 
@@ -14,13 +15,31 @@ export const FOLLOWER_LAG_MS = 5 * 60_000;
 
 type Degradation = { since: Date; message: string };
 
-/** The features each outside party serves. */
+/** The features each watched outside party serves, and what a customer reads while it fails. */
 const PROVIDER_FEATURES: Record<string, { features: OperationType[]; message: string }> = {
   acquirer: {
     features: ["PAYIN_CARD", "PAYOUT_CARD"],
     message:
       "Our card payment provider is answering with errors. Card payments may fail; nothing is charged when they do.",
   },
+  bank: {
+    features: ["IBAN", "WITHDRAW_IBAN", "EXCHANGE_IBAN"],
+    message:
+      "Our bank is answering with errors. Opening IBAN accounts and bank transfers may fail; nothing is lost.",
+  },
+  issuer: {
+    features: ["CARDS", "CARD_ORDER"],
+    message:
+      "Our card issuer is answering with errors. Ordering and managing cards may fail; nothing is lost.",
+  },
+};
+
+/** What a customer reads of a feature whose party is not connected here (no since: it never was). */
+const UNAVAILABLE_MESSAGES: Record<Party, string> = {
+  acquirer: "Card payments are not available here yet. You can add funds from another crypto wallet.",
+  bank: "IBAN accounts and bank transfers are not available here yet.",
+  issuer: "Cards are not available here yet.",
+  chain: "Receiving and sending crypto on its networks is not available here yet.",
 };
 const CHAIN_FEATURES: OperationType[] = ["PAYIN_CRYPTO", "PAYOUT_CRYPTO"];
 
@@ -57,12 +76,15 @@ function followerDegradation(f: FollowerState, now: Date): Degradation | undefin
 
 /**
  * Every feature the merchant offers with its state: MAINTENANCE (the merchant paused it) before
- * DEGRADED (a party it needs is failing), else OPERATIONAL. Pure: the service reads the facts.
+ * UNAVAILABLE (the party it needs is not connected here) before DEGRADED (a party it needs is
+ * failing), else OPERATIONAL. Pure: the service reads the facts.
  */
 export function statusComponents(facts: {
   operations: OperationSwitch[];
   providers: ProviderHealth[];
   followers: FollowerState[];
+  /** The features whose party this deployment has no adapter for, with that party. */
+  unavailable?: ReadonlyMap<OperationType, Party>;
   now: Date;
 }): StatusComponent[] {
   const degraded = providerDegradations(facts.providers, facts.now);
@@ -81,6 +103,8 @@ export function statusComponents(facts: {
         message: "Paused for maintenance. It will be back soon; your money is safe.",
       };
     }
+    const party = facts.unavailable?.get(op.operationType);
+    if (party) return { ...base, state: "UNAVAILABLE", since: null, message: UNAVAILABLE_MESSAGES[party] };
     const d = degraded.get(op.operationType);
     if (d) return { ...base, state: "DEGRADED", since: d.since, message: d.message };
     return { ...base, state: "OPERATIONAL", since: null, message: null };

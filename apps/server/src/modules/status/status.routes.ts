@@ -15,7 +15,7 @@ export const statusRoutes =
           operationId: "getStatus",
           tags: ["status"],
           description:
-            "The merchant's features and their state: OPERATIONAL, MAINTENANCE (paused by the merchant) or DEGRADED (a provider it needs is failing), with since when. Public; answers may be 5 seconds old.",
+            "The merchant's features and their state: OPERATIONAL, MAINTENANCE (paused by the merchant), UNAVAILABLE (the provider it needs is not connected in this deployment) or DEGRADED (a provider it needs is failing), with since when. Public; answers may be 5 seconds old.",
           response: { 200: statusResponse, 400: errorBodySchema },
         },
       },

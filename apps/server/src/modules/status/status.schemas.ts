@@ -7,7 +7,10 @@ export const statusComponent = z
     feature: z.enum(OPERATION_TYPES).describe("The operation type (the catalog's)"),
     name: z.string().describe("Its display name"),
     state: z.enum(COMPONENT_STATES),
-    since: z.string().nullable().describe("ISO time it became so; null while OPERATIONAL"),
+    since: z
+      .string()
+      .nullable()
+      .describe("ISO time it became so; null while OPERATIONAL, and while UNAVAILABLE (not connected here)"),
     message: z.string().nullable().describe("Why, for customers; null while OPERATIONAL"),
   })
   .meta({ id: "StatusComponent" });

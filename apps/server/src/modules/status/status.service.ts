@@ -1,4 +1,6 @@
 import { createBoundedCache } from "../../bounded-cache.ts";
+import type { OperationType } from "../../db/schema/index.ts";
+import type { Party } from "../../providers/party-coverage.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { ProviderHealthService } from "./provider-health.service.ts";
 import type { FollowerState, StatusComponent } from "./status.types.ts";
@@ -9,8 +11,8 @@ const CACHE_MS = 5_000;
 
 /**
  * /v2/status (docs/status.md): which of a merchant's features are paused or slowed, and since
- * when, from the catalog's switches, the outside parties' recorded failures and the block
- * followers' progress. Only the networks this deployment follows count (a row left by another
+ * when, from the catalog's switches, the parties this deployment has no adapter for, the outside
+ * parties' recorded failures and the block followers' progress. Only the networks this deployment follows count (a row left by another
  * configuration says nothing).
  */
 export function createStatusService(deps: {
@@ -18,6 +20,8 @@ export function createStatusService(deps: {
   health: Pick<ProviderHealthService, "list">;
   followers: () => Promise<FollowerState[]>;
   followedNetworks: readonly string[];
+  /** The features whose party this deployment has no adapter for (providers/party-coverage.ts). */
+  unavailable?: ReadonlyMap<OperationType, Party>;
   now?: () => Date;
 }) {
   const cache = createBoundedCache<string, StatusComponent[]>({ max: 1000, ttlMs: CACHE_MS });
@@ -35,6 +39,7 @@ export function createStatusService(deps: {
         operations,
         providers,
         followers: followers.filter((f) => followed.has(f.network)),
+        ...(deps.unavailable ? { unavailable: deps.unavailable } : {}),
         now: deps.now?.() ?? new Date(),
       });
       cache.set(merchantId, components);

@@ -1,14 +1,17 @@
 import type { OperationType } from "../../db/schema/index.ts";
 
-/** A feature's state on /status (docs/status.md): usable, paused by the merchant, or slowed by a party. */
-export const COMPONENT_STATES = ["OPERATIONAL", "MAINTENANCE", "DEGRADED"] as const;
+/**
+ * A feature's state on /status (docs/status.md): usable, paused by the merchant, slowed by a
+ * failing party, or unavailable (the party it needs is not connected in this deployment).
+ */
+export const COMPONENT_STATES = ["OPERATIONAL", "MAINTENANCE", "DEGRADED", "UNAVAILABLE"] as const;
 export type ComponentState = (typeof COMPONENT_STATES)[number];
 
 export type StatusComponent = {
   feature: OperationType;
   name: string;
   state: ComponentState;
-  /** When it became so; null while OPERATIONAL. */
+  /** When it became so; null while OPERATIONAL, and when UNAVAILABLE (so since it was deployed). */
   since: Date | null;
   /** What a customer reads: why, in a sentence; null while OPERATIONAL. */
   message: string | null;

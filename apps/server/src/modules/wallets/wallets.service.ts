@@ -1,7 +1,7 @@
 import { type CurrencyCode, getCurrency, isCurrencyCode, toDecimalString } from "@kestrel/money";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import { ADDRESS_PATTERNS } from "../../providers/chain/address-validation.ts";
-import { type Chain, networkOf } from "../../providers/chain/chain-networks.ts";
+import { networkOf } from "../../providers/chain/chain-networks.ts";
 import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Account } from "../ledger/ledger.types.ts";
@@ -144,13 +144,14 @@ function toView(
   fiat: CurrencyCode,
   rates: RatesService,
   at: Date,
-  addresses: Map<Chain, string>,
+  /** The customer's deposit address by currency: none for a currency nobody receives here. */
+  addresses: Map<string, string>,
   confirmationsOf: ((currency: CurrencyCode) => number | undefined) | undefined,
 ) {
   const currency = getCurrency(a.currency);
   if (!currency) throw new Error(`account ${a.id} has an unknown currency`);
   const network = networkOf(a.currency);
-  const address = network ? addresses.get(network.chain) : undefined;
+  const address = network ? addresses.get(a.currency) : undefined;
   const rate = rates.quote(a.currency, fiat, 0, at).mid;
   const fiatMinor = convertMinor(a.balance, a.currency, fiat, rate);
   const balance = toDecimalString(a.balance, a.currency);

@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
+import { standIn } from "../party-coverage.ts";
 import type { AcquirerProvider } from "./acquirer-provider.ts";
 import {
   createSandboxAcquirer,
@@ -50,12 +51,12 @@ export function createAcquirer(
     });
   };
   return {
-    acquirer: {
+    acquirer: standIn({
       billingAddressRequired: true,
       tokenise: unavailable,
       authorise: unavailable,
       capture: unavailable,
       payout: unavailable,
-    },
+    }),
   };
 }

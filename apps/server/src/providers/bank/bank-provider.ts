@@ -1,4 +1,5 @@
 import { commonErrors } from "../../http/app-error.ts";
+import { standIn } from "../party-coverage.ts";
 import type { BankNotification } from "./bank-notification.ts";
 
 /** An account the bank opens for one of our customers. */
@@ -50,5 +51,5 @@ export function unavailableBank(): BankRail {
       message: "IBAN accounts are not available right now. Please try again later.",
     });
   };
-  return { openAccount: refuse, sendTransfer: refuse };
+  return standIn({ openAccount: refuse, sendTransfer: refuse });
 }

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { commonErrors } from "../../http/app-error.ts";
+import { standIn } from "../party-coverage.ts";
 import type { Chain } from "./chain-networks.ts";
 import type { ChainNotification } from "./chain-notification.ts";
 
@@ -43,5 +44,5 @@ export function unavailableChain(): ChainProvider {
       message: "Sending to wallet addresses is not available right now. Please try again later.",
     });
   };
-  return { networkFee: refuse, broadcastWithdrawal: async () => refuse() };
+  return standIn({ networkFee: refuse, broadcastWithdrawal: async () => refuse() });
 }

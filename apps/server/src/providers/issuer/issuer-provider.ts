@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Tx } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
+import { standIn } from "../party-coverage.ts";
 
 /** Where the issuer's signed callbacks arrive (modules/cards/cards-callback.routes.ts). */
 export const ISSUER_CALLBACK_PATH = "/v1/callbacks/issuer";
@@ -94,5 +95,5 @@ export function unavailableIssuer(): IssuerProvider {
       message: "Cards are not available yet. Please try again later.",
     });
   };
-  return { orderCard: refuse, cancelOrder: refuse, activate: refuse };
+  return standIn({ orderCard: refuse, cancelOrder: refuse, activate: refuse });
 }
