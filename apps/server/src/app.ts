@@ -8,6 +8,8 @@ import type { AppDeps } from "./app-deps.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { loggerOptions, RequestLogController } from "./logger.ts";
+import { registerHttpMetrics } from "./metrics/http-metrics.ts";
+import { watchPool } from "./metrics/sources.ts";
 import { acquirerCallbackRoutes } from "./modules/acquiring/acquirer-callback.routes.ts";
 import { payinRoutes } from "./modules/acquiring/payin.routes.ts";
 import { payoutRoutes } from "./modules/acquiring/payout.routes.ts";
@@ -94,6 +96,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.addHook("onRequest", async (req, reply) => {
     reply.header("x-request-id", req.id);
   });
+  // Timed only when someone reads them (METRICS_PORT): docs/operations.md "Metrics".
+  if (config.metricsPort !== undefined) {
+    registerHttpMetrics(app);
+    watchPool(options.database.pool);
+  }
   registerErrorHandler(app);
   registerAuthenticationFirst(app);
   refuseNulCharacters(app);

@@ -117,6 +117,10 @@ const envSchema = z
       .string()
       .regex(/^\d{1,12}(\.\d{1,2})?$/, "must be a decimal amount")
       .default("1000"),
+    // The clean stop (docs/operations.md "Stopping") and the metrics' own port (unset: off).
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.BLOB_STORE === "s3" && !env.S3_BUCKET) {
@@ -251,6 +255,10 @@ export type Config = {
   utxo: UtxoNetworkConfig[];
   /** Explorer page templates per network (`{txHash}` in each); unset: no link. */
   explorerTxUrls: Partial<Record<string, string>>;
+  /** On SIGTERM: seconds /readyz answers 503 while serving, then the limit for requests in flight. */
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
+  /** Prometheus metrics on their own port (docs/operations.md "Metrics"); unset: off. */
+  metricsPort: number | undefined;
 };
 
 /** A Bitcoin-family currency on its node: Bitcoin Core's JSON-RPC (wallet in the URL's path). */
@@ -377,6 +385,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       LTC: e.EXPLORER_LTC_TX_URL,
       TRC20: e.EXPLORER_TRC20_TX_URL,
     },
+    shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
+    metricsPort: e.METRICS_PORT,
     smtp: e.SMTP_URL
       ? {
           url: e.SMTP_URL,

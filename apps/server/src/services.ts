@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { clientSourceFromPool } from "./db/transaction.ts";
 import { followedNetworkNames } from "./jobs/chain-follower-jobs.ts";
+import { measureParty } from "./metrics/sources.ts";
 import { createAcquiringService } from "./modules/acquiring/acquiring.service.ts";
 import { createAdjustmentsService } from "./modules/adjustments/adjustments.service.ts";
 import { createAuthRepository } from "./modules/auth/auth.repository.ts";
@@ -167,7 +168,7 @@ export function createServices(config: Config, database: Database, options: Serv
       })
     : undefined;
   const chainFallback = sandboxChain ?? unavailableChain();
-  const chain: ChainProvider = chainProviderFor(config, sql, chainFallback);
+  const chain: ChainProvider = measureParty("chain", chainProviderFor(config, sql, chainFallback));
   // The currencies some chain provider carries: only they get deposit addresses (docs/status.md).
   const chainCurrencies = isStandIn(chainFallback) ? nodeCurrencies(config) : ("all" as const);
   const addresses = createDepositAddresses({
@@ -249,7 +250,7 @@ export function createServices(config: Config, database: Database, options: Serv
   const { acquirer, sandboxAcquirer } = createAcquirer(config, sql);
   const acquiring = createAcquiringService({
     db: sql,
-    acquirer: providerHealth.watch("acquirer", acquirer),
+    acquirer: measureParty("acquirer", providerHealth.watch("acquirer", acquirer)),
     offers: quotes.kinds,
     auth,
     history,
@@ -266,7 +267,7 @@ export function createServices(config: Config, database: Database, options: Serv
         callbackSecret: config.secrets.callback,
       })
     : undefined;
-  const bank: BankRail = providerHealth.watch("bank", sandboxBank ?? unavailableBank());
+  const bank: BankRail = measureParty("bank", providerHealth.watch("bank", sandboxBank ?? unavailableBank()));
   const iban = createIbanService({
     db: sql,
     auth,
@@ -309,7 +310,10 @@ export function createServices(config: Config, database: Database, options: Serv
         shippingStepSeconds: config.cardShippingStepSeconds,
       })
     : undefined;
-  const issuer: IssuerProvider = providerHealth.watch("issuer", sandboxIssuer ?? unavailableIssuer());
+  const issuer: IssuerProvider = measureParty(
+    "issuer",
+    providerHealth.watch("issuer", sandboxIssuer ?? unavailableIssuer()),
+  );
   // What the parties carry: a feature whose party is a stand-in is unavailable (docs/status.md).
   const coverage = partyCoverage({ acquirer, bank, issuer, chainCurrencies });
   // Ordering a card and paying for it; the issued card's life is the cards module's.
@@ -389,7 +393,7 @@ export function createServices(config: Config, database: Database, options: Serv
     quotes,
     kyc,
     audit,
-    blobs: createBlobStore(config),
+    blobs: measureParty("blobs", createBlobStore(config)),
   });
   // The HTTP app starts it (app.ts): one LISTEN connection per server process.
   const configListener = createConfigListener({

@@ -2,6 +2,7 @@ import { parseCronItems, type Runner, type TaskList } from "graphile-worker";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { ClientSource } from "../db/transaction.ts";
+import { chainFollowerLag } from "../metrics/registry.ts";
 import { createChainFollower } from "../modules/crypto/chain-follower.ts";
 import {
   CHAIN_NOTIFICATION_PATH,
@@ -105,6 +106,7 @@ export function createChainFollowerTasks(config: Config): TaskList {
       try {
         const result = await follower.followOnce();
         if (result.kind === "followed") {
+          chainFollowerLag.set({ network: reader.network }, result.head - result.to);
           helpers.logger.debug(`${reader.network}: blocks ${result.from}..${result.to} of ${result.head}`);
         }
       } catch (err) {

@@ -17,9 +17,14 @@ export type StaticApps = {
   widgetFrameAncestors?: () => Promise<string[]>;
 };
 
-/** Paths that belong to the API or to files: never answered with the web app's index.html. */
+/**
+ * Paths that belong to the API, to files or to operators' tools: never answered with the web
+ * app's index.html, so an unknown one is the API's JSON 404 (a scraper asking the public port for
+ * /metrics learns it is not there; metrics have their own port). Any other unknown path is the
+ * web app's, which shows its own not-found page.
+ */
 const NOT_SPA =
-  /^\/(v\d+|oauth|web|location|api|admin|backoffice|sandbox|signout|healthz|readyz|embed|assets|merchant-assets|merchant-images|openapi\.json)(\/|$)/;
+  /^\/(v\d+|oauth|web|location|api|admin|backoffice|sandbox|signout|healthz|readyz|embed|assets|merchant-assets|merchant-images|openapi\.json|metrics|\.well-known|graphql|debug|actuator|server-status)(\/|$)/;
 
 /**
  * Serves the built web app at `/` (with the SPA fallback for its client-side routes) and the

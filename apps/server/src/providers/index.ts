@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { type ClientSource, clientSourceFromPool } from "../db/transaction.ts";
 import { commonErrors } from "../http/app-error.ts";
+import { measureParty } from "../metrics/sources.ts";
 import type { EmailProvider } from "./email/email-provider.ts";
 import { createSandboxEmail } from "./email/sandbox-email.ts";
 import { createSmtpEmail } from "./email/smtp-email.ts";
@@ -22,9 +23,10 @@ export function createProviders(config: Config, database: Database): Providers {
     });
   };
   const db = clientSourceFromPool(database.pool);
+  // Each call timed by party and outcome (docs/operations.md "Metrics").
   return {
-    sms: config.sandbox ? createSandboxSms({ db }) : { send: unavailable },
-    email: createEmail(config, db, unavailable),
+    sms: measureParty("sms", config.sandbox ? createSandboxSms({ db }) : { send: unavailable }),
+    email: measureParty("email", createEmail(config, db, unavailable)),
   };
 }
 

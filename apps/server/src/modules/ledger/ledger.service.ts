@@ -9,6 +9,7 @@ import {
   type Tx,
 } from "../../db/transaction.ts";
 import { enqueueJobs, type FollowUpJob } from "../../jobs/enqueue.ts";
+import { moneyOperations } from "../../metrics/registry.ts";
 import { finishOperationSql, requireStoredKey } from "./idempotency.service.ts";
 import { toLedgerError } from "./ledger.db-errors.ts";
 import { ledgerErrors } from "./ledger.errors.ts";
@@ -98,10 +99,12 @@ export function createLedgerService(deps: LedgerDeps) {
     try {
       const outcome = await ops.applyOperationSql(tx, args);
       if (outcome.outcome === "replayed") {
+        moneyOperations.inc({ kind: args.kind, outcome: "replayed" });
         return { operationId: outcome.operationId, replayed: true, response: outcome.response };
       }
       await enqueueJobs(tx, expiryJobs(args), args.now);
       if (outcome.outcome === "applied_with_response") {
+        moneyOperations.inc({ kind: args.kind, outcome: "applied" });
         return { operationId: outcome.operationId, replayed: false, response: outcome.response };
       }
       if (!input.buildResponse) throw new Error("ledger_apply_operation stored no response");
@@ -109,9 +112,12 @@ export function createLedgerService(deps: LedgerDeps) {
       const built = input.buildResponse(outcome.result);
       const status = input.awaitsOutsideParty ? "awaiting" : "completed";
       const response = await ops.storeResponseSql(tx, args.merchantId, args.operationId, built, status);
+      moneyOperations.inc({ kind: args.kind, outcome: "applied" });
       return { operationId: args.operationId, replayed: false, response };
     } catch (err) {
-      throw toLedgerError(err) ?? err;
+      const refusal = toLedgerError(err);
+      moneyOperations.inc({ kind: args.kind, outcome: refusal ? "refused" : "failed" });
+      throw refusal ?? err;
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Config } from "../../config.ts";
 import { commonErrors } from "../../http/app-error.ts";
+import { measureParty } from "../../metrics/sources.ts";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { createBlobStore } from "../blobs/blob-stores.ts";
 import type { KycReviewProvider } from "./kyc-review-provider.ts";
@@ -18,9 +19,11 @@ export function createKycProviders(
   reviewer: KycReviewProvider;
   blobs: BlobStore;
 } {
-  const blobs = createBlobStore(config);
-  if (config.sandbox)
-    return { reviewer: createSandboxKycReviewer({ delaySeconds: config.kycReviewDelaySeconds }), blobs };
+  const blobs = measureParty("blobs", createBlobStore(config));
+  if (config.sandbox) {
+    const reviewer = createSandboxKycReviewer({ delaySeconds: config.kycReviewDelaySeconds });
+    return { reviewer: measureParty("kyc", reviewer), blobs };
+  }
   return {
     reviewer: {
       async submit() {
