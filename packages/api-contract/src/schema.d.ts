@@ -5251,7 +5251,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "HELD" | "CLAIMED" | "RETURNED" | "CANCELLED";
-            /** @description The invited phone, masked */
+            /** @description The invited phone: in full to its sender, masked on the sandbox's call */
             phone: string;
             amount: string;
             currency: string;
@@ -5413,9 +5413,9 @@ export interface components {
         };
         SendToPhoneModelInput: {
             fromAddress: string | null;
-            /** @description Masked */
+            /** @description The sender's phone: in full to the sender, masked to the recipient */
             fromPhone: string;
-            /** @description Masked */
+            /** @description The recipient's phone, in full (the sender typed it; the recipient owns it) */
             toPhone: string;
             amount: {
                 value: string;
@@ -6087,7 +6087,7 @@ export interface components {
             sendConfirmation: boolean;
             amount: string;
             currency: string;
-            /** @description The recipient's phone, masked, or the address, shortened */
+            /** @description The phone the sender typed, in full (+49 1512 3456789), or the address, shortened */
             recipient: string;
             /**
              * @description PENDING: on the chain until its confirmations
@@ -7812,7 +7812,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "HELD" | "CLAIMED" | "RETURNED" | "CANCELLED";
-            /** @description The invited phone, masked */
+            /** @description The invited phone: in full to its sender, masked on the sandbox's call */
             phone: string;
             amount: string;
             currency: string;
@@ -7974,9 +7974,9 @@ export interface components {
         };
         SendToPhoneModel: {
             fromAddress: string | null;
-            /** @description Masked */
+            /** @description The sender's phone: in full to the sender, masked to the recipient */
             fromPhone: string;
-            /** @description Masked */
+            /** @description The recipient's phone, in full (the sender typed it; the recipient owns it) */
             toPhone: string;
             amount: {
                 value: string;
@@ -8648,7 +8648,7 @@ export interface components {
             sendConfirmation: boolean;
             amount: string;
             currency: string;
-            /** @description The recipient's phone, masked, or the address, shortened */
+            /** @description The phone the sender typed, in full (+49 1512 3456789), or the address, shortened */
             recipient: string;
             /**
              * @description PENDING: on the chain until its confirmations

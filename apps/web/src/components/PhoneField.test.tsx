@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { installFakeConfigService } from "../../../test/fake-config-service.ts";
-import { renderWithProviders } from "../../../test/render.tsx";
+import { installFakeConfigService } from "../test/fake-config-service.ts";
+import { renderWithProviders } from "../test/render.tsx";
 import { PhoneField } from "./PhoneField.tsx";
 
 const COUNTRIES = [
   { code: "AT", name: "Austria", dialCode: "+43", blocked: false },
   { code: "DE", name: "Germany", dialCode: "+49", blocked: false },
   { code: "FR", name: "France", dialCode: "+33", blocked: false },
+  { code: "NL", name: "Netherlands", dialCode: "+31", blocked: false },
 ];
 const register = (name: string) => ({
   name,
@@ -34,7 +35,7 @@ describe("PhoneField's country picker", () => {
   it("draws the chosen country first, and every country just after", async () => {
     const picker = renderField();
     expect([...picker.options].map((o) => o.value)).toEqual(["DE"]);
-    await waitFor(() => expect(picker.options).toHaveLength(3));
+    await waitFor(() => expect(picker.options).toHaveLength(4));
     expect(picker.value).toBe("DE");
   });
 
@@ -47,6 +48,20 @@ describe("PhoneField's country picker", () => {
   it("has every country the moment the customer reaches for it", () => {
     const picker = renderField();
     fireEvent.focus(picker);
-    expect([...picker.options].map((o) => o.value)).toEqual(["AT", "DE", "FR"]);
+    expect([...picker.options].map((o) => o.value)).toEqual(["AT", "DE", "FR", "NL"]);
+  });
+});
+
+describe("PhoneField's example", () => {
+  it("is a mobile number of the country it shows, as people there write it", async () => {
+    renderField("NL");
+    const input = screen.getByLabelText("Phone number") as HTMLInputElement;
+    await waitFor(() => expect(input.placeholder).toBe("06 12345678"));
+  });
+
+  it("follows the country picked", async () => {
+    renderField("FR");
+    const input = screen.getByLabelText("Phone number") as HTMLInputElement;
+    await waitFor(() => expect(input.placeholder).toBe("06 12 34 56 78"));
   });
 });

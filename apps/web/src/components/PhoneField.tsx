@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
+import { type ComponentPropsWithRef, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CatalogCountry } from "../../../lib/catalog/countries-query.ts";
-import { usePhoneNumbers } from "../../../lib/phone/use-phone-numbers.ts";
-import "../../../components/field.css";
+import type { CatalogCountry } from "../lib/catalog/countries-query.ts";
+import { phoneExample } from "../lib/phone/phone-number.ts";
+import { usePhoneNumbers } from "../lib/phone/use-phone-numbers.ts";
+import "./field.css";
+import "./phone-field.css";
 
 export interface PhoneFieldProps {
   countries: readonly CatalogCountry[];
@@ -14,21 +15,28 @@ export interface PhoneFieldProps {
    * shown until then, so the first frame already has the chosen country and nothing moves.
    */
   defaultCountry?: string | undefined;
-  countrySelect: UseFormRegisterReturn;
-  phoneInput: UseFormRegisterReturn;
-  error?: string;
+  /** The picker's props: a form library's `register("country")`, or value and onChange. */
+  countrySelect: ComponentPropsWithRef<"select">;
+  /** The number's props, likewise; they may override autoComplete (a recipient's is "off"). */
+  phoneInput: ComponentPropsWithRef<"input">;
+  /** Default "Phone number" (the customer's own). */
+  label?: string;
+  error?: string | undefined;
   autoFocus?: boolean;
 }
 
 /**
- * A phone number: calling-code picker plus the number. The picker is the platform's own select
+ * A phone number, wherever one is typed (sign-in, sign-up, password reset, send by phone): the
+ * calling-code picker plus the number, judged by libphonenumber-js (lib/phone/phone-number.ts),
+ * with a mobile number of the picked country as its placeholder (the start country is the
+ * visitor's, else the merchant's home country: GET /location). The picker is the platform's own select
  * (full country names in its list) laid transparently over a compact "DE +49" face, so it stays
  * narrow on a phone and keeps the native keyboard and screen-reader behaviour.
  */
 export function PhoneField(props: PhoneFieldProps) {
   const { t } = useTranslation();
   // The form's validation needs the phone number library: its download starts with the field.
-  usePhoneNumbers();
+  const numbersReady = usePhoneNumbers();
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const shown = props.selectedCountry || props.defaultCountry;
@@ -37,7 +45,7 @@ export function PhoneField(props: PhoneFieldProps) {
   return (
     <div className="k-field">
       <label htmlFor={inputId} className="k-field__label">
-        {t("auth.phone.label")}
+        {props.label ?? t("auth.phone.label")}
       </label>
       <div className="k-field__control k-phone">
         <div className="k-phone__country">
@@ -64,7 +72,7 @@ export function PhoneField(props: PhoneFieldProps) {
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder={t("auth.phone.placeholder")}
+          placeholder={numbersReady && shown ? phoneExample(shown) : undefined}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error ? errorId : undefined}
           // biome-ignore lint/a11y/noAutofocus: the phone number is the page's first and main field

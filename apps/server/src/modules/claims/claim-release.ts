@@ -2,7 +2,7 @@ import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/transaction.ts";
 import { enqueueJobs } from "../../jobs/enqueue.ts";
-import { maskPhone } from "../customers/customers.service.ts";
+import { displayPhone, maskPhone } from "../customers/customers.service.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import { claimDetails } from "./claim-views.ts";
@@ -84,7 +84,7 @@ export function createClaimRelease(deps: {
       const details = {
         fromAddress: null,
         fromPhone: maskPhone(r.recipient.senderPhone),
-        toPhone: maskPhone(row.phone),
+        toPhone: displayPhone(row.phone), // the receiver's own number
         amount: money(row.amount, row.currency),
         claim: claimDetails(settled),
       };

@@ -1,5 +1,4 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
-import { maskPhone } from "../customers/customers.service.ts";
 import type { ClaimRow } from "./claims.repository.ts";
 import type { ClaimView } from "./claims.types.ts";
 
@@ -13,10 +12,11 @@ export function claimDetails(row: ClaimRow) {
   };
 }
 
-export function claimView(row: ClaimRow): ClaimView {
+/** A claim as the API answers it; `phone` as the caller may read it (the sender: in full). */
+export function claimView(row: ClaimRow, phone: string): ClaimView {
   return {
     ...claimDetails(row),
-    phone: maskPhone(row.phone),
+    phone,
     amount: toDecimalString(row.amount, row.currency as CurrencyCode),
     currency: row.currency,
   };

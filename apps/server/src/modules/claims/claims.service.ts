@@ -7,7 +7,7 @@ import type { SmsProvider } from "../../providers/sms/sms-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/auth.types.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { type CustomersService, maskPhone } from "../customers/customers.service.ts";
+import { type CustomersService, displayPhone, maskPhone } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { MerchantsService } from "../merchants/merchants.service.ts";
@@ -200,11 +200,18 @@ export function createClaimsService(deps: {
           if (locked.status === "CLAIMED") throw claimErrors.create("CLAIM_ALREADY_CLAIMED", ON_ID);
           if (locked.status === "RETURNED") throw claimErrors.create("CLAIM_ALREADY_RETURNED", ON_ID);
           // Cancelled already: the same answer again.
-          if (locked.status === "CANCELLED") return new Settled(claimView(locked));
+          if (locked.status === "CANCELLED")
+            return new Settled(claimView(locked, displayPhone(locked.phone)));
           return locked;
         },
-        move: async (tx, p, locked) =>
-          claimView(await release(tx, locked, { status: "CANCELLED", toAccountId: p.walletId, at: now() })),
+        move: async (tx, p, locked) => {
+          const released = await release(tx, locked, {
+            status: "CANCELLED",
+            toAccountId: p.walletId,
+            at: now(),
+          });
+          return claimView(released, displayPhone(released.phone));
+        },
       });
     },
 
@@ -256,20 +263,20 @@ export function createClaimsService(deps: {
       await deps.sms.send({
         merchantId,
         phone: sender.phone,
-        body: claimTexts[event](row, { to: maskPhone(row.phone) }),
+        body: claimTexts[event](row, { to: displayPhone(row.phone) }),
       });
     },
 
     /**
      * Of these ledger operations, those that gave a claim back to its sender (returned,
-     * cancelled), with the phone masked: the statement's words for them.
+     * cancelled), with the phone the sender sent to, in full: the statement's words for them.
      */
     async releasesOf(q: { merchantId: string; senderId: string; operationIds: string[] }) {
       const rows = await deps.db.withClient((c) => claimsSql.releasedBy(c, q));
       return new Map(
         rows.map((r) => [
           r.operationId,
-          { status: r.status as "RETURNED" | "CANCELLED", phone: maskPhone(r.phone) },
+          { status: r.status as "RETURNED" | "CANCELLED", phone: displayPhone(r.phone) },
         ]),
       );
     },
@@ -279,7 +286,9 @@ export function createClaimsService(deps: {
       const moved = await deps.db.withClient((c) => claimsSql.moveBack(c, merchantId, id, days));
       if (!moved) throw claimErrors.create("CLAIM_NOT_FOUND", ON_ID);
       await returnIfDue(merchantId, id);
-      return claimView((await read(merchantId, id)) ?? moved);
+      // The sandbox's call names no customer: the phone stays masked.
+      const row = (await read(merchantId, id)) ?? moved;
+      return claimView(row, maskPhone(row.phone));
     },
   };
 }

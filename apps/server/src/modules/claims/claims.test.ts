@@ -257,6 +257,30 @@ describe("sending to a phone that is nobody's yet", () => {
     await d.expectInvariants();
   });
 
+  it("shows the sender the number they sent to in full, and the receiver the sender's masked", async () => {
+    const phone = newPhone();
+    const inFull = (text: string | undefined) => {
+      expect(text).toMatch(/^\+[\d ]+$/);
+      expect(text?.replace(/\D/g, "")).toBe(phone);
+    };
+    const cancelled = (await invite(phone)).json();
+    inFull(cancelled.recipient);
+    const held = await historyItem(alice.token, cancelled.txId);
+    inFull(held.counterparty);
+    inFull(held.sendToPhoneModel.toPhone);
+    inFull((await cancel(alice.token, cancelled.txId)).json().phone);
+
+    const claimed = (await invite(phone)).json().txId;
+    const bob = await joins(phone);
+    await claimsAt().deliverTo(DEMO_MERCHANT_ID, bob.customerId);
+    inFull((await historyItem(alice.token, claimed)).counterparty);
+    const { release_operation_id: releaseId } = await claimRow(claimed);
+    const received = await historyItem(bob.token, releaseId);
+    expect(received.counterparty).toMatch(/^\+\d{3}•+\d{2}$/);
+    expect(JSON.stringify(received)).not.toContain(alice.phone);
+    inFull(received.sendToPhoneModel.toPhone);
+  });
+
   it("refuses an invalid phone and oneself, naming phone, and moves nothing", async () => {
     const before = await balance(alice.token);
     const bad = await d.send(alice.token, { phone: "12345", amount: "0.001", currency: "BTC", invite: true });

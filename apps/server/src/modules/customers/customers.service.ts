@@ -165,4 +165,4 @@ function newReferralCode(): string {
   return [...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
 }
 
-export { maskPhone, normalizePhone } from "./phone.ts";
+export { displayPhone, maskPhone, normalizePhone } from "./phone.ts";

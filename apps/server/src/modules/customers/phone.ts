@@ -12,6 +12,14 @@ export function normalizePhone(input: string): { digits: string; country: string
   return { digits: parsed.number.slice(1), country: parsed.country };
 }
 
+/**
+ * "+49 1512 3456789": a number as its owner, or the customer who typed it (the sender of a send
+ * by phone), reads it in full.
+ */
+export function displayPhone(digits: string): string {
+  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
+}
+
 /** "+44 7•••• ••89": enough for the owner to recognise, not enough to harvest. */
 export function maskPhone(digits: string): string {
   return `+${digits.slice(0, 3)}${"•".repeat(Math.max(0, digits.length - 5))}${digits.slice(-2)}`;

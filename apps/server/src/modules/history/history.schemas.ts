@@ -55,8 +55,10 @@ const receiveCryptoModel = z
 const sendToPhoneModel = z
   .object({
     fromAddress: z.string().nullable(),
-    fromPhone: z.string().describe("Masked"),
-    toPhone: z.string().describe("Masked"),
+    fromPhone: z.string().describe("The sender's phone: in full to the sender, masked to the recipient"),
+    toPhone: z
+      .string()
+      .describe("The recipient's phone, in full (the sender typed it; the recipient owns it)"),
     amount: money,
     claim: z
       .object({

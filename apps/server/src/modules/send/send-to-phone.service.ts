@@ -7,7 +7,7 @@ import type { AuthService } from "../auth/auth.service.ts";
 import type { VerifiedClaims } from "../auth/auth.types.ts";
 import type { ClaimsService } from "../claims/claims.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
-import { maskPhone } from "../customers/customers.service.ts";
+import { displayPhone, maskPhone } from "../customers/customers.service.ts";
 import { type HistoryService, money } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { OperationOutcome } from "../ledger/ledger.types.ts";
@@ -105,8 +105,11 @@ export function createSendToPhone(deps: {
             limit: await limits.prepare(check),
             operationId: uuidv7(),
             transferId: uuidv7(),
-            fromPhone: maskPhone(parties.senderPhone),
-            toPhone: maskPhone(input.phone),
+            // The sender reads the number they typed in full; the recipient reads the sender's
+            // masked (docs/send.md "Whose number is masked").
+            senderInFull: displayPhone(parties.senderPhone),
+            senderMasked: maskPhone(parties.senderPhone),
+            recipientInFull: displayPhone(input.phone),
             amount: toDecimalString(minor, currency),
             at,
             // An invitee's money waits for them until then (docs/send.md).
@@ -148,7 +151,7 @@ export function createSendToPhone(deps: {
                 sendConfirmation: false,
                 amount: p.amount,
                 currency,
-                recipient: p.toPhone,
+                recipient: p.recipientInFull,
                 status: p.claim ? "PENDING" : "COMPLETED",
                 createdAt: p.at.toISOString(),
                 ...(p.claim ? { claim: p.claim } : {}),
@@ -165,8 +168,9 @@ export function createSendToPhone(deps: {
             amount: minor,
             fee: 0n,
           };
-          const { fromPhone, toPhone } = p;
-          const details = { fromAddress: null, fromPhone, toPhone, amount: money(minor, currency) };
+          const amount = money(minor, currency);
+          const toPhone = p.recipientInFull;
+          const details = { fromAddress: null, fromPhone: p.senderInFull, toPhone, amount };
           if (!p.recipientId) {
             await deps.claims.hold(tx, {
               merchantId: merchant.id,
@@ -195,7 +199,13 @@ export function createSendToPhone(deps: {
           }
           return deps.history.record(tx, [
             { ...entry, customerId: p.senderId, direction: "OUT", counterparty: toPhone, details },
-            { ...entry, customerId: p.recipientId, direction: "IN", counterparty: fromPhone, details },
+            {
+              ...entry,
+              customerId: p.recipientId,
+              direction: "IN",
+              counterparty: p.senderMasked,
+              details: { ...details, fromPhone: p.senderMasked },
+            },
           ]);
         },
       });

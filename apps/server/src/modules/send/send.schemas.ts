@@ -50,7 +50,9 @@ export const sendResponse = z
     sendConfirmation: z.boolean().describe("An SMS code confirmed it"),
     amount: z.string(),
     currency: z.string(),
-    recipient: z.string().describe("The recipient's phone, masked, or the address, shortened"),
+    recipient: z
+      .string()
+      .describe("The phone the sender typed, in full (+49 1512 3456789), or the address, shortened"),
     status: z.enum(["COMPLETED", "PENDING"]).describe("PENDING: on the chain until its confirmations"),
     createdAt: z.string(),
     claim: z

@@ -134,12 +134,11 @@ describe("send by phone", () => {
       status: "COMPLETED",
       currency: "BTC",
     });
-    expect(res.json().recipient).not.toContain(bob.phone.slice(3, -2));
     expect(await balanceOf(alice.token, "BTC")).toBe("0.04000000");
     expect(await balanceOf(bob.token, "BTC")).toBe("0.01000000");
   });
 
-  it("shows the send in both parties' histories, each seeing the other's phone masked", async () => {
+  it("shows the send in both parties' histories: the sender reads the number typed, the recipient the sender's masked", async () => {
     const res = await send(alice.token, { phone: bob.phone, amount: "0.002", currency: "BTC" });
     const { txId } = res.json();
     const [sent] = (await d.history(alice.token)).json().operations;
@@ -154,13 +153,18 @@ describe("send by phone", () => {
         fee: "0.00000000",
       });
     }
-    expect(sent).toMatchObject({
-      direction: "OUT",
-      counterparty: `+${bob.phone.slice(0, 3)}${"•".repeat(8)}${bob.phone.slice(-2)}`,
+    // The sender typed the number: they read it in full ("+49 1512 3456789"), to tell sends apart.
+    expect(sent).toMatchObject({ direction: "OUT", counterparty: expect.stringMatching(/^\+[\d ]+$/) });
+    expect(sent.counterparty.replace(/\D/g, "")).toBe(bob.phone);
+    expect(sent.sendToPhoneModel.toPhone).toBe(sent.counterparty);
+    expect(res.json().recipient).toBe(sent.counterparty);
+    // The recipient reads the sender's number masked.
+    expect(received).toMatchObject({
+      direction: "IN",
+      counterparty: `+${alice.phone.slice(0, 3)}${"•".repeat(alice.phone.length - 5)}${alice.phone.slice(-2)}`,
     });
-    expect(received).toMatchObject({ direction: "IN", counterparty: sent.sendToPhoneModel.fromPhone });
+    expect(received.sendToPhoneModel.fromPhone).toBe(received.counterparty);
     expect(JSON.stringify(received)).not.toContain(alice.phone);
-    expect(JSON.stringify(sent)).not.toContain(bob.phone);
     expect(sent.sendToPhoneModel.amount).toEqual({ value: "0.00200000", currency: "BTC" });
   });
 

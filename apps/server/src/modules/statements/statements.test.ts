@@ -167,16 +167,16 @@ describe("a send to someone not yet a customer that came back", () => {
     const csv = await statement(dave.token, `from=${today()}&to=${today()}&format=csv`);
     const descriptions = csvRows(csv.body).map((r) => r[3]);
     expect(descriptions).toContainEqual(
-      expect.stringMatching(/^Returned: \+\d{3}•+\d{2} did not join in 7 days$/),
+      expect.stringMatching(/^Returned: \+[\d ]+ did not join in 7 days$/), // the sender's own send: in full
     );
-    expect(descriptions).toContainEqual(expect.stringMatching(/^Cancelled send to \+\d{3}•+\d{2}$/));
+    expect(descriptions).toContainEqual(expect.stringMatching(/^Cancelled send to \+[\d ]+$/));
     expect(descriptions.some((d) => d?.startsWith("claimable"))).toBe(false);
 
     const receipt = async (id: string) =>
       pdfText((await get(dave.token, `/v2/history/operations/${id}/receipt`)).rawPayload);
     const back = await receipt(returned);
     expect(back).toMatch(/Status\s+Returned/);
-    expect(back).toMatch(/Reason\s+\+\d{3}•+\d{2} didn't join within 7 days: the money came back to you\./);
+    expect(back).toMatch(/Reason\s+\+[\d ]+ didn't join within 7 days: the money came back to you\./);
     expect(back).not.toContain("Failed");
     const off = await receipt(cancelled);
     expect(off).toMatch(/Status\s+Cancelled/);

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import {
@@ -97,6 +97,22 @@ describe("/send/phone", () => {
     await user.click(screen.getByRole("button", { name: "Continue" }));
     await user.click(await screen.findByRole("button", { name: "Send" }));
     expect(await screen.findByText("Your daily limit is reached.")).not.toBeNull();
+  });
+
+  it("takes the number in the app's one phone field: calling code and number together, with the country's example", async () => {
+    installFakeAccounts({
+      "GET /v3/wallets": () => jsonResponse(200, wallets()),
+      "GET /v1/catalog/countries": phoneCountries,
+    });
+    renderApp("/send/phone");
+    const number = (await screen.findByLabelText("Recipient's phone number")) as HTMLInputElement;
+    const picker = screen.getByRole("combobox", { name: "Country calling code" }) as HTMLSelectElement;
+    expect(picker.value).toBe("DE");
+    expect(screen.getByText("DE +49")).not.toBeNull();
+    // The same field as sign-in's: no second "Country code" box beside the number.
+    expect(screen.queryByLabelText("Country code")).toBeNull();
+    expect(number.closest(".k-phone")).toBe(picker.closest(".k-phone"));
+    await waitFor(() => expect(number.placeholder).toBe("01512 3456789"));
   });
 
   it("says before the money moves that the phone is not with the merchant yet, then sends with invite", async () => {

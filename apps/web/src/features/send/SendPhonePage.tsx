@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SelectField } from "../../components/SelectField.tsx";
-import { TextField } from "../../components/TextField.tsx";
-import { cleanPhoneInput, formatPhone, phoneDigits } from "../../lib/phone/phone-number.ts";
+import { PhoneField } from "../../components/PhoneField.tsx";
+import { cleanPhoneInput, formatPhone, loadPhoneNumbers, phoneDigits } from "../../lib/phone/phone-number.ts";
 import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
 import { usePhoneNumbers } from "../../lib/phone/use-phone-numbers.ts";
 import { fieldMessage } from "../../lib/session/api-result.ts";
@@ -16,8 +15,8 @@ export function SendPhonePage() {
   const country = picked ?? phoneCountries.defaultCountry ?? "";
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
-  // The phone number library loads with the screen (lib/phone/phone-number.ts), in well under the
-  // time it takes to type a number; until then no number counts as valid and Next waits.
+  // The phone number library loads with the field (lib/phone/phone-number.ts); the fee shown while
+  // typing needs it, and Continue waits for it (checkRecipient).
   const phoneReady = usePhoneNumbers();
   const digits = phoneReady ? phoneDigits(typed, country) : undefined;
 
@@ -25,11 +24,17 @@ export function SendPhonePage() {
     <SendForm
       title={t("pages.sendPhone")}
       recipient={digits ? { phone: digits } : undefined}
-      recipientText={digits ? formatPhone(digits) : ""}
-      checkRecipient={() => {
-        if (!phoneReady) return false;
-        setError(digits ? undefined : t("sendForm.errors.phone"));
-        return digits !== undefined;
+      checkRecipient={async () => {
+        try {
+          await loadPhoneNumbers(); // at once when loaded; a failed download is tried again
+        } catch {
+          setError(t("sendForm.errors.phoneCheck"));
+          return undefined;
+        }
+        const valid = phoneDigits(typed, country);
+        setError(valid ? undefined : t("sendForm.errors.phone"));
+        // The sender sees the whole number they typed, here and in what follows.
+        return valid ? { recipient: { phone: valid }, text: formatPhone(valid) } : undefined;
       }}
       onRecipientError={(apiError) => {
         if (apiError.field !== "phone") return false;
@@ -37,31 +42,21 @@ export function SendPhonePage() {
         return true;
       }}
       recipientInput={() => (
-        <div className="k-send__phone">
-          <SelectField
-            label={t("sendForm.country")}
-            value={country}
-            onChange={(e) => setPicked(e.target.value)}
-          >
-            {phoneCountries.countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {`${c.code} ${c.dialCode}`}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t("sendForm.phone")}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            value={typed}
-            error={error}
-            onChange={(event) => {
+        <PhoneField
+          label={t("sendForm.phone")}
+          countries={phoneCountries.countries}
+          selectedCountry={country}
+          countrySelect={{ value: country, onChange: (event) => setPicked(event.target.value) }}
+          phoneInput={{
+            autoComplete: "off",
+            value: typed,
+            onChange: (event) => {
               setTyped(cleanPhoneInput(event.target.value));
               setError(undefined);
-            }}
-          />
-        </div>
+            },
+          }}
+          error={error}
+        />
       )}
     />
   );

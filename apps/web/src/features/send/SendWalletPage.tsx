@@ -18,10 +18,9 @@ export function SendWalletPage() {
       title={t("pages.sendWallet")}
       recipient={valid ? { address } : undefined}
       walletFilter={(wallet) => wallet.network !== null}
-      recipientText={address}
       checkRecipient={() => {
         if (address === "") setError(t("sendForm.errors.address"));
-        return valid;
+        return valid ? { recipient: { address }, text: address } : undefined;
       }}
       onRecipientError={(apiError) => {
         if (apiError.field !== "address") return false;

@@ -177,7 +177,6 @@ export const en = {
     phone: {
       label: "Phone number",
       country: "Country calling code",
-      placeholder: "151 23456789",
       invalid: "Phone number is not valid. Check the country code and the number.",
     },
     password: {

@@ -56,6 +56,15 @@ export function formatPhone(digits: string): string {
   return text.replaceAll(" ", "\u00a0");
 }
 
+/**
+ * A mobile number of the country as its people write it ("6 12345678" for NL), the phone
+ * field's placeholder; undefined until the library has loaded or for a country it does not know.
+ */
+export function phoneExample(country: string): string | undefined {
+  if (!library) return undefined;
+  return library.getExampleNumber(country as CountryCode, library.mobileExamples)?.formatNational();
+}
+
 /** Keeps what a phone number can hold while typing: digits, spaces, '+', '-', '(' and ')'. */
 export function cleanPhoneInput(text: string): string {
   return text.replace(/[^\d\s+()-]/g, "");

@@ -4,12 +4,12 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
+import { PhoneField } from "../../../components/PhoneField.tsx";
 import type { CatalogCountry } from "../../../lib/catalog/countries-query.ts";
 import { asError, showAtField } from "../../../lib/forms/server-errors.ts";
 import { phoneDigits } from "../../../lib/phone/phone-number.ts";
 import { useInitialCountry } from "../hooks/use-initial-country.ts";
 import { type PhoneValues, phoneSchema } from "../validation.ts";
-import { PhoneField } from "./PhoneField.tsx";
 
 export interface PhoneFormProps {
   countries: readonly CatalogCountry[];

@@ -5,13 +5,13 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { PasswordField } from "../../../components/PasswordField.tsx";
+import { PhoneField } from "../../../components/PhoneField.tsx";
 import type { CatalogCountry } from "../../../lib/catalog/countries-query.ts";
 import { asError, showAtField } from "../../../lib/forms/server-errors.ts";
 import type { CaptchaState } from "../hooks/use-captcha.ts";
 import { useInitialCountry } from "../hooks/use-initial-country.ts";
 import { type SignUpValues, signUpSchema } from "../validation.ts";
 import { CaptchaStatus } from "./CaptchaStatus.tsx";
-import { PhoneField } from "./PhoneField.tsx";
 import { TermsConsent } from "./TermsConsent.tsx";
 
 export interface SignUpFormProps {

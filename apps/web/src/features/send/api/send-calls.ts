@@ -1,5 +1,5 @@
 import type { components } from "@kestrel/api-contract";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 import type { WebSession } from "../../../lib/session/web-session.ts";
@@ -19,20 +19,30 @@ export interface SendDetails {
   invite?: boolean;
 }
 
-/** GET /v1/wallet/send/fee/{currency}: asked once the amount and recipient are known. */
-export function useSendFee(currency: string, amount: string, recipient: Recipient | undefined) {
-  const api = useApi();
-  const signedIn = useSessionStatus() === "signedIn";
-  return useQuery({
+export type SendFee = components["schemas"]["SendFee"];
+
+/** GET /v1/wallet/send/fee/{currency} for one amount and recipient, as a query (kept 30 s). */
+export function sendFeeQuery(api: WebSession["api"], currency: string, amount: string, recipient: Recipient) {
+  return queryOptions({
     queryKey: ["sendFee", currency, amount, recipient],
-    queryFn: () =>
+    queryFn: (): Promise<SendFee> =>
       unwrap(
         api.GET("/v1/wallet/send/fee/{currency}", {
           params: { path: { currency }, query: { amount, ...recipient } },
         }),
       ),
-    enabled: signedIn && currency !== "" && amount !== "" && recipient !== undefined,
     staleTime: 30_000,
+  });
+}
+
+/** The fee, asked once the amount and recipient are known. */
+export function useSendFee(currency: string, amount: string, recipient: Recipient | undefined) {
+  const api = useApi();
+  const signedIn = useSessionStatus() === "signedIn";
+  const query = sendFeeQuery(api, currency, amount, recipient ?? { phone: "" });
+  return useQuery({
+    ...query,
+    enabled: signedIn && currency !== "" && amount !== "" && recipient !== undefined,
   });
 }
 
