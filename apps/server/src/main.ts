@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.ts";
 import { prepareDatabase, startFailure } from "./db/prepare.ts";
+import { refuseUnsafeProduction } from "./db/production-checks.ts";
 import { seedSandboxAdmin } from "./modules/operators/operators.seed.ts";
 import { startWorker } from "./worker.ts";
 
@@ -23,9 +24,12 @@ export async function start(config: Config, options: StartOptions) {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), log);
   const database = openDatabase(config.databaseUrl ?? (embedded as EmbeddedDatabase).url);
-  await prepareDatabase(database, log);
+  // Production seeds nothing and serves no database holding the sandbox's public keys or admin.
+  const production = config.env === "production";
+  await prepareDatabase(database, log, { seed: !production });
   // The sandbox's platform admin (README, docs/backoffice.md); a no-op once made.
   if (config.sandbox) await seedSandboxAdmin(database.pool);
+  if (production) await refuseUnsafeProduction(database.pool, config);
 
   const app = await buildApp(config, {
     database,

@@ -2,6 +2,7 @@ import pino from "pino";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { startFailure } from "./db/prepare.ts";
+import { refuseUnsafeProduction } from "./db/production-checks.ts";
 import { startWorker } from "./worker.ts";
 
 /** The worker alone, for production (`npm run start:worker`): needs DATABASE_URL. */
@@ -11,6 +12,8 @@ async function main() {
     throw new ConfigError("Invalid configuration: DATABASE_URL: required for a standalone worker");
   const log = pino({ level: config.logLevel });
   const database = openDatabase(config.databaseUrl);
+  // The server's start prepared the database; a production worker refuses what it refuses.
+  if (config.env === "production") await refuseUnsafeProduction(database.pool, config);
   const worker = await startWorker(database.pool, log, config);
   const stop = async () => {
     await worker.stop();

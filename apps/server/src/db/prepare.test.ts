@@ -1,38 +1,17 @@
-import { randomBytes } from "node:crypto";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_MERCHANT_ID, seedMerchants } from "../modules/merchants/merchants.seed.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { assertAllMigrationsApplied, MIGRATIONS_DIR, migrateFolder } from "./migrate.ts";
 import { prepareDatabase, startFailure } from "./prepare.ts";
-import { withDatabase } from "./test-global-setup.ts";
-
-/** An empty database of its own (no template): what a first start finds. */
-async function emptyDatabase() {
-  const adminUrl = inject("testDatabaseAdminUrl");
-  const name = `start_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    url: withDatabase(adminUrl, name),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+import { createEmptyTestDatabase } from "./test-database.ts";
 
 describe("starting several instances at once", () => {
   it("brings both up, 10 times in a row, on a fresh database each time", { timeout: 600_000 }, async () => {
     for (let run = 0; run < 10; run++) {
-      const fresh = await emptyDatabase();
+      const fresh = await createEmptyTestDatabase();
       const first = openDatabase(fresh.url, { max: 4 });
       const instances = [first, openDatabase(fresh.url, { max: 4 })];
       try {
@@ -60,7 +39,7 @@ describe("starting several instances on a database migrations behind", () => {
     const total = journal.entries.length;
     while (journal.entries.at(-1)?.tag !== "0023_earn_deposits") journal.entries.pop();
     await writeFile(journalFile, JSON.stringify(journal));
-    const fresh = await emptyDatabase();
+    const fresh = await createEmptyTestDatabase();
     const instances = [openDatabase(fresh.url, { max: 4 }), openDatabase(fresh.url, { max: 4 })];
     const [first] = instances as [Database, Database];
     try {
@@ -143,7 +122,7 @@ describe("a migration the migrator would skip", () => {
     const full = JSON.parse(await readFile(journalFile, "utf8")) as { entries: Array<{ when: number }> };
     const last = full.entries.pop() as { when: number };
     await writeFile(journalFile, JSON.stringify(full));
-    const fresh = await emptyDatabase();
+    const fresh = await createEmptyTestDatabase();
     const db = openDatabase(fresh.url, { max: 2 });
     try {
       await migrateFolder(db.pool, dir);

@@ -12,10 +12,13 @@ const START_LOCK = 4_711_001;
  * take turns: the first migrates, the others find nothing left to do. (Without it two instances
  * starting on a fresh database raced on the same CREATE TABLE and one crashed.) On a Citus
  * coordinator the tables are then placed (db/citus/distribute.ts); plain PostgreSQL is left as is.
+ * `seed: false` (a production start) writes no merchant, key or other demo row: the sandbox's
+ * deposit keys derive from a mnemonic this repository publishes.
  */
 export async function prepareDatabase(
   database: Database,
   log?: { info: (details: object, message: string) => void },
+  options: { seed: boolean } = { seed: true },
 ): Promise<void> {
   const lock = await database.pool.connect();
   try {
@@ -34,7 +37,7 @@ export async function prepareDatabase(
           "citus: tables placed; the waiting ones stay plain tables on the coordinator",
         );
       }
-      await seedDatabase(database.pool);
+      if (options.seed) await seedDatabase(database.pool);
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [START_LOCK]);
     }

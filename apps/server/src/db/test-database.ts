@@ -23,6 +23,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** An empty database of its own (no template): what a first start finds. */
+export async function createEmptyTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject("testDatabaseAdminUrl");
+  const name = `start_${randomBytes(6).toString("hex")}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 async function adminQuery(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
