@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Button } from "../Button.tsx";
-import { Modal } from "./Modal.tsx";
+import { ConfirmModal } from "./ConfirmModal.tsx";
 
 export interface CancelOrderModalProps {
   open: boolean;
@@ -19,15 +18,14 @@ export function CancelOrderModal({
 }: CancelOrderModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t("modal.cancelOrder.title")}>
-      <div className="k-modal__actions">
-        <Button fullWidth onClick={() => onOpenChange(false)}>
-          {t("modal.cancelOrder.keep")}
-        </Button>
-        <Button variant="ghost" fullWidth onClick={onConfirmCancel} disabled={pending}>
-          {t("modal.cancelOrder.confirm")}
-        </Button>
-      </div>
-    </Modal>
+    <ConfirmModal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("modal.cancelOrder.title")}
+      keepLabel={t("modal.cancelOrder.keep")}
+      confirmLabel={t("modal.cancelOrder.confirm")}
+      onConfirm={onConfirmCancel}
+      pending={pending}
+    />
   );
 }

@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
+import { ConfirmModal } from "../../components/modal/ConfirmModal.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
+import { formatMoney } from "../../lib/format/money.ts";
 import {
   HISTORY_QUERY_KEY,
   type HistoryOperation,
@@ -16,19 +18,15 @@ import "../../lib/i18n/en-claim-flow.ts";
 
 /**
  * In a send's details, when it went to someone not yet a customer: where the money stands and,
- * while it waits for them, "Cancel send" (the money comes back; docs/send.md).
+ * while it waits for them, "Cancel send" (asked once more, then the money comes back;
+ * docs/send.md). After a cancel the history is read again, and the open details show the
+ * server's whole row (HistoryPage.tsx): status, texts and all, never a patched copy.
  */
-export function ClaimActions({
-  operation,
-  onChanged,
-}: {
-  operation: HistoryOperation;
-  /** The operation as it stands after a cancel (the details show it at once). */
-  onChanged: (operation: HistoryOperation) => void;
-}) {
+export function ClaimActions({ operation }: { operation: HistoryOperation }) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | undefined>();
   const claim = senderClaimOf(operation);
@@ -42,17 +40,13 @@ export function ClaimActions({
     setBusy(true);
     setError(undefined);
     try {
-      const after = await unwrap(
-        api.POST("/v2/claimable-transfers/{id}/cancel", { params: { path: { id } } }),
-      );
-      void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
+      await unwrap(api.POST("/v2/claimable-transfers/{id}/cancel", { params: { path: { id } } }));
+      setAsking(false);
       void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY });
-      const model = operation.sendToPhoneModel;
-      if (model?.claim) {
-        const claimNow = { ...model.claim, status: after.status, updatedAt: after.updatedAt };
-        onChanged({ ...operation, status: "FAILED", sendToPhoneModel: { ...model, claim: claimNow } });
-      }
+      // Busy until the history's new answer is in: the details never show a half-changed send.
+      await queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
     } catch (err) {
+      setAsking(false);
       setError(err instanceof Error ? err : new Error(String(err)));
     } finally {
       setBusy(false);
@@ -64,9 +58,26 @@ export function ClaimActions({
       <p>{t(`claimFlow.details.${claim.status}`, { phone: operation.counterparty ?? "", date })}</p>
       <FormError error={error} />
       {claim.status === "HELD" ? (
-        <Button variant="secondary" disabled={busy} onClick={() => void cancel(claim.id)}>
-          {busy ? t("claimFlow.cancelling") : t("claimFlow.cancel")}
-        </Button>
+        <>
+          <Button variant="secondary" disabled={busy} onClick={() => setAsking(true)}>
+            {busy ? t("claimFlow.cancelling") : t("claimFlow.cancel")}
+          </Button>
+          <ConfirmModal
+            open={asking}
+            onOpenChange={(open) => {
+              if (!busy) setAsking(open); // the cancel under way decides when it closes
+            }}
+            title={t("claimFlow.confirmCancel.title")}
+            text={t("claimFlow.confirmCancel.text", {
+              amount: formatMoney(operation.amount, operation.currency),
+              phone: operation.counterparty ?? "",
+            })}
+            keepLabel={t("claimFlow.confirmCancel.keep")}
+            confirmLabel={busy ? t("claimFlow.cancelling") : t("claimFlow.confirmCancel.confirm")}
+            onConfirm={() => void cancel(claim.id)}
+            pending={busy}
+          />
+        </>
       ) : null}
     </div>
   );

@@ -24,13 +24,16 @@ const ClaimActions = lazy(() => import("./ClaimActions.tsx").then((m) => ({ defa
 export function HistoryPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<HistoryFilters>({ type: "", currency: "" });
-  const [open, setOpen] = useState<HistoryOperation | undefined>();
+  const [opened, setOpened] = useState<HistoryOperation | undefined>();
   const [statementOpen, setStatementOpen] = useState(false);
   const history = useHistory(filters);
   const currencies = (useWallets().data?.wallets ?? []).map((wallet) => wallet.currency);
   const pages = history.data?.pages ?? [];
   const operations = pages.flatMap((page) => page.operations);
   const total = pages[0]?.total ?? 0;
+  // The open details follow the list's latest answer for that operation (a cancel re-reads it),
+  // so everything they show is the server's one row; the row as clicked if the list lost it.
+  const open = opened && (operations.find((o) => o.operationId === opened.operationId) ?? opened);
 
   return (
     <section className="k-surface k-history">
@@ -86,7 +89,7 @@ export function HistoryPage() {
       {history.isSuccess && operations.length === 0 ? <p>{t("history.empty")}</p> : null}
       {operations.length > 0 ? (
         <>
-          <HistoryList operations={operations} onOpen={setOpen} />
+          <HistoryList operations={operations} onOpen={setOpened} />
           <p className="k-history__muted">{t("history.shown", { shown: operations.length, total })}</p>
           {history.hasNextPage ? (
             <Button
@@ -101,12 +104,12 @@ export function HistoryPage() {
       ) : null}
       <OperationDetailsModal
         operation={open}
-        onClose={() => setOpen(undefined)}
+        onClose={() => setOpened(undefined)}
         actions={(operation) => (
           <>
             {operation.sendToPhoneModel?.claim ? (
               <Suspense fallback={null}>
-                <ClaimActions operation={operation} onChanged={setOpen} />
+                <ClaimActions operation={operation} />
               </Suspense>
             ) : null}
             <ReceiptButton operationId={operation.operationId} />

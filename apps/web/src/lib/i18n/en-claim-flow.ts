@@ -12,6 +12,12 @@ export const enClaimFlow = {
     received: "Sent to you before you joined.",
     cancel: "Cancel send",
     cancelling: "Cancelling…",
+    confirmCancel: {
+      title: "Cancel this send?",
+      text: "The {{amount}} waiting for {{phone}} comes back to your wallet now, and they can no longer receive it.",
+      keep: "Keep waiting",
+      confirm: "Yes, cancel the send",
+    },
     notice:
       "They are not with {{merchant}} yet: we'll text them an invite. If they don't join in 7 days, the money comes back to you.",
     sentTitle: "Invite sent",
