@@ -1,6 +1,6 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OperationStatus, OperationType } from "../lib/operations/operations-schema.ts";
 import { defaultWorld, installFakeConfigService } from "../test/fake-config-service.ts";
 import { renderApp } from "../test/render.tsx";
@@ -40,7 +40,13 @@ describe("operation entry points on the home page", () => {
     const user = userEvent.setup();
     const { router } = await startApp("/", worldWith("EXCHANGE", maintenance));
     await user.click(screen.getByRole("button", { name: "Exchange" }));
-    expect(screen.getByRole("dialog", { name: "Taking a quick pit stop" })).not.toBeNull();
+    const dialog = screen.getByRole("dialog", { name: "Taking a quick pit stop" });
+    // It names the paused feature in words and says what to do.
+    expect(dialog.textContent).toContain("Exchange is paused for maintenance.");
+    expect(dialog.textContent).toContain("Your money is safe. Please try again in a little while");
+    expect(within(dialog).getByRole("link", { name: "See the status page" }).getAttribute("href")).toBe(
+      "/status",
+    );
     expect(router.state.location.pathname).toBe("/");
     await user.click(screen.getByRole("button", { name: "Got it" }));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -118,6 +124,10 @@ describe("operation entry points on the home page", () => {
 });
 
 describe("operation pages and navigation", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("the navigation's Exchange link opens the maintenance modal under MAINTENANCE", async () => {
     const user = userEvent.setup();
     const { router } = await startApp("/", worldWith("EXCHANGE", maintenance));
@@ -141,10 +151,29 @@ describe("operation pages and navigation", () => {
 
   it("opening an operation's address under maintenance shows the maintenance modal, then goes home", async () => {
     const user = userEvent.setup();
-    const { router } = await startApp("/exchange", worldWith("EXCHANGE", maintenance));
-    expect(await screen.findByRole("dialog", { name: "Taking a quick pit stop" })).not.toBeNull();
+    const { router } = await startApp("/top-up/card", worldWith("PAYIN_CARD", maintenance));
+    const dialog = await screen.findByRole("dialog", { name: "Taking a quick pit stop" });
+    expect(dialog.textContent).toContain("Add funds by bank card is paused for maintenance.");
     await user.click(screen.getByRole("button", { name: "Got it" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("an open app meets a pause made since, on its next in-app navigation 5 s on (issue 46 item 5)", async () => {
+    const user = userEvent.setup();
+    const world = defaultWorld();
+    const { router } = await startApp("/", world);
+    // The operator pauses exchange; the app read the catalog before, and the customer goes on
+    // navigating: more than 5 s later (the clock moved, not the test), the page re-reads it.
+    world.operations = worldWith("EXCHANGE", maintenance).operations;
+    const start = Date.now();
+    vi.spyOn(Date, "now").mockImplementation(() => start + 5_001);
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    await user.click(
+      Array.from(nav.querySelectorAll("a")).find((a) => a.textContent === "Exchange") as HTMLElement,
+    );
+    expect(router.state.location.pathname).toBe("/exchange");
+    const dialog = await screen.findByRole("dialog", { name: "Taking a quick pit stop" });
+    expect(dialog.textContent).toContain("Exchange is paused for maintenance.");
   });
 
   it("opening a disabled operation's address goes home", async () => {

@@ -32,7 +32,11 @@ export function OperationRoute({ operation, children }: { operation: OperationTy
     <>
       {children}
       {availability.state === "maintenance" ? (
-        <MaintenanceModal open onOpenChange={() => navigate(ROUTES.home, { replace: true })} />
+        <MaintenanceModal
+          open
+          operation={availability.operation}
+          onOpenChange={() => navigate(ROUTES.home, { replace: true })}
+        />
       ) : null}
     </>
   );

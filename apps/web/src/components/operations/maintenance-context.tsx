@@ -2,7 +2,8 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from "re
 import { MaintenanceModal } from "../modal/MaintenanceModal.tsx";
 
 interface MaintenanceApi {
-  open: () => void;
+  /** Opens the modal naming the paused operation (a catalog operation type). */
+  open: (operation?: string) => void;
 }
 
 const MaintenanceContext = createContext<MaintenanceApi | null>(null);
@@ -13,11 +14,20 @@ const MaintenanceContext = createContext<MaintenanceApi | null>(null);
  */
 export function MaintenanceProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const api = useMemo(() => ({ open: () => setOpen(true) }), []);
+  const [operation, setOperation] = useState<string | undefined>();
+  const api = useMemo(
+    () => ({
+      open: (paused?: string) => {
+        setOperation(paused);
+        setOpen(true);
+      },
+    }),
+    [],
+  );
   return (
     <MaintenanceContext value={api}>
       {children}
-      <MaintenanceModal open={open} onOpenChange={setOpen} />
+      <MaintenanceModal open={open} onOpenChange={setOpen} operation={operation} />
     </MaintenanceContext>
   );
 }

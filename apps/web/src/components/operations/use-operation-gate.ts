@@ -49,7 +49,7 @@ export function useOperationGate(types: readonly OperationType[]): OperationGate
       availability.state === "disabled" ? t(`operations.reason.${availability.reason}`) : undefined,
     enter(proceed) {
       if (availability.state === "maintenance") {
-        maintenance.open();
+        maintenance.open(availability.operation);
         return false;
       }
       if (availability.state === "disabled") return false;

@@ -25,6 +25,36 @@ describe("home's status strip", () => {
     expect(strip.getByRole("link", { name: "See the status page" }).getAttribute("href")).toBe("/status");
   });
 
+  it("names features in words, never by code; an unavailable one has no since (issue 46)", async () => {
+    installFakeAccounts({
+      "GET /v3/wallets": () => jsonResponse(200, wallets()),
+      "GET /v2/status": () =>
+        jsonResponse(200, {
+          components: [
+            {
+              feature: "CARD_ISSUE_CP_1",
+              name: "Card issue (CP_1)",
+              state: "MAINTENANCE",
+              since: "2026-11-27T08:12:00.000Z",
+              message: "Paused for maintenance.",
+            },
+            {
+              feature: "IBAN",
+              name: "IBAN accounts",
+              state: "UNAVAILABLE",
+              since: null,
+              message: "Not here yet.",
+            },
+          ],
+        }),
+    });
+    renderApp("/");
+    const strip = await screen.findByRole("region", { name: "Some features are affected" });
+    expect(within(strip).getByText(/^Issuing new cards: maintenance since 27 November 2026/)).not.toBeNull();
+    expect(within(strip).getByText("IBAN accounts: not available")).not.toBeNull();
+    expect(strip.textContent).not.toMatch(/CP_1|CARD_ISSUE/);
+  });
+
   it("is not there while everything works", async () => {
     let served = false;
     installFakeAccounts({

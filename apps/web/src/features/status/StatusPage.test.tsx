@@ -41,6 +41,53 @@ describe("/status", () => {
     expect(screen.getByRole("link", { name: "The same as JSON" }).getAttribute("href")).toBe("/v2/status");
   });
 
+  it("lists every feature, working ones included, in words and never by code (issue 46 item 5)", async () => {
+    // The demo merchant's 20 features as the server names them; the page must not use those names.
+    const features = [
+      "EXCHANGE",
+      "PAYIN_CARD",
+      "PAYIN_CRYPTO",
+      "PAYOUT_CARD",
+      "PAYOUT_CRYPTO",
+      "TRANSFER_MOBILE",
+      "IBAN",
+      "WITHDRAW_IBAN",
+      "CARDS",
+      "CARD_TOPUP_CRYPTO",
+      "CARD_ORDER",
+      "DEPOSITS",
+      "PAYIN",
+      "PAYOUT",
+      "EXCHANGE_IBAN",
+      "PAY_FOR_CARD",
+      "CARD_ISSUE_CP_1",
+      "CARD_ISSUE_CP_2",
+      "CARD_DELIVERY_CP_1",
+      "CARD_DELIVERY_CP_2",
+    ];
+    const all = features.map((feature) => {
+      const base = { feature, name: `internal ${feature}` };
+      if (feature === "CARD_ISSUE_CP_1") return { ...base, state: "MAINTENANCE", since, message: "Paused." };
+      if (feature === "IBAN") return { ...base, state: "UNAVAILABLE", since: null, message: "Not here yet." };
+      return { ...base, state: "OPERATIONAL", since: null, message: null };
+    });
+    installFakeAccounts({ "GET /v2/status": () => jsonResponse(200, { components: all }) });
+    renderApp("/status", { signedIn: false });
+    const [affected, working] = (await screen.findAllByRole("list")) as HTMLElement[];
+    const names = (list: HTMLElement | undefined) =>
+      within(list as HTMLElement)
+        .getAllByRole("listitem")
+        .map((i) => i.querySelector("strong")?.textContent ?? i.textContent);
+    // Longest affected first: one never connected has no since.
+    expect(names(affected)).toEqual(["IBAN accounts", "Issuing new cards"]);
+    expect(within(affected as HTMLElement).getByText("Not available")).not.toBeNull();
+    expect(names(working)).toHaveLength(18);
+    expect(names(working)).toContain("Card delivery (second card type)");
+    expect(names(working)).toContain("Pay for a card");
+    const page = document.querySelector(".k-service-status")?.textContent ?? "";
+    expect(page).not.toMatch(/internal|CARD_|_CP_|PAYIN|PAYOUT/);
+  });
+
   it("says everything works when nothing is affected", async () => {
     installFakeAccounts({ "GET /v2/status": () => jsonResponse(200, { components: [components[2]] }) });
     renderApp("/status", { signedIn: false });

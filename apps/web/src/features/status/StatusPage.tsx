@@ -2,8 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
-import { isBuilt } from "../../lib/operations/built-operations.ts";
-import type { OperationType } from "../../lib/operations/operations-schema.ts";
+import { featureName } from "../../lib/operations/feature-name.ts";
 import {
   affectedComponents,
   type StatusComponent,
@@ -13,20 +12,16 @@ import {
 import "./status.css";
 
 /**
- * /status, public: which of the merchant's features are paused for maintenance or disrupted by a
- * provider, since when and why; then the features working normally (docs/status.md).
+ * /status, public: which of the merchant's features are paused for maintenance, disrupted or not
+ * available, since when and why; then every other feature, working normally (docs/status.md).
+ * Each is named in the customer's words (operations.names), never by its code.
  */
 export function StatusPage() {
   const { t } = useTranslation();
   const status = useServiceStatus();
   const components = status.data ?? [];
   const affected = affectedComponents(components);
-  // Working: the features this app has pages for; the catalog's inner steps (a card program's
-  // issue, delivery) mean nothing to a customer until one of them is affected. A type the app
-  // does not know is simply not in its set (hence the cast).
-  const working = components.filter(
-    (c) => c.state === "OPERATIONAL" && isBuilt([c.feature as OperationType]),
-  );
+  const working = components.filter((c) => c.state === "OPERATIONAL");
   return (
     <section className="k-surface k-service-status">
       <h1 className="k-page-title">{t("serviceStatus.title")}</h1>
@@ -59,7 +54,7 @@ export function StatusPage() {
           <h2 className="k-service-status__heading">{t("serviceStatus.working")}</h2>
           <ul className="k-service-status__working">
             {working.map((c) => (
-              <li key={c.feature}>{c.name}</li>
+              <li key={c.feature}>{featureName(t, c.feature)}</li>
             ))}
           </ul>
           <p className="k-service-status__muted">
@@ -79,12 +74,14 @@ function AffectedItem({ component: c }: { component: StatusComponent }) {
   return (
     <li className="k-service-status__item">
       <div className="k-service-status__item-head">
-        <strong>{c.name}</strong>
+        <strong>{featureName(t, c.feature)}</strong>
         <span className={`k-service-status__badge k-service-status__badge--${c.state.toLowerCase()}`}>
           {t(`serviceStatus.states.${c.state}`)}
         </span>
       </div>
-      <p className="k-service-status__muted">{t("serviceStatus.since", { since: sinceText(c.since) })}</p>
+      {c.since ? (
+        <p className="k-service-status__muted">{t("serviceStatus.since", { since: sinceText(c.since) })}</p>
+      ) : null}
       {c.message ? <p className="k-service-status__message">{c.message}</p> : null}
     </li>
   );

@@ -6,6 +6,7 @@ export const enStatus = {
     title: "Service status",
     stripTitle: "Some features are affected",
     stripItem: "{{name}}: {{state}} since {{since}}",
+    stripItemNoSince: "{{name}}: {{state}}",
     stripLink: "See the status page",
     allWell: "Everything is working normally.",
     someAffected: "Some features are affected right now. Everything else works normally.",
@@ -20,6 +21,7 @@ export const enStatus = {
       OPERATIONAL: "Working",
       MAINTENANCE: "Maintenance",
       DEGRADED: "Disrupted",
+      UNAVAILABLE: "Not available",
     },
   },
 } as const;

@@ -9,7 +9,7 @@ describe("availabilityOf", () => {
 
   it("is under maintenance when the constraint is MAINTENANCE", () => {
     const catalog = [operation("EXCHANGE", { constraint: "MAINTENANCE", reason: "MAINTENANCE" })];
-    expect(availabilityOf(catalog, ["EXCHANGE"])).toEqual({ state: "maintenance" });
+    expect(availabilityOf(catalog, ["EXCHANGE"])).toEqual({ state: "maintenance", operation: "EXCHANGE" });
   });
 
   it("is disabled with the catalog's reason when the constraint is DISABLED", () => {
@@ -34,7 +34,11 @@ describe("availabilityOf", () => {
       operation("PAYIN_CARD", { constraint: "DISABLED", reason: "DISABLED" }),
       operation("PAYIN_CRYPTO", { constraint: "MAINTENANCE" }),
     ];
-    expect(availabilityOf(catalog, ["PAYIN_CARD", "PAYIN_CRYPTO"])).toEqual({ state: "maintenance" });
+    // The paused one is named: the maintenance modal says which.
+    expect(availabilityOf(catalog, ["PAYIN_CARD", "PAYIN_CRYPTO"])).toEqual({
+      state: "maintenance",
+      operation: "PAYIN_CRYPTO",
+    });
   });
 
   it("leaves entries usable while the catalog is not loaded (the server still refuses)", () => {

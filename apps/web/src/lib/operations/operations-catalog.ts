@@ -17,6 +17,9 @@ export function fetchOperationsCatalog(merchantId: string) {
 
 export const operationsCatalogQueryKey = (merchantId: string) => ["operations-catalog", merchantId] as const;
 
+/** How old the catalog may be when a page uses it: 5 s, as /v2/status's own cache. */
+export const OPERATIONS_FRESH_MS = 5_000;
+
 /** The merchant's operations catalog; waits for merchantData, which names the merchant id. */
 export function useOperationsCatalog() {
   const merchantId = useMerchantData().data?.merchantBackendId;
@@ -24,14 +27,17 @@ export function useOperationsCatalog() {
     queryKey: operationsCatalogQueryKey(merchantId ?? ""),
     queryFn: () => fetchOperationsCatalog(merchantId ?? ""),
     enabled: merchantId !== undefined,
-    // Maintenance windows open and close during a visit: re-read after a minute.
-    staleTime: 60_000,
+    // Maintenance windows open and close during a visit: a page that mounts (any in-app
+    // navigation) re-reads a catalog older than this, so an operator's pause reaches an open app
+    // as fast as a new page load (issue 46 item 5; the server answers it uncached).
+    staleTime: OPERATIONS_FRESH_MS,
   });
 }
 
 export type Availability =
   | { state: "available" }
-  | { state: "maintenance" }
+  /** `operation`: the (first) one paused, which the maintenance modal names. */
+  | { state: "maintenance"; operation: string }
   | { state: "disabled"; reason: OperationReason };
 
 const AVAILABLE: Availability = { state: "available" };
@@ -52,7 +58,8 @@ export function availabilityOf(
   if (!catalog) return AVAILABLE;
   const statuses = types.map((type) => catalog.find((entry) => entry.operationType === type));
   if (statuses.some((status) => status?.constraint === "NONE")) return AVAILABLE;
-  if (statuses.some((status) => status?.constraint === "MAINTENANCE")) return { state: "maintenance" };
+  const paused = statuses.find((status) => status?.constraint === "MAINTENANCE");
+  if (paused) return { state: "maintenance", operation: paused.operationType };
   const first = statuses.find((status) => status !== undefined);
   const reason = first && first.reason !== "NONE" ? first.reason : "DISABLED";
   return { state: "disabled", reason };

@@ -24,6 +24,8 @@ export const OPERATION_REASONS = [
   "NOT_PAID",
   "MAINTENANCE",
   "DISABLED",
+  // The provider it needs is not connected in this deployment (docs/status.md).
+  "UNAVAILABLE",
 ] as const;
 export type OperationReason = (typeof OPERATION_REASONS)[number];
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { featureName } from "../../../lib/operations/feature-name.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import {
   affectedComponents,
@@ -25,11 +26,16 @@ export function StatusStrip() {
       <ul className="k-status-strip__list">
         {affected.map((c) => (
           <li key={c.feature}>
-            {t("serviceStatus.stripItem", {
-              name: c.name,
-              state: t(`serviceStatus.states.${c.state}`).toLowerCase(),
-              since: sinceText(c.since),
-            })}
+            {c.since
+              ? t("serviceStatus.stripItem", {
+                  name: featureName(t, c.feature),
+                  state: t(`serviceStatus.states.${c.state}`).toLowerCase(),
+                  since: sinceText(c.since),
+                })
+              : t("serviceStatus.stripItemNoSince", {
+                  name: featureName(t, c.feature),
+                  state: t(`serviceStatus.states.${c.state}`).toLowerCase(),
+                })}
           </li>
         ))}
       </ul>
