@@ -12,7 +12,7 @@ import { PriceChangeNote, usePriceChange } from "../../components/PriceChange.ts
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
-import { amountDigits, formatExactMoney, formatMoney, readAmount } from "../../lib/format/money.ts";
+import { amountDigits, formatMoney, readAmount } from "../../lib/format/money.ts";
 import { displayRate } from "../../lib/format/rate.ts";
 import { formatTimer } from "../../lib/format/timer.ts";
 import { ApiError } from "../../lib/http/api-error.ts";
@@ -84,7 +84,7 @@ export function CardTopUpCryptoPage() {
   const quoted = offer ? (side === "from" ? offer.to : offer.from) : undefined;
   const change = usePriceChange(
     [side, typed, from].join("|"),
-    quoted ? formatExactMoney(quoted.value, quoted.currency) : undefined,
+    quoted ? formatMoney(quoted.value, quoted.currency) : undefined,
   );
   const changed = (s: "from" | "to") => Boolean(change) && s !== side;
 
@@ -133,7 +133,7 @@ export function CardTopUpCryptoPage() {
           </p>
           <p className="k-top-up__balance" data-testid="card-balance">
             {t("cardFunding.cardBalance", {
-              amount: formatExactMoney(card.cardBalance.value, card.cardBalance.currency),
+              amount: formatMoney(card.cardBalance.value, card.cardBalance.currency),
             })}
           </p>
           {fundable ? null : <p className="k-card-history__reason">{t("cardFunding.notActive")}</p>}
@@ -225,14 +225,14 @@ export function CardTopUpCryptoPage() {
                 1 {offer.from.currency} = {displayRate(offer.rate.value)} {offer.rate.currency}
               </dd>
               <dt>{t("cardFunding.fee")}</dt>
-              <dd>{formatExactMoney(offer.feeAmount.value, offer.feeAmount.currency)}</dd>
+              <dd>{formatMoney(offer.feeAmount.value, offer.feeAmount.currency)}</dd>
               <dt>{t("cardFunding.youPayLine")}</dt>
               <dd data-testid="top-up-pays" className={changed("from") ? "k-price-changed" : undefined}>
-                {formatExactMoney(offer.from.value, offer.from.currency)}
+                {formatMoney(offer.from.value, offer.from.currency)}
               </dd>
               <dt>{t("cardFunding.cardGetsLine")}</dt>
               <dd data-testid="top-up-receives" className={changed("to") ? "k-price-changed" : undefined}>
-                {formatExactMoney(offer.to.value, offer.to.currency)}
+                {formatMoney(offer.to.value, offer.to.currency)}
               </dd>
             </dl>
           ) : null}
@@ -254,8 +254,8 @@ export function CardTopUpCryptoPage() {
               ? t("cardFunding.confirming")
               : offer
                 ? t("cardFunding.confirm", {
-                    pay: formatExactMoney(offer.from.value, offer.from.currency),
-                    gets: formatExactMoney(offer.to.value, offer.to.currency),
+                    pay: formatMoney(offer.from.value, offer.from.currency),
+                    gets: formatMoney(offer.to.value, offer.to.currency),
                   })
                 : t("cardFunding.confirmNoPrice")}
           </Button>
@@ -273,7 +273,7 @@ export function CardTopUpCryptoPage() {
           onOpenChange={(open) => (open ? undefined : navigate(ROUTES.cards))}
           title={t("cardFunding.successTitle")}
           date={`${formatDate(receipt.createdAt, "long")}, ${formatDate(receipt.createdAt, "time")}`}
-          value={formatExactMoney(receipt.amount.value, receipt.amount.currency)}
+          value={formatMoney(receipt.amount.value, receipt.amount.currency)}
           buttonText={t("cardFunding.backToCards")}
           onDone={() => navigate(ROUTES.cards)}
           details={
@@ -281,11 +281,11 @@ export function CardTopUpCryptoPage() {
               <dt>{t("cardFunding.receiptCard")}</dt>
               <dd>{receipt.cardNumber}</dd>
               <dt>{t("cardFunding.receiptPaid")}</dt>
-              <dd>{formatExactMoney(receipt.from.value, receipt.from.currency)}</dd>
+              <dd>{formatMoney(receipt.from.value, receipt.from.currency)}</dd>
               <dt>{t("cardFunding.receiptFee")}</dt>
-              <dd>{formatExactMoney(receipt.feeAmount.value, receipt.feeAmount.currency)}</dd>
+              <dd>{formatMoney(receipt.feeAmount.value, receipt.feeAmount.currency)}</dd>
               <dt>{t("cardFunding.receiptReceived")}</dt>
-              <dd>{formatExactMoney(receipt.amount.value, receipt.amount.currency)}</dd>
+              <dd>{formatMoney(receipt.amount.value, receipt.amount.currency)}</dd>
               <dt>{t("cardFunding.receiptOperation")}</dt>
               <dd className="k-top-up__id">{receipt.operationId}</dd>
             </dl>

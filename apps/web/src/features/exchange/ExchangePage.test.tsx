@@ -2,9 +2,17 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse as json, errorResponse as refusal } from "../../test/fake-accounts.ts";
+import { USDT, wallet, wallets } from "../../test/fake-wallets.ts";
 import { renderApp } from "../../test/render.tsx";
 import type { OfferRequest, OfferUpdateRequest } from "./api/exchange-calls.ts";
-import { execution, installFakeExchange, offerFor } from "./testing/fake-exchange.ts";
+import {
+  EUR_USDT,
+  execution,
+  installFakeExchange,
+  offerFor,
+  USDT_EUR,
+  WALLETS,
+} from "./testing/fake-exchange.ts";
 
 const OFFER = "/v1/mobile/exchange/offer";
 const idOf = (n: number) => `0190f4d2-0000-7000-8000-${String(n).padStart(12, "0")}`;
@@ -157,7 +165,7 @@ describe("/exchange", () => {
     expect(receipt.getByText("100.00 USDT")).not.toBeNull();
     expect(receipt.getByText("1 USDT = 0.9 EUR")).not.toBeNull();
     expect(receipt.getByText("0.50%")).not.toBeNull();
-    expect(receipt.getByText("0.824 USDT")).not.toBeNull();
+    expect(receipt.getByText("0.82 USDT")).not.toBeNull();
     const executed = fake.find("PUT", `${OFFER}/${idOf(1)}`);
     expect(executed).toHaveLength(1);
     expect(executed[0]?.headers.get("idempotency-key")).toBe(idOf(1));
@@ -202,5 +210,91 @@ describe("/exchange", () => {
     installFakeExchange({ "GET /v2/exchange/currencies": () => json(200, { pairs: [] }) });
     renderApp("/exchange");
     expect(await screen.findByText("Exchange is not available for your wallets yet.")).not.toBeNull();
+  });
+
+  it("shows every amount by the display rule (spec §5): the confirm, the fees, a finer balance", async () => {
+    const eth = (body: OfferRequest, id: string) => ({
+      ...offerFor(body, id),
+      targetCurrencyAmount: { amount: "0.207446587892598097", currencyCode: "ETH" },
+      feeAmount: { amount: "0.050615", currencyCode: "USDT" },
+    });
+    installFakeExchange({
+      "GET /v3/wallets": () =>
+        json(
+          200,
+          wallets([wallet({ ...USDT, availableBalance: "994.673715", allowOperations: ["EXCHANGE"] })]),
+        ),
+      "GET /v2/exchange/currencies": () =>
+        json(200, { pairs: [{ ...USDT_EUR, currencyTo: "ETH", amountScaleTo: 18 }] }),
+      [`POST ${OFFER}`]: async (r) => json(200, eth((await r.json()) as OfferRequest, idOf(1))),
+    });
+    const { user, pay } = await startTyping();
+    expect(await screen.findByText(/Available 994\.67 USDT/)).not.toBeNull();
+    await user.type(pay, "100");
+    await wait(400);
+    expect(await screen.findByText("0.05 USDT")).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    const summary = within(await screen.findByRole("region", { name: "Confirm the exchange" }));
+    expect(summary.getByText("0.20744658 ETH")).not.toBeNull();
+    expect(summary.getByText("100.00 USDT")).not.toBeNull();
+    expect(summary.queryByText(/0\.2074465878/)).toBeNull();
+  });
+
+  it("swaps the pair, keeping the typed amount with its currency", async () => {
+    const fake = offerServer({
+      "GET /v2/exchange/currencies": () => json(200, { pairs: [USDT_EUR, EUR_USDT] }),
+    });
+    const { user, pay, receive } = await startTyping();
+    await user.type(pay, "100");
+    await wait(400);
+    await screen.findByText("1 USDT = 0.9 EUR");
+    await user.click(screen.getByRole("button", { name: "Swap the currencies" }));
+    await wait(400);
+    expect(screen.getByRole("button", { name: /^From EUR\b/ })).not.toBeNull();
+    expect((receive as HTMLInputElement).value).toBe("100");
+    const bodies = await fake.bodies("PUT", OFFER);
+    expect(bodies.at(-1)).toMatchObject({ currencyFrom: "EUR", currencyTo: "USDT", amountTo: "100.000000" });
+  });
+
+  it("cannot swap when the reverse pair is not offered", async () => {
+    offerServer();
+    await startTyping();
+    const swap = screen.getByRole("button", { name: "Swap the currencies" });
+    expect(swap.hasAttribute("disabled")).toBe(true);
+  });
+
+  it("fills Max with the balance rounded down to the shown decimals, and prices it", async () => {
+    const fake = offerServer({
+      "GET /v3/wallets": () =>
+        json(
+          200,
+          wallets([
+            wallet({ ...USDT, availableBalance: "994.673715", allowOperations: ["EXCHANGE"] }),
+            ...WALLETS.wallets.slice(1),
+          ]),
+        ),
+      "GET /v2/exchange/currencies": () =>
+        json(200, { pairs: [{ ...USDT_EUR, allAmountFrom: "994.673715" }] }),
+    });
+    const { user, pay } = await startTyping();
+    await user.click(await screen.findByRole("button", { name: "Max" }));
+    expect((pay as HTMLInputElement).value).toBe("994.67");
+    await wait(400);
+    expect(await fake.bodies("POST", OFFER)).toEqual([
+      { currencyFrom: "USDT", currencyTo: "EUR", amountFrom: "994.670000" },
+    ]);
+  });
+
+  it("says the balance is too low, not that the pair's maximum is passed, when the balance is the limit", async () => {
+    installFakeExchange({
+      [`POST ${OFFER}`]: () =>
+        refusal(422, "AMOUNT_TOO_LARGE", "The amount is above the maximum for this pair.", "amountFrom"),
+    });
+    const { user, pay } = await startTyping();
+    await user.type(pay, "20000");
+    await wait(400);
+    expect(await screen.findByText("There is not enough money in your wallet.")).not.toBeNull();
+    expect(screen.queryByText("The amount is above the maximum for this pair.")).toBeNull();
+    expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(true);
   });
 });

@@ -1,6 +1,9 @@
-import dayjs from "dayjs";
+import { formatDate as formatSpecDate } from "@kestrel/money";
 
-/** The date formats of spec §9, shown in the browser's time zone. */
+/**
+ * The date formats of spec §9 by the names the screens use. The formats themselves live in
+ * @kestrel/money, shared with the server's PDFs; the web shows them in the browser's time zone.
+ */
 export const DATE_FORMATS = {
   long: "D MMMM YYYY",
   dotted: "DD.MM.YYYY",
@@ -13,6 +16,6 @@ export type DateFormat = keyof typeof DATE_FORMATS;
 
 /** Formats a date (Date, ISO string or epoch milliseconds); an invalid date gives "". */
 export function formatDate(value: Date | string | number, format: DateFormat): string {
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_FORMATS[format]) : "";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : formatSpecDate(date, DATE_FORMATS[format]);
 }

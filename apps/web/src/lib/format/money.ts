@@ -1,4 +1,4 @@
-import { formatAmount, getCurrency, isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
+import { formatAmount, isCurrencyCode, parseAmount, roundToDisplay, toDecimalString } from "@kestrel/money";
 
 // Amounts arrive and leave as decimal strings ("0.00120000"): read them exactly as bigint minor
 // units, never as floating point, and show them the one way the app shows money.
@@ -19,32 +19,26 @@ export function formatMoney(value: string, currency: string): string {
 }
 
 /**
- * A quoted amount, shown whole: like formatMoney, but where the display decimals of spec §5 would
- * cut digits off (99.176 USDT shown as 99.17), every digit is shown instead, so a price on screen
- * never says the customer pays less or gets more than they will.
- */
-export function formatExactMoney(value: string, currency: string): string {
-  const minor = readAmount(value, currency);
-  if (minor === undefined || !isCurrencyCode(currency)) return `${value} ${currency}`;
-  const digits = amountDigits(value, currency);
-  return digits === formatAmount(minor, currency, { unit: "none", groupSeparator: "" })
-    ? formatAmount(minor, currency)
-    : `${digits} ${currency}`;
-}
-
-/**
- * The digits of an amount as an amount field shows them: the currency's display decimals (spec
- * §5: "91.40" EUR, "10.12" USDT), more only where those would cut a digit off ("99.176" USDT), no
- * grouping. The same figure formatExactMoney shows beside it, so a field and the line under it
- * never read differently ("91.4" above "€91.40").
+ * The digits of an amount as an amount field shows them: the display rule of spec §5 without
+ * symbol or grouping ("91.40" EUR, "10.12" USDT), the same figure formatMoney shows beside it, so
+ * a field and the line under it never read differently ("91.4" above "€91.40"). Quotes are priced
+ * at these decimals (docs/quotes.md "Display precision"), so a quoted amount shows whole; a finer
+ * balance shows truncated, never more than there is.
  */
 export function amountDigits(value: string, currency: string): string {
   const minor = readAmount(value, currency);
-  const known = getCurrency(currency);
-  if (minor === undefined || known === undefined || !isCurrencyCode(currency)) return value;
-  const cut = 10n ** BigInt(Math.max(0, known.scale - known.displayDecimals));
-  if (minor % cut === 0n) return formatAmount(minor, currency, { unit: "none", groupSeparator: "" });
-  return plainAmount(toDecimalString(minor, currency));
+  if (minor === undefined || !isCurrencyCode(currency)) return value;
+  return formatAmount(minor, currency, { unit: "none", groupSeparator: "" });
+}
+
+/**
+ * The most a field may ask of a balance, as the customer would type it: `minor` rounded down to
+ * the shown decimals (a quote rounds what is paid up, so a finer figure could ask for more than
+ * there is), without trailing zeros ("994.67", "12.5").
+ */
+export function maxAmountDigits(minor: bigint, currency: string): string {
+  if (!isCurrencyCode(currency)) return minor.toString();
+  return plainAmount(toDecimalString(roundToDisplay(minor, currency, "down"), currency));
 }
 
 /** "89.250000" → "89.25", "100.00" → "100": an amount without its trailing zeros, exactly. */

@@ -14,6 +14,8 @@ export const enExchange = {
     available: "Available {{amount}}",
     bounds: "From {{min}} to {{max}}",
     notEnough: "There is not enough money in your wallet.",
+    max: "Max",
+    swap: "Swap the currencies",
     rate: "Rate",
     rateValue: "1 {{from}} = {{rate}} {{to}}",
     fees: "Fees",

@@ -11,7 +11,8 @@ import { SuccessModal } from "../../../components/modal/SuccessModal.tsx";
 import { SelectField } from "../../../components/SelectField.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { TextField } from "../../../components/TextField.tsx";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { maskCardNumber } from "../../../lib/format/card-mask.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
 import { useOfferClock } from "../../../lib/hooks/use-offer-clock.ts";
@@ -231,7 +232,7 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
             >
               {cards.map((c) => (
                 <option key={c.cardId} value={c.cardId}>
-                  {`${c.cardType} ${c.maskedPan}`}
+                  {`${c.cardType} ${maskCardNumber(c.maskedPan)}`}
                 </option>
               ))}
             </SelectField>
@@ -253,11 +254,11 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
                 pair
                   ? [
                       mode === "payout" && available
-                        ? t("cardPay.available", { amount: formatExactMoney(available, from) })
+                        ? t("cardPay.available", { amount: formatMoney(available, from) })
                         : "",
                       t("cardPay.bounds", {
-                        min: formatExactMoney(pair.defaultMinAmountFrom, from),
-                        max: formatExactMoney(pair.defaultMaxAmountFrom, from),
+                        min: formatMoney(pair.defaultMinAmountFrom, from),
+                        max: formatMoney(pair.defaultMaxAmountFrom, from),
                       }),
                     ]
                       .filter(Boolean)
@@ -305,13 +306,13 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
               <>
                 <div>
                   <dt>{t("cardPay.feeTotal")}</dt>
-                  <dd>{formatExactMoney(offer.feeAmount.value, offer.feeAmount.currency)}</dd>
+                  <dd>{formatMoney(offer.feeAmount.value, offer.feeAmount.currency)}</dd>
                 </div>
                 <div>
                   <dt>{t("cardPay.youReceive")}</dt>
                   <dd>
                     <strong data-testid="card-pay-receive">
-                      {formatExactMoney(offer.amountTo, offer.toCurrency)}
+                      {formatMoney(offer.amountTo, offer.toCurrency)}
                     </strong>
                   </dd>
                 </div>
@@ -342,7 +343,7 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
               {busy
                 ? t("cardPay.paying")
                 : t(mode === "payin" ? "cardPay.pay" : "cardPay.withdraw", {
-                    amount: formatExactMoney(offer.amount, offer.fromCurrency),
+                    amount: formatMoney(offer.amount, offer.fromCurrency),
                   })}
             </Button>
           ) : (
@@ -361,7 +362,7 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
         open={result?.status === "SUCCESS"}
         onOpenChange={(open) => (open ? undefined : closeResult())}
         title={mode === "payin" ? t("cardPay.successTopUp") : t("cardPay.successWithdraw")}
-        value={result ? formatExactMoney(result.amount, result.currency) : undefined}
+        value={result ? formatMoney(result.amount, result.currency) : undefined}
       />
       <ErrorModal
         open={result?.status === "FAILURE"}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import type { Card, CardProgram } from "../api/cards-queries.ts";
 import { CardHistorySection } from "./CardHistorySection.tsx";
 // Its texts load with it (lib/i18n/feature-texts.ts).
@@ -20,7 +20,7 @@ export function CardFundingPanel({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const money = (m: { value: string; currency: string }) => formatExactMoney(m.value, m.currency);
+  const money = (m: { value: string; currency: string }) => formatMoney(m.value, m.currency);
   return (
     <div className="k-card-funding">
       <p className="k-cards__muted">{t("cardFunding.balance")}</p>

@@ -4,7 +4,7 @@ import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import { CARD_HISTORY_PAGE, type CardOperation, useCardHistory } from "../api/card-funding-queries.ts";
 import type { CardProgram } from "../api/cards-queries.ts";
 // Its texts load with it (lib/i18n/feature-texts.ts).
@@ -27,7 +27,7 @@ function OperationRow({ op }: { op: CardOperation }) {
       <div className="k-card-history__amount">
         <span className={struck ? "k-card-history__struck" : undefined}>
           {sign}
-          {formatExactMoney(op.amount.value, op.amount.currency)}
+          {formatMoney(op.amount.value, op.amount.currency)}
         </span>
         <span className={`k-card-history__status k-card-history__status--${op.status.toLowerCase()}`}>
           {t(`cardFunding.statuses.${op.status}`)}

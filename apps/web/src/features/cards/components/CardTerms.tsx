@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import type { CardPrice } from "../api/cards-queries.ts";
 import { totalFeePercent } from "../card-fee.ts";
 
@@ -21,9 +21,9 @@ export function CardTerms({
         <>
           <dt>{t(`cards.forms.${price.cardType}`)}</dt>
           <dd>
-            {t("cards.priceLine", { price: formatExactMoney(price.price, price.currency) })}
+            {t("cards.priceLine", { price: formatMoney(price.price, price.currency) })}
             {price.cardType === "PLASTIC" && price.delivery !== "0.00"
-              ? ` ${t("cards.deliveryLine", { delivery: formatExactMoney(price.delivery, price.currency) })}`
+              ? ` ${t("cards.deliveryLine", { delivery: formatMoney(price.delivery, price.currency) })}`
               : ""}
           </dd>
         </>

@@ -5,7 +5,7 @@ import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { CancelOrderModal } from "../../../components/modal/CancelOrderModal.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import { ApiError } from "../../../lib/http/api-error.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import {
@@ -97,7 +97,7 @@ export function ProgramSection({ program }: { program: CardProgram }) {
                 ) : null}
                 {card.paid ? (
                   <p className="k-cards__muted">
-                    {t("cards.paid", { amount: formatExactMoney(card.paid.value, card.paid.currency) })}
+                    {t("cards.paid", { amount: formatMoney(card.paid.value, card.paid.currency) })}
                   </p>
                 ) : null}
                 {price ? (

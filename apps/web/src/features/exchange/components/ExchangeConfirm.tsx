@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
 import { PriceChangeNote, usePriceChange } from "../../../components/PriceChange.tsx";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import type { ExchangeOffer } from "../api/exchange-calls.ts";
 import type { Side } from "./ExchangeForm.tsx";
 import { OfferCountdown, OfferFigures } from "./OfferDetails.tsx";
@@ -35,7 +35,7 @@ export function ExchangeConfirm({
   const quoted = side === "from" ? offer.targetCurrencyAmount : pay;
   const change = usePriceChange(
     `${typed.amount} ${typed.currencyCode} ${quoted.currencyCode}`,
-    formatExactMoney(quoted.amount, quoted.currencyCode),
+    formatMoney(quoted.amount, quoted.currencyCode),
   );
   return (
     <section className="k-exchange__summary" aria-label={t("exchange.confirmTitle")}>
@@ -44,7 +44,7 @@ export function ExchangeConfirm({
         <dt>{t("exchange.youPay")}</dt>
         <dd>
           <strong className={change && side === "to" ? "k-price-changed" : undefined}>
-            {formatExactMoney(pay.amount, pay.currencyCode)}
+            {formatMoney(pay.amount, pay.currencyCode)}
           </strong>
         </dd>
       </dl>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/FormError.tsx";
 import { ErrorModal } from "../../../components/modal/ErrorModal.tsx";
-import { readAmount } from "../../../lib/format/money.ts";
+import { maxAmountDigits, readAmount } from "../../../lib/format/money.ts";
 import { ApiError } from "../../../lib/http/api-error.ts";
 import { isOfferGone } from "../../../lib/http/offer-gone.ts";
 import { fieldMessage } from "../../../lib/session/api-result.ts";
@@ -61,19 +61,45 @@ export function ExchangeFlow({
   const { offer } = quote;
 
   const available = froms.find((c) => c.currency === from)?.available;
-  const pay = offer && from ? readAmount(offer.sourceCurrencyAmount.amount, from) : undefined;
   const balance = available !== undefined && from ? readAmount(available, from) : undefined;
-  const notEnough = pay !== undefined && balance !== undefined && pay > balance;
+  const pay = offer && from ? readAmount(offer.sourceCurrencyAmount.amount, from) : undefined;
+  const typedPay = side === "from" && wire && from ? readAmount(wire, from) : undefined;
+  const maxFrom = pair && from ? readAmount(pair.maxAmountFrom, from) : undefined;
+  // The balance speaks first: an amount it cannot pay is "not enough money", whatever else the
+  // pair says. A pair's maximum the balance does not reach (AMOUNT_TOO_LARGE) cannot be the reason.
+  const tooLarge = quote.error instanceof ApiError && quote.error.code === "AMOUNT_TOO_LARGE";
+  const notEnough =
+    balance !== undefined &&
+    ((pay !== undefined && pay > balance) ||
+      (typedPay !== undefined && typedPay > balance) ||
+      (tooLarge && maxFrom !== undefined && balance < maxFrom));
 
   const field = amountFieldOf(quote.error);
+  const fieldError = (s: Side) =>
+    field === s && quote.error instanceof ApiError ? fieldMessage(quote.error) : undefined;
   const errors = {
-    from:
-      field === "from" && quote.error instanceof ApiError
-        ? fieldMessage(quote.error)
-        : notEnough
-          ? t("exchange.notEnough")
-          : undefined,
-    to: field === "to" && quote.error instanceof ApiError ? fieldMessage(quote.error) : undefined,
+    from: notEnough ? t("exchange.notEnough") : fieldError("from"),
+    to: notEnough && field === "to" ? undefined : fieldError("to"),
+  };
+
+  // Swap: the pair turns around and the typed amount stays with its currency (100 USDT paid
+  // becomes 100 USDT received), so the customer's figure keeps its meaning.
+  const reverse = pairOf(pairs, to, from);
+  const canSwap = from && to && reverse && !reverse.lock && froms.some((c) => c.currency === to);
+  const swap = () => {
+    if (!from || !to) return;
+    setFrom(to);
+    setTo(from);
+    setSide(side === "from" ? "to" : "from");
+  };
+  // Max: the whole balance pays, fees included (they are taken from what is paid, docs/quotes.md),
+  // within the pair's maximum, rounded down to the shown decimals so the quote never asks more.
+  const all = pair && from ? readAmount(pair.allAmountFrom, from) : undefined;
+  const most = balance !== undefined && all !== undefined && all < balance ? all : balance;
+  const fillMax = () => {
+    if (!from || most === undefined) return;
+    setSide("from");
+    setTyped(maxAmountDigits(most, from));
   };
 
   const startOver = () => {
@@ -140,6 +166,8 @@ export function ExchangeFlow({
             setSide(s);
             setTyped(value);
           }}
+          onSwap={canSwap ? swap : undefined}
+          onMax={most !== undefined && most > 0n && pair && !pair.lock ? fillMax : undefined}
           onContinue={() => {
             setNotice(undefined);
             setConfirming(true);

@@ -5,7 +5,7 @@ import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { PriceChangeNote, usePriceChange } from "../../../components/PriceChange.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
-import { amountDigits, formatExactMoney } from "../../../lib/format/money.ts";
+import { amountDigits, formatMoney } from "../../../lib/format/money.ts";
 import type { ExchangeOffer, ExchangePair } from "../api/exchange-calls.ts";
 import { fitsDecimals, inputDecimals } from "../exchange-money.ts";
 import type { WalletChoice } from "../exchange-pairs.ts";
@@ -35,6 +35,10 @@ export interface ExchangeFormProps {
   onFrom: (currency: string) => void;
   onTo: (currency: string) => void;
   onAmount: (side: Side, value: string) => void;
+  /** Swaps the pair (undefined: the reverse pair cannot be exchanged from the customer's wallets). */
+  onSwap: (() => void) | undefined;
+  /** Fills "You pay" with the most the balance pays (undefined: nothing to pay with). */
+  onMax: (() => void) | undefined;
   onContinue: () => void;
 }
 
@@ -52,7 +56,7 @@ export function ExchangeForm(props: ExchangeFormProps) {
   // A renewed offer for the same request that moves the quoted side is a price change: say so.
   const change = usePriceChange(
     [side, typed, from, to].join("|"),
-    quoted ? formatExactMoney(quoted.amount, quoted.currencyCode) : undefined,
+    quoted ? formatMoney(quoted.amount, quoted.currencyCode) : undefined,
   );
   const changedMark = (s: Side) => (change && s !== side ? { "data-price-changed": "" } : {});
   const edit = (s: Side) => (value: string) => {
@@ -85,14 +89,29 @@ export function ExchangeForm(props: ExchangeFormProps) {
           {...changedMark("from")}
         />
         <p className="k-exchange__hint">
+          {props.onMax ? (
+            <button type="button" className="k-exchange__max" onClick={props.onMax}>
+              {t("exchange.max")}
+            </button>
+          ) : null}
           {available !== undefined && from
-            ? t("exchange.available", { amount: formatExactMoney(available, from) })
+            ? t("exchange.available", { amount: formatMoney(available, from) })
             : null}
           {pair && from
-            ? ` · ${t("exchange.bounds", { min: formatExactMoney(pair.minAmountFrom, from), max: formatExactMoney(pair.maxAmountFrom, from) })}`
+            ? ` · ${t("exchange.bounds", { min: formatMoney(pair.minAmountFrom, from), max: formatMoney(pair.maxAmountFrom, from) })}`
             : null}
         </p>
       </div>
+      <button
+        type="button"
+        className="k-exchange__swap"
+        onClick={props.onSwap}
+        disabled={!props.onSwap}
+        aria-label={t("exchange.swap")}
+        title={t("exchange.swap")}
+      >
+        <span aria-hidden="true">⇅</span>
+      </button>
       <div className="k-exchange__side">
         <WalletChooser label={t("exchange.to")} choices={props.toChoices} value={to} onChange={props.onTo} />
         <AmountInput

@@ -2,7 +2,7 @@ import { formatPercent } from "@kestrel/money";
 import { useTranslation } from "react-i18next";
 import { SuccessModal } from "../../../components/modal/SuccessModal.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import { displayRate } from "../../../lib/format/rate.ts";
 import type { ExchangeExecution } from "../api/exchange-calls.ts";
 // Its texts load with it (lib/i18n/feature-texts.ts).
@@ -22,15 +22,15 @@ export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecuti
       }}
       title={t("exchange.successTitle")}
       date={date}
-      value={formatExactMoney(to.amount, to.currencyCode)}
+      value={formatMoney(to.amount, to.currencyCode)}
       buttonText={t("exchange.done")}
       onDone={onClose}
       details={
         <dl className="k-exchange__details">
           <dt>{t("exchange.youPay")}</dt>
-          <dd>{formatExactMoney(from.amount, from.currencyCode)}</dd>
+          <dd>{formatMoney(from.amount, from.currencyCode)}</dd>
           <dt>{t("exchange.youReceive")}</dt>
-          <dd>{formatExactMoney(to.amount, to.currencyCode)}</dd>
+          <dd>{formatMoney(to.amount, to.currencyCode)}</dd>
           <dt>{t("exchange.rate")}</dt>
           <dd>
             {t("exchange.rateValue", {
@@ -43,7 +43,7 @@ export function ExchangeReceipt({ receipt, onClose }: { receipt: ExchangeExecuti
             <FeeRow key={fee.type} label={t(`exchange.${fee.type}`)} value={formatPercent(fee.value)} />
           ))}
           <dt>{t("exchange.feeTotal")}</dt>
-          <dd>{formatExactMoney(receipt.feeAmount.amount, receipt.feeAmount.currencyCode)}</dd>
+          <dd>{formatMoney(receipt.feeAmount.amount, receipt.feeAmount.currencyCode)}</dd>
         </dl>
       }
     />

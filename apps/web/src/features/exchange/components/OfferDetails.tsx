@@ -1,6 +1,6 @@
 import { formatPercent } from "@kestrel/money";
 import { useTranslation } from "react-i18next";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import { displayRate } from "../../../lib/format/rate.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import type { ExchangeOffer } from "../api/exchange-calls.ts";
@@ -26,11 +26,11 @@ export function OfferFigures({
         <FeeLine key={fee.type} label={t(`exchange.${fee.type}`)} value={formatPercent(fee.value)} />
       ))}
       <dt>{t("exchange.feeTotal")}</dt>
-      <dd>{formatExactMoney(offer.feeAmount.amount, offer.feeAmount.currencyCode)}</dd>
+      <dd>{formatMoney(offer.feeAmount.amount, offer.feeAmount.currencyCode)}</dd>
       <dt>{t("exchange.arrives")}</dt>
       <dd>
         <strong className={arrivesChanged ? "k-price-changed" : undefined}>
-          {formatExactMoney(offer.targetCurrencyAmount.amount, to)}
+          {formatMoney(offer.targetCurrencyAmount.amount, to)}
         </strong>
       </dd>
     </dl>

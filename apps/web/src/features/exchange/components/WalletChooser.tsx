@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal/Modal.tsx";
 import { TextField } from "../../../components/TextField.tsx";
-import { formatExactMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import { filterBySearch } from "../../../lib/format/search-filter.ts";
 import type { WalletChoice } from "../exchange-pairs.ts";
 // Its texts load with it (lib/i18n/feature-texts.ts).
@@ -72,7 +72,7 @@ export function WalletChooser({ label, choices, value, onChange }: WalletChooser
                   {choice.locked
                     ? t("exchange.locked")
                     : choice.available !== undefined
-                      ? formatExactMoney(choice.available, choice.currency)
+                      ? formatMoney(choice.available, choice.currency)
                       : ""}
                 </span>
               </button>

@@ -17,6 +17,21 @@ export const USDT_EUR: ExchangePair = {
   lock: false,
 };
 
+/** The reverse pair: EUR for USDT. */
+export const EUR_USDT: ExchangePair = {
+  ...USDT_EUR,
+  currencyFrom: "EUR",
+  currencyTo: "USDT",
+  rate: "1.1",
+  minAmountFrom: "1.00",
+  maxAmountFrom: "9000.00",
+  minAmountTo: "1.090000",
+  maxAmountTo: "9801.000000",
+  allAmountFrom: "10.00",
+  amountScaleFrom: 2,
+  amountScaleTo: 6,
+};
+
 /** A customer with 250 USDT and 10 EUR. */
 export const WALLETS = wallets(
   [
@@ -50,7 +65,7 @@ export function offerFor(body: OfferRequest, offerId: string, rate = "0.9"): Exc
     sourceCurrencyAmount: { amount: body.amountFrom ?? "100.000000", currencyCode: body.currencyFrom },
     targetCurrencyAmount: { amount: body.amountTo ?? "89.25", currencyCode: body.currencyTo },
     fixedSide: body.amountFrom ? "FROM" : "TO",
-    feeAmount: { amount: "0.824000", currencyCode: body.currencyFrom },
+    feeAmount: { amount: "0.820000", currencyCode: body.currencyFrom },
     feeInfo: [
       { type: "TransactionFee", value: "0.5" },
       { type: "AdditionalFee", value: "0" },

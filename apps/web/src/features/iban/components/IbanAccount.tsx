@@ -7,7 +7,7 @@ import { CopyButton } from "../../../components/CopyButton.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { SelectField } from "../../../components/SelectField.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
-import { formatExactMoney, formatMoney } from "../../../lib/format/money.ts";
+import { formatMoney } from "../../../lib/format/money.ts";
 import { formatTimer } from "../../../lib/format/timer.ts";
 import { useOfferClock } from "../../../lib/hooks/use-offer-clock.ts";
 import { isOfferGone } from "../../../lib/http/offer-gone.ts";
@@ -187,11 +187,11 @@ function ExchangeToIban({ ibanId }: { ibanId: string }) {
             <>
               <p className="k-iban__quote" role="status" data-testid="iban-exchange-quote">
                 {t("iban.exchange.pay", {
-                  amount: formatExactMoney(offer.sourceCurrencyAmount.amount, currency),
+                  amount: formatMoney(offer.sourceCurrencyAmount.amount, currency),
                 })}{" "}
                 ·{" "}
                 {t("iban.exchange.quote", {
-                  amount: formatExactMoney(offer.targetCurrencyAmount.amount, "EUR"),
+                  amount: formatMoney(offer.targetCurrencyAmount.amount, "EUR"),
                 })}
               </p>
               <p className="k-iban__muted" role="timer" aria-live="off">

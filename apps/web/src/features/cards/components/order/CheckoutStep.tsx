@@ -8,7 +8,7 @@ import { SelectField } from "../../../../components/SelectField.tsx";
 import { Spinner } from "../../../../components/Spinner.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
 import { useMerchantDocuments } from "../../../../lib/config-service/queries.ts";
-import { formatExactMoney } from "../../../../lib/format/money.ts";
+import { formatMoney } from "../../../../lib/format/money.ts";
 import { formatTimer } from "../../../../lib/format/timer.ts";
 import { isOfferGone } from "../../../../lib/http/offer-gone.ts";
 import { useWallets } from "../../../../lib/wallets/wallet-queries.ts";
@@ -51,7 +51,7 @@ export function CheckoutStep({
   const options =
     cryptos.includes("BTC") || cryptos.length === 0 ? Array.from(new Set(["BTC", ...cryptos])) : cryptos;
   const p = price.data;
-  const money = (m: { value: string; currency: string }) => formatExactMoney(m.value, m.currency);
+  const money = (m: { value: string; currency: string }) => formatMoney(m.value, m.currency);
   const cryptoPrice = offer ? money(offer.cryptoPrice) : undefined;
   // A new offer for the same currency and euro total (promo code included) that asks another
   // crypto amount: say so. Both read off the offer, never the form, which changes first.
