@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { until } from "../failover/services.ts";
+import { run } from "./run.ts";
+
+/** The parts of an image's configuration the test runs and checks. */
+export type ImageConfig = { cmd: string[]; user: string; healthcheck: string[]; env: string[] };
+
+export async function imageConfig(image: string): Promise<ImageConfig> {
+  const inspected = JSON.parse((await run("buildah", ["inspect", "--type", "image", image])).output) as {
+    OCIv1: { config: { Cmd?: string[]; User?: string; Env?: string[] } };
+    Docker: { config: { Healthcheck?: { Test?: string[] } } };
+  };
+  const config = inspected.OCIv1.config;
+  return {
+    cmd: config.Cmd ?? [],
+    user: config.User ?? "",
+    healthcheck: inspected.Docker.config.Healthcheck?.Test ?? [],
+    env: config.Env ?? [],
+  };
+}
+
+export type Running = {
+  /** Everything the command printed so far. */
+  output: () => string;
+  /** Its exit code once it ended (null: killed); undefined while it runs. */
+  exitCode: () => number | null | undefined;
+  /** The command's own process (a container runtime's PID 1), as the host sees it. */
+  mainPid: () => Promise<number>;
+  /** Sends `signal` to the command and waits for the end: its exit code (null: killed). */
+  stop: (signal: NodeJS.Signals, timeoutMs: number) => Promise<number | null>;
+  /** Runs another command in the same container (as `docker exec` would): its exit code. */
+  exec: (command: string[]) => Promise<number | null>;
+  remove: () => Promise<void>;
+};
+
+/**
+ * Runs `command` in a new container of `image` the only way these machines allow
+ * (`podman run` is refused): `buildah run --isolation chroot` on the host's network.
+ * buildah does not pass signals on (it kills its child), so stop() signals the command itself.
+ */
+export async function runContainer(
+  image: string,
+  command: string[],
+  env: Record<string, string>,
+  user: string,
+): Promise<Running> {
+  const name = (await run("buildah", ["from", "--quiet", image])).output.trim();
+  const envArgs = Object.entries(env).flatMap(([k, v]) => ["--env", `${k}=${v}`]);
+  const child = spawn(
+    "buildah",
+    ["run", "--isolation", "chroot", "--network", "host", "--user", user, ...envArgs, name, "--", ...command],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const mainPid = () => until("the container's command to start", async () => commandOf(child), 30_000, 100);
+  let ended: number | null | undefined;
+  void exited.then((code) => {
+    ended = code;
+  });
+  return {
+    output: () => output,
+    exitCode: () => ended,
+    mainPid,
+    stop: async (signal, timeoutMs) => {
+      if (child.exitCode === null) process.kill(await mainPid(), signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+    exec: async (cmd) =>
+      (
+        await run(
+          "buildah",
+          [
+            "run",
+            "--isolation",
+            "chroot",
+            "--network",
+            "host",
+            "--user",
+            user,
+            ...envArgs,
+            name,
+            "--",
+            ...cmd,
+          ],
+          { check: false },
+        )
+      ).code,
+    remove: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+      await run("buildah", ["rm", name], { check: false });
+    },
+  };
+}
+
+/** The first process under buildah's own ones (buildah, its memfd-run copies): the command. */
+function commandOf(child: ChildProcess): number | undefined {
+  const parents = new Map<number, number[]>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid ...: comm may hold spaces, so read from the last ')'.
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+      names.set(Number(entry), comm);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const queue = [child.pid ?? -1];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    for (const kid of parents.get(pid) ?? []) {
+      if (/^(buildah|memfd:buildah)/.test(names.get(kid) ?? "")) queue.push(kid);
+      else return kid;
+    }
+  }
+  return undefined;
+}
+
+/** The real uid a process runs as (/proc/<pid>/status). */
+export function uidOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("Uid:"));
+  return Number(line?.split(/\s+/)[1]);
+}
