@@ -209,6 +209,7 @@ function serverSession(status: "signedOut" | "restoring"): WebSession {
     signIn: () => undefined,
     signOut: refuse,
     setMerchantId: () => undefined,
+    endReason: () => undefined,
   };
 }
 

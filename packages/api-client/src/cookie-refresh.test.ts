@@ -29,6 +29,26 @@ describe("cookieRefresh", () => {
     await expect(refresh()).rejects.toBeInstanceOf(SessionEndedError);
   });
 
+  it("says why when the server did: the session's end carries its code and message", async () => {
+    const blocked = { error: "ACCOUNT_BLOCKED", message: "Your account is blocked. Please contact support." };
+    const onSessionEnded = vi.fn();
+    const session = createSession({
+      refresh: cookieRefresh({ apiBaseUrl: "", fetch: respond(403, blocked) as never }),
+      onSessionEnded,
+    });
+    session.begin({ access_token: "t1", expires_in: 900 });
+    expect(await session.refreshOnce()).toBeUndefined();
+    expect(session.isSignedIn()).toBe(false);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded.mock.calls[0]?.[0]).toMatchObject({ code: blocked.error, reason: blocked.message });
+    // A body that is no error of the API: ended all the same, with nothing to say.
+    const bare = cookieRefresh({
+      apiBaseUrl: "",
+      fetch: vi.fn(async () => new Response("<html>", { status: 401 })),
+    });
+    await expect(bare()).rejects.toMatchObject({ code: undefined, reason: undefined });
+  });
+
   it.each([429, 500, 503])("a %i is a passing failure, not the end of the session", async (status) => {
     const refresh = cookieRefresh({ apiBaseUrl: "", fetch: respond(status) as never });
     const failure = await refresh().catch((error: unknown) => error);

@@ -3,11 +3,19 @@ import type { Middleware } from "openapi-fetch";
 /** What a sign-in, a phone confirmation, a password reset or a refresh hands back. */
 export type AccessGrant = { access_token: string; expires_in: number };
 
-/** The server refused a refresh (revoked, rotated away, expired, missing): the session is over. */
+/**
+ * The server refused a refresh (revoked, rotated away, expired, missing): the session is over.
+ * `code` and `reason` are the server's error and message when it said why (ACCOUNT_BLOCKED: an
+ * operator blocked the customer), for the app to tell the customer.
+ */
 export class SessionEndedError extends Error {
-  constructor(message = "The session has ended") {
+  readonly code: string | undefined;
+  readonly reason: string | undefined;
+  constructor(message = "The session has ended", said: { code?: string; reason?: string } = {}) {
     super(message);
     this.name = "SessionEndedError";
+    this.code = said.code;
+    this.reason = said.reason;
   }
 }
 
@@ -18,8 +26,8 @@ export interface SessionOptions {
    * any other rejection counts as a network failure and leaves the session as it is.
    */
   refresh: () => Promise<AccessGrant>;
-  /** Called once each time a signed-in session ends because a refresh was refused. */
-  onSessionEnded?: () => void;
+  /** Called once each time a signed-in session ends because a refresh was refused, with the refusal. */
+  onSessionEnded?: (refusal: SessionEndedError) => void;
   /**
    * Seconds before `expires_in` runs out at which the token counts as expired (clock skew);
    * never more than a tenth of the lifetime, so a short-lived token is still used.
@@ -78,7 +86,7 @@ export function createSession(options: SessionOptions) {
           if (!(error instanceof SessionEndedError)) throw error;
           const wasSignedIn = signedIn;
           end();
-          if (wasSignedIn) options.onSessionEnded?.();
+          if (wasSignedIn) options.onSessionEnded?.(error);
           return undefined;
         },
       )
@@ -194,7 +202,13 @@ export function cookieRefresh(options: {
     });
     // 4xx: the server looked at the credential and said no. 5xx and 429: try again later.
     if (response.status >= 400 && response.status < 500 && response.status !== 429) {
-      throw new SessionEndedError(`refresh refused with ${response.status}`);
+      const said = (await response.json().catch(() => undefined)) as
+        | { error?: unknown; message?: unknown }
+        | undefined;
+      throw new SessionEndedError(`refresh refused with ${response.status}`, {
+        ...(typeof said?.error === "string" ? { code: said.error } : {}),
+        ...(typeof said?.message === "string" ? { reason: said.message } : {}),
+      });
     }
     if (!response.ok) throw new Error(`refresh failed with ${response.status}`);
     return (await response.json()) as AccessGrant;

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
@@ -34,6 +34,9 @@ export function SignInPage() {
   const phones = usePhoneCountries();
   const [credentials, setCredentials] = useState<{ phone: string; password: string } | undefined>();
   const [formError, setFormError] = useState<Error | undefined>();
+  // Sent here because the server ended the session for a reason (RequireSession): say it first.
+  const ended = (useLocation().state as { ended?: { message: string } } | null)?.ended;
+  const [notice, setNotice] = useState(() => (ended ? new Error(ended.message) : undefined));
   const resolver = useMemo(() => zodResolver(signInSchema(t)), [t]);
   const form = useForm<SignInValues>({ resolver, defaultValues: { country: "", phone: "", password: "" } });
   useInitialCountry(form, phones.defaultCountry);
@@ -41,6 +44,7 @@ export function SignInPage() {
 
   const submit = handleSubmit(async (values) => {
     setFormError(undefined);
+    setNotice(undefined);
     if (!merchant) return setFormError(new Error(t("modal.error.message")));
     const input = { phone: phoneDigits(values.phone, values.country) ?? "", password: values.password };
     try {
@@ -96,6 +100,7 @@ export function SignInPage() {
         </div>
       ) : (
         <form className="k-auth__form" onSubmit={submit} noValidate>
+          <FormError error={notice} />
           <PhoneField
             countries={phones.countries}
             selectedCountry={watch("country")}

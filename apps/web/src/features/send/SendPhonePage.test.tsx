@@ -6,6 +6,7 @@ import {
   installFakeAccounts,
   jsonResponse,
   phoneCountries,
+  tokens,
 } from "../../test/fake-accounts.ts";
 import { wallets } from "../../test/fake-wallets.ts";
 import { renderApp } from "../../test/render.tsx";
@@ -97,6 +98,24 @@ describe("/send/phone", () => {
     await user.click(screen.getByRole("button", { name: "Continue" }));
     await user.click(await screen.findByRole("button", { name: "Send" }));
     expect(await screen.findByText("Your daily limit is reached.")).not.toBeNull();
+  });
+
+  it("tells a customer blocked meanwhile why their send did not go, instead of a bare sign-in page", async () => {
+    let refreshes = 0;
+    installFakeAccounts({
+      "GET /v3/wallets": () => jsonResponse(200, wallets()),
+      "GET /v1/catalog/countries": phoneCountries,
+      "GET /v1/wallet/send/fee/USDT": () => jsonResponse(200, FEE),
+      // The app's start refreshes; after the block the session is gone and its refresh says why.
+      "POST /oauth/token": () =>
+        refreshes++ === 0
+          ? tokens()
+          : errorResponse(403, "ACCOUNT_BLOCKED", "Your account is blocked. Please contact support."),
+      "POST /v1/wallet/send": () => errorResponse(401, "INVALID_TOKEN", "Your session has expired."),
+    });
+    await fillAndConfirm();
+    expect(await screen.findByText("Your account is blocked. Please contact support.")).not.toBeNull();
+    expect(screen.getByRole("button", { name: "Sign in" })).not.toBeNull();
   });
 
   it("takes the number in the app's one phone field: calling code and number together, with the country's example", async () => {

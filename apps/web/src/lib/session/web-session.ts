@@ -38,7 +38,14 @@ export interface WebSession {
   signOut(): Promise<void>;
   /** The merchant (merchantData.merchantBackendId), sent as X-Merchant-ID once known. */
   setMerchantId(id: string | undefined): void;
+  /**
+   * Why the server ended the last session, when it said a reason the customer must read (an
+   * operator's block: ACCOUNT_BLOCKED); undefined for a plain expiry or a sign-out.
+   */
+  endReason(): SessionEndReason | undefined;
 }
+
+export type SessionEndReason = { code: string; message: string };
 
 /**
  * The web app's session (docs/accounts.md, "Web app"). The access token lives in memory only
@@ -67,11 +74,22 @@ export function createWebSession(
       ? await navigator.locks.request(REFRESH_LOCK, refreshWithCookie)
       : refreshWithCookie();
 
+  let endReason: SessionEndReason | undefined;
   const ended = () => {
     localStorage.removeItem(SIGNED_IN_HINT);
     options.onSignedOut?.();
   };
-  const session = createSession({ refresh, onSessionEnded: ended });
+  const session = createSession({
+    refresh,
+    onSessionEnded: (refusal) => {
+      // INVALID_TOKEN is the usual end (expired, revoked): sign in again, nothing more to say.
+      endReason =
+        refusal.code && refusal.code !== "INVALID_TOKEN" && refusal.reason
+          ? { code: refusal.code, message: refusal.reason }
+          : undefined;
+      ended();
+    },
+  });
   const { api } = createKestrelClient({
     apiBaseUrl,
     fetch: fetchLate,
@@ -120,6 +138,7 @@ export function createWebSession(
         });
     },
     signIn(grant) {
+      endReason = undefined;
       localStorage.setItem(SIGNED_IN_HINT, "1");
       restoring = false;
       session.begin(grant);
@@ -135,5 +154,6 @@ export function createWebSession(
     setMerchantId(id) {
       merchantId = id;
     },
+    endReason: () => endReason,
   };
 }
