@@ -5277,6 +5277,10 @@ export interface components {
             status: "PENDING" | "CONFIRMED" | "FAILED";
             reference: string | null;
             failureReason: string | null;
+            block?: {
+                number: number;
+                hash: string;
+            };
         };
         ChainNotificationResultInput: {
             /** @constant */
@@ -7838,6 +7842,10 @@ export interface components {
             status: "PENDING" | "CONFIRMED" | "FAILED";
             reference: string | null;
             failureReason: string | null;
+            block?: {
+                number: number;
+                hash: string;
+            };
         };
         ChainNotificationResult: {
             /** @constant */

@@ -130,6 +130,13 @@ export const cryptoDeposits = pgTable(
     confirmations: integer("confirmations").notNull(),
     requiredConfirmations: integer("required_confirmations").notNull(),
     status: text("status").$type<"PENDING" | "CONFIRMED" | "DROPPED">().notNull(),
+    /**
+     * The block the transaction was last seen in (a block follower's notifications say it; null
+     * from a provider that does not): the deposit is dropped only once the block at this height
+     * has another hash, never on one node's empty answer (docs/chains.md "Block follower").
+     */
+    blockNumber: bigint("block_number", { mode: "number" }),
+    blockHash: text("block_hash"),
     createdAt: at("created_at").notNull().defaultNow(),
     confirmedAt: at("confirmed_at"),
   },

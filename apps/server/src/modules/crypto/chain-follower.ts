@@ -21,8 +21,10 @@ export type FollowResult =
  * 2. record every payment to one of our deposit addresses in the next blocks (outputs, native
  *    value, ERC-20 Transfer logs), with its confirmations (head − block + 1);
  * 3. look again at every pending deposit: its transaction's receipt gives its confirmations now
- *    (credited once at M by the deposits service), no receipt means the block holding it was
- *    replaced: the deposit is dropped, never credited;
+ *    (credited once at M by the deposits service). No receipt drops the deposit (never credited)
+ *    only when the block it was seen in is replaced (another hash at its height); otherwise the
+ *    node answering is behind its peers (one of a load-balanced URL's) and the deposit is asked
+ *    about again at the next pass;
  * 4. watch the withdrawals sent on the network (their provider's `watch`);
  * 5. store the new height and its hash, in the same transaction as the lock.
  * Deposits are recorded by (chain, tx hash, output) and credited under one ledger key, so a pass
@@ -45,7 +47,11 @@ export function createChainFollower(deps: {
   const { reader } = deps;
   const M = reader.confirmations;
 
-  const notification = (t: Omit<ChainTransfer, "blockNumber">, confirmations: number): ChainNotification => ({
+  const notification = (
+    t: Omit<ChainTransfer, "blockNumber" | "blockHash">,
+    confirmations: number,
+    block?: { number: number; hash: string },
+  ): ChainNotification => ({
     txHash: t.txHash,
     outputIndex: t.outputIndex,
     chain: reader.chain,
@@ -60,6 +66,7 @@ export function createChainFollower(deps: {
     status: confirmations >= M ? "CONFIRMED" : "PENDING",
     reference: null,
     failureReason: null,
+    ...(block ? { block } : {}),
   });
 
   async function ours(tx: Tx, addresses: string[]): Promise<Set<string>> {
@@ -84,16 +91,28 @@ export function createChainFollower(deps: {
         amount: d.amount,
       };
       const receipt = await reader.receipt(t.txHash);
-      if (!receipt) {
+      if (receipt) {
+        const block = { number: receipt.blockNumber, hash: receipt.blockHash };
+        await deps.notify(notification(t, head - receipt.blockNumber + 1, block));
+      } else if (await blockReplaced(d, head)) {
         await deps.notify({
           ...notification(t, 0),
           status: "FAILED",
           failureReason: "The block holding the transaction was replaced (reorganisation).",
         });
-        continue;
       }
-      await deps.notify(notification(t, head - receipt.blockNumber + 1));
+      // Else one node's empty answer (it lags behind the block): pending, asked again next pass.
     }
+  }
+
+  /**
+   * Whether the block a deposit was seen in is no longer in the chain: another hash at its
+   * height. A height above the head (a node that lags, or a chain not yet grown back) and a
+   * deposit recorded without its block are not judged: they wait for the next pass.
+   */
+  async function blockReplaced(d: { blockNumber: number | null; blockHash: string | null }, head: number) {
+    if (d.blockNumber === null || d.blockHash === null || d.blockNumber > head) return false;
+    return (await reader.blockHash(d.blockNumber)) !== d.blockHash;
   }
 
   return {
@@ -131,7 +150,8 @@ export function createChainFollower(deps: {
           const mine = await ours(tx, [...new Set(transfers.map((t) => t.to))]);
           for (const t of transfers) {
             if (!mine.has(t.to)) continue;
-            await deps.notify(notification(t, head - t.blockNumber + 1));
+            const block = { number: t.blockNumber, hash: t.blockHash };
+            await deps.notify(notification(t, head - t.blockNumber + 1, block));
             await deps.afterRecorded?.(t);
           }
         }

@@ -49,6 +49,8 @@ export function createCryptoDeposits(deps: {
         fromAddress: n.fromAddress,
         amount,
         confirmations: n.confirmations,
+        blockNumber: n.block?.number ?? null,
+        blockHash: n.block?.hash ?? null,
         // Our policy, not the notifier's claim, decides when money is credited.
         requiredConfirmations: deps.confirmationsOf?.(currency) ?? network.confirmations,
       });

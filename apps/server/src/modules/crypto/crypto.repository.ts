@@ -17,6 +17,9 @@ export type DepositRow = {
   confirmations: number;
   requiredConfirmations: number;
   status: "PENDING" | "CONFIRMED" | "DROPPED";
+  /** Where the transaction was last seen; null when the notifier did not say (docs/chains.md). */
+  blockNumber: number | null;
+  blockHash: string | null;
 };
 
 export type WithdrawalRow = {
@@ -40,7 +43,8 @@ export type WithdrawalRow = {
 
 const DEPOSIT = `id, merchant_id as "merchantId", customer_id as "customerId", chain, currency, tx_hash as "txHash",
   output_index as "outputIndex", address, from_address as "fromAddress", amount, confirmations,
-  required_confirmations as "requiredConfirmations", status`;
+  required_confirmations as "requiredConfirmations", status, block_number::float8 as "blockNumber",
+  block_hash as "blockHash"`;
 const WITHDRAWAL = `id, merchant_id as "merchantId", customer_id as "customerId", chain, currency,
   to_address as "toAddress", amount, network_fee as "networkFee", service_fee as "serviceFee",
   chain_pending_id as "chainPendingId", fee_pending_id as "feePendingId", limit_reference as "limitReference",
@@ -67,8 +71,8 @@ export const cryptoSql = {
   ): Promise<{ deposit: DepositRow; created: boolean; revived: boolean }> {
     const inserted = await c.query<Raw<DepositRow>>(
       `insert into crypto_deposits (id, merchant_id, customer_id, chain, currency, tx_hash, output_index, address,
-         from_address, amount, confirmations, required_confirmations, status)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'PENDING')
+         from_address, amount, confirmations, required_confirmations, status, block_number, block_hash)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'PENDING', $13, $14)
        on conflict (merchant_id, chain, tx_hash, output_index) do nothing
        returning ${DEPOSIT}`,
       [
@@ -84,19 +88,23 @@ export const cryptoSql = {
         d.amount.toString(),
         d.confirmations,
         d.requiredConfirmations,
+        d.blockNumber,
+        d.blockHash,
       ],
     );
     if (inserted.rows[0]) return { deposit: bigints(inserted.rows[0]), created: true, revived: false };
-    // A dropped deposit seen again is back in the chain: pending, counted afresh.
+    // A dropped deposit seen again is back in the chain: pending, counted afresh. The block it
+    // is in now is the one to judge it by (a reorganisation may have moved it).
     const updated = await c.query<Raw<DepositRow> & { revived: boolean }>(
       `update crypto_deposits d set
          confirmations = case when d.status = 'DROPPED' then $4 else greatest(d.confirmations, $4) end,
-         status = case when d.status = 'DROPPED' then 'PENDING' else d.status end
+         status = case when d.status = 'DROPPED' then 'PENDING' else d.status end,
+         block_number = coalesce($6, d.block_number), block_hash = coalesce($7, d.block_hash)
        from (select status as old_status from crypto_deposits
              where merchant_id = $5 and chain = $1 and tx_hash = $2 and output_index = $3 for update) old
        where d.merchant_id = $5 and d.chain = $1 and d.tx_hash = $2 and d.output_index = $3
        returning ${DEPOSIT}, old.old_status = 'DROPPED' as revived`,
-      [d.chain, d.txHash, d.outputIndex, d.confirmations, d.merchantId],
+      [d.chain, d.txHash, d.outputIndex, d.confirmations, d.merchantId, d.blockNumber, d.blockHash],
     );
     const row = updated.rows[0];
     if (!row) throw new Error("deposit vanished");

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { createWalletClient, getAddress, http, keccak256, parseEther, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -79,10 +80,10 @@ afterAll(async () => {
 });
 
 /** A follower as a worker runs it: notifications signed and handed to the app. */
-function follower(afterRecorded?: () => Promise<void>) {
+function follower(afterRecorded?: () => Promise<void>, rpcUrl = node.rpcUrl) {
   if (!t.config.evm) throw new Error("no EVM config");
   const db = clientSourceFromPool(t.database.pool);
-  const evm = createEvmChain(t.config.evm);
+  const evm = createEvmChain({ ...t.config.evm, rpcUrl });
   return createChainFollower({
     db,
     reader: evm,
@@ -95,6 +96,43 @@ function follower(afterRecorded?: () => Promise<void>) {
       if (status !== 200) throw new Error(`notification answered ${status}`);
     },
   });
+}
+
+/**
+ * A JSON-RPC proxy in front of the node that answers `null` to the receipt of a transaction
+ * handed to `lagOnce`, once: what a load-balanced RPC URL answers when the node behind it lags.
+ */
+async function laggingRpcProxy(target: string) {
+  const lagging = new Set<string>();
+  let nulled = 0;
+  const server = createHttpServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString();
+    const call = JSON.parse(body) as { id?: number; method?: string; params?: unknown[] };
+    const hash = call.method === "eth_getTransactionReceipt" ? String(call.params?.[0]).toLowerCase() : "";
+    if (lagging.delete(hash)) {
+      nulled++;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: null }));
+      return;
+    }
+    const upstream = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    res.writeHead(upstream.status, { "content-type": "application/json" });
+    res.end(await upstream.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    lagOnce: (txHash: string) => lagging.add(txHash.toLowerCase()),
+    nulled: () => nulled,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const wallet = () => createWalletClient({ account: payer, transport: http(node.rpcUrl) });
@@ -206,6 +244,72 @@ describe("the EVM block follower", () => {
     expect((await receiveHistory(carol.token))[0]).toMatchObject({ status: "FAILED" });
     expect((await d.wallet(carol.token, "ETH")).balance).toMatch(/^0\.0+$/);
     await d.expectInvariants();
+  });
+
+  it("credits once a dropped deposit whose transaction is mined again in a later block", async () => {
+    const vic = await d.unverified();
+    const address = (await d.wallet(vic.token, "ETH")).address;
+    const f = follower();
+    await f.followOnce();
+    const snapshot = await node.rpc<string>("evm_snapshot");
+    // Signed here, so that the very same transaction can be handed to the node again.
+    const request = await wallet().prepareTransactionRequest({
+      to: address as `0x${string}`,
+      value: parseEther("0.5"),
+      chain: null,
+    });
+    const raw = await wallet().signTransaction({ ...request, chain: null });
+    const txHash = await node.rpc<string>("eth_sendRawTransaction", [raw]);
+    await f.followOnce();
+    await node.rpc("evm_revert", [snapshot]);
+    await mine(2);
+    await f.followOnce();
+    await mine(M);
+    await f.followOnce();
+    expect((await receiveHistory(vic.token))[0]).toMatchObject({ status: "FAILED" });
+    // Mined again, in a block after the reorganisation: pending again, then credited once.
+    expect(await node.rpc("eth_sendRawTransaction", [raw])).toBe(txHash);
+    await f.followOnce();
+    expect((await receiveHistory(vic.token))[0]).toMatchObject({ status: "PENDING" });
+    await mine(M);
+    await f.followOnce();
+    expect((await receiveHistory(vic.token))[0]).toMatchObject({ status: "COMPLETED" });
+    expect((await d.wallet(vic.token, "ETH")).balance).toMatch(/^0\.50*$/);
+    const { rows } = await t.database.pool.query(
+      "select count(*)::int as n from ledger_operations where idempotency_key like $1",
+      [`chain:deposit:ethereum:${txHash}:%`],
+    );
+    expect(rows[0].n).toBe(1);
+    await d.expectInvariants();
+  });
+
+  it("keeps a deposit pending through one empty receipt (a node that lags) and credits it once", async () => {
+    const uma = await d.unverified();
+    const address = (await d.wallet(uma.token, "ETH")).address;
+    const proxy = await laggingRpcProxy(node.rpcUrl);
+    try {
+      const f = follower(undefined, proxy.url);
+      await f.followOnce();
+      const txHash = await payEth(address, "0.02");
+      proxy.lagOnce(txHash);
+      // The pass records the payment, then asks for its receipt: the one empty answer.
+      await f.followOnce();
+      expect(proxy.nulled()).toBe(1);
+      expect((await receiveHistory(uma.token))[0]).toMatchObject({ status: "PENDING" });
+      await mine(M);
+      await f.followOnce();
+      await f.followOnce();
+      expect((await receiveHistory(uma.token))[0]).toMatchObject({ status: "COMPLETED" });
+      expect((await d.wallet(uma.token, "ETH")).balance).toMatch(/^0\.020*$/);
+      const { rows } = await t.database.pool.query(
+        "select count(*)::int as n from ledger_operations where idempotency_key like $1",
+        [`chain:deposit:ethereum:${txHash}:%`],
+      );
+      expect(rows[0].n).toBe(1);
+      await d.expectInvariants();
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("a follower killed mid-block and restarted, and two at once, credit each payment once", async () => {

@@ -31,6 +31,17 @@ export const chainNotificationSchema = z
     status: z.enum(["PENDING", "CONFIRMED", "FAILED"]),
     reference: z.string().max(100).nullable(),
     failureReason: z.string().max(200).nullable(),
+    /**
+     * The block holding the transaction (a block follower's notifications say it): a deposit is
+     * dropped only once the block at this height is replaced, not on one node's empty answer.
+     */
+    block: z
+      .object({
+        number: z.number().int().min(0),
+        hash: z.string().regex(/^(0x)?[0-9a-f]{64}$/, "must be a block hash"),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .meta({ id: "ChainNotification" });

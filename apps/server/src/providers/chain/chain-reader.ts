@@ -9,6 +9,7 @@ export type ChainTransfer = {
   /** The output (UTXO) or transfer (0: an EVM transaction's value, log index + 1: a token log). */
   outputIndex: number;
   blockNumber: number;
+  blockHash: string;
   from: string | null;
   to: string;
   amount: bigint;
@@ -30,8 +31,12 @@ export interface ChainReader {
   blockHash(height: number): Promise<string>;
   /** Payments in blocks from..to (inclusive). */
   transfers(from: number, to: number): Promise<ChainTransfer[]>;
-  /** The block holding a transaction now, or null when it is in none. */
-  receipt(txHash: string): Promise<{ blockNumber: number; success: boolean } | null>;
+  /**
+   * The block holding a transaction now, or null when the node knows it in none. Null is not
+   * proof: a node behind its peers (one of a load-balanced URL's) answers so for a transaction in
+   * a block it has not reached yet.
+   */
+  receipt(txHash: string): Promise<{ blockNumber: number; blockHash: string; success: boolean } | null>;
 }
 
 /** Withdrawals sent on the network, watched by the follower's pass. */

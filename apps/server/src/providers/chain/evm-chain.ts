@@ -81,6 +81,7 @@ export function createEvmChain(config: EvmConfig) {
                 txHash: tx.hash,
                 outputIndex: 0,
                 blockNumber: n,
+                blockHash: block.hash as Hash,
                 from: getAddress(tx.from),
                 to: getAddress(tx.to),
                 amount: tx.value,
@@ -102,6 +103,7 @@ export function createEvmChain(config: EvmConfig) {
               txHash: log.transactionHash,
               outputIndex: log.logIndex + 1,
               blockNumber: Number(log.blockNumber),
+              blockHash: log.blockHash,
               from: getAddress(log.args.from),
               to: getAddress(log.args.to),
               amount: log.args.value,
@@ -112,12 +114,19 @@ export function createEvmChain(config: EvmConfig) {
       });
     },
 
-    /** Where a transaction is now: in a block (and whether it succeeded), or in none (null). */
+    /**
+     * Where a transaction is now: in a block (and whether it succeeded), or in none as this node
+     * knows it (null: behind a load-balanced URL, possibly a node that lags).
+     */
     receipt: (txHash: string) =>
       reach(async () => {
         try {
           const r = await client.getTransactionReceipt({ hash: txHash as Hash });
-          return { blockNumber: Number(r.blockNumber), success: r.status === "success" };
+          return {
+            blockNumber: Number(r.blockNumber),
+            blockHash: r.blockHash as string,
+            success: r.status === "success",
+          };
         } catch (err) {
           if (err instanceof Error && err.name === "TransactionReceiptNotFoundError") return null;
           throw err;

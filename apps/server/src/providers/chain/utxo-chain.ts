@@ -81,6 +81,7 @@ export function createUtxoChain(config: UtxoNetworkConfig) {
               txHash: tx.txid,
               outputIndex: out.n,
               blockNumber: height,
+              blockHash: hash,
               from: null,
               to: address,
               amount: BigInt(Math.round(out.value * 1e8)),
@@ -96,7 +97,9 @@ export function createUtxoChain(config: UtxoNetworkConfig) {
         if (!tx.blockhash) return null;
         const header = await rpc<{ height: number; confirmations: number }>("getblockheader", [tx.blockhash]);
         // -1: the block is no longer in the best chain.
-        return header.confirmations < 0 ? null : { blockNumber: header.height, success: true };
+        return header.confirmations < 0
+          ? null
+          : { blockNumber: header.height, blockHash: tx.blockhash, success: true };
       } catch (err) {
         // -5: no such transaction (neither in a block nor in the mempool).
         if (err instanceof UtxoRpcError && err.code === -5) return null;

@@ -1,0 +1,2 @@
+ALTER TABLE "crypto_deposits" ADD COLUMN "block_number" bigint;--> statement-breakpoint
+ALTER TABLE "crypto_deposits" ADD COLUMN "block_hash" text;
