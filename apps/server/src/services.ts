@@ -383,6 +383,7 @@ export function createServices(config: Config, database: Database, options: Serv
     db: sql,
     repository: createOperatorsRepository({ db: sql }),
     audit,
+    limits,
   });
   // Configuration edited in the back-office, versioned, live on every instance (docs/backoffice.md).
   const merchantConfig = createMerchantConfigService({
