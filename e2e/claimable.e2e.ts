@@ -23,6 +23,9 @@ import {
 
 type Operation = { operationId: string; sendToPhoneModel: { claim?: { status: string } } | null };
 
+/** "+49 1512 3456789" for 4915123456789: the digits, with spaces anywhere between them. */
+const inFull = (phone: string) => `\\+${phone.split("").join(" ?")}`;
+
 const usdt = async (customer: Customer) =>
   (await serverWallets(customer)).find((w) => w.currency === "USDT")?.balance ?? "";
 const texts = async (phone: string): Promise<string[]> =>
@@ -39,6 +42,7 @@ async function sendToNewcomer(page: Page, phone: string, amount: string, shots?:
   await page.getByLabel("Amount").fill(amount);
   await page.getByLabel("Recipient's phone number").fill(`+${phone}`);
   await page.getByText("0.00 USDT", { exact: true }).waitFor();
+  if (shots) await shoot(page, `${shots}-form`);
   await page.getByRole("button", { name: "Continue" }).click();
   const summary = page.getByRole("region", { name: "Confirm the send" });
   await summary
@@ -77,8 +81,13 @@ describe.skipIf(!e2eEnabled())("claimable transfers: sending to a phone that is 
     await shoot(page, "claimable-history-waiting");
     await waiting.click();
     const details = page.getByRole("dialog");
+    // A reads the number they typed in full, to tell their invites apart.
     await details
-      .getByText(/Waiting for \+491•+\d\d to join\. If they don't join by .+, the money comes back to you\./)
+      .getByText(
+        new RegExp(
+          `Waiting for ${inFull(phone)} to join\\. If they don't join by .+, the money comes back to you\\.`,
+        ),
+      )
       .waitFor();
     await details.getByRole("button", { name: "Cancel send" }).waitFor();
     await shoot(page, "claimable-details-waiting", { modal: true });
@@ -139,6 +148,39 @@ describe.skipIf(!e2eEnabled())("claimable transfers: sending to a phone that is 
     );
     await context.close();
   }, 180_000);
+
+  it("A cancels a waiting send after saying yes once; the open details then read cancelled throughout", async () => {
+    const before = await usdt(a);
+    const phone = newPhone();
+    const { context, page } = await signedInPage(browser, a);
+    const sent = await sendToNewcomer(page, phone, "3");
+    await sent.getByRole("button", { name: "See history" }).click();
+    await page
+      .getByRole("button", { name: /Waiting for them to join/ })
+      .first()
+      .click();
+    const details = page.getByRole("dialog", { name: "Waiting for them to join" });
+    await details.getByText("Why it waits").waitFor();
+    await details.getByRole("button", { name: "Cancel send" }).click();
+    const ask = page.getByRole("dialog", { name: "Cancel this send?" });
+    await ask
+      .getByText(new RegExp(`The 3\\.00 USDT waiting for ${inFull(phone)} comes back to your wallet now`))
+      .waitFor();
+    await shoot(page, "claimable-cancel-confirm", { modal: true });
+    await expectNoSeriousAxeViolations(page, "cancel a waiting send, the question");
+    await ask.getByRole("button", { name: "Yes, cancel the send" }).click();
+
+    const after = page.getByRole("dialog", { name: "Send cancelled" });
+    await after.getByText("You cancelled this send: the money came back to you.").waitFor();
+    await after.getByText("Cancelled", { exact: true }).waitFor();
+    for (const gone of ["Why it waits", "What happens next", "How long", "Up to 7 days"])
+      expect(await after.getByText(gone, { exact: true }).count()).toBe(0);
+    expect(await after.getByRole("button", { name: "Cancel send" }).count()).toBe(0);
+    await shoot(page, "claimable-details-cancelled", { modal: true });
+    await expectNoSeriousAxeViolations(page, "history details of a cancelled send");
+    expect(await usdt(a)).toBe(before);
+    await context.close();
+  }, 120_000);
 
   it("unclaimed for 7 days (the sandbox moves its clock), the money comes back to A, once", async () => {
     const before = await usdt(a);
