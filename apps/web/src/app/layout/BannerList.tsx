@@ -46,11 +46,10 @@ function BannerCard({ banner }: { banner: Banner }) {
           className="k-banner__image"
           src={image}
           srcSet={merchantSrcSet(image)}
-          // Full width in one column; the right column is 320 px, a bottom banner's picture 360.
-          sizes="(min-width: 1024px) 360px, 100vw"
-          // The 16:7 box of .k-banner__image, known before the stylesheet and the picture arrive.
-          width={1600}
-          height={700}
+          // A phone's strip draws it 112 px wide, the right column 320, a bottom banner's 240.
+          sizes="(min-width: 768px) 320px, 112px"
+          // No width/height: the artwork keeps its own aspect ratio (layout.css holds a 2:1 box
+          // until it arrives, the seeded artwork's ratio, so nothing moves for those).
           alt=""
           loading="lazy"
           decoding="async"

@@ -5,6 +5,7 @@ import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { CancelOrderModal } from "../../components/modal/CancelOrderModal.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
+import { Stepper } from "../../components/stepper/Stepper.tsx";
 import { isOfferGone } from "../../lib/http/offer-gone.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import {
@@ -57,16 +58,13 @@ export function CardOrderPage() {
   return (
     <div className="k-card-order">
       <h1 className="k-page-title">{t("cardOrder.title")}</h1>
-      <p className="k-cards__muted">
-        {prices.data?.name} · {t("cardOrder.stepOf", { n: index + 1 })}
-      </p>
-      <ol className="k-card-order__steps" aria-label={t("cardOrder.title")}>
-        {ORDER_STEPS.map((s) => (
-          <li key={s} aria-current={s === screen ? "step" : undefined}>
-            {t(`cardOrder.steps.${s}`)}
-          </li>
-        ))}
-      </ol>
+      <p className="k-cards__muted">{prices.data?.name}</p>
+      <Stepper
+        steps={ORDER_STEPS.map((s) => t(`cardOrder.steps.${s}`))}
+        current={index}
+        progressText={t("cardOrder.stepOf", { n: index + 1 })}
+        label={t("cardOrder.title")}
+      />
       <section className="k-surface" aria-labelledby="card-order-step">
         <h2 id="card-order-step" className="k-cards__heading">
           {t(`cardOrder.steps.${screen}`)}

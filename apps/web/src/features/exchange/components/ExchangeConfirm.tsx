@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
 import { PriceChangeNote, usePriceChange } from "../../../components/PriceChange.tsx";
@@ -30,6 +31,13 @@ export function ExchangeConfirm({
   onEdit,
 }: ExchangeConfirmProps) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The step replaces a form the customer scrolled down to its button: start the step at the top
+  // of the page, its heading focused (where a screen reader goes on too), not scrolled halfway.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   const pay = offer.sourceCurrencyAmount;
   const typed = side === "from" ? pay : offer.targetCurrencyAmount;
   const quoted = side === "from" ? offer.targetCurrencyAmount : pay;
@@ -39,7 +47,9 @@ export function ExchangeConfirm({
   );
   return (
     <section className="k-exchange__summary" aria-label={t("exchange.confirmTitle")}>
-      <h2 className="k-exchange__subtitle">{t("exchange.confirmTitle")}</h2>
+      <h2 className="k-exchange__subtitle" ref={heading} tabIndex={-1}>
+        {t("exchange.confirmTitle")}
+      </h2>
       <dl className="k-exchange__details">
         <dt>{t("exchange.youPay")}</dt>
         <dd>
