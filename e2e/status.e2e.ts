@@ -95,6 +95,52 @@ describe.skipIf(!e2eEnabled())("status strip and /status (issue 38)", () => {
     await context.close();
   });
 
+  it("an open app meets a pause within 5 s on in-app navigation; the modal names it; /status names all (issue 46)", async () => {
+    const { context, page } = await signedInPage(browser, customer);
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const modal = page.getByRole("dialog", { name: "Taking a quick pit stop" });
+
+    // The operator pauses exchange while the app is open; the customer goes on navigating in it.
+    await setExchange("MAINTENANCE");
+    const saved = Date.now();
+    while ((await modal.count()) === 0 && Date.now() - saved < 20_000) {
+      await nav.getByRole("link", { name: "Exchange" }).click();
+      if (
+        await modal.waitFor({ timeout: 1_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      await nav.getByRole("link", { name: "Home" }).click();
+      await page.waitForTimeout(500);
+    }
+    await modal.waitFor({ timeout: 1_000 });
+    const seenAfter = Date.now() - saved;
+    // 5 s of freshness, plus a navigation's round trip on a loaded machine.
+    expect(seenAfter).toBeLessThan(8_000);
+    expect(await modal.textContent()).toContain("Exchange is paused for maintenance.");
+    expect(await modal.textContent()).toContain("Please try again in a little while");
+    await shoot(page, "status-maintenance-modal", { modal: true });
+
+    // /status: every feature the merchant offers, in words, working ones included; no code.
+    const response = await fetch(`${baseUrl()}/v2/status`, {
+      headers: { "x-merchant-id": DEMO_MERCHANT_ID },
+    });
+    const { components } = (await response.json()) as { components: Component[] };
+    await page.goto(`${baseUrl()}/status`);
+    await page.getByRole("heading", { name: "Service status", level: 1 }).waitFor();
+    const section = page.locator(".k-service-status");
+    await section.getByText("Working normally").waitFor();
+    expect(await section.getByRole("listitem").count()).toBe(components.length);
+    expect(await section.textContent()).not.toMatch(/CP_\d|[A-Z]{2,}_[A-Z_]+/);
+    await setExchange("NONE");
+    await context.close();
+  });
+
   it("a pending deposit's details say why it waits, what happens next and how long", async () => {
     const { context, page } = await signedInPage(browser, customer);
     await page.goto(`${baseUrl()}/top-up/receive`);
