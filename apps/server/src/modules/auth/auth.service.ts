@@ -339,6 +339,11 @@ export function createAuthService(deps: AuthDeps) {
         await repository.revokeSession(merchant.id, row.session_id, "refresh token reused");
         throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
       }
+      if (row.revoked) {
+        // An operator's block ended the session: its owner is told why, not just signed out.
+        const customer = await customers.getCustomer(row.merchant_id, row.customer_id);
+        if (customer.blockedAt) throw authErrors.create("ACCOUNT_BLOCKED");
+      }
       if (row.expired || row.revoked) throw authErrors.create("INVALID_TOKEN", { field: "refresh_token" });
       return issueTokens(row.merchant_id, row.customer_id, row.session_id);
     },

@@ -33,10 +33,10 @@ const credit = (phone: string, amount: string) =>
 
 async function customer() {
   const phone = newPhone();
-  const { access_token: token } = await accounts.register(phone);
+  const { access_token: token, refresh_token: refreshToken } = await accounts.register(phone);
   const id = (await t.app.inject({ url: "/v2/customer/profile", headers: bearerHeaders(token) })).json()
     .customerId as string;
-  return { phone, token, id };
+  return { phone, token, refreshToken, id };
 }
 
 describe("customers in the back-office", () => {
@@ -92,6 +92,13 @@ describe("customers in the back-office", () => {
     expect(
       (await t.app.inject({ url: "/v2/customer/profile", headers: bearerHeaders(c.token) })).statusCode,
     ).toBe(401);
+    // The app's refresh after that 401 says why, so the customer reads the reason, not a sign-in page.
+    const refresh = await accounts.refresh(c.refreshToken);
+    expect(refresh.statusCode).toBe(403);
+    expect(refresh.json()).toMatchObject({
+      error: "ACCOUNT_BLOCKED",
+      message: "Your account is blocked. Please contact support.",
+    });
     const signIn = await accounts.signIn(c.phone, "secret1", "device-1");
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json()).toMatchObject({ error: "ACCOUNT_BLOCKED" });
@@ -110,6 +117,8 @@ describe("customers in the back-office", () => {
     });
     expect(unblocked.statusCode).toBe(200);
     expect((await accounts.signIn(c.phone, "secret1", "device-1")).statusCode).toBe(200);
+    // The ended session stays ended: its refresh is the usual 401.
+    expect((await accounts.refresh(c.refreshToken)).statusCode).toBe(401);
   });
 
   it("needs a reason to block, and finance may not block", async () => {
