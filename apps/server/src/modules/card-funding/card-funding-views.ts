@@ -1,4 +1,4 @@
-import { type CurrencyCode, getCurrency } from "@kestrel/money";
+import { type CurrencyCode, getCurrency, roundToDisplay } from "@kestrel/money";
 import type { Rate } from "../../providers/rates/rates-provider.ts";
 import type { CardRow } from "../cards/cards.service.ts";
 import { money } from "../history/history.service.ts";
@@ -32,7 +32,11 @@ export function pairView(terms: PairTerms, bid: Rate, walletAvailable: bigint) {
     fromLimits: {
       min: money(terms.minFrom, terms.from).value,
       max: money(terms.maxFrom, terms.from).value,
-      all: money(walletAvailable < terms.maxFrom ? walletAvailable : terms.maxFrom, terms.from).value,
+      // In the shown decimals, as offers are priced (docs/quotes.md "Display precision").
+      all: money(
+        roundToDisplay(walletAvailable < terms.maxFrom ? walletAvailable : terms.maxFrom, terms.from, "down"),
+        terms.from,
+      ).value,
     },
     // Before fees: what the bounds are worth at the rate (the offer says what arrives).
     toLimits: { min: to(terms.minFrom), max: to(terms.maxFrom), all: null },

@@ -38,6 +38,17 @@ describe("GET /v2/exchange/currencies", () => {
     expect(all).toHaveLength(56); // 8 currencies, each to the 7 others
   });
 
+  it("offers 'all' of a finer balance in the shown decimals, and that amount prices and executes", async () => {
+    const dave = await x.d.verified();
+    expect((await x.d.faucet(dave.phone, "USDT", "994.673715")).statusCode).toBe(200);
+    const usdt = (await x.pairs(dave.token, "?coinPairs=USDT_EUR")).json().pairs[0];
+    expect(usdt.allAmountFrom).toBe("994.670000");
+    const offer = (await x.create(dave.token, usdtToEur(usdt.allAmountFrom))).json();
+    expect(offer.sourceCurrencyAmount.amount).toBe("994.670000");
+    expect((await x.execute(dave.token, offer.offerId)).statusCode).toBe(200);
+    expect(await x.balance(dave.token, "USDT")).toBe("0.003715");
+  });
+
   it("refuses a malformed pair filter naming it", async () => {
     const res = await x.pairs(alice.token, "?coinPairs=usdt-eur");
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
+import { type CurrencyCode, getCurrency, roundToDisplay, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import type { OfferKind } from "../../db/schema/index.ts";
 import type { ClientSource } from "../../db/transaction.ts";
@@ -102,7 +102,10 @@ export function createQuotesService(deps: {
             }
           };
           const available = accounts.find((a) => a.currency === from)?.available ?? 0n;
-          const all = available < terms.maxFrom ? available : terms.maxFrom;
+          // Rounded down to the shown decimals: the quote rounds what is paid up, so a finer
+          // balance (an 18-decimal deposit) would price above itself (docs/quotes.md).
+          const within = available < terms.maxFrom ? available : terms.maxFrom;
+          const all = roundToDisplay(within, from, "down");
           const bid = deps.rates.quote(from, to, merchant.fxSpreadBps, at).bid;
           return {
             currencyFrom: from,

@@ -83,3 +83,28 @@ describe("a receipt's fee", () => {
     expect(new Map(receiptLines(withdrawal("COMPLETED"))).get("Fee")).toBe("1.00 EUR");
   });
 });
+
+describe("a receipt as a person reads it", () => {
+  it("prints amounts by the display rule, times in the spec's formats and a card in its mask", () => {
+    const exchange = {
+      ...withdrawal("COMPLETED"),
+      type: "PAYIN_CARD",
+      direction: "IN",
+      amount: "0.207446587892598097",
+      currency: "ETH",
+      fee: "0.000000000000000000",
+      counterparty: "424242******4242",
+      ibanModel: null,
+      payinCardModel: {
+        debitAmount: { value: "25.500000", currency: "USDT" },
+        feeAmount: { value: "0.050615", currency: "USDT" },
+      },
+    } as unknown as ReceiptOperation;
+    const lines = new Map(receiptLines(exchange));
+    expect(lines.get("Amount")).toBe("0.20744658 ETH");
+    expect(lines.get("Debited")).toBe("25.50 USDT");
+    expect(lines.get("Fee")).toBe("0.05 USDT");
+    expect(lines.get("Counterparty")).toBe("4242 •••• 4242");
+    expect(lines.get("Created")).toBe("2 November 2026, 10:00 UTC");
+  });
+});

@@ -1,5 +1,6 @@
 import type { HistoryService } from "../history/history.service.ts";
 import { type PdfBrand, renderPdf } from "./pdf-brand.ts";
+import { printCardNumber, printMoment, printMoney } from "./print-format.ts";
 import { describeEntry, maskCounterparty } from "./statement-rules.ts";
 
 // A receipt: one operation of the customer, everything the history says moved, as a PDF.
@@ -12,7 +13,6 @@ type Rate = { sourceCurrency: string; targetCurrency: string; rate: string };
 const STATUS_WORDS = { PENDING: "Pending", COMPLETED: "Completed", FAILED: "Failed" } as const;
 /** A send to someone not yet a customer that came back did not fail: the web's words (en-claims). */
 const CLAIM_STATUS_WORDS: Record<string, string> = { RETURNED: "Returned", CANCELLED: "Cancelled" };
-const stamp = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
 
 /** The operation's model (exactly one is set): where rates and both sides of a conversion live. */
 function modelOf(op: ReceiptOperation): Record<string, unknown> {
@@ -51,17 +51,19 @@ export function receiptLines(op: ReceiptOperation): [string, string][] {
   const lines: [string, string][] = [
     ["Operation", describeEntry({ type: op.type, direction: op.direction, counterparty: null }, op.type)],
     ["Direction", op.direction === "IN" ? "Received" : "Sent"],
-    ["Amount", `${op.amount} ${op.currency}`],
-    ["Fee", `${fee.value} ${fee.currency}`],
+    ["Amount", printMoney(op.amount, op.currency)],
+    ["Fee", printMoney(fee.value, fee.currency)],
   ];
   if (isMoney(model.debitAmount))
-    lines.push(["Debited", `${model.debitAmount.value} ${model.debitAmount.currency}`]);
+    lines.push(["Debited", printMoney(model.debitAmount.value, model.debitAmount.currency)]);
   if (isMoney(model.creditAmount)) {
-    lines.push(["Credited", `${model.creditAmount.value} ${model.creditAmount.currency}`]);
+    lines.push(["Credited", printMoney(model.creditAmount.value, model.creditAmount.currency)]);
   }
   const rate = model.exchangeRate as Rate | undefined;
   if (rate?.rate) lines.push(["Rate", `1 ${rate.sourceCurrency} = ${rate.rate} ${rate.targetCurrency}`]);
-  if (op.counterparty) lines.push(["Counterparty", maskCounterparty(op.counterparty)]);
+  if (op.counterparty) {
+    lines.push(["Counterparty", printCardNumber(op.counterparty) ?? maskCounterparty(op.counterparty)]);
+  }
   lines.push(["Status", statusOf(op)]);
   const why = claimReason(op);
   if (why) lines.push(["Reason", why]);
@@ -76,8 +78,8 @@ export function receiptLines(op: ReceiptOperation): [string, string][] {
     );
   }
   lines.push(
-    ["Created", stamp(op.createdAt)],
-    ["Last updated", stamp(op.updatedAt)],
+    ["Created", printMoment(op.createdAt)],
+    ["Last updated", printMoment(op.updatedAt)],
     ["Reference", op.operationId],
   );
   return lines;

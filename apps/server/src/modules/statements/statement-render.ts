@@ -1,8 +1,11 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { type Pdf, type PdfBrand, renderPdf } from "./pdf-brand.ts";
-import type { StatementAccount, StatementRange } from "./statement-rules.ts";
+import { printAmount, printDay, printMoment } from "./print-format.ts";
+import { closingAt, type StatementAccount, type StatementRange } from "./statement-rules.ts";
 
-// A statement as PDF and as CSV: the same rows and the same figures (both come from `rowsOf`).
+// A statement as PDF and as CSV: the same rows and the same figures (both come from `rowsOf`),
+// written for their readers: the CSV exact (every decimal, ISO dates) for a spreadsheet, the PDF
+// by the display rule and the spec's date formats for a person (print-format.ts).
 
 export type StatementRow = {
   date: string;
@@ -12,29 +15,50 @@ export type StatementRow = {
   balance: string;
 };
 
-const money = (minor: bigint, currency: string) => toDecimalString(minor, currency as CurrencyCode);
-const stamp = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** How a file writes amounts, days and moments. */
+type Style = {
+  money: (minor: bigint, currency: string) => string;
+  day: (day: string) => string;
+  moment: (at: Date) => string;
+};
 
-/** An account's rows as printed: opening balance, each movement, closing balance. */
-export function rowsOf(account: StatementAccount, range: StatementRange): StatementRow[] {
+const EXACT: Style = {
+  money: (minor, currency) => toDecimalString(minor, currency as CurrencyCode),
+  day: (day) => day,
+  moment: (at) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+};
+const PRINTED: Style = { money: printAmount, day: printDay, moment: printMoment };
+
+/**
+ * An account's rows: opening balance, each movement, closing balance. The closing balance is
+ * dated when it was read: the period's last day, or the issue time for a period not yet over.
+ */
+export function rowsOf(
+  account: StatementAccount,
+  range: StatementRange,
+  issuedAt: Date,
+  style: Style = EXACT,
+): StatementRow[] {
   const c = account.currency;
+  const money = style.money;
+  const closing = closingAt(range, issuedAt);
   return [
     {
-      date: range.firstDay,
+      date: style.day(range.firstDay),
       description: "Opening balance",
       amount: "",
       fee: "",
       balance: money(account.opening, c),
     },
     ...account.lines.map((l) => ({
-      date: stamp(l.at),
+      date: style.moment(l.at),
       description: l.description,
       amount: money(l.amount, c),
       fee: money(l.fee, c),
       balance: money(l.balance, c),
     })),
     {
-      date: range.lastDay,
+      date: closing === "end" ? style.day(range.lastDay) : style.moment(closing),
       description: "Closing balance",
       amount: "",
       fee: "",
@@ -51,10 +75,10 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function statementCsv(accounts: StatementAccount[], range: StatementRange): string {
+export function statementCsv(accounts: StatementAccount[], range: StatementRange, issuedAt: Date): string {
   const lines = [CSV_COLUMNS];
   for (const account of accounts) {
-    for (const r of rowsOf(account, range)) {
+    for (const r of rowsOf(account, range, issuedAt)) {
       lines.push([account.label, account.currency, r.date, r.description, r.amount, r.fee, r.balance]);
     }
   }
@@ -88,8 +112,8 @@ export function statementPdf(
   issuedAt: Date,
 ): Promise<Buffer> {
   return renderPdf(brand, "Statement", (doc) => {
-    doc.text(`Period: ${range.firstDay} to ${range.lastDay} (UTC)`);
-    doc.text(`Issued: ${stamp(issuedAt)}`);
+    doc.text(`Period: ${printDay(range.firstDay)} to ${printDay(range.lastDay)} (UTC)`);
+    doc.text(`Issued: ${printMoment(issuedAt)}`);
     doc.text("Amounts are in each account's currency; fees are shown apart and included in the balance.");
     for (const account of accounts) {
       doc.moveDown(1);
@@ -101,7 +125,7 @@ export function statementPdf(
         { date: "Date", description: "Description", amount: "Amount", fee: "Fee", balance: "Balance" },
         true,
       );
-      const rows = rowsOf(account, range);
+      const rows = rowsOf(account, range, issuedAt, PRINTED);
       rows.forEach((row, i) => {
         tableRow(doc, row, i === 0 || i === rows.length - 1);
       });

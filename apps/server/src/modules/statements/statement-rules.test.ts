@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildStatement,
+  closingAt,
   describeEntry,
   maskCounterparty,
   type StatementFacts,
@@ -90,5 +91,14 @@ describe("describeEntry", () => {
       "Cancelled send to +447•••23",
     );
     expect(describeEntry(undefined, "claimable_cancel")).toBe("claimable cancel");
+  });
+});
+
+describe("closingAt", () => {
+  const december = statementRange("2026-12-01", "2026-12-31");
+  it("is the issue time for a period not yet over, and the period's end once it is", () => {
+    const onThe7th = new Date("2026-12-07T15:02:00Z");
+    expect(closingAt(december, onThe7th)).toEqual(onThe7th);
+    expect(closingAt(december, new Date("2027-01-01T00:00:00Z"))).toBe("end");
   });
 });

@@ -34,6 +34,14 @@ export function statementRange(firstDay: string, lastDay: string): StatementRang
   return { from, to, firstDay, lastDay };
 }
 
+/**
+ * When the closing balance is read: the period's end ("end", its last day), or the issue time
+ * when the statement is issued before the period is over (the current month's, on the 7th).
+ */
+export function closingAt(range: StatementRange, issuedAt: Date): Date | "end" {
+  return issuedAt < range.to ? issuedAt : "end";
+}
+
 export type StatementLine = {
   at: Date;
   operationId: string;

@@ -43,7 +43,7 @@ export function createStatementsService(deps: {
       const name = `statement-${range.firstDay}-${range.lastDay}`;
       if (input.format === "csv") {
         return {
-          body: Buffer.from(statementCsv(accounts, range)),
+          body: Buffer.from(statementCsv(accounts, range, now())),
           contentType: "text/csv; charset=utf-8",
           fileName: `${name}.csv`,
         };

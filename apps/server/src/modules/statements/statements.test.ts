@@ -4,6 +4,7 @@ import { createServices } from "../../services.ts";
 import { newPhone } from "../auth/auth.test-helpers.ts";
 import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
 import { type ExchangeTest, exchangeTestApp } from "../quotes/exchange.test-helpers.ts";
+import { printAmount, printMoney } from "./print-format.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
 let x: ExchangeTest;
@@ -80,7 +81,14 @@ describe("GET /v2/statements", () => {
     expect(pdfRes.headers["content-type"]).toBe("application/pdf");
     const text = await pdfText(pdfRes.rawPayload);
     expect(text).toContain("Kestrel Wallet");
-    for (const cell of rows.flatMap((r) => [r[0], r[3], r[4], r[5], r[6]])) expect(text).toContain(cell);
+    // The PDF prints the CSV's exact figures by the display rule (spec §5): 2 decimals here.
+    for (const cell of rows.flatMap((r) => [r[0], r[3]])) expect(text).toContain(cell);
+    for (const r of rows) {
+      for (const cell of [r[4], r[5], r[6]]) {
+        if (cell) expect(text).toContain(printAmount(minor(cell), r[1] ?? ""));
+      }
+    }
+    expect(text).not.toMatch(/\d\.\d{3,}/);
   });
 
   it.each([
@@ -93,6 +101,18 @@ describe("GET /v2/statements", () => {
     const res = await statement(alice.token, query);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field });
+  });
+
+  it("dates the current month's closing balance when it was issued, not at the month's end", async () => {
+    const now = new Date();
+    const first = `${today().slice(0, 8)}01`;
+    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0))
+      .toISOString()
+      .slice(0, 10);
+    const rows = csvRows((await statement(alice.token, `from=${first}&to=${last}&format=csv`)).body);
+    const closing = rows.filter((r) => r[3] === "Closing balance");
+    expect(closing.length).toBeGreaterThan(0);
+    for (const r of closing) expect(r[2]).toMatch(new RegExp(`^${today()} \\d{2}:\\d{2} UTC$`));
   });
 
   it("accepts a range of exactly 5 years less a day, and needs a session", async () => {
@@ -190,6 +210,7 @@ describe("GET /v2/history/operations/{operationId}/receipt", () => {
       operationId: string;
       type: string;
       amount: string;
+      currency: string;
       fee: string;
     }[];
 
@@ -204,8 +225,8 @@ describe("GET /v2/history/operations/{operationId}/receipt", () => {
       "Receipt",
       "Kestrel Wallet",
       "Exchange",
-      exchange.amount,
-      exchange.fee,
+      printMoney(exchange.amount, exchange.currency),
+      printMoney(exchange.fee, exchange.currency),
       "Completed",
     ]) {
       expect(text).toContain(words);
