@@ -99,4 +99,23 @@ describe("/security", () => {
     await userEvent.click(retry);
     expect(await sessions.findByText("This device")).not.toBeNull();
   });
+
+  it("tells sessions of the same browser apart, and says nothing of a location it does not know", async () => {
+    const linux = { device: "Chrome on Linux", country: null };
+    const first = session({ ...linux, id: "0193a9e0-0000-7000-8000-0000000000b1", createdAt: AT });
+    const second = session({ ...linux, id: "0193a9e0-0000-7000-8000-0000000000b2" });
+    installFakeAccounts({
+      "GET /v2/security/sessions": () =>
+        jsonResponse(200, { sessions: [session({ ...THIS, ...linux }), first, second] }),
+      "GET /v2/security/events": () => jsonResponse(200, noEvents),
+    });
+    renderApp("/security");
+    const sessions = await region("Devices and sessions");
+    await sessions.findByText("This device");
+    const texts = sessions.getAllByRole("listitem").map((li) => li.textContent);
+    expect(new Set(texts).size).toBe(3);
+    expect(sessions.getByRole("button", { name: "Sign out Chrome on Linux, session 00b1" })).not.toBeNull();
+    expect(sessions.getByRole("button", { name: "Sign out Chrome on Linux, session 00b2" })).not.toBeNull();
+    expect(sessions.queryByText(/Location unknown/)).toBeNull();
+  });
 });

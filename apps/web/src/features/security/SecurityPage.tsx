@@ -52,7 +52,13 @@ function Sessions() {
   const signOut = useSignOutSessions();
   const [confirming, setConfirming] = useState<Confirming>();
   const [error, setError] = useState<Error | undefined>();
-  const deviceOf = (s: SecuritySession) => s.device ?? t("security.unknownDevice");
+  // Sessions of the same browser and system read alike ("Chrome on Linux" twice): those get the
+  // end of their id as a reference, so each line, its button and its dialog name one session.
+  const labelOf = (s: SecuritySession) => s.device ?? t("security.unknownDevice");
+  const repeated = (s: SecuritySession) =>
+    (sessions.data ?? []).filter((o) => labelOf(o) === labelOf(s)).length > 1;
+  const deviceOf = (s: SecuritySession) =>
+    repeated(s) ? t("security.sessionRef", { device: labelOf(s), ref: s.id.slice(-4) }) : labelOf(s);
   const others = sessions.data?.filter((s) => !s.current) ?? [];
   const pending = signOut.one.isPending || signOut.others.isPending;
 
@@ -88,8 +94,10 @@ function Sessions() {
                     {s.current ? <span className="k-security__badge">{t("security.thisDevice")}</span> : null}
                   </p>
                   <p className="k-security__muted">
-                    {placeOf(s.country) ?? t("security.unknownPlace")} ·{" "}
-                    {t("security.lastActive", { when: when(s.lastActiveAt) })}
+                    {/* Where it signed in from, when the address tells (a local network does not). */}
+                    {[placeOf(s.country), t("security.lastActive", { when: when(s.lastActiveAt) })]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </p>
                   <p className="k-security__muted">{t("security.signedInAt", { when: when(s.createdAt) })}</p>
                 </div>

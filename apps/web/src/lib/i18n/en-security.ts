@@ -7,7 +7,7 @@ export const enSecurity = {
     sessionsTitle: "Devices and sessions",
     thisDevice: "This device",
     unknownDevice: "Unknown device",
-    unknownPlace: "Location unknown",
+    sessionRef: "{{device}}, session {{ref}}",
     lastActive: "Last active {{when}}",
     signedInAt: "Signed in {{when}}",
     signOut: "Sign out",
