@@ -94,7 +94,7 @@ describe("the database's live SQL", () => {
     expect(found).toEqual([]);
   });
 
-  it("is applied again at every start: a function no file defines is dropped, the others stay", async () => {
+  it("drops at a start a function no file defines; the others stay", async () => {
     await db.pool.query("create function ledger_leftover() returns int language sql as 'select 1'");
     await runMigrations(db.pool);
     const { rows } = await db.pool.query<{ name: string }>(

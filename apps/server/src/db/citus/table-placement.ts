@@ -148,6 +148,10 @@ export const TABLE_PLACEMENT: Record<string, Placement> = {
   sandbox_support_chat_messages: "coordinator",
   // The sandbox console's switch, read by every instance (docs/status.md): small.
   sandbox_outages: "reference",
+
+  // The start's record of the live SQL it applied (db/migrate.ts), like drizzle's journal of the
+  // migrations: read and written only by a start, on the coordinator.
+  live_sql_files: "coordinator",
 };
 
 /**

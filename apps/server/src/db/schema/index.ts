@@ -15,6 +15,7 @@ export * from "./issuer.ts";
 export * from "./issuer-spending.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";
+export * from "./live-sql.ts";
 export * from "./merchant-config.ts";
 export * from "./merchants.ts";
 export * from "./operators.ts";
