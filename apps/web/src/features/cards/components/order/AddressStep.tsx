@@ -2,8 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
+import { PhoneField } from "../../../../components/PhoneField.tsx";
 import { SelectField } from "../../../../components/SelectField.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
+import { cleanPhoneInput, loadPhoneNumbers, phoneDigits } from "../../../../lib/phone/phone-number.ts";
+import { usePhoneCountries } from "../../../../lib/phone/use-phone-countries.ts";
 import { type AddressBody, type CardProgram, useDeliveryCountries } from "../../api/cards-queries.ts";
 
 type Fields = Record<"country" | "city" | "state" | "address" | "address2" | "postalCode", string>;
@@ -105,6 +108,11 @@ export function AddressStep({
   const [match, setMatch] = useState(true);
   const [shipping, setShipping] = useState<Fields>(EMPTY);
   const [names, setNames] = useState({ firstName: "", lastName: "", phone: "" });
+  // The courier's phone: the app's one phone field, sent as digits (spec §5).
+  const phoneCountries = usePhoneCountries();
+  const [phoneCountry, setPhoneCountry] = useState<string | undefined>();
+  const [phoneError, setPhoneError] = useState<string | undefined>();
+  const country = phoneCountry ?? phoneCountries.defaultCountry ?? "";
   const filled = (f: Fields) => f.country && f.city.trim() && f.address.trim() && f.postalCode.trim();
   const complete =
     filled(billing) &&
@@ -112,15 +120,26 @@ export function AddressStep({
   return (
     <form
       className="k-card-order__form"
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
         if (!complete) return;
+        let phone = "";
+        if (plastic && !match) {
+          try {
+            await loadPhoneNumbers(); // at once once loaded; a failed download is tried again
+          } catch {
+            return setPhoneError(t("sendForm.errors.phoneCheck"));
+          }
+          phone = phoneDigits(names.phone, country) ?? "";
+          setPhoneError(phone ? undefined : t("auth.phone.invalid"));
+          if (!phone) return;
+        }
         onSubmit({
           billingAddress: trimmed(billing) as AddressBody["billingAddress"],
           shippingMatchBilling: !plastic || match,
           ...(plastic && !match
             ? {
-                shippingAddress: trimmed({ ...shipping, ...names }) as NonNullable<
+                shippingAddress: trimmed({ ...shipping, ...names, phone }) as NonNullable<
                   AddressBody["shippingAddress"]
                 >,
               }
@@ -149,11 +168,19 @@ export function AddressStep({
             value={names.lastName}
             onChange={(e) => setNames({ ...names, lastName: e.target.value })}
           />
-          <TextField
+          <PhoneField
             label={t("cardOrder.address.phone")}
-            value={names.phone}
-            inputMode="tel"
-            onChange={(e) => setNames({ ...names, phone: e.target.value })}
+            countries={phoneCountries.countries}
+            selectedCountry={country}
+            countrySelect={{ value: country, onChange: (e) => setPhoneCountry(e.target.value) }}
+            phoneInput={{
+              value: names.phone,
+              onChange: (e) => {
+                setNames({ ...names, phone: cleanPhoneInput(e.target.value) });
+                setPhoneError(undefined);
+              },
+            }}
+            error={phoneError}
           />
           <AddressFields value={shipping} onChange={setShipping} countries={countries} prefix="shipping-" />
         </fieldset>
