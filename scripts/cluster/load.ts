@@ -26,6 +26,8 @@ export type Outcome = {
   unavailableWithoutRetryAfter: number;
   /** Of the 503s, those an instance gave (its body has a requestId), not the load balancer. */
   unavailableFromInstance: number;
+  /** Calls cut off: a connection reset or refused, or a 502/504 from the load balancer. */
+  cut: number;
   eurOutMinor: bigint;
   kind: Send["kind"];
   /** The last answer's body when it was not a 200 (its code says why): what a failed run prints. */
@@ -59,6 +61,7 @@ export async function sendWithRetries(url: string, send: Send, deadline: number)
     unavailable: calls.reduce((n, c) => n + c.unavailable, 0),
     unavailableWithoutRetryAfter: calls.reduce((n, c) => n + c.unavailableWithoutRetryAfter, 0),
     unavailableFromInstance: calls.reduce((n, c) => n + c.unavailableFromInstance, 0),
+    cut: calls.reduce((n, c) => n + c.cut, 0),
     eurOutMinor: send.eurOutMinor,
   });
   if (send.kind === "send") {
@@ -100,6 +103,7 @@ type Answer = {
   unavailable: number;
   unavailableWithoutRetryAfter: number;
   unavailableFromInstance: number;
+  cut: number;
   body?: unknown;
   /** The body of the last retried answer, kept when the call gave up. */
   lastBody?: unknown;
@@ -119,6 +123,7 @@ async function callWithRetries(
     unavailable: 0,
     unavailableWithoutRetryAfter: 0,
     unavailableFromInstance: 0,
+    cut: 0,
   };
   for (;;) {
     a.attempts++;
@@ -141,6 +146,7 @@ async function callWithRetries(
       if (!answer?.retryAfter) a.unavailableWithoutRetryAfter++;
       if ((answer?.body as { requestId?: string } | undefined)?.requestId) a.unavailableFromInstance++;
     }
+    if (a.status === undefined || a.status === 502 || a.status === 504) a.cut++;
     if (a.status !== undefined && !RETRIED.has(a.status)) return { ...a, body: answer?.body };
     a.lastBody = answer?.body;
     if (Date.now() > deadline) return a;

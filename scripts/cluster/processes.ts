@@ -51,9 +51,13 @@ export const LOAD_ENV = { LOG_LEVEL: "error", IP_LIMIT_MULTIPLIER: "10000", TRUS
  * the database's preparation). If one fails to start, the others are stopped before the error
  * goes on: no instance outlives the run.
  */
-export async function startInstances(count: number, databaseUrl: string): Promise<ServerProcess[]> {
+export async function startInstances(
+  count: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess[]> {
   const started = await Promise.allSettled(
-    Array.from({ length: count }, () => startServerProcess(databaseUrl, LOAD_ENV)),
+    Array.from({ length: count }, () => startServerProcess(databaseUrl, { ...LOAD_ENV, ...env })),
   );
   const failed = started.find((s) => s.status === "rejected");
   if (!failed) return started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);

@@ -43,6 +43,8 @@ async function startHaproxy(upstreams: string[]): Promise<LoadBalancer> {
     "  timeout connect 1s",
     "  timeout client 60s",
     "  timeout server 60s",
+    // A check answered late on a loaded machine is not a failed one: /readyz waits up to 2 s.
+    "  timeout check 2s",
     "  retries 2",
     "  option redispatch",
     "  option forwardfor",

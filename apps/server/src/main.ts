@@ -8,7 +8,10 @@ import { openDatabase } from "./db/database.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.ts";
 import { prepareDatabase, startFailure } from "./db/prepare.ts";
 import { refuseUnsafeProduction } from "./db/production-checks.ts";
+import { startMetricsServer } from "./metrics/metrics-server.ts";
 import { seedSandboxAdmin } from "./modules/operators/operators.seed.ts";
+import { checkNodeVersion } from "./node-version.ts";
+import { registerDrain, stopServer } from "./shutdown.ts";
 import { startWorker } from "./worker.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -22,7 +25,8 @@ export type StartOptions = { worker: boolean };
 export async function start(config: Config, options: StartOptions) {
   const log = pino({ level: config.logLevel });
   let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), log);
+  if (!config.databaseUrl)
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), log, { ownSession: true });
   const database = openDatabase(config.databaseUrl ?? (embedded as EmbeddedDatabase).url);
   // Production seeds nothing and serves no database holding the sandbox's public keys or admin.
   const production = config.env === "production";
@@ -42,17 +46,32 @@ export async function start(config: Config, options: StartOptions) {
   const worker: Runner | undefined = options.worker
     ? await startWorker(database.pool, log, config)
     : undefined;
+  const metrics =
+    config.metricsPort === undefined ? undefined : await startMetricsServer(config.metricsPort, config.host);
 
+  const drain = registerDrain(app);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    // Order matters: stop taking requests, let jobs finish, then close the database under them.
-    await app.close().catch((err) => log.error({ err }, "http close failed"));
-    await worker?.stop().catch((err) => log.error({ err }, "worker stop failed"));
-    await database.close().catch((err) => log.error({ err }, "pool close failed"));
-    await embedded?.stop().catch((err) => log.error({ err }, "database stop failed"));
+    // Order matters (shutdown.ts): drain, stop taking requests and finish those in flight, let
+    // jobs finish or be released, then close the database under them.
+    // A Ctrl-C (SIGINT) is someone at a terminal: no proxy to drain.
+    const times = signal === "SIGINT" ? { ...config.shutdown, drainSeconds: 0 } : config.shutdown;
+    await stopServer(
+      app,
+      drain,
+      times,
+      [
+        { name: "worker stop", run: async () => worker?.stop() },
+        { name: "metrics close", run: async () => metrics?.close() },
+        { name: "pool close", run: () => database.close() },
+        { name: "database stop", run: async () => embedded?.stop() },
+      ],
+      log,
+    );
+    log.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -67,6 +86,11 @@ export async function start(config: Config, options: StartOptions) {
 
 // Run directly (`node apps/server/src/main.ts`): start from the environment.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const oldNode = checkNodeVersion();
+  if (oldNode) {
+    console.error(oldNode);
+    process.exit(1);
+  }
   let config: Config;
   try {
     config = loadConfig();

