@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import pino from "pino";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
 import { requireTools } from "./failover/binaries.ts";
@@ -119,6 +120,12 @@ try {
   );
   await checkWebApp(url);
   check("production: the HEALTHCHECK command passes", (await api.exec(config.healthcheck.slice(1))) === 0);
+  // A SIGTERM before the worker is up would only show that Node's default ends it.
+  check(
+    "production: the worker starts (its LISTEN connection is open)",
+    await workerListening(database.url, worker),
+    tail(worker),
+  );
   const workerCode = await worker.stop("SIGTERM", 30_000);
   check(
     "production: SIGTERM ends the worker with exit 0",
@@ -185,6 +192,32 @@ async function waitReady(url: string, container: Running) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`/readyz did not answer 200 within 180 s${tail(container)}`);
+}
+
+/**
+ * graphile-worker holds one connection LISTENing for new jobs from its start to its stop: the
+ * worker process is up once the database shows it (the API runs with WORKER=false here).
+ */
+async function workerListening(url: string, worker: Running): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline && worker.exitCode() === undefined) {
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where query ilike 'listen%' and pid <> pg_backend_pid()",
+      );
+      if ((rows[0]?.n ?? 0) > 0) {
+        // worker-main installs its SIGTERM handler right after the start it is part of.
+        await new Promise((r) => setTimeout(r, 2_000));
+        return true;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return false;
+  } finally {
+    await client.end();
+  }
 }
 
 /** The web app: its page at /, and the first script that page loads (built into the image). */
