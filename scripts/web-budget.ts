@@ -68,6 +68,8 @@ export const LOADED_ON_USE: readonly string[] = [
   "src/features/cards/components/security/card-security-modals.ts",
   // A send's claim (waiting for its recipient to join) and its Cancel, when its details open (HistoryPage.tsx).
   "src/features/history/ClaimActions.tsx",
+  // The courier's phone (and the phone number library), when a plastic card ships elsewhere (AddressStep.tsx).
+  "src/features/cards/components/order/CourierPhone.tsx",
 ];
 
 export type ManifestChunk = {

@@ -1,15 +1,16 @@
-import { useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
-import { PhoneField } from "../../../../components/PhoneField.tsx";
 import { SelectField } from "../../../../components/SelectField.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
-import { cleanPhoneInput, loadPhoneNumbers, phoneDigits } from "../../../../lib/phone/phone-number.ts";
-import { usePhoneCountries } from "../../../../lib/phone/use-phone-countries.ts";
 import { type AddressBody, type CardProgram, useDeliveryCountries } from "../../api/cards-queries.ts";
+import type { CourierPhoneValue } from "./CourierPhone.tsx";
 
 type Fields = Record<"country" | "city" | "state" | "address" | "address2" | "postalCode", string>;
+
+// The phone number library comes with the courier's phone, only when a card ships elsewhere.
+const CourierPhoneField = lazy(() => import("./CourierPhone.tsx").then((m) => ({ default: m.CourierPhone })));
 const EMPTY: Fields = { country: "", city: "", state: "", address: "", address2: "", postalCode: "" };
 const trimmed = (f: Partial<Record<string, string>>) =>
   Object.fromEntries(
@@ -109,10 +110,13 @@ export function AddressStep({
   const [shipping, setShipping] = useState<Fields>(EMPTY);
   const [names, setNames] = useState({ firstName: "", lastName: "", phone: "" });
   // The courier's phone: the app's one phone field, sent as digits (spec §5).
-  const phoneCountries = usePhoneCountries();
-  const [phoneCountry, setPhoneCountry] = useState<string | undefined>();
   const [phoneError, setPhoneError] = useState<string | undefined>();
-  const country = phoneCountry ?? phoneCountries.defaultCountry ?? "";
+  const [courier, setCourier] = useState<CourierPhoneValue>({ typed: "", digits: undefined });
+  const onCourierPhone = useCallback((value: CourierPhoneValue) => {
+    setCourier(value);
+    setNames((current) => ({ ...current, phone: value.typed }));
+    setPhoneError(undefined);
+  }, []);
   const filled = (f: Fields) => f.country && f.city.trim() && f.address.trim() && f.postalCode.trim();
   const complete =
     filled(billing) &&
@@ -120,20 +124,11 @@ export function AddressStep({
   return (
     <form
       className="k-card-order__form"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
         if (!complete) return;
-        let phone = "";
-        if (plastic && !match) {
-          try {
-            await loadPhoneNumbers(); // at once once loaded; a failed download is tried again
-          } catch {
-            return setPhoneError(t("sendForm.errors.phoneCheck"));
-          }
-          phone = phoneDigits(names.phone, country) ?? "";
-          setPhoneError(phone ? undefined : t("auth.phone.invalid"));
-          if (!phone) return;
-        }
+        const phone = courier.digits ?? "";
+        if (plastic && !match && !phone) return setPhoneError(t("auth.phone.invalid"));
         onSubmit({
           billingAddress: trimmed(billing) as AddressBody["billingAddress"],
           shippingMatchBilling: !plastic || match,
@@ -168,20 +163,9 @@ export function AddressStep({
             value={names.lastName}
             onChange={(e) => setNames({ ...names, lastName: e.target.value })}
           />
-          <PhoneField
-            label={t("cardOrder.address.phone")}
-            countries={phoneCountries.countries}
-            selectedCountry={country}
-            countrySelect={{ value: country, onChange: (e) => setPhoneCountry(e.target.value) }}
-            phoneInput={{
-              value: names.phone,
-              onChange: (e) => {
-                setNames({ ...names, phone: cleanPhoneInput(e.target.value) });
-                setPhoneError(undefined);
-              },
-            }}
-            error={phoneError}
-          />
+          <Suspense fallback={null}>
+            <CourierPhoneField error={phoneError} onChange={onCourierPhone} />
+          </Suspense>
           <AddressFields value={shipping} onChange={setShipping} countries={countries} prefix="shipping-" />
         </fieldset>
       ) : null}
