@@ -36,6 +36,20 @@ function distortedImages(page: Page) {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** Cards whose content runs into their right padding (history's list sat 4 px past a phone's card). */
+const overflowingCards = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".k-surface")].flatMap((card) => {
+      const edge =
+        card.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(card).paddingRight);
+      return [...card.children]
+        .filter((child) => child.getBoundingClientRect().right > edge + 0.5)
+        .map(
+          (child) => `${child.className} ends ${child.getBoundingClientRect().right - edge} px past its card`,
+        );
+    }),
+  );
+
 describe.skipIf(!e2eEnabled())("the look of the customer app", () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -67,6 +81,7 @@ describe.skipIf(!e2eEnabled())("the look of the customer app", () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         if (viewport === "mobile") await shoot(page, `look-${name}`);
         expect({ name, overflow: await overflow(page) }).toEqual({ name, overflow: 0 });
+        expect({ name, cards: await overflowingCards(page) }).toEqual({ name, cards: [] });
         expect({ name, distorted: await distortedImages(page) }).toEqual({ name, distorted: [] });
       }
     });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/Button.tsx";
+import { CardArt } from "../../../components/card-art/CardArt.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { CancelOrderModal } from "../../../components/modal/CancelOrderModal.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
@@ -66,11 +67,12 @@ export function ProgramSection({ program }: { program: CardProgram }) {
           const price = prices.data?.prices.find((p) => p.cardType === card.cardType);
           return (
             <li key={card.cardRequestId} className="k-cards__item" data-testid={`card-${card.cardRequestId}`}>
-              <div className={`k-cards__face k-cards__face--${card.colour.toLowerCase()}`} aria-hidden="true">
-                <span>{t(`cards.forms.${card.cardType}`)}</span>
-                <span className="k-cards__number">{card.number ?? t("cards.orderInProgress")}</span>
-                <span>{card.cardholderName ?? ""}</span>
-              </div>
+              <CardArt
+                colour={prices.data?.designs.find((d) => d.colour === card.colour)?.hex}
+                form={card.cardType}
+                programName={prices.data?.name}
+                number={card.number}
+              />
               <div className="k-cards__details">
                 {card.label ? <p className="k-cards__label">{card.label}</p> : null}
                 <p className="k-cards__title">

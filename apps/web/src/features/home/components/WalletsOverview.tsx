@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AssetIcon } from "../../../components/asset-icon/AssetIcon.tsx";
 import { Button } from "../../../components/Button.tsx";
-import { Spinner } from "../../../components/Spinner.tsx";
 import { formatMoney, readAmount } from "../../../lib/format/money.ts";
 import { useWallets, type Wallet } from "../../../lib/wallets/wallet-queries.ts";
 import { AddFundsModal } from "./AddFundsModal.tsx";
@@ -21,7 +21,11 @@ export function BalanceTotal() {
     <div className="k-balance" aria-busy={data ? undefined : true}>
       <p className="k-balance__label">{t("wallets.total")}</p>
       <p className="k-balance__total">
-        {data ? formatMoney(data.fiat.total, data.fiat.customerCurrency) : <Spinner size={24} />}
+        {data ? (
+          <span className="k-amount">{formatMoney(data.fiat.total, data.fiat.customerCurrency)}</span>
+        ) : (
+          <span className="k-skeleton k-balance__skeleton" />
+        )}
       </p>
     </div>
   );
@@ -36,7 +40,9 @@ export function WalletsOverview() {
   const data = wallets.data;
 
   if (!data) {
-    return wallets.isPending ? null : (
+    return wallets.isPending ? (
+      <WalletsSkeleton />
+    ) : (
       <div role="alert" className="k-home__error">
         <p>{t("wallets.loadError")}</p>
         {wallets.error?.message ? <p className="k-home__muted">{wallets.error.message}</p> : null}
@@ -65,13 +71,14 @@ export function WalletsOverview() {
           <ul className="k-wallets">
             {data.wallets.map((wallet) => (
               <li key={wallet.id} className="k-wallets__item">
+                <AssetIcon code={wallet.currency} size={36} />
                 <span className="k-wallets__name">
                   <strong>{wallet.currency}</strong>
                   <span className="k-home__muted">{wallet.name}</span>
                 </span>
                 <span className="k-wallets__amounts">
-                  <strong>{formatMoney(wallet.balance, wallet.currency)}</strong>
-                  <span className="k-home__muted">
+                  <strong className="k-amount">{formatMoney(wallet.balance, wallet.currency)}</strong>
+                  <span className="k-home__muted k-amount">
                     {formatMoney(wallet.fiat.amount, wallet.fiat.customerCurrency)}
                   </span>
                 </span>
@@ -81,5 +88,23 @@ export function WalletsOverview() {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** Three wallet rows' shape while the wallets load, so the list arrives without moving the page. */
+function WalletsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <section aria-busy="true" aria-label={t("wallets.list")}>
+      <span className="k-skeleton k-home__subtitle-skeleton" />
+      <ul className="k-wallets">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="k-wallets__item k-wallets__item--skeleton" data-testid="wallet-skeleton">
+            <span className="k-skeleton k-wallets__icon-skeleton" />
+            <span className="k-skeleton k-wallets__line-skeleton" />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
+import { CardArt } from "../../../../components/card-art/CardArt.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
 import type { CardPrices } from "../../api/cards-queries.ts";
 import { CardTerms } from "../CardTerms.tsx";
@@ -30,6 +31,12 @@ export function CardTypeStep({
         onSubmit({ cardType, cardDesignId: design });
       }}
     >
+      {/* The card as it will look, following the form and colour chosen below. */}
+      <CardArt
+        colour={prices.designs.find((d) => d.id === design)?.hex}
+        form={cardType}
+        programName={prices.name}
+      />
       <fieldset className="k-card-order__choices">
         <legend>{t("cardOrder.form")}</legend>
         {forms.map((f) => (
