@@ -65,6 +65,12 @@ describe.skipIf(!e2eEnabled())("exchange: USDT to EUR with a live quote", () => 
     await page.getByRole("button", { name: "Continue" }).click();
     const summary = page.getByRole("region", { name: "Confirm the exchange" });
     await summary.waitFor();
+    // Every amount by the display rule (spec §5): USDT and EUR show 2 decimals, never more.
+    const confirmText = await summary.textContent();
+    expect(confirmText).toMatch(/You pay[\d,]+\.\d{2} USDT/);
+    expect(confirmText).toMatch(/Fee amount[\d,]+\.\d{2} USDT/);
+    expect(confirmText).toMatch(/You receive€[\d,]+\.\d{2}The rate/);
+    await shoot(page, "exchange-confirm");
     const executed = page.waitForResponse(
       (r) => r.request().method() === "PUT" && new URL(r.url()).pathname.startsWith(`${OFFER}/`),
     );
