@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { until } from "../failover/services.ts";
 import { run } from "./run.ts";
 
@@ -106,20 +107,22 @@ export async function runContainer(
   };
 }
 
-/** The first process under buildah's own ones (buildah, its memfd-run copies): the command. */
+/**
+ * The first process under buildah's own ones: the command. buildah's helpers (buildah-chroot-runtime,
+ * buildah-chroot-exec) re-execute themselves from memory, so their comm varies; their argv[0] is
+ * what tells them apart.
+ */
 function commandOf(child: ChildProcess): number | undefined {
-  const parents = new Map<number, number[]>();
-  const names = new Map<number, string>();
+  const kids = new Map<number, number[]>();
+  const argv0 = new Map<number, string>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       // pid (comm) state ppid ...: comm may hold spaces, so read from the last ')'.
-      const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
-      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
-      names.set(Number(entry), comm);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      argv0.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")[0] ?? "");
+      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(entry)]);
     } catch {
       // gone meanwhile
     }
@@ -127,8 +130,8 @@ function commandOf(child: ChildProcess): number | undefined {
   const queue = [child.pid ?? -1];
   while (queue.length > 0) {
     const pid = queue.shift() as number;
-    for (const kid of parents.get(pid) ?? []) {
-      if (/^(buildah|memfd:buildah)/.test(names.get(kid) ?? "")) queue.push(kid);
+    for (const kid of kids.get(pid) ?? []) {
+      if (path.basename(argv0.get(kid) ?? "").startsWith("buildah")) queue.push(kid);
       else return kid;
     }
   }
