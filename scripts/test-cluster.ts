@@ -5,13 +5,14 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
 import { describeNotAnswered, failures } from "./cluster/checks.ts";
-import { runCluster } from "./cluster/run-cluster.ts";
+import { restartFailures, runCluster } from "./cluster/run-cluster.ts";
 
 /**
  * `npm run test:cluster` (issue 25, docs/cluster.md): PostgreSQL (DATABASE_URL, else embedded in a
  * temporary folder), two server instances and a worker behind a proxy (HAProxy when installed,
  * else a Node proxy), sends by phone through it, one instance killed with SIGKILL mid-load,
- * retries by key; prints the figures and exits 1 if anything was lost or applied twice.
+ * retries by key, the killed instance started again under load and sent to; prints the figures
+ * and exits 1 if anything was lost or applied twice, or the restarted instance does not serve.
  * CLUSTER_SECONDS (each throughput run, default 10), CLUSTER_SENDS (the kill phase, default 600),
  * CLUSTER_CLIENTS (default 8).
  */
@@ -54,10 +55,18 @@ try {
   log(
     `throughput: two instances ${f.twoInstancesPerSecond.toFixed(0)} sends/s, one instance ${f.oneInstancePerSecond.toFixed(0)} sends/s (proxy ${f.proxy})`,
   );
+  log(
+    `restart of instance 1 under load: ${f.restart.failure ? `FAILED (${f.restart.failure})` : `up in ${f.restart.ms} ms`}, ` +
+      `${f.restart.sendsMeanwhile} sends meanwhile, ${f.restart.directOk} of ${f.restart.direct} sent to it answered 200`,
+  );
   for (const line of describeNotAnswered(f)) log(line);
-  const failed = failures(f);
+  const failed = [...failures(f), ...restartFailures(f.restart)];
   if (!f.workerAlive) failed.push("the worker died");
-  log(failed.length === 0 ? "PASS: nothing lost, nothing applied twice" : `FAIL: ${failed.join("; ")}`);
+  log(
+    failed.length === 0
+      ? "PASS: nothing lost, nothing applied twice; the killed instance started again and served"
+      : `FAIL: ${failed.join("; ")}`,
+  );
   process.exitCode = failed.length === 0 ? 0 : 1;
 } finally {
   await embedded?.stop();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failures } from "../../../scripts/cluster/checks.ts";
-import { type ClusterFigures, runCluster } from "../../../scripts/cluster/run-cluster.ts";
+import { type ClusterFigures, restartFailures, runCluster } from "../../../scripts/cluster/run-cluster.ts";
 import { createTestDatabase, type TestDatabase } from "./db/test-database.ts";
 
 // The short form of `npm run test:cluster` (scripts/test-cluster.ts, docs/cluster.md): two
 // instances started at once, a worker, a proxy, sends by phone, one instance killed with SIGKILL
-// mid-load, retries by key, then every key checked in the database. On a migrated database
+// mid-load, retries by key, the killed one started again under load, then every key checked in
+// the database. On a migrated database
 // (the template's clone) to stay short; the full script and db/prepare.test.ts start instances
 // together on empty ones.
 let db: TestDatabase;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     log: (line) => lines.push(line),
   });
   console.log(lines.join("\n"));
-}, 240_000);
+}, 360_000);
 afterAll(() => db?.drop());
 
 describe("two instances behind a proxy, one killed mid-load", () => {
@@ -37,5 +38,10 @@ describe("two instances behind a proxy, one killed mid-load", () => {
     // The kill was felt: some sends had to be retried, and were answered after all.
     expect(figures.retriedKeys).toBeGreaterThan(0);
     expect(figures.oneInstancePerSecond).toBeGreaterThan(0);
+  });
+
+  it("starts the killed instance again under load, and it serves", () => {
+    expect(restartFailures(figures.restart)).toEqual([]);
+    expect(figures.restart.direct).toBeGreaterThan(0);
   });
 });

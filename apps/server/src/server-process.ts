@@ -20,8 +20,10 @@ export type ServerProcess = {
 export async function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
+  /** A port of its own (an instance restarted where its load balancer expects it); else a free one. */
+  fixedPort?: number,
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const prof = process.env.BENCH_CPU_PROF
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
