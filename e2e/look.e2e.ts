@@ -87,6 +87,18 @@ describe.skipIf(!e2eEnabled())("the look of the customer app", () => {
     });
   }
 
+  it("shows the card order's progress as one bar on a phone, not rows of step names", async () => {
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto(`${baseUrl()}/cards/order`);
+    const bar = page.getByRole("progressbar", { name: "Order a card" });
+    await expect.poll(() => bar.getAttribute("aria-valuetext")).toBe("Step 1 of 6");
+    expect((await bar.boundingBox())?.height).toBeLessThan(12);
+    // The steps' names are there for screen readers only: a visually hidden 1 px list.
+    expect(
+      (await page.getByRole("list", { name: "Order a card" }).boundingBox())?.height,
+    ).toBeLessThanOrEqual(1);
+  });
+
   it("shows the merchant's banners on a phone's home in a compact strip", async () => {
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto(`${baseUrl()}/`);
