@@ -81,14 +81,15 @@ const LOCK_CONFLICTS = new Set(["55P03", "40P01"]);
  * waits at most LOCK_TIMEOUT_MS per lock before it rolls back, leaves the traffic to go on and
  * tries again (a start under load once deadlocked with it and failed).
  */
-export async function applySqlFunctions(pool: pg.Pool): Promise<{ applied: string[]; dropped: string[] }> {
+async function applySqlFunctions(pool: pg.Pool): Promise<void> {
   const files = (await readSqlFunctions()).map((f) => ({
     ...f,
     sha256: createHash("sha256").update(f.sql).digest("hex"),
   }));
   for (let attempt = 1; ; attempt++) {
     try {
-      return await applyChangedFiles(pool, files);
+      await applyChangedFiles(pool, files);
+      return;
     } catch (err) {
       const code =
         ((err as Error).cause as { code?: string } | undefined)?.code ?? (err as { code?: string }).code;
@@ -101,7 +102,7 @@ export async function applySqlFunctions(pool: pg.Pool): Promise<{ applied: strin
 type LiveSqlFile = { file: string; sql: string; sha256: string };
 type Recorded = { file: string; sha256: string; functions: string[]; triggers: string[] };
 
-async function applyChangedFiles(pool: pg.Pool, files: LiveSqlFile[]) {
+async function applyChangedFiles(pool: pg.Pool, files: LiveSqlFile[]): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
@@ -141,10 +142,8 @@ async function applyChangedFiles(pool: pg.Pool, files: LiveSqlFile[]) {
       );
     }
     await client.query("delete from live_sql_files where file <> all($1)", [files.map((f) => f.file)]);
-    const dropped = await unrecordedFunctions(client);
-    for (const fn of dropped) await client.query(`DROP FUNCTION ${fn}`);
+    for (const fn of await unrecordedFunctions(client)) await client.query(`DROP FUNCTION ${fn}`);
     await client.query("COMMIT");
-    return { applied: changed.map((f) => f.file), dropped };
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;
