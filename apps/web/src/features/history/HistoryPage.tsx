@@ -4,7 +4,7 @@ import { Button } from "../../components/Button.tsx";
 import { HistoryList } from "../../components/history/HistoryList.tsx";
 import { OperationDetailsModal } from "../../components/history/OperationDetailsModal.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import {
   HISTORY_TYPES,
   type HistoryFilters,
@@ -76,7 +76,7 @@ export function HistoryPage() {
           </Button>
         </div>
       </div>
-      {history.isPending ? <Spinner /> : null}
+      {history.isPending ? <RowsSkeleton rows={5} /> : null}
       {history.isError && operations.length === 0 ? (
         <div role="alert" className="k-history__error">
           <p>{t("history.loadError")}</p>

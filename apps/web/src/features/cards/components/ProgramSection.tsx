@@ -59,7 +59,15 @@ export function ProgramSection({ program }: { program: CardProgram }) {
       ) : null}
       {offered && list.isPending ? <Spinner /> : null}
       {offered && list.isSuccess && cards.length === 0 ? (
-        <p className="k-cards__empty">{t("cards.empty")}</p>
+        <>
+          {/* The program's card as it would look, in its first design and form. */}
+          <CardArt
+            colour={prices.data.designs[0]?.hex}
+            form={prices.data.prices[0]?.cardType ?? "PLASTIC"}
+            programName={prices.data.name}
+          />
+          <p className="k-cards__empty">{t("cards.empty")}</p>
+        </>
       ) : null}
       <FormError error={list.error ?? actions.cancel.error ?? undefined} />
       <ul className="k-cards__list">
