@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AssetIcon } from "../../components/asset-icon/AssetIcon.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -42,8 +43,9 @@ export function ReceivePage() {
               </option>
             ))}
           </SelectField>
-          <p className="k-receive__row">
+          <p className="k-receive__row k-receive__network">
             <span className="k-receive__label">{t("receive.network")}</span>{" "}
+            {wallet.network ? <AssetIcon code={wallet.network} kind="network" size={20} /> : null}
             <strong>{wallet.networkName ?? wallet.network}</strong>
           </p>
           {wallet.address ? (
