@@ -82,12 +82,13 @@ describe("the operators' doors: JSON from the back-office's own page only", () =
 
   it("refuses a sign-in from another site's page (Origin, else Referer) with 403 and sets no cookie", async () => {
     const op = await newOperator();
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null" },
       { origin: "http://localhost.evil.example" },
       { referer: "https://evil.example/phish.html" },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await signIn(op.email, op.password, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json()).toMatchObject({ error: "ORIGIN_NOT_ALLOWED", field: "Origin" });
