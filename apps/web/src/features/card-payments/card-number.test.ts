@@ -20,5 +20,14 @@ describe("card number input", () => {
     expect(parseExpiry("11/26", now)).toEqual({ month: 11, year: 2026 });
     expect(parseExpiry("10/26", now)).toBeUndefined();
     expect(parseExpiry("13/30", now)).toBeUndefined();
+    expect(parseExpiry("12 / 2030", now)).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry("1230", now)).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry("123", now)).toBeUndefined();
+    expect(parseExpiry("12/60", now)).toBeUndefined();
+  });
+
+  it("judges the month by the day it is given, not the machine's clock", () => {
+    expect(parseExpiry("11/26", new Date(2026, 10, 1))).toEqual({ month: 11, year: 2026 });
+    expect(parseExpiry("11/26", new Date(2026, 11, 1))).toBeUndefined();
   });
 });

@@ -26,12 +26,19 @@ export function cardNumberState(typed: string): "valid" | "incomplete" | "invali
   return check.isPotentiallyValid ? "incomplete" : "invalid";
 }
 
-/** MM/YY of a month not yet over, as numbers; undefined otherwise. */
+/**
+ * MM/YY (or MM/YYYY, spaces allowed) of a month not yet over on `now`, as numbers; undefined
+ * otherwise. Parsed here rather than by card-validator, whose check reads the machine's clock and
+ * would ignore `now`.
+ */
 export function parseExpiry(typed: string, now = new Date()): { month: number; year: number } | undefined {
-  const check = cardValidator.expirationDate(typed);
-  if (!check.isValid || !check.month || !check.year) return undefined;
-  const month = Number(check.month);
-  const year = check.year.length === 2 ? 2000 + Number(check.year) : Number(check.year);
+  const parts = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(typed) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(typed);
+  if (!parts) return undefined;
+  const month = Number(parts[1]);
+  const year = parts[2]?.length === 2 ? 2000 + Number(parts[2]) : Number(parts[2]);
+  if (month < 1 || month > 12) return undefined;
   const current = now.getFullYear() * 12 + now.getMonth() + 1;
-  return year * 12 + month >= current ? { month, year } : undefined;
+  // Cards are issued for at most 20 years ahead (card-validator's bound, kept).
+  if (year * 12 + month < current || year > now.getFullYear() + 19) return undefined;
+  return { month, year };
 }
