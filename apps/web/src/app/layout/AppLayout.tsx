@@ -2,6 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { useBanners } from "../../lib/config-service/queries.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import { BannerList } from "./BannerList.tsx";
@@ -92,19 +93,24 @@ function LayoutFrame({
   );
 }
 
+/** A page's shape while its code loads: a card with a title and three rows. */
+function PageSkeleton() {
+  return (
+    <div className="k-surface k-page-skeleton" data-testid="page-skeleton">
+      <span className="k-skeleton k-page-skeleton__title" />
+      <RowsSkeleton />
+    </div>
+  );
+}
+
 function MainContent() {
   return (
     <main id="main-content" className="k-app__main" tabIndex={-1}>
-      {/* Screens load with their route (app/lazy-page.ts): a spinner shows while the first
-          screen's code loads. Later navigations are transitions (BrowserRouter wraps them in
-          startTransition), so React keeps the previous screen on view while the next one loads. */}
-      <Suspense
-        fallback={
-          <div className="k-app__loading">
-            <Spinner size={30} />
-          </div>
-        }
-      >
+      {/* Screens load with their route (app/lazy-page.ts): while the first screen's code loads,
+          a card of a page's shape (title, rows) holds its place rather than a spinner. Later
+          navigations are transitions (BrowserRouter wraps them in startTransition), so React
+          keeps the previous screen on view while the next one loads. */}
+      <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>
     </main>
