@@ -85,7 +85,7 @@ describe.skipIf(!e2eEnabled())("the back-office", () => {
     await signInWith(app.page, customer.phone, customer.password);
     await app.page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
     await app.page.goto(`${baseUrl()}/verification`);
-    await app.page.getByTestId("kyc-level").getByText("Level 2").waitFor();
+    await app.page.getByTestId("kyc-level").getByText("Verified").waitFor();
     await app.context.close();
 
     // The customer's page, found by phone.

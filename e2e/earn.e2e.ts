@@ -100,7 +100,7 @@ describe.skipIf(!e2eEnabled())("earn: FLEX and FIX deposits on screen", () => {
     await page.reload();
     await page.getByRole("region", { name: "Your deposits" }).getByText(/0\.41/).first().waitFor();
     await shoot(page, "earn-list");
-    await closeDeposit(page, /FLEX allows taking profit at any time/, "earn-flex");
+    await closeDeposit(page, /A flexible deposit lets you take profit at any time/, "earn-flex");
     expect(await usdt(customer)).toBe(500_410_958n);
     await context.close();
   });
@@ -113,7 +113,7 @@ describe.skipIf(!e2eEnabled())("earn: FLEX and FIX deposits on screen", () => {
     if (!deposit) throw new Error("no open deposit");
     await sandboxPost(`/sandbox/deposits/${deposit.id}/advance`, { days: 10 });
     await page.reload();
-    await closeDeposit(page, /closing early returns principal without profit/, "earn-fix");
+    await closeDeposit(page, /closing it early returns the principal without profit/, "earn-fix");
     expect(await usdt(customer)).toBe(500_410_958n);
     await context.close();
   });

@@ -43,7 +43,7 @@ describe.skipIf(!e2eEnabled())("higher limits on /verification", () => {
     await signInWith(page, customer.phone, customer.password);
     await page.getByRole("heading", { name: "Home", level: 1 }).waitFor();
     await page.goto(`${baseUrl()}/verification`);
-    await page.getByTestId("kyc-level").getByText("Level 2").waitFor();
+    await page.getByTestId("kyc-level").getByText("Verified").waitFor();
 
     await page.getByRole("button", { name: "Increase limits" }).click();
     const accepted = page.getByRole("dialog", { name: "Your request has been accepted..." });
@@ -70,7 +70,7 @@ describe.skipIf(!e2eEnabled())("higher limits on /verification", () => {
     expect(requests).toEqual([]);
 
     await page.getByRole("link", { name: "See your limits" }).click();
-    await page.getByText("What you can still use at Level 2. Amounts in EUR.").waitFor();
+    await page.getByText("What you can still use at the Verified level. Amounts in EUR.").waitFor();
     const send = page.getByRole("article", { name: /Send by phone number/ });
     await send.getByText("Up to €5,000.00").waitFor();
     expect(await send.getByText(/unlocks/).count()).toBe(0);

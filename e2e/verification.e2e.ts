@@ -52,14 +52,14 @@ describe.skipIf(!e2eEnabled())("identity verification from the web app", () => {
     await page.getByLabel("Street and house number").fill(COMPLETE_PROFILE.residenceStreet);
     await page.getByRole("button", { name: "Save and continue" }).click();
     await page.getByText("Not verified yet").waitFor();
-    expect(await level(page).textContent()).toBe("Level 0");
+    expect(await level(page).textContent()).toBe("Basic");
     await shoot(page, "verification-not-started");
 
     // Before: level 0 moves no money by phone.
     await page.getByRole("link", { name: "See your limits" }).click();
     const send = page.getByRole("article", { name: /Send by phone number/ });
     await send.getByText("Not available at your level.").waitFor();
-    await send.getByText("Level 2 unlocks").waitFor();
+    await send.getByText("The Verified level unlocks").waitFor();
     await shoot(page, "limits-level-0");
     await page.getByRole("link", { name: "Increase limits" }).click();
 
@@ -80,11 +80,11 @@ describe.skipIf(!e2eEnabled())("identity verification from the web app", () => {
 
     await page.getByText("Verified", { exact: true }).waitFor({ timeout: 20_000 });
     // The widget's approval is KYC_2, the level of spec §3 that asks for higher limits.
-    await expect.poll(() => level(page).textContent(), { timeout: 10_000 }).toBe("Level 2");
+    await expect.poll(() => level(page).textContent(), { timeout: 10_000 }).toBe("Verified");
     await shoot(page, "verification-verified");
 
     await page.getByRole("link", { name: "See your limits" }).click();
-    await page.getByText("What you can still use at Level 2. Amounts in EUR.").waitFor();
+    await page.getByText("What you can still use at the Verified level. Amounts in EUR.").waitFor();
     await send.getByText("Up to €5,000.00").waitFor();
     await send.getByText("€15,000.00 left").waitFor();
     expect(await send.getByText(/unlocks/).count()).toBe(0);
@@ -104,7 +104,7 @@ describe.skipIf(!e2eEnabled())("identity verification from the web app", () => {
     await dialog(page, "Your request is under review").getByRole("button", { name: "Done" }).click();
     await page.getByText("We couldn't verify your identity").waitFor({ timeout: 20_000 });
     await page.getByText("We could not verify your identity with the documents provided.").waitFor();
-    expect(await level(page).textContent()).toBe("Level 0");
+    expect(await level(page).textContent()).toBe("Basic");
     await shoot(page, "verification-rejected");
     await context.close();
   }, 120_000);

@@ -50,7 +50,7 @@ describe("/earn", () => {
     await user.type(await screen.findByLabelText("Amount"), "100");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm your deposit" });
-    expect(within(dialog).getByText(/FLEX allows taking profit at any time/)).not.toBeNull();
+    expect(within(dialog).getByText(/A flexible deposit lets you take profit at any time/)).not.toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Open deposit" }));
     expect(await screen.findByRole("dialog", { name: "Deposit opened" })).not.toBeNull();
     const [request] = fake.find("POST", "/v1/deposits/");
@@ -77,7 +77,7 @@ describe("/earn", () => {
     expect(await screen.findByText("€92.69")).not.toBeNull();
     await user.click(screen.getByRole("button", { name: /^Close/ }));
     const dialog = await screen.findByRole("dialog", { name: "Close this deposit?" });
-    expect(within(dialog).getByText(/closing early returns principal without profit/)).not.toBeNull();
+    expect(within(dialog).getByText(/closing it early returns the principal without profit/)).not.toBeNull();
     // The principal only: 100 USDT, without the 0.75 USDT accrued.
     expect(within(dialog).getByRole("definition").textContent).toMatch(/^[^0-9]*100(\.0+)?[^0-9.]*$/);
     await user.click(within(dialog).getByRole("button", { name: "Close deposit" }));

@@ -44,7 +44,7 @@ describe("/limits", () => {
     installFakeAccounts({ "GET /v1/kyc/limits": () => jsonResponse(200, limits()) });
     renderApp("/limits");
     const send = await card("Send by phone number");
-    expect(screen.getByText("What you can still use at Level 2. Amounts in EUR.")).not.toBeNull();
+    expect(screen.getByText("What you can still use at the Verified level. Amounts in EUR.")).not.toBeNull();
     expect(send.getByText("Up to €1,000.00")).not.toBeNull();
     expect(send.getByText("€3,749.50 left")).not.toBeNull();
     expect(send.getByText("€1,250.50 used of €5,000.00")).not.toBeNull();
@@ -99,7 +99,7 @@ describe("/limits", () => {
     renderApp("/limits");
     const send = await card("Send by phone number");
     expect(send.getByText("Not available at your level.")).not.toBeNull();
-    expect(send.getByText("Level 2 unlocks")).not.toBeNull();
+    expect(send.getByText("The Verified level unlocks")).not.toBeNull();
     expect(
       send.getByText("€5,000.00 per transaction, €15,000.00 per 24 hours, €50,000.00 per 30 days"),
     ).not.toBeNull();

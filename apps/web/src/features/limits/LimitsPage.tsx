@@ -14,7 +14,7 @@ export function LimitsPage() {
   const { t } = useTranslation();
   const limits = useKycLimits();
   const data = limits.data;
-  const level = data ? t(`kyc.level.${data.kycLevel}` as "kyc.level.KYC_0") : "";
+  const level = data ? t(`words.kycLevel.${data.kycLevel}`) : "";
 
   return (
     <section className="k-surface k-limits">

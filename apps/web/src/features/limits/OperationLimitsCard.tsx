@@ -57,7 +57,7 @@ export function OperationLimitsCard(props: { group: LimitGroup; currency: string
       {unlocks && next && !isZero(unlocks.perTransaction, currency) ? (
         <div className="k-limits__next">
           <p className="k-limits__next-title">
-            {t("limits.nextLevel", { level: t(`kyc.level.${next}` as "kyc.level.KYC_2") })}
+            {t("limits.nextLevel", { level: t(`words.kycLevel.${next}` as "words.kycLevel.KYC_2") })}
           </p>
           <p className="k-limits__detail">
             {t("limits.nextLevelValues", {

@@ -172,7 +172,7 @@ function Events() {
               {list.map((e) => (
                 <li key={e.id} className="k-security__item">
                   <div className="k-security__text">
-                    <p className="k-security__name">{t(`security.event.${e.kind}`)}</p>
+                    <p className="k-security__name">{t(`words.kind.${e.kind}`)}</p>
                     <EventDetails event={e} />
                     <time className="k-security__muted" dateTime={e.createdAt}>
                       {when(e.createdAt)}

@@ -30,7 +30,9 @@ describe("/verification, identity step (spec §4's rule)", () => {
     });
     const user = userEvent.setup();
     expect(await screen.findByText("Not verified yet")).not.toBeNull();
-    expect(screen.getByTestId("kyc-level").textContent).toBe("Level 0");
+    // Issue 47: a level's name, not "Level 0", and what takes the customer to the next one.
+    expect(screen.getByTestId("kyc-level").textContent).toBe("Basic");
+    expect(screen.getByText(/moves you from Basic to Verified/)).not.toBeNull();
     await user.click(screen.getByRole("button", { name: "Verify your identity" }));
 
     const frame = within(await dialog()).getByTitle("Identity verification") as HTMLIFrameElement;
@@ -101,7 +103,7 @@ describe("/verification, identity step (spec §4's rule)", () => {
     );
     const user = userEvent.setup();
     expect(await screen.findByTestId("kyc-level")).not.toBeNull();
-    expect(screen.getByTestId("kyc-level").textContent).toBe("Level 2");
+    expect(screen.getByTestId("kyc-level").textContent).toBe("Verified");
     await user.click(screen.getByRole("button", { name: "Increase limits" }));
     const modal = await dialog();
     expect(

@@ -53,17 +53,7 @@ export const enCards = {
     activated: "Your card is active.",
     orderInProgress: "Order in progress",
     inFlight: "In progress: this page updates by itself.",
-    // Plan names of their own: Earn's deposits are "Fixed" and "Flexible" (docs/cards.md "Names").
     plan: "Card plan",
-    plans: {
-      NONE: "No plan",
-      FIX: "Monthly",
-      FIX_CHO: "Monthly, with cash withdrawals",
-      FLEX: "Pay as you go",
-      FLEX_CHO: "Pay as you go, with cash withdrawals",
-      FLEX_WEEKLY: "Pay as you go, billed weekly",
-      FLEX_WEEKLY_CHO: "Pay as you go, billed weekly, with cash withdrawals",
-    },
     fees: "Card fee",
     feeLine: "{{percent}} % of each card payment",
     priceLine: "{{price}}",

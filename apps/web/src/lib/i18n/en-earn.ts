@@ -23,11 +23,10 @@ export const enEarn = {
     available: "Available: {{amount}}",
     rate: "{{percents}}% a year",
     continue: "Continue",
-    FIX: "Fixed",
-    FLEX: "Flexible",
+    // The spec's rule (§4) in customer words: the type's name, never its code (issue 47).
     rules: {
-      FIX: "FIX pays profit at expiry, and closing early returns principal without profit.",
-      FLEX: "FLEX allows taking profit at any time, and closing early returns principal with profit.",
+      FIX: "A fixed deposit pays its profit at expiry; closing it early returns the principal without profit.",
+      FLEX: "A flexible deposit lets you take profit at any time; closing it early returns the principal with profit.",
     },
     simulator: {
       title: "Fixed or flexible?",

@@ -31,17 +31,6 @@ export const enSecurity = {
     newDevice: "new device",
     card: "card ending {{last4}}",
     viaAlert: "from the new sign-in email",
-    event: {
-      SIGN_IN: "Signed in",
-      PASSWORD_CHANGED: "Password changed",
-      EMAIL_CHANGED: "Email changed",
-      CARD_PIN_SET: "Card PIN set",
-      CARD_NUMBER_SHOWN: "Card number shown",
-      CARD_FROZEN: "Card frozen",
-      CARD_UNFROZEN: "Card unfrozen",
-      SESSION_SIGNED_OUT: "A session was signed out",
-      ALL_SIGNED_OUT: "Signed out everywhere else",
-    },
     notMe: {
       intro:
         "If someone else signed in to your account, we will sign out every device, including this one, and text you a code to set a new password.",

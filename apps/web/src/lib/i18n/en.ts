@@ -20,8 +20,10 @@ import type { enSecurity } from "./en-security.ts";
 import type { enStatements } from "./en-statements.ts";
 import type { enStatus } from "./en-status.ts";
 import { enWallets } from "./en-wallets.ts";
+import { enWords } from "./en-words.ts";
 
 export const en = {
+  ...enWords,
   ...enWallets,
   ...enCards,
   app: {
@@ -322,6 +324,8 @@ export const en = {
     goHome: "Go to home",
     seeLimits: "See your limits",
     yourLevel: "Your level",
+    // Two levels, no level 1 in between (docs/kyc.md "Levels"): say what moves a customer up.
+    levelHint: "Verifying your identity moves you from Basic to Verified, with higher limits.",
     loadError: "We couldn't load your verification status.",
     retry: "Try again",
     state: {
@@ -330,7 +334,9 @@ export const en = {
         "Verify your identity to send money and raise your limits. You'll need an identity document and a selfie.",
       inReview: "In review",
       inReviewText: "We're checking your documents. This usually takes a few minutes.",
-      levelInReviewText: "We're reviewing your request for higher limits.",
+      // The modal said "accepted" (spec §4): the same request, now being reviewed (issue 47).
+      levelInReviewText:
+        "We accepted your request for higher limits and are reviewing it. Our team will contact you.",
       approved: "Verified",
       rejected: "We couldn't verify your identity",
       levelRejected: "Your request for higher limits was declined",
@@ -354,15 +360,9 @@ export const en = {
       text: "Our team will contact you.",
     },
   },
-  kyc: {
-    level: {
-      KYC_0: "Level 0",
-      KYC_2: "Level 2",
-    },
-  },
   limits: {
     title: "Your limits",
-    intro: "What you can still use at {{level}}. Amounts in {{currency}}.",
+    intro: "What you can still use at the {{level}} level. Amounts in {{currency}}.",
     loadError: "We couldn't load your limits.",
     retry: "Try again",
     empty: "There are no limits to show yet.",
@@ -373,7 +373,7 @@ export const en = {
     usedOf: "{{used}} used of {{limit}}",
     upTo: "Up to {{amount}}",
     notAvailable: "Not available at your level.",
-    nextLevel: "{{level}} unlocks",
+    nextLevel: "The {{level}} level unlocks",
     nextLevelValues: "{{perTransaction}} per transaction, {{daily}} per 24 hours, {{monthly}} per 30 days",
     increase: "Increase limits",
   },

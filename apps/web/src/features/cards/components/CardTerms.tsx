@@ -29,7 +29,7 @@ export function CardTerms({
         </>
       ) : null}
       <dt>{t("cards.plan")}</dt>
-      <dd>{t(`cards.plans.${price.plan}`)}</dd>
+      <dd>{t(`words.plan.${price.plan}`)}</dd>
       <dt>{t("cards.fees")}</dt>
       <dd>{t("cards.feeLine", { percent: totalFeePercent(price.fees) })}</dd>
     </dl>

@@ -56,7 +56,7 @@ export function DepositsSection() {
             <div className="k-earn__deposit-head">
               <strong>{formatMoney(d.currencyAmount, d.currency)}</strong>
               <span className="k-earn__tag">
-                {t(`earn.${d.productType}`)} · {t("earn.months", { count: d.months })} ·{" "}
+                {t(`words.productType.${d.productType}`)} · {t("earn.months", { count: d.months })} ·{" "}
                 {t("earn.rate", { percents: d.percents })}
               </span>
             </div>

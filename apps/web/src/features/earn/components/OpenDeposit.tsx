@@ -122,7 +122,7 @@ export function OpenDeposit({ templates }: { templates: DepositTemplates }) {
                 disabled={!durations.some((d) => d.productType === type)}
                 onChange={() => setProductType(type)}
               />
-              <span>{t(`earn.${type}`)}</span>
+              <span>{t(`words.productType.${type}`)}</span>
             </label>
           ))}
         </fieldset>
@@ -170,7 +170,7 @@ export function OpenDeposit({ templates }: { templates: DepositTemplates }) {
               <dt>{t("earn.confirm.amount")}</dt>
               <dd>{show(confirming.amount)}</dd>
               <dt>{t("earn.confirm.type")}</dt>
-              <dd>{`${t(`earn.${confirming.productType}`)} · ${t("earn.months", { count: confirming.months })}`}</dd>
+              <dd>{`${t(`words.productType.${confirming.productType}`)} · ${t("earn.months", { count: confirming.months })}`}</dd>
               <dt>{t("earn.confirm.rate")}</dt>
               <dd>{t("earn.rate", { percents: term.percents })}</dd>
               <dt>{t("earn.confirm.expiry")}</dt>
@@ -203,7 +203,7 @@ export function OpenDeposit({ templates }: { templates: DepositTemplates }) {
         value={opened ? formatMoney(opened.currencyAmount, opened.currency) : undefined}
         details={
           opened
-            ? `${t(`earn.${opened.productType}`)} · ${t("earn.months", { count: opened.months })} · ${t("earn.rate", { percents: opened.percents })}`
+            ? `${t(`words.productType.${opened.productType}`)} · ${t("earn.months", { count: opened.months })} · ${t("earn.rate", { percents: opened.percents })}`
             : undefined
         }
         description={t("earn.opened.description")}

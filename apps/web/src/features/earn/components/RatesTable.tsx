@@ -28,7 +28,7 @@ export function RatesTable({ templates }: { templates: DepositTemplates }) {
           <tbody>
             {tpl.durations.map((d) => (
               <tr key={d.id}>
-                <td>{t(`earn.${d.productType}`)}</td>
+                <td>{t(`words.productType.${d.productType}`)}</td>
                 <td>{t("earn.months", { count: d.months })}</td>
                 <td>{d.percents}%</td>
                 <td className="k-earn__wide">

@@ -62,7 +62,7 @@ export function Simulator(props: { currency: string; months: number; durations: 
                 const outcome = term && simulate(principal, term, closeAfter, new Date());
                 return (
                   <tr key={type}>
-                    <th scope="row">{t(`earn.${type}`)}</th>
+                    <th scope="row">{t(`words.productType.${type}`)}</th>
                     {outcome ? (
                       <>
                         <td>{show(outcome.atMaturity)}</td>

@@ -23,8 +23,9 @@ export function KycStatus({ data }: { data: KycData }) {
     <div className={`k-kyc-status k-kyc-status--${state}`} aria-live="polite">
       <dl className="k-kyc-status__level">
         <dt>{t("verification.yourLevel")}</dt>
-        <dd data-testid="kyc-level">{t(`kyc.level.${data.kycLevel}`)}</dd>
+        <dd data-testid="kyc-level">{t(`words.kycLevel.${data.kycLevel}`)}</dd>
       </dl>
+      {data.kycLevel === "KYC_0" && <p className="k-kyc-status__text">{t("verification.levelHint")}</p>}
       <div className="k-kyc-status__state">
         <p className="k-kyc-status__title">
           <span className="k-kyc-status__dot" aria-hidden="true" />
