@@ -13,7 +13,7 @@ export function citusMissing(): string[] {
     [!existsSync(postgres), "PostgreSQL 15 (apt-get install -y postgresql-15)"] as const,
     [
       !existsSync(`${PG}/lib/citus.so`) || !existsSync("/usr/share/postgresql/15/extension/citus.control"),
-      "Citus 13 (docs/scaling.md \"Installing Citus\")",
+      'Citus 13 (docs/scaling.md "Installing Citus")',
     ] as const,
     // The prebuilt Citus calls have_createdb_privilege, which PostgreSQL 15 exports from 15.20 on.
     [
