@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousAxeViolations } from "./axe.ts";
 import { baseUrl, e2eEnabled, launchBrowser, shoot, VIEWPORTS } from "./browser.ts";
 import { type Customer, credit, customerAtKyc1, signedInPage } from "./wallets-support.ts";
 
@@ -83,6 +84,8 @@ describe.skipIf(!e2eEnabled())("the look of the customer app", () => {
         expect({ name, overflow: await overflow(page) }).toEqual({ name, overflow: 0 });
         expect({ name, cards: await overflowingCards(page) }).toEqual({ name, cards: [] });
         expect({ name, distorted: await distortedImages(page) }).toEqual({ name, distorted: [] });
+        // The new pieces (banner strip, step bar, icons, card art) keep the pages accessible.
+        await expectNoSeriousAxeViolations(page, `${name} at ${viewport}`);
       }
     });
   }
