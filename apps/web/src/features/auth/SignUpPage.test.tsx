@@ -99,4 +99,28 @@ describe("sign-up", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/verification"));
     expect(await fake.find("POST", "/v1/referral")[0]?.json()).toEqual({ code: "FRIEND12" });
   });
+
+  // Issue 47, Deliver 7: the customer sees how far along sign-up is at every step.
+  it("shows its steps: step n of 4, from the phone to the referral code", async () => {
+    signUpWorld();
+    const user = userEvent.setup();
+    renderApp("/sign-up", { signedIn: false });
+    const step = () => document.querySelector(".k-auth__step")?.textContent;
+
+    await screen.findByLabelText("Phone number");
+    expect(step()).toBe("Step 1 of 4");
+    await createAccount(user);
+    await screen.findByRole("heading", { name: "Enter the code" });
+    expect(step()).toBe("Step 2 of 4");
+    await user.keyboard("1234");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await screen.findByRole("heading", { name: "Phone number confirmed" });
+    expect(step()).toBe("Step 2 of 4");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByLabelText("Email");
+    expect(step()).toBe("Step 3 of 4");
+    await user.click(screen.getByRole("button", { name: "Skip for now" }));
+    await screen.findByRole("heading", { name: "Got a referral code?" });
+    expect(step()).toBe("Step 4 of 4");
+  });
 });

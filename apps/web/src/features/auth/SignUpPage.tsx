@@ -21,6 +21,10 @@ import { rememberStepPassed } from "./redirect-after-sign-in.ts";
 
 type Step = "credentials" | "code" | "confirmed" | "email" | "referral";
 
+/** The steps the customer counts (issue 47): "confirmed" is the code step's outcome, not a step. */
+const STEP_NUMBER: Record<Step, number> = { credentials: 1, code: 2, confirmed: 2, email: 3, referral: 4 };
+const STEP_TOTAL = 4;
+
 /**
  * /sign-up (spec §2): phone and password with captcha, the SMS code (step 1), confirmed
  * (step 2), then the optional email and referral code, then /verification.
@@ -43,6 +47,7 @@ function SignUpFlow() {
   const [phone, setPhone] = useState("");
 
   const title = t("pages.signUp");
+  const progress = t("auth.signUp.step", { step: STEP_NUMBER[step], total: STEP_TOTAL });
   const toVerification = () => {
     rememberStepPassed("referral");
     return navigate(ROUTES.verification, { replace: true });
@@ -52,6 +57,7 @@ function SignUpFlow() {
     return (
       <AuthPage
         title={title}
+        step={progress}
         intro={t("auth.signUp.intro")}
         footer={
           <p>
@@ -95,6 +101,7 @@ function SignUpFlow() {
     return (
       <AuthPage
         title={title}
+        step={progress}
         subtitle={t("auth.code.title")}
         intro={t("auth.code.sentTo", { phone: formatPhone(phone) })}
       >
@@ -115,6 +122,7 @@ function SignUpFlow() {
     return (
       <AuthPage
         title={title}
+        step={progress}
         subtitle={t("auth.signUp.confirmedTitle")}
         intro={t("auth.signUp.confirmedText")}
       >
@@ -127,7 +135,12 @@ function SignUpFlow() {
 
   if (step === "email") {
     return (
-      <AuthPage title={title} subtitle={t("auth.signUp.emailTitle")} intro={t("auth.signUp.emailText")}>
+      <AuthPage
+        title={title}
+        step={progress}
+        subtitle={t("auth.signUp.emailTitle")}
+        intro={t("auth.signUp.emailText")}
+      >
         <EmailStep
           onDone={() => {
             rememberStepPassed("email");
@@ -141,6 +154,7 @@ function SignUpFlow() {
   return (
     <AuthPage
       title={title}
+      step={progress}
       subtitle={t("auth.referral.title")}
       intro={t(referralIntroKey(merchant.referralCodeRequired))}
     >

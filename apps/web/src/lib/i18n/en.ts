@@ -269,6 +269,7 @@ export const en = {
     },
     signUp: {
       intro: "Create your account with your phone number.",
+      step: "Step {{step}} of {{total}}",
       submit: "Create account",
       haveAccount: "Already have an account?",
       signInLink: "Sign in",
