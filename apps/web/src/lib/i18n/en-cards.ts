@@ -51,7 +51,6 @@ export const enCards = {
     activateHint: "Enter the 6-digit activation code.",
     activationCode: "Activation code",
     activated: "Your card is active.",
-    orderInProgress: "Order in progress",
     inFlight: "In progress: this page updates by itself.",
     plan: "Card plan",
     fees: "Card fee",
