@@ -111,7 +111,7 @@ async function payThroughTheBank(page: Page, origin: string, card: string) {
   await page.getByLabel("Street and number").fill("1 Main St");
   await page.getByLabel("City").fill("Berlin");
   await page.getByLabel("Postcode").fill("10115");
-  await page.getByLabel("Country (2 letters, e.g. DE)").fill("DE");
+  await page.getByLabel("Country", { exact: true }).selectOption("DE");
   await page.getByRole("button", { name: "Save card" }).click();
   await page.getByLabel("Card", { exact: true }).waitFor();
   await page.getByLabel("You pay", { exact: true }).fill("20");

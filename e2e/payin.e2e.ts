@@ -38,7 +38,7 @@ async function addCard(page: Page, number: string, use: "payin" | "payout" = "pa
     await page.getByLabel("Street and number").fill("1 Main St");
     await page.getByLabel("City").fill("Berlin");
     await page.getByLabel("Postcode").fill("10115");
-    await page.getByLabel("Country (2 letters, e.g. DE)").fill("DE");
+    await page.getByLabel("Country", { exact: true }).selectOption("DE");
   } else {
     expect(await page.getByLabel("Street and number").count()).toBe(0);
   }

@@ -17,7 +17,7 @@ export const enCardPayments = {
     address: "Street and number",
     city: "City",
     zip: "Postcode",
-    country: "Country (2 letters, e.g. DE)",
+    country: "Country",
     saveCard: "Save card",
     youPay: "You pay",
     youWithdraw: "You withdraw",

@@ -31,4 +31,19 @@ describe("AddCardForm", () => {
     await user.click(screen.getByRole("button", { name: "Save card" }));
     expect(onSave).not.toHaveBeenCalled();
   });
+
+  // Issue 47: the billing country is picked by its name, not typed as "2 letters".
+  it("picks the billing country by its name from a select and sends its code", async () => {
+    const onSave = vi.fn();
+    renderWithProviders(<AddCardForm onSave={onSave} saving={false} error={undefined} askAddress />);
+    const country = screen.getByRole("combobox", { name: "Country" });
+    expect(screen.getByRole("option", { name: "Germany" })).not.toBeNull();
+    const user = await fillCard();
+    await user.type(screen.getByLabelText("Street and number"), "Invalidenstr. 1");
+    await user.type(screen.getByLabelText("City"), "Berlin");
+    await user.type(screen.getByLabelText("Postcode"), "10115");
+    await user.selectOptions(country, "Germany");
+    await user.click(screen.getByRole("button", { name: "Save card" }));
+    expect(onSave.mock.calls[0]?.[0].billingAddress).toMatchObject({ countryCode: "DE", city: "Berlin" });
+  });
 });

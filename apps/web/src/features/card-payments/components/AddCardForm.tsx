@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button.tsx";
+import { CountrySelect } from "../../../components/country-select/CountrySelect.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { TextField } from "../../../components/TextField.tsx";
 import type { NewCard } from "../api/card-calls.ts";
@@ -36,7 +37,7 @@ export function AddCardForm({
     address.address.trim() &&
     address.city.trim() &&
     address.zip.trim() &&
-    /^[A-Za-z]{2}$/.test(address.countryCode);
+    /^[A-Z]{2}$/.test(address.countryCode);
   const ready =
     numberState === "valid" && parsedExpiry && holder.trim().length >= 2 && (addressOk || !askAddress);
 
@@ -49,9 +50,7 @@ export function AddCardForm({
       cardHolder: holder.trim(),
       cardExpirationMonth: parsedExpiry.month,
       cardExpirationYear: parsedExpiry.year,
-      ...(askAddress
-        ? { billingAddress: { ...address, countryCode: address.countryCode.toUpperCase(), state: null } }
-        : {}),
+      ...(askAddress ? { billingAddress: { ...address, state: null } } : {}),
     });
   };
   const set = (key: keyof typeof address) => (e: { target: { value: string } }) =>
@@ -117,12 +116,10 @@ export function AddCardForm({
               name="zip"
             />
           </div>
-          <TextField
+          <CountrySelect
             label={t("cardPay.country")}
             value={address.countryCode}
-            onChange={set("countryCode")}
-            autoComplete="country"
-            maxLength={2}
+            onChange={(code) => setAddress((a) => ({ ...a, countryCode: code }))}
             name="countryCode"
           />
         </fieldset>
