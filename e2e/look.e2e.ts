@@ -18,7 +18,7 @@ const PAGES = [
 /** Images on the page whose box is more than 2 % off their artwork's aspect ratio. */
 function distortedImages(page: Page) {
   return page.evaluate(() =>
-    [...document.images]
+    Array.from(document.images)
       .filter((image) => image.complete && image.naturalWidth > 0 && image.getClientRects().length > 0)
       .map((image) => {
         const box = image.getBoundingClientRect();
@@ -40,10 +40,10 @@ const overflow = (page: Page) =>
 /** Cards whose content runs into their right padding (history's list sat 4 px past a phone's card). */
 const overflowingCards = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(".k-surface")].flatMap((card) => {
+    Array.from(document.querySelectorAll<HTMLElement>(".k-surface")).flatMap((card) => {
       const edge =
         card.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(card).paddingRight);
-      return [...card.children]
+      return Array.from(card.children)
         .filter((child) => child.getBoundingClientRect().right > edge + 0.5)
         .map(
           (child) => `${child.className} ends ${child.getBoundingClientRect().right - edge} px past its card`,

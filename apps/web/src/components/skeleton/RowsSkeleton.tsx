@@ -8,8 +8,8 @@ export function RowsSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
     <ul className="k-rows-skeleton" aria-busy="true" aria-label={t("app.loading")}>
-      {Array.from({ length: rows }, (_, row) => (
-        <li key={row} className="k-rows-skeleton__row" data-testid="row-skeleton">
+      {Array.from({ length: rows }, (_, row) => `row-${row}`).map((key) => (
+        <li key={key} className="k-rows-skeleton__row" data-testid="row-skeleton">
           <span className="k-rows-skeleton__side">
             <span className="k-skeleton k-rows-skeleton__line" />
             <span className="k-skeleton k-rows-skeleton__line k-rows-skeleton__line--short" />
