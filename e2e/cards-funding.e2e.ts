@@ -79,6 +79,12 @@ describe.skipIf(!e2eEnabled())(
       await modal.getByRole("button", { name: /Via crypto wallets/ }).click();
 
       await page.getByRole("heading", { name: "Top up a card from crypto", level: 1 }).waitFor();
+      // Issue 47: the card by the spec's medium mask ("4000 •••• 3220"), never the issuer's raw one.
+      await page
+        .locator(".k-top-up__card")
+        .getByText(/^Card \d{4} •••• \d{4}$/)
+        .waitFor();
+      expect(await page.locator("main").textContent()).not.toMatch(/\d\*{4,}\d/);
       // "Pay from" lists only wallets that can pay: the customer holds USDT only.
       const payFrom = page.getByLabel("Pay from");
       // The wallets arrive after the screen: wait for the list, then judge all of it.
@@ -105,6 +111,7 @@ describe.skipIf(!e2eEnabled())(
       await success.waitFor();
       // The price shown is the price charged, to the minor unit.
       expect(before - (await usdt(customer))).toBe(minorUnits(shown.replace(/[^\d.]/g, ""), "USDT"));
+      expect(await success.textContent()).not.toMatch(/\d\*{4,}\d/);
       await shoot(page, "card-funding-receipt", { modal: true });
       await success.getByRole("button", { name: "Back to cards" }).click();
       await page.getByRole("heading", { name: "Cards", level: 1 }).waitFor();

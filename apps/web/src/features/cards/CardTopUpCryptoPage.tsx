@@ -11,6 +11,7 @@ import { SuccessModal } from "../../components/modal/SuccessModal.tsx";
 import { PriceChangeNote, usePriceChange } from "../../components/PriceChange.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
+import { maskCardNumber } from "../../lib/format/card-mask.ts";
 import { formatDate } from "../../lib/format/dates.ts";
 import { amountDigits, formatMoney, readAmount } from "../../lib/format/money.ts";
 import { displayRate } from "../../lib/format/rate.ts";
@@ -129,7 +130,7 @@ export function CardTopUpCryptoPage() {
       {card ? (
         <div className="k-surface k-top-up__card">
           <p className="k-cards__title">
-            {t("cardFunding.card")} {card.maskedPan}
+            {t("cardFunding.card")} {maskCardNumber(card.maskedPan)}
           </p>
           <p className="k-top-up__balance" data-testid="card-balance">
             {t("cardFunding.cardBalance", {
@@ -279,7 +280,7 @@ export function CardTopUpCryptoPage() {
           details={
             <dl className="k-top-up__quote k-top-up__receipt" aria-label={t("cardFunding.receipt")}>
               <dt>{t("cardFunding.receiptCard")}</dt>
-              <dd>{receipt.cardNumber}</dd>
+              <dd>{maskCardNumber(receipt.cardNumber)}</dd>
               <dt>{t("cardFunding.receiptPaid")}</dt>
               <dd>{formatMoney(receipt.from.value, receipt.from.currency)}</dd>
               <dt>{t("cardFunding.receiptFee")}</dt>
