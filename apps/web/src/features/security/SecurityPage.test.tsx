@@ -38,6 +38,8 @@ describe("/security", () => {
               details: { device: "Chrome on macOS", country: "DE", newDevice: "yes" },
               createdAt: AT,
             },
+            // Recorded also for the email added at sign-up (issue 47): not "changed" then.
+            { id: "0193a9e0-0000-7000-8000-0000000000e2", kind: "EMAIL_CHANGED", details: {}, createdAt: AT },
           ],
           offset: 0,
           size: 20,
@@ -50,6 +52,8 @@ describe("/security", () => {
     expect(sessions.getAllByRole("listitem")[0]?.textContent).toContain("Safari on iOS");
     const events = await region("Recent security events");
     expect(await events.findByText("Chrome on macOS · Germany · new device")).not.toBeNull();
+    expect(events.getByText("Email address saved")).not.toBeNull();
+    expect(events.queryByText("Email changed")).toBeNull();
 
     await userEvent.click(sessions.getByRole("button", { name: "Sign out Chrome on macOS" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Sign out Chrome on macOS?" }));
