@@ -58,10 +58,7 @@ export function StatusPage() {
             ))}
           </ul>
           <p className="k-service-status__muted">
-            {t("serviceStatus.updated", { time: formatDate(status.dataUpdatedAt, "time") })}{" "}
-            <a className="k-link" href="/v2/status">
-              {t("serviceStatus.json")}
-            </a>
+            {t("serviceStatus.updated", { time: formatDate(status.dataUpdatedAt, "time") })}
           </p>
         </>
       ) : null}

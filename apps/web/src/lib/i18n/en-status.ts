@@ -16,7 +16,6 @@ export const enStatus = {
     updated: "Updated {{time}}. This page refreshes by itself.",
     loadError: "We couldn't load the status. Please try again in a moment.",
     retry: "Try again",
-    json: "The same as JSON",
     states: {
       OPERATIONAL: "Working",
       MAINTENANCE: "Maintenance",
