@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { type CurrencyCode, formatAmount, parseAmount } from "@kestrel/money";
 import type { Browser, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,6 +133,17 @@ async function download(page: Page, button: string): Promise<Buffer> {
 }
 
 /** A statement's figure in minor units: amounts and fees may be negative. */
+/**
+ * An exact decimal as a PDF prints it: the display rule of spec §5 (the CSV keeps exact values).
+ * Amounts in the statement's table have no code ("1,000.00"); a receipt's carry it ("25.50 USDT").
+ */
+const shown = (value: string, currency: string, unit: "none" | "code" = "none") => {
+  if (value === "") return value;
+  const parsed = parseAmount(value, currency as CurrencyCode, { allowNegative: true, maxIntegerDigits: 27 });
+  if (!parsed.ok) throw new Error(`not an amount of ${currency}: ${value}`);
+  return formatAmount(parsed.minor, currency as CurrencyCode, { unit });
+};
+
 const signed = (value: string, currency: string) =>
   value.startsWith("-") ? -minorUnits(value.slice(1), currency) : minorUnits(value, currency);
 
@@ -206,7 +218,11 @@ describe.skipIf(!e2eEnabled())("statements: a month of every kind of account, as
     const text = (await extractText(await getDocumentProxy(new Uint8Array(pdfBytes)), { mergePages: true }))
       .text;
     expect(text).toContain("Statement");
-    for (const cell of rows.flatMap((r) => [r[0], r[3], r[4], r[5], r[6]])) expect(text).toContain(cell);
+    for (const r of rows) {
+      const currency = r[1] ?? "";
+      for (const cell of [r[0], r[3]]) expect(text).toContain(cell);
+      for (const amount of [r[4], r[5], r[6]]) expect(text).toContain(shown(amount ?? "", currency));
+    }
   }, 60_000);
 
   it("downloads an operation's receipt from its history details: what moved, masked, its reference", async () => {
@@ -238,14 +254,15 @@ describe.skipIf(!e2eEnabled())("statements: a month of every kind of account, as
     const { debitAmount, creditAmount, exchangeRate } = exchange.exchangeModel;
     const text = await receiptOf(/Exchange/, exchange.operationId, "receipt-details");
     expect(text).toContain("Receipt");
-    expect(text).toMatch(line("Amount", `${exchange.amount} USDT`));
-    expect(text).toMatch(line("Fee", `${exchange.fee} USDT`));
-    expect(text).toMatch(line("Debited", `${debitAmount.value} USDT`));
-    expect(text).toMatch(line("Credited", `${creditAmount.value} EUR`));
+    expect(text).toMatch(line("Amount", shown(exchange.amount, "USDT", "code")));
+    expect(text).toMatch(line("Fee", shown(exchange.fee, "USDT", "code")));
+    expect(text).toMatch(line("Debited", shown(debitAmount.value, "USDT", "code")));
+    expect(text).toMatch(line("Credited", shown(creditAmount.value, "EUR", "code")));
     expect(text).toMatch(line("Rate", `1 USDT = ${exchangeRate.rate} EUR`));
     expect(text).toMatch(/Status\s+Completed/);
-    expect(text).toMatch(/Created\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
-    expect(text).toMatch(/Last updated\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    // Spec §9's date and time ("7 December 2026, 15:02"), in UTC, which a PDF says.
+    expect(text).toMatch(/Created\s+\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d UTC/);
+    expect(text).toMatch(/Last updated\s+\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d UTC/);
     expect(text).toMatch(line("Reference", exchange.operationId));
 
     // The sender of the bank transfer is shown masked, never in full, nor their IBAN.
