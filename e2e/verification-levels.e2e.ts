@@ -50,7 +50,11 @@ describe.skipIf(!e2eEnabled())("higher limits on /verification", () => {
     await accepted.getByText("Our team will contact you.").waitFor();
     await shoot(page, "verification-limit-increase-modal", { modal: true });
     await accepted.getByRole("button", { name: "Done" }).click();
-    await page.getByText("We're reviewing your request for higher limits.").waitFor();
+    await page
+      .getByText(
+        "We accepted your request for higher limits and are reviewing it. Our team will contact you.",
+      )
+      .waitFor();
     await shoot(page, "verification-limit-increase-in-review");
     expect(await customerGet<KycData>(customer, "/v2/customer/kyc/data")).toMatchObject({
       kycLevel: "KYC_2",
