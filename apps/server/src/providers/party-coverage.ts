@@ -1,4 +1,4 @@
-import type { OperationType } from "../db/schema/index.ts";
+import { OPERATION_TYPES, type OperationType } from "../db/schema/index.ts";
 
 /** The outside parties a feature needs (docs/status.md "A party that cannot serve"). */
 export type Party = "acquirer" | "bank" | "issuer" | "chain";
@@ -12,15 +12,9 @@ export const PARTY_FEATURES: Record<Party, readonly OperationType[]> = {
     "CARD_ORDER",
     "PAY_FOR_CARD",
     "CARD_TOPUP_CRYPTO",
-    "CARD_ISSUE_CP_1",
-    "CARD_ISSUE_CP_2",
-    "CARD_ISSUE_CP_3",
-    "CARD_DELIVERY_CP_1",
-    "CARD_DELIVERY_CP_2",
-    "CARD_DELIVERY_CP_3",
-    "CARD_PAYOUT_CP_1",
-    "CARD_PAYOUT_CP_2",
-    "CARD_PAYOUT_CP_3",
+    // Issue, delivery and payout per card provider: read from the catalog's list, so a provider
+    // added there is covered here too.
+    ...OPERATION_TYPES.filter((type) => /^CARD_(ISSUE|DELIVERY|PAYOUT)_CP_/.test(type)),
   ],
   chain: ["PAYIN_CRYPTO", "PAYOUT_CRYPTO"],
 };
