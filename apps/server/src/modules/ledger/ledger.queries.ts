@@ -17,7 +17,9 @@ import {
   customerBalancesAtSql,
   customerMovementsSql,
   type PostedMovement,
+  walletDayClosesSql,
 } from "./statement.repository.ts";
+import { carryForward, lastDays, type WalletDay } from "./wallet-days.ts";
 
 export type HouseBalance = {
   kind: HouseAccountKind;
@@ -137,6 +139,27 @@ export function createLedgerQueries(deps: { db: ClientSource }) {
           closing: await customerBalancesAtSql(tx, merchantId, ownerId, to),
           movements: await customerMovementsSql(tx, merchantId, ownerId, from, to),
         };
+      });
+    },
+
+    /**
+     * What the customer's wallets held per currency at the close of each of the `days` UTC days
+     * ending today (today: so far), oldest first, read in one snapshot. Posted balances only.
+     */
+    walletBalancesByDay(input: {
+      merchantId: string;
+      ownerId: string;
+      days: number;
+      now: Date;
+    }): Promise<WalletDay[]> {
+      requireMerchantId(input.merchantId);
+      const days = lastDays(input.now, input.days);
+      const from = new Date(`${days[0]}T00:00:00Z`);
+      const to = new Date(Date.parse(`${days[days.length - 1]}T00:00:00Z`) + 86_400_000);
+      return inTransaction(db, async (tx) => {
+        await tx.query("set transaction isolation level repeatable read, read only");
+        const { opening, closes } = await walletDayClosesSql(tx, input.merchantId, input.ownerId, from, to);
+        return carryForward(days, opening, closes);
       });
     },
 

@@ -108,3 +108,46 @@ export async function customerMovementsSql(
     at: r.at,
   }));
 }
+
+export type WalletDayClose = { accountId: string; currency: CurrencyCode; day: string; balance: bigint };
+
+/**
+ * The customer's wallets (kind customer_wallet: what home's total adds up) with their posted
+ * balance at `from`, and the balance each closed a UTC day of [from, to) on, for the days it moved.
+ * A day without a row closed where the one before did: the caller carries the balance forward, so
+ * the read is one pass over the range's entries, however many days are asked.
+ */
+export async function walletDayClosesSql(
+  client: Queryable,
+  merchantId: string,
+  ownerId: string,
+  from: Date,
+  to: Date,
+): Promise<{ opening: AccountAt[]; closes: WalletDayClose[] }> {
+  const opening = (await customerBalancesAtSql(client, merchantId, ownerId, from)).filter(
+    (a) => a.kind === "customer_wallet",
+  );
+  const { rows } = await client.query<{
+    account_id: string;
+    currency: CurrencyCode;
+    day: string;
+    balance: string;
+  }>(
+    `select distinct on (e.account_id, day) e.account_id, a.currency,
+       to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+       e.credits_posted - e.debits_posted as balance
+     from ledger_accounts a
+     join ledger_entries e on e.merchant_id = a.merchant_id and e.account_id = a.id
+     where a.merchant_id = $1 and a.owner_id = $2 and a.kind = 'customer_wallet'
+       and e.created_at >= $3 and e.created_at < $4
+     order by e.account_id, day, e.version desc`,
+    [merchantId, ownerId, from, to],
+  );
+  const closes = rows.map((r) => ({
+    accountId: r.account_id,
+    currency: r.currency,
+    day: r.day,
+    balance: BigInt(r.balance),
+  }));
+  return { opening, closes };
+}
