@@ -195,8 +195,9 @@ async function waitReady(url: string, container: Running) {
 }
 
 /**
- * graphile-worker holds one connection LISTENing for new jobs from its start to its stop: the
- * worker process is up once the database shows it (the API runs with WORKER=false here).
+ * graphile-worker holds one connection LISTENing on "jobs:insert" from its start to its stop: the
+ * worker process is up once the database shows it. Only that channel: the API holds a LISTEN of
+ * its own (merchant_config), which is open before the worker has even loaded its code.
  */
 async function workerListening(url: string, worker: Running): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
@@ -205,7 +206,7 @@ async function workerListening(url: string, worker: Running): Promise<boolean> {
     const deadline = Date.now() + 180_000;
     while (Date.now() < deadline && worker.exitCode() === undefined) {
       const { rows } = await client.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where query ilike 'listen%' and pid <> pg_backend_pid()",
+        `select count(*)::int as n from pg_stat_activity where query ilike 'listen "jobs:insert"%'`,
       );
       if ((rows[0]?.n ?? 0) > 0) {
         // worker-main installs its SIGTERM handler right after the start it is part of.

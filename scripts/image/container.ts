@@ -108,9 +108,11 @@ export async function runContainer(
 }
 
 /**
- * The first process under buildah's own ones: the command. buildah's helpers (buildah-chroot-runtime,
- * buildah-chroot-exec) re-execute themselves from memory, so their comm varies; their argv[0] is
- * what tells them apart.
+ * The command: the child of buildah-chroot-exec (buildah run -> buildah-chroot-runtime ->
+ * buildah-chroot-exec -> command). buildah's helpers re-execute themselves from memory, so their
+ * comm varies; their argv[0] is what tells them apart. Not any other child: at the start, buildah
+ * runs `chrootuser-open` to read the image's /etc/passwd for --user, and a signal sent to that
+ * one fails the run.
  */
 function commandOf(child: ChildProcess): number | undefined {
   const kids = new Map<number, number[]>();
@@ -130,9 +132,10 @@ function commandOf(child: ChildProcess): number | undefined {
   const queue = [child.pid ?? -1];
   while (queue.length > 0) {
     const pid = queue.shift() as number;
+    const underExec = path.basename(argv0.get(pid) ?? "") === "buildah-chroot-exec";
     for (const kid of kids.get(pid) ?? []) {
+      if (underExec) return kid;
       if (path.basename(argv0.get(kid) ?? "").startsWith("buildah")) queue.push(kid);
-      else return kid;
     }
   }
   return undefined;
