@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 /** Type-checks every workspace (and the root scripts) with its own tsconfig; fails on the first error. */
 const projects = [
   "packages/money",
+  "packages/domain",
   "packages/api-contract",
   "packages/api-client",
   "packages/kyc-sdk",

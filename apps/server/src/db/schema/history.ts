@@ -1,3 +1,4 @@
+import { HISTORY_STATUSES, HISTORY_TYPES, type HistoryStatus, type HistoryType } from "@kestrel/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -16,33 +17,10 @@ import {
 import { customers } from "./customers.ts";
 
 /**
- * Operation types of GET /v2/history/operations (the reference's names; TEST_CREDIT: sandbox
- * faucet; DEPOSIT_OPEN and DEPOSIT_CLOSE: money into and out of an earn deposit).
+ * Operation types and statuses of GET /v2/history/operations: the domain's (packages/domain),
+ * where each has the one phrase customers read.
  */
-export const HISTORY_TYPES = [
-  "RECEIVE_CRYPTO",
-  "SEND_TO_PHONE",
-  "SEND_TO_WALLET",
-  "EXCHANGE",
-  "TEST_CREDIT",
-  "DEPOSIT_OPEN",
-  "DEPOSIT_CLOSE",
-  "CARD_ORDER",
-  "CARD_ORDER_REFUND",
-  "PAYIN_CARD",
-  "PAYOUT_CARD",
-  // IBAN accounts (docs/iban.md): a SEPA transfer in, a SEPA withdrawal, crypto exchanged into the IBAN.
-  "IBAN_RECEIVE",
-  "IBAN_WITHDRAW",
-  "EXCHANGE_IBAN",
-  // A prepaid card topped up from a crypto wallet (docs/card-funding.md).
-  "CARD_TOP_UP",
-  // An operator's four-eyes correction of the wallet, with the reason the customer reads (docs/backoffice.md).
-  "ADJUSTMENT",
-] as const;
-export type HistoryType = (typeof HISTORY_TYPES)[number];
-export const HISTORY_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;
-export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
+export { HISTORY_STATUSES, HISTORY_TYPES, type HistoryStatus, type HistoryType };
 
 /**
  * The customers' operation history: a read model, one row per customer and operation, written in

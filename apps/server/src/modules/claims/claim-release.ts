@@ -1,3 +1,4 @@
+import type { LedgerOperationKind } from "@kestrel/domain";
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/transaction.ts";
@@ -11,7 +12,7 @@ import { CLAIM_TEXT_TASK, type ClaimStatus } from "./claims.types.ts";
 
 export type Release = Exclude<ClaimStatus, "HELD">;
 
-const KINDS: Record<Release, string> = {
+const KINDS: Record<Release, LedgerOperationKind> = {
   CLAIMED: "claimable_claim",
   RETURNED: "claimable_return",
   CANCELLED: "claimable_cancel",

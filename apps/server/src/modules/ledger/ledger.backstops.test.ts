@@ -28,7 +28,7 @@ beforeAll(async () => {
     merchantId: t.merchantId,
     idempotencyKey: "test:backstop:reserve",
     requestHash: "h",
-    kind: "test",
+    kind: "sandbox_credit" as const,
     legs: [
       {
         debit: { accountId: alice.id },
@@ -46,7 +46,7 @@ beforeAll(async () => {
     merchantId: t.merchantId,
     idempotencyKey: "test:backstop:void",
     requestHash: "h",
-    kind: "test",
+    kind: "sandbox_credit" as const,
     legs: [{ type: "void_pending", pendingId }],
     buildResponse: () => null,
   });

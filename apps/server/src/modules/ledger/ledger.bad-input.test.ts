@@ -37,7 +37,7 @@ const operation = (legs: Leg[], extra: { idempotencyKey?: string } = {}) => ({
   merchantId: t.merchantId,
   idempotencyKey: `test:bad:${Math.random()}`,
   requestHash: "h",
-  kind: "test",
+  kind: "sandbox_credit" as const,
   legs,
   buildResponse: (): Json => null,
   ...extra,

@@ -72,7 +72,7 @@ describe("concurrency on real PostgreSQL", () => {
               merchantId: t.merchantId,
               idempotencyKey: `test:conc:${seed}:${client}:${i}`,
               requestHash: "h",
-              kind: "test_transfer",
+              kind: "sandbox_credit" as const,
               legs: plan[i] as Leg[],
               // Half the operations store a response known up front (one statement), half build it.
               ...(i % 2 === 0 ? { response: null } : { buildResponse: () => null }),

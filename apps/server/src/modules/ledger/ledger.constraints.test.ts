@@ -19,7 +19,7 @@ beforeAll(async () => {
     merchantId: t.merchantId,
     idempotencyKey: "test:constraints:move",
     requestHash: "h",
-    kind: "test",
+    kind: "sandbox_credit" as const,
     legs: [{ debit: { accountId: alice.id }, credit: { accountId: bob.id }, amount: 10n, currency: "EUR" }],
     buildResponse: (r) => ({ transferId: r.transfers[0]?.id ?? null }),
   });

@@ -52,7 +52,7 @@ describe("applyOperation", () => {
         merchantId: t.merchantId,
         idempotencyKey: key("fee"),
         requestHash: "fee",
-        kind: "fee",
+        kind: "adjustment",
         legs: [
           { debit: { accountId: payer.id }, credit: { house: "fee_income" }, amount: 10n, currency: "EUR" },
         ],
@@ -72,7 +72,7 @@ describe("applyOperation", () => {
       merchantId: t.merchantId,
       idempotencyKey: key("replay"),
       requestHash: "same",
-      kind: "transfer_mobile",
+      kind: "transfer_mobile" as const,
       legs: [
         {
           debit: { accountId: alice.id },
@@ -108,7 +108,7 @@ describe("applyOperation", () => {
       operationId,
       idempotencyKey: key("static"),
       requestHash: "static",
-      kind: "transfer_mobile",
+      kind: "transfer_mobile" as const,
       legs: [
         {
           id: transferId,

@@ -18,7 +18,7 @@ const run = (legs: Leg[]) =>
     merchantId: t.merchantId,
     idempotencyKey: `test:pending:${n++}:${Math.random()}`,
     requestHash: "h",
-    kind: "test",
+    kind: "sandbox_credit" as const,
     legs,
     buildResponse: (r) => ({ transferId: r.transfers[0]?.id ?? null }),
   });
@@ -140,7 +140,7 @@ describe("pending transfers", () => {
       merchantId: t.merchantId,
       idempotencyKey: `test:task:${Math.random()}`,
       requestHash: "h",
-      kind: "test",
+      kind: "sandbox_credit" as const,
       legs: [
         {
           debit: { accountId: payer.id },

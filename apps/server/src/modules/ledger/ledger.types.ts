@@ -1,3 +1,4 @@
+import type { LedgerOperationKind } from "@kestrel/domain";
 import type { CurrencyCode } from "@kestrel/money";
 import type { CUSTOMER_ACCOUNT_KINDS, HOUSE_ACCOUNT_KINDS, TRANSFER_TYPES } from "../../db/schema/ledger.ts";
 
@@ -86,8 +87,9 @@ type OperationRequest = {
   idempotencyKey: string;
   /** Fingerprint of the request: the same key with another hash is refused. */
   requestHash: string;
-  /** What the operation is (e.g. "transfer_mobile"), for history and reports. */
-  kind: string;
+  /** What the operation is (e.g. "transfer_mobile"), for statements and reports: one of the
+   * domain's kinds, each with the phrase a statement prints (packages/domain). */
+  kind: LedgerOperationKind;
   legs: Leg[];
   metadata?: Record<string, Json>;
   /**

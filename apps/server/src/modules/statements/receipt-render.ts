@@ -1,3 +1,4 @@
+import { HISTORY_STATUS_PHRASES } from "@kestrel/domain";
 import type { HistoryService } from "../history/history.service.ts";
 import { type PdfBrand, renderPdf } from "./pdf-brand.ts";
 import { printCardNumber, printMoment, printMoney } from "./print-format.ts";
@@ -10,7 +11,6 @@ export type ReceiptOperation = NonNullable<Awaited<ReturnType<HistoryService["fi
 type Money = { value: string; currency: string };
 type Rate = { sourceCurrency: string; targetCurrency: string; rate: string };
 
-const STATUS_WORDS = { PENDING: "Pending", COMPLETED: "Completed", FAILED: "Failed" } as const;
 /** A send to someone not yet a customer that came back did not fail: the web's words (en-claims). */
 const CLAIM_STATUS_WORDS: Record<string, string> = { RETURNED: "Returned", CANCELLED: "Cancelled" };
 
@@ -30,7 +30,7 @@ function senderClaim(op: ReceiptOperation) {
 }
 
 const statusOf = (op: ReceiptOperation) =>
-  CLAIM_STATUS_WORDS[senderClaim(op)?.status ?? ""] ?? STATUS_WORDS[op.status];
+  CLAIM_STATUS_WORDS[senderClaim(op)?.status ?? ""] ?? HISTORY_STATUS_PHRASES[op.status];
 
 /** Why the money came back: the history details' sentences (web en-claim-flow.ts). */
 function claimReason(op: ReceiptOperation): string | undefined {

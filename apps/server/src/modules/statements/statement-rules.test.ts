@@ -1,3 +1,4 @@
+import { LEDGER_OPERATION_KINDS } from "@kestrel/domain";
 import { describe, expect, it } from "vitest";
 import {
   buildStatement,
@@ -90,7 +91,17 @@ describe("describeEntry", () => {
     expect(describeEntry(undefined, "claimable_cancel", { status: "CANCELLED", phone: "+447•••23" })).toBe(
       "Cancelled send to +447•••23",
     );
-    expect(describeEntry(undefined, "claimable_cancel")).toBe("claimable cancel");
+    expect(describeEntry(undefined, "claimable_cancel")).toBe("Send by phone cancelled");
+  });
+
+  it("names an operation without a history row by its kind's phrase, never the code", () => {
+    expect(describeEntry(undefined, "payin_crypto")).toBe("Received crypto");
+    expect(describeEntry(undefined, "payout_card_post")).toBe("Withdrawn to a card");
+    for (const kind of LEDGER_OPERATION_KINDS) {
+      const phrase = describeEntry(undefined, kind);
+      expect(phrase).not.toBe(kind.replaceAll("_", " "));
+      expect(phrase).toMatch(/^[A-Z][a-z]* [^_]*$|^[A-Z][a-z]+$/);
+    }
   });
 });
 

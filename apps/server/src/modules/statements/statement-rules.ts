@@ -1,3 +1,4 @@
+import { historyTypePhrase, ledgerOperationPhrase } from "@kestrel/domain";
 import type { HistoryRow } from "../history/history.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import { statementErrors } from "./statements.errors.ts";
@@ -122,47 +123,27 @@ export function buildStatement(
   });
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  RECEIVE_CRYPTO: "Crypto received",
-  SEND_TO_PHONE: "Sent by phone",
-  SEND_TO_WALLET: "Sent to a wallet",
-  EXCHANGE: "Exchange",
-  TEST_CREDIT: "Test credit",
-  DEPOSIT_OPEN: "Earn deposit opened",
-  DEPOSIT_CLOSE: "Earn deposit closed",
-  CARD_ORDER: "Card order",
-  CARD_ORDER_REFUND: "Card order refunded",
-  PAYIN_CARD: "Top-up by card",
-  PAYOUT_CARD: "Withdrawal to a card",
-  IBAN_RECEIVE: "Bank transfer received",
-  IBAN_WITHDRAW: "Bank transfer sent",
-  EXCHANGE_IBAN: "Exchange to IBAN account",
-  CARD_TOP_UP: "Card top-up",
-  ADJUSTMENT: "Balance adjustment",
-};
-
 /** How a claimable transfer ended, as a statement of its sender names the money coming back. */
 export type ClaimRelease = { status: "RETURNED" | "CANCELLED"; phone: string };
 
 /**
- * The words of the history for an operation; "Sent by phone" when SEND_TO_PHONE came IN: "Received
- * by phone"; an adjustment with its reason to the customer. A claimable send's money coming back
- * has no history row of its own (the send's row says it): `release` names it in customer words.
+ * The words of the history for an operation (the domain's phrases, the same as the app's); an
+ * adjustment with its reason to the customer. A claimable send's money coming back has no history
+ * row of its own (the send's row says it): `release` names it in customer words. Any other
+ * operation without a row (a card payout's post, a reservation given back) reads its ledger
+ * kind's phrase, never the code.
  */
 export function describeEntry(
   row: (Pick<HistoryRow, "type" | "direction" | "counterparty"> & { details?: unknown }) | undefined,
   kind: string,
   release?: ClaimRelease,
 ) {
-  if (!row) return release ? describeRelease(release) : kind.replaceAll("_", " ");
+  if (!row) return release ? describeRelease(release) : ledgerOperationPhrase(kind);
   if (row.type === "ADJUSTMENT") {
     const reason = (row.details as { description?: string } | null)?.description;
     return reason ? `Balance adjustment: ${reason}` : "Balance adjustment";
   }
-  const words =
-    row.type === "SEND_TO_PHONE" && row.direction === "IN"
-      ? "Received by phone"
-      : (TYPE_WORDS[row.type] ?? row.type);
+  const words = historyTypePhrase(row.type, row.direction);
   return row.counterparty ? `${words}, ${maskCounterparty(row.counterparty)}` : words;
 }
 

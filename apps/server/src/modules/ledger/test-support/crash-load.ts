@@ -22,7 +22,7 @@ export function crashOperation(plan: CrashPlan, index: number): ApplyOperationIn
     merchantId: plan.merchantId,
     idempotencyKey: `test:crash:${plan.seed}:${index}`,
     requestHash: `crash:${index}`,
-    kind: "test_crash",
+    kind: "sandbox_credit" as const,
     legs,
     buildResponse: (r) => ({ transfers: r.transfers.map((t) => t.id) }),
   };

@@ -53,7 +53,7 @@ export class ApplyCommand implements Cmd {
       merchantId: r.t.merchantId,
       idempotencyKey: `test:model:${r.seed}:${keys++}`,
       requestHash: `h${keys}`,
-      kind: "test_model",
+      kind: "sandbox_credit" as const,
       legs: sent,
     };
     // Up front, the response can only say what the caller made: the ids of its transfers.

@@ -58,7 +58,7 @@ export async function createLedgerTestContext(
       merchantId,
       idempotencyKey: `test:fund:${uuidv7()}`,
       requestHash: "fund",
-      kind: "test_fund",
+      kind: "sandbox_credit" as const,
       legs: [
         { debit: { house: "chain_hot_wallet" }, credit: { accountId }, amount, currency: currency as "EUR" },
       ],
