@@ -5,7 +5,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { rateToString } from "./rates.service.ts";
+import { HISTORY_STEPS, rateToString } from "./rates.service.ts";
 
 const fiatRate = z
   .object({
@@ -18,10 +18,73 @@ const fiatRate = z
   })
   .meta({ id: "FiatRate" });
 
+const code = z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code like BTC");
+
+const rateHistoryQuery = z.object({
+  from: code.describe("The currency priced (one unit of it)"),
+  to: code.describe("The currency it is priced in"),
+  hours: z.coerce
+    .number()
+    .int("must be a whole number of hours")
+    .min(1, "must be at least 1")
+    .max(168, "must be at most 168")
+    .default(24)
+    .describe("How far back (1 to 168 hours)"),
+});
+
+const rateHistory = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    points: z
+      .array(
+        z.object({
+          at: z.string(),
+          rate: z.string().describe("Mid-market: units of `to` for one `from`"),
+        }),
+      )
+      .describe(
+        `${HISTORY_STEPS + 1} moments evenly spread over the hours asked, oldest first, the last now`,
+      ),
+  })
+  .meta({ id: "RateHistory" });
+
 /** Rates of every currency the merchant offers against its fiat currency, with its spread. */
 export const ratesRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      "/v2/rates/history",
+      {
+        schema: {
+          operationId: "getRateHistory",
+          tags: ["rates"],
+          description:
+            "A pair's recent mid-market rate, from the rates provider's own history (nothing is sampled or stored).",
+          security: bearerSecurity,
+          querystring: rateHistoryQuery,
+          response: { 200: rateHistory, 400: errorBodySchema, 401: errorBodySchema },
+        },
+        preHandler: authenticate(deps),
+      },
+      async (req, reply) => {
+        const merchant = await customerMerchant(deps, signedIn(req).merchantId);
+        const { from, to, hours } = req.query;
+        const points = deps.services.rates.history({
+          offered: merchant.currencies,
+          from,
+          to,
+          hours,
+          now: new Date(),
+        });
+        reply.header("cache-control", "no-store");
+        return {
+          from,
+          to,
+          points: points.map((p) => ({ at: p.at.toISOString(), rate: rateToString(p.rate) })),
+        };
+      },
+    );
     app.get(
       "/v3/payin/fiat-rates",
       {

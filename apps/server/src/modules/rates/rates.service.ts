@@ -1,5 +1,6 @@
-import { type CurrencyCode, getCurrency } from "@kestrel/money";
+import { type CurrencyCode, getCurrency, isCurrencyCode } from "@kestrel/money";
 import { RATE_ONE, RATE_SCALE, type Rate, type RatesProvider } from "../../providers/rates/rates-provider.ts";
+import { ratesErrors } from "./rates.errors.ts";
 
 export type QuotedRate = {
   base: CurrencyCode;
@@ -13,9 +14,37 @@ export type QuotedRate = {
 
 const BPS = 10_000n;
 
+/** How many intervals a rate history is cut into: enough for a sparkline, few enough to be cheap. */
+export const HISTORY_STEPS = 48;
+
+export type RatePoint = { at: Date; rate: Rate };
+
 /** Rates with the merchant's spread, and exact conversion of amounts between currencies. */
 export function createRatesService(deps: { provider: RatesProvider }) {
+  const offeredCode = (offered: readonly string[], code: string, field: "from" | "to"): CurrencyCode => {
+    if (!offered.includes(code) || !isCurrencyCode(code)) {
+      throw ratesErrors.create("CURRENCY_NOT_OFFERED", { field, message: `${code} is not offered` });
+    }
+    return code;
+  };
   return {
+    /**
+     * The mid rate of `from` in `to` at HISTORY_STEPS + 1 moments evenly spread over the `hours`
+     * before `now`, oldest first, the last one `now`: the provider answers past moments itself
+     * (RatesProvider.midRate), so nothing is sampled or stored here. Both currencies must be
+     * among the merchant's `offered`.
+     */
+    history(input: { offered: readonly string[]; from: string; to: string; hours: number; now: Date }) {
+      const base = offeredCode(input.offered, input.from, "from");
+      const quote = offeredCode(input.offered, input.to, "to");
+      if (base === quote) throw ratesErrors.create("SAME_CURRENCY", { field: "to" });
+      const stepMs = (input.hours * 3_600_000) / HISTORY_STEPS;
+      return Array.from({ length: HISTORY_STEPS + 1 }, (_, i): RatePoint => {
+        const at = new Date(input.now.getTime() - (HISTORY_STEPS - i) * stepMs);
+        return { at, rate: deps.provider.midRate(base, quote, at).rate };
+      });
+    },
+
     quote(base: CurrencyCode, quote: CurrencyCode, spreadBps: number, at?: Date): QuotedRate {
       const mid = deps.provider.midRate(base, quote, at);
       const spread = BigInt(spreadBps);

@@ -3,7 +3,12 @@ import type { AppDeps } from "../../app-deps.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { openWalletsBody, walletsResponse } from "./wallets.schemas.ts";
+import {
+  balanceHistoryQuery,
+  balanceHistoryResponse,
+  openWalletsBody,
+  walletsResponse,
+} from "./wallets.schemas.ts";
 
 /** The signed-in customer's wallets. */
 export const walletsRoutes =
@@ -34,6 +39,30 @@ export const walletsRoutes =
         },
       );
     }
+    app.get(
+      "/v2/wallets/balance-history",
+      {
+        schema: {
+          operationId: "getBalanceHistory",
+          tags: ["wallets"],
+          description:
+            "The customer's total balance at the close of each of the last `days` UTC days, from the ledger, valued at today's rates.",
+          security: bearerSecurity,
+          querystring: balanceHistoryQuery,
+          response: { 200: balanceHistoryResponse, 400: errorBodySchema, 401: errorBodySchema },
+        },
+        preHandler: authenticate(deps),
+      },
+      async (req, reply) => {
+        const c = signedIn(req);
+        reply.header("cache-control", "no-store");
+        return wallets.balanceHistory(
+          await customerMerchant(deps, c.merchantId),
+          c.customerId,
+          req.query.days,
+        );
+      },
+    );
     app.post(
       "/v2/wallets",
       {

@@ -43,3 +43,28 @@ export const openWalletsBody = z
       .max(20),
   })
   .strict();
+
+export const balanceHistoryQuery = z.object({
+  days: z.coerce
+    .number()
+    .int("must be a whole number of days")
+    .min(1, "must be at least 1")
+    .max(90, "must be at most 90")
+    .default(30)
+    .describe("How many UTC days, today included (1 to 90)"),
+});
+
+export const balanceHistoryResponse = z
+  .object({
+    currency: z.string().describe("The merchant's display (fiat) currency"),
+    valuedAt: z.string().describe("When the rates every day is valued at were read (now)"),
+    days: z.array(
+      z.object({
+        date: z.string().describe("A UTC day, YYYY-MM-DD, oldest first; the last is today so far"),
+        total: z
+          .string()
+          .describe("Decimal string: the wallets' posted balances at the day's close, at today's mid rates"),
+      }),
+    ),
+  })
+  .meta({ id: "BalanceHistory" });

@@ -6,7 +6,7 @@ import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
 import type { Account } from "../ledger/ledger.types.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
-import { convertMinor, type RatesService, rateToString } from "../rates/rates.service.ts";
+import { convertMinor, type QuotedRate, type RatesService, rateToString } from "../rates/rates.service.ts";
 import { walletErrors } from "./wallets.errors.ts";
 
 /** What a wallet can do today (a currency on a chain: receive and send to addresses too). */
@@ -84,6 +84,38 @@ export function createWalletsService(deps: {
 
   return {
     listWallets,
+
+    /**
+     * The customer's total over the last `days` UTC days (today so far last), each day's closing
+     * balances from the ledger valued at today's mid rates in the merchant's fiat currency: the
+     * line shows what the holdings did, not the market (historic rates are not stored).
+     */
+    async balanceHistory(merchant: Merchant, customerId: string, days: number, now = new Date()) {
+      const fiat = merchant.fiatCurrency as CurrencyCode;
+      const closes = await ledger.walletBalancesByDay({
+        merchantId: merchant.id,
+        ownerId: customerId,
+        days,
+        now,
+      });
+      const rates = new Map<CurrencyCode, QuotedRate["mid"]>();
+      const rateOf = (code: CurrencyCode) => {
+        const known = rates.get(code);
+        if (known) return known;
+        const rate = deps.rates.quote(code, fiat, 0, now).mid;
+        rates.set(code, rate);
+        return rate;
+      };
+      return {
+        currency: fiat,
+        valuedAt: now.toISOString(),
+        days: closes.map(({ day, balances }) => {
+          let total = 0n;
+          for (const [code, minor] of balances) total += convertMinor(minor, code, fiat, rateOf(code));
+          return { date: day, total: toDecimalString(total, fiat) };
+        }),
+      };
+    },
 
     /** Opens wallets (once per currency: an existing one is kept). */
     async openWallets(merchant: Merchant, customerId: string, currencies: string[]) {

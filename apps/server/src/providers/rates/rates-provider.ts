@@ -10,6 +10,10 @@ export const RATE_ONE = 10n ** BigInt(RATE_SCALE);
 
 /** Where mid-market rates come from (a market data feed in production, a random walk in sandbox). */
 export interface RatesProvider {
-  /** The rate of one unit of `base` in `quote` at `at` (now by default). */
+  /**
+   * The rate of one unit of `base` in `quote` at `at` (now by default). A past `at` answers that
+   * moment's rate: the rate history (GET /v2/rates/history) is read through here, so a production
+   * feed answers it from its market's history (candles), not from samples we keep.
+   */
   midRate(base: CurrencyCode, quote: CurrencyCode, at?: Date): MidRate;
 }
