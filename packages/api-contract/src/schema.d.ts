@@ -804,6 +804,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/rates/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get rate history
+         * @description A pair's recent mid-market rate, from the rates provider's own history (nothing is sampled or stored).
+         */
+        get: operations["getRateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/payin/fiat-rates": {
         parameters: {
             query?: never;
@@ -851,6 +871,26 @@ export interface paths {
         };
         /** List wallets */
         get: operations["listWallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/wallets/balance-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get balance history
+         * @description The customer's total balance at the close of each of the last `days` UTC days, from the ledger, valued at today's rates.
+         */
+        get: operations["getBalanceHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5928,6 +5968,16 @@ export interface components {
             ask: string;
             timestamp: string;
         };
+        RateHistoryInput: {
+            from: string;
+            to: string;
+            /** @description 49 moments evenly spread over the hours asked, oldest first, the last now */
+            points: {
+                at: string;
+                /** @description Mid-market: units of `to` for one `from` */
+                rate: string;
+            }[];
+        };
         SandboxBankTransferInput: {
             id: string;
             /** @enum {string} */
@@ -6049,6 +6099,18 @@ export interface components {
                 customerCurrency: string;
                 total: string;
             };
+        };
+        BalanceHistoryInput: {
+            /** @description The merchant's display (fiat) currency */
+            currency: string;
+            /** @description When the rates every day is valued at were read (now) */
+            valuedAt: string;
+            days: {
+                /** @description A UTC day, YYYY-MM-DD, oldest first; the last is today so far */
+                date: string;
+                /** @description Decimal string: the wallets' posted balances at the day's close, at today's mid rates */
+                total: string;
+            }[];
         };
         TokenSetInput: {
             access_token: string;
@@ -8493,6 +8555,16 @@ export interface components {
             ask: string;
             timestamp: string;
         };
+        RateHistory: {
+            from: string;
+            to: string;
+            /** @description 49 moments evenly spread over the hours asked, oldest first, the last now */
+            points: {
+                at: string;
+                /** @description Mid-market: units of `to` for one `from` */
+                rate: string;
+            }[];
+        };
         SandboxBankTransfer: {
             id: string;
             /** @enum {string} */
@@ -8614,6 +8686,18 @@ export interface components {
                 customerCurrency: string;
                 total: string;
             };
+        };
+        BalanceHistory: {
+            /** @description The merchant's display (fiat) currency */
+            currency: string;
+            /** @description When the rates every day is valued at were read (now) */
+            valuedAt: string;
+            days: {
+                /** @description A UTC day, YYYY-MM-DD, oldest first; the last is today so far */
+                date: string;
+                /** @description Decimal string: the wallets' posted balances at the day's close, at today's mid rates */
+                total: string;
+            }[];
         };
         TokenSet: {
             access_token: string;
@@ -12125,6 +12209,60 @@ export interface operations {
             };
         };
     };
+    getRateHistory: {
+        parameters: {
+            query: {
+                /** @description The currency priced (one unit of it) */
+                from: string;
+                /** @description The currency it is priced in */
+                to: string;
+                /** @description How far back (1 to 168 hours) */
+                hours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateHistory"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getFiatRates: {
         parameters: {
             query?: never;
@@ -12306,6 +12444,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Wallets"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBalanceHistory: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, today included (1 to 90) */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceHistory"];
                 };
             };
             /** @description The request is not valid: `error` says why and `field` names the field at fault. */
