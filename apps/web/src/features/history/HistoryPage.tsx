@@ -47,7 +47,7 @@ export function HistoryPage() {
           <option value="">{t("history.all")}</option>
           {HISTORY_TYPES.map((type) => (
             <option key={type} value={type}>
-              {t(`history.types.${type}`)}
+              {t(`words.operationType.${type}`)}
             </option>
           ))}
         </SelectField>

@@ -121,7 +121,7 @@ export function operationLabelKey(
   if (claim) return `claims.labels.${claim.status}` as const;
   return operation.type === "SEND_TO_PHONE" && operation.direction === "IN"
     ? ("history.receivedByPhone" as const)
-    : (`history.types.${operation.type}` as const);
+    : (`words.operationType.${operation.type}` as const);
 }
 
 /** The i18n key of an operation's status: a claim's own word (a returned send did not fail). */
@@ -129,5 +129,5 @@ export function operationStatusKey(operation: HistoryOperation) {
   const claim = senderClaimOf(operation);
   return claim
     ? (`claims.statuses.${claim.status}` as const)
-    : (`history.statuses.${operation.status}` as const);
+    : (`words.operationStatus.${operation.status}` as const);
 }

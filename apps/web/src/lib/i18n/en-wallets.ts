@@ -1,3 +1,5 @@
+import { RECEIVED_BY_PHONE_PHRASE } from "@kestrel/domain";
+
 /** English texts of the wallets screens (home balances, receive, send, history); merged into `en`. */
 export const enWallets = {
   wallets: {
@@ -62,24 +64,6 @@ export const enWallets = {
     type: "Type",
     currency: "Currency",
     all: "All",
-    types: {
-      RECEIVE_CRYPTO: "Received",
-      SEND_TO_PHONE: "Sent by phone",
-      SEND_TO_WALLET: "Sent to a wallet",
-      EXCHANGE: "Exchange",
-      TEST_CREDIT: "Test credit",
-      DEPOSIT_OPEN: "Deposit opened",
-      DEPOSIT_CLOSE: "Deposit paid out",
-      CARD_ORDER: "Card order",
-      CARD_ORDER_REFUND: "Card order refund",
-      PAYIN_CARD: "Added by card",
-      PAYOUT_CARD: "Withdrawn to a card",
-      IBAN_RECEIVE: "Bank transfer received",
-      IBAN_WITHDRAW: "Sent to a bank",
-      EXCHANGE_IBAN: "Exchange to IBAN",
-      CARD_TOP_UP: "Card top-up",
-      ADJUSTMENT: "Balance adjustment",
-    },
     exchangedTo: "Received",
     rate: "Rate",
     card: "Card",
@@ -87,8 +71,7 @@ export const enWallets = {
     cardReceives: "The card receives",
     failureReason: "Why it failed",
     adjustmentReason: "Reason",
-    receivedByPhone: "Received by phone",
-    statuses: { PENDING: "Pending", COMPLETED: "Completed", FAILED: "Failed" },
+    receivedByPhone: RECEIVED_BY_PHONE_PHRASE,
     status: "Status",
     pendingReason: "Why it waits",
     nextStep: "What happens next",

@@ -1,3 +1,5 @@
+import { HISTORY_STATUS_PHRASES, HISTORY_TYPE_PHRASES } from "@kestrel/domain";
+
 /**
  * The words map (issue 47, Deliver 5): one customer-facing phrase for every status, kind, plan
  * and level the API returns, by the field that carries it. Screens show `words.<field>.<code>`,
@@ -72,7 +74,9 @@ export const enWords = {
       ACTIVATED: "Activated",
       SUPPORT: "With our support team",
     },
-    operationStatus: { PENDING: "Pending", COMPLETED: "Completed", FAILED: "Failed" },
+    // A history operation's type and status: the domain's phrases, the ones statements print too.
+    operationType: HISTORY_TYPE_PHRASES,
+    operationStatus: HISTORY_STATUS_PHRASES,
     transactionStatus: {
       CHALLENGE: "Waiting for your bank's check",
       PENDING: "Pending",

@@ -80,6 +80,19 @@ describe("the words map (issue 47)", () => {
     expect(missing.join(" ")).toBe("");
   });
 
+  it("has a phrase for every type and status of a history operation (the domain's)", () => {
+    const operation = spec.components.schemas.HistoryOperation?.properties ?? {};
+    for (const [field, key] of [
+      ["type", "operationType"],
+      ["status", "operationStatus"],
+    ] as const) {
+      const codes = enumOf(operation[field] ?? {});
+      expect(codes.length).toBeGreaterThan(2);
+      const phrases = (enWords.words as Record<string, Record<string, string>>)[key] ?? {};
+      expect(codes.filter((code) => !phrases[code]?.trim()).join(" ")).toBe("");
+    }
+  });
+
   it("never shows a code as its own phrase", () => {
     for (const phrases of Object.values(enWords.words)) {
       for (const [code, phrase] of Object.entries(phrases as Record<string, string>)) {
