@@ -253,6 +253,7 @@ export function createServices(config: Config, database: Database, options: Serv
     acquirer: measureParty("acquirer", providerHealth.watch("acquirer", acquirer)),
     offers: quotes.kinds,
     auth,
+    customers,
     history,
     wallets,
     kyc,

@@ -41,6 +41,7 @@ export const TABLE_PLACEMENT: Record<string, Placement> = {
   // Customers and what hangs on them.
   customers: "distributed",
   customer_devices: "distributed",
+  customer_answers: "distributed",
   sessions: "distributed",
   refresh_tokens: "distributed",
   email_tokens: "distributed",

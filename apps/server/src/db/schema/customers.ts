@@ -85,6 +85,42 @@ export const customerDevices = pgTable(
   ],
 );
 
+/**
+ * The customer's own answers, asked once and prefilled wherever asked again (issue 47): the
+ * personal questionnaire (card order, IBAN order) and the billing address (card order, IBAN
+ * order, a pay-in card). Each flow writes it in the transaction of its step; the customer may
+ * change it (PUT /v2/customer/profile/answers). Null columns: not answered yet.
+ */
+export const customerAnswers = pgTable(
+  "customer_answers",
+  {
+    merchantId: uuid("merchant_id").notNull(),
+    customerId: uuid("customer_id").notNull(),
+    isUsRelated: boolean("is_us_related"),
+    usRelatedPerson: text("us_related_person"),
+    incomeSources: text("income_sources").array(),
+    additionalSources: text("additional_sources"),
+    estimatedMonthlyTurnoverRange: text("estimated_monthly_turnover_range"),
+    taxCountry: text("tax_country"),
+    taxId: text("tax_id"),
+    billingCountry: text("billing_country"),
+    billingCity: text("billing_city"),
+    billingAddress: text("billing_address"),
+    billingAddress2: text("billing_address2"),
+    billingPostalCode: text("billing_postal_code"),
+    billingState: text("billing_state"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.customerId] }),
+    foreignKey({
+      name: "customer_answers_customer_of_merchant",
+      columns: [t.customerId, t.merchantId],
+      foreignColumns: [customers.id, customers.merchantId],
+    }),
+  ],
+);
+
 /** A signed-in device. Refresh tokens rotate inside it; revoking it ends them all. */
 export const sessions = pgTable(
   "sessions",

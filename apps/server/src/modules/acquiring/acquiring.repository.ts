@@ -68,39 +68,6 @@ const PAYMENT_COLUMNS = `merchant_id as "merchantId", id, customer_id as "custom
  */
 export function createAcquiringRepository(db: ClientSource) {
   return {
-    /** Saves the card (the same card again: the row it has, updated with the new details). */
-    async saveCard(card: Omit<CardRow, "createdAt">): Promise<CardRow> {
-      const { rows } = await db.withClient((c) =>
-        c.query<CardRow>(
-          `insert into payment_cards (merchant_id, id, customer_id, purpose, acquirer_token, brand, masked_pan, bin,
-             bank_name, country_code, country_name, holder, exp_month, exp_year, billing_address)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-           on conflict (merchant_id, customer_id, purpose, acquirer_token) do update set holder = excluded.holder,
-             exp_month = excluded.exp_month, exp_year = excluded.exp_year,
-             billing_address = coalesce(excluded.billing_address, payment_cards.billing_address)
-           returning ${CARD_COLUMNS}`,
-          [
-            card.merchantId,
-            card.id,
-            card.customerId,
-            card.purpose,
-            card.acquirerToken,
-            card.brand,
-            card.maskedPan,
-            card.bin,
-            card.bankName,
-            card.countryCode,
-            card.countryName,
-            card.holder,
-            card.expMonth,
-            card.expYear,
-            card.billingAddress ? JSON.stringify(card.billingAddress) : null,
-          ],
-        ),
-      );
-      return rows[0] as CardRow;
-    },
-
     async listCards(merchantId: string, customerId: string, purpose: CardPurpose): Promise<CardRow[]> {
       const { rows } = await db.withClient((c) =>
         c.query<CardRow>(
@@ -120,16 +87,6 @@ export function createAcquiringRepository(db: ClientSource) {
         ),
       );
       return rows[0];
-    },
-
-    async setBillingAddress(merchantId: string, customerId: string, id: string, address: BillingAddress) {
-      const { rowCount } = await db.withClient((c) =>
-        c.query(
-          `update payment_cards set billing_address = $4 where merchant_id = $1 and customer_id = $2 and id = $3`,
-          [merchantId, customerId, id, JSON.stringify(address)],
-        ),
-      );
-      return (rowCount ?? 0) > 0;
     },
 
     /** The payment of an offer; written when the offer is created, moved on by pay and callbacks. */
@@ -276,4 +233,52 @@ export async function updatePaymentSql(
       change.amounts?.currencyTo ?? null,
     ],
   );
+}
+
+// Statements of a use-case's transaction (the caller's `tx`).
+
+/** Saves the card (the same card again: the row it has, updated with the new details). */
+export async function saveCardSql(tx: Tx, card: Omit<CardRow, "createdAt">): Promise<CardRow> {
+  const { rows } = await tx.query<CardRow>(
+    `insert into payment_cards (merchant_id, id, customer_id, purpose, acquirer_token, brand, masked_pan, bin,
+       bank_name, country_code, country_name, holder, exp_month, exp_year, billing_address)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     on conflict (merchant_id, customer_id, purpose, acquirer_token) do update set holder = excluded.holder,
+       exp_month = excluded.exp_month, exp_year = excluded.exp_year,
+       billing_address = coalesce(excluded.billing_address, payment_cards.billing_address)
+     returning ${CARD_COLUMNS}`,
+    [
+      card.merchantId,
+      card.id,
+      card.customerId,
+      card.purpose,
+      card.acquirerToken,
+      card.brand,
+      card.maskedPan,
+      card.bin,
+      card.bankName,
+      card.countryCode,
+      card.countryName,
+      card.holder,
+      card.expMonth,
+      card.expYear,
+      card.billingAddress ? JSON.stringify(card.billingAddress) : null,
+    ],
+  );
+  return rows[0] as CardRow;
+}
+
+/** The billing address of the customer's card; false when no such card is theirs. */
+export async function setBillingAddressSql(
+  tx: Tx,
+  merchantId: string,
+  customerId: string,
+  id: string,
+  address: BillingAddress,
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `update payment_cards set billing_address = $4 where merchant_id = $1 and customer_id = $2 and id = $3`,
+    [merchantId, customerId, id, JSON.stringify(address)],
+  );
+  return (rowCount ?? 0) > 0;
 }

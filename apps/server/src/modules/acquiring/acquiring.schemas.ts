@@ -12,6 +12,7 @@ const money = z.object({ value: z.string(), currency: z.string() });
 export const billingAddress = z
   .object({
     address: z.string().trim().min(1).max(200),
+    address2: z.string().trim().max(200).nullable().optional().describe("A second address line"),
     city: z.string().trim().min(1).max(100),
     countryCode: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 code"),
     zip: z.string().trim().min(1).max(20),

@@ -1,6 +1,7 @@
 import type { ClientSource } from "../../db/transaction.ts";
 import type { AcquirerProvider } from "../../providers/acquirer/acquirer-provider.ts";
 import type { AuthService } from "../auth/auth.service.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
 import type { HistoryService } from "../history/history.service.ts";
 import type { KycService } from "../kyc/kyc.service.ts";
 import type { LedgerService } from "../ledger/ledger.service.ts";
@@ -18,6 +19,7 @@ export function createAcquiringService(deps: {
   acquirer: AcquirerProvider;
   offers: KindOffers;
   auth: Pick<AuthService, "requireLiveSession">;
+  customers: Pick<CustomersService, "saveAnswers">;
   history: Pick<HistoryService, "record" | "update">;
   wallets: Pick<WalletsService, "ensureWallet">;
   kyc: Pick<KycService, "release" | "listLimits">;
@@ -26,7 +28,13 @@ export function createAcquiringService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const repository = createAcquiringRepository(deps.db);
-  const cards = createCardsService({ repository, acquirer: deps.acquirer, now });
+  const cards = createCardsService({
+    db: deps.db,
+    customers: deps.customers,
+    repository,
+    acquirer: deps.acquirer,
+    now,
+  });
   const common = { ...deps, repository, cards, now };
   return {
     cards,

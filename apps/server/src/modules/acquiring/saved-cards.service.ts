@@ -1,9 +1,16 @@
 import { v7 as uuidv7 } from "uuid";
 import type { CardPurpose } from "../../db/schema/index.ts";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { AcquirerProvider } from "../../providers/acquirer/acquirer-provider.ts";
+import type { CustomersService } from "../customers/customers.service.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { acquiringErrors } from "./acquiring.errors.ts";
-import type { AcquiringRepository, CardRow } from "./acquiring.repository.ts";
+import {
+  type AcquiringRepository,
+  type CardRow,
+  saveCardSql,
+  setBillingAddressSql,
+} from "./acquiring.repository.ts";
 import type { BillingAddress } from "./acquiring.schemas.ts";
 import { checkCard, maskPan } from "./card-input.ts";
 import { cardView } from "./saved-card-views.ts";
@@ -21,6 +28,8 @@ export type AddCardBody = {
  * the token, the masked number and the BIN data.
  */
 export function createCardsService(deps: {
+  db: ClientSource;
+  customers: Pick<CustomersService, "saveAnswers">;
   repository: AcquiringRepository;
   acquirer: AcquirerProvider;
   now: () => Date;
@@ -31,6 +40,18 @@ export function createCardsService(deps: {
   const addressRequired = (purpose: CardPurpose) =>
     purpose === "PAYIN" && deps.acquirer.billingAddressRequired;
   const view = (card: CardRow) => cardView(card, addressRequired(card.purpose));
+  /** A card's billing address is also the customer's stored one, prefilled where asked again. */
+  const answer = (tx: Tx, merchantId: string, customerId: string, a: BillingAddress) =>
+    deps.customers.saveAnswers(tx, merchantId, customerId, {
+      billingAddress: {
+        country: a.countryCode,
+        city: a.city,
+        address: a.address,
+        address2: a.address2 || null,
+        postalCode: a.zip,
+        state: a.state ?? null,
+      },
+    });
   return {
     /** Whether cards of the purpose need a billing address (GET .../data: billingAddressRequired). */
     billingAddressRequired: addressRequired,
@@ -52,7 +73,7 @@ export function createCardsService(deps: {
         },
         purpose,
       );
-      const saved = await repository.saveCard({
+      const row = {
         merchantId: merchant.id,
         id: uuidv7(),
         customerId,
@@ -68,14 +89,22 @@ export function createCardsService(deps: {
         expMonth: body.cardExpirationMonth,
         expYear: body.cardExpirationYear,
         billingAddress: body.billingAddress ?? null,
+      };
+      const saved = await inTransaction(deps.db, async (tx) => {
+        const card = await saveCardSql(tx, row);
+        if (body.billingAddress) await answer(tx, merchant.id, customerId, body.billingAddress);
+        return card;
       });
       return view(saved);
     },
 
     async setBillingAddress(merchant: Merchant, customerId: string, cardId: string, address: BillingAddress) {
-      if (!(await repository.setBillingAddress(merchant.id, customerId, cardId, address))) {
-        throw acquiringErrors.create("CARD_NOT_FOUND", { field: "cardId" });
-      }
+      await inTransaction(deps.db, async (tx) => {
+        if (!(await setBillingAddressSql(tx, merchant.id, customerId, cardId, address))) {
+          throw acquiringErrors.create("CARD_NOT_FOUND", { field: "cardId" });
+        }
+        await answer(tx, merchant.id, customerId, address);
+      });
     },
 
     async listCards(merchant: Merchant, customerId: string, purpose: CardPurpose) {

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import type { CardForm } from "../../db/schema/index.ts";
+import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import { ACCOUNT_PURPOSES, INCOME_SOURCES, TURNOVER_RANGES } from "../../personal-info-choices.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { money } from "../history/history.service.ts";
@@ -16,7 +17,12 @@ import {
   termsOf,
 } from "./card-order-views.ts";
 import { cardOrderErrors } from "./card-orders.errors.ts";
-import type { CardOrdersRepository, RequestPatch } from "./card-orders.repository.ts";
+import {
+  type CardOrdersRepository,
+  type RequestPatch,
+  savePersonalInfoSql,
+  updateOpenRequestSql,
+} from "./card-orders.repository.ts";
 import type {
   addressV2Body,
   addressV3Body,
@@ -41,9 +47,10 @@ import type { CardPrograms } from "./card-program-guard.ts";
  * is card-order-payment.service.ts. Only an OPEN request changes; another customer's is 404.
  */
 export function createCardOrders(deps: {
+  db: ClientSource;
   repository: CardOrdersRepository;
   programs: CardPrograms;
-  customers: Pick<CustomersService, "getCustomer">;
+  customers: Pick<CustomersService, "getCustomer" | "saveAnswers">;
   now: () => Date;
 }) {
   const { repository, programs } = deps;
@@ -60,8 +67,16 @@ export function createCardOrders(deps: {
     return r;
   }
 
-  /** Writes a step's fields to an OPEN request, and where it now resumes. */
-  async function patchOpen(owner: Owner, r: RequestRow, patch: RequestPatch): Promise<void> {
+  /**
+   * Writes a step's fields to an OPEN request, and where it now resumes; `alsoIn` writes what
+   * the step also answers (the customer's stored billing address) in the same transaction.
+   */
+  async function patchOpen(
+    owner: Owner,
+    r: RequestRow,
+    patch: RequestPatch,
+    alsoIn?: (tx: Tx) => Promise<void>,
+  ): Promise<void> {
     if (r.status !== "OPEN") throw cardOrderErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
     const [kyc, info] = await Promise.all([
       customerKyc(owner),
@@ -69,15 +84,32 @@ export function createCardOrders(deps: {
     ]);
     const step = resumeStep(openSteps({ ...r, ...patch }, info, kyc), kyc);
     const at = deps.now();
-    const updated = await repository.updateOpenRequest(
-      owner.merchant.id,
-      owner.customerId,
-      r.id,
-      { ...patch, step },
-      at,
-    );
-    if (!updated) throw cardOrderErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+    await inTransaction(deps.db, async (tx) => {
+      const updated = await updateOpenRequestSql(
+        tx,
+        owner.merchant.id,
+        owner.customerId,
+        r.id,
+        { ...patch, step },
+        at,
+      );
+      if (!updated) throw cardOrderErrors.create("CARD_REQUEST_NOT_OPEN", { field: "id" });
+      await alsoIn?.(tx);
+    });
   }
+
+  /** The billing address as the customer's stored answer (customers.types.ts). */
+  const saveBilling = (owner: Owner, b: Record<string, string | undefined>) => (tx: Tx) =>
+    deps.customers.saveAnswers(tx, owner.merchant.id, owner.customerId, {
+      billingAddress: {
+        country: b.country ?? "",
+        city: b.city ?? "",
+        address: b.address ?? "",
+        address2: b.address2 || null,
+        postalCode: b.postalCode ?? "",
+        state: b.state || null,
+      },
+    });
 
   async function guard(owner: Owner, cp: CardProgram | undefined) {
     const program = await programs.requireProgram(owner.merchant.id, cp);
@@ -211,11 +243,12 @@ export function createCardOrders(deps: {
       };
       const shipping =
         r.cardType === "PLASTIC" ? await shippingFrom(owner, billing, undefined, true) : undefined;
-      await patchOpen(owner, r, {
-        billingAddress: billing,
-        shippingAddress: shipping ?? null,
-        shippingMatchBilling: true,
-      });
+      await patchOpen(
+        owner,
+        r,
+        { billingAddress: billing, shippingAddress: shipping ?? null, shippingMatchBilling: true },
+        saveBilling(owner, billing),
+      );
       return { result: "ok" as const };
     },
 
@@ -235,11 +268,16 @@ export function createCardOrders(deps: {
         r.cardType === "PLASTIC"
           ? await shippingFrom(owner, billing, body.shippingAddress, body.shippingMatchBilling)
           : undefined;
-      await patchOpen(owner, r, {
-        billingAddress: billing,
-        shippingAddress: shipping ?? null,
-        shippingMatchBilling: body.shippingMatchBilling,
-      });
+      await patchOpen(
+        owner,
+        r,
+        {
+          billingAddress: billing,
+          shippingAddress: shipping ?? null,
+          shippingMatchBilling: body.shippingMatchBilling,
+        },
+        saveBilling(owner, billing),
+      );
       return { result: "ok" as const };
     },
 
@@ -266,7 +304,21 @@ export function createCardOrders(deps: {
       body: z.infer<typeof personalInfoBody>,
     ) {
       await guard(owner, cp);
-      await repository.savePersonalInfo(owner.merchant.id, owner.customerId, body, deps.now());
+      const { merchant, customerId } = owner;
+      await inTransaction(deps.db, async (tx) => {
+        await savePersonalInfoSql(tx, merchant.id, customerId, body, deps.now());
+        await deps.customers.saveAnswers(tx, merchant.id, customerId, {
+          questionnaire: {
+            isUsRelated: body.isUsRelated,
+            usRelatedPerson: body.usRelatedPerson ?? null,
+            incomeSources: body.incomeSources,
+            additionalSources: body.additionalSources ?? null,
+            estimatedMonthlyTurnoverRange: body.estimatedMonthlyTurnoverRange,
+            taxCountry: body.taxCountry,
+            taxId: body.taxId,
+          },
+        });
+      });
       return { result: "ok" as const };
     },
 

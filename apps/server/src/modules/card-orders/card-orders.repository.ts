@@ -133,28 +133,8 @@ export function createCardOrdersRepository(deps: { db: ClientSource }) {
       return rows.map(toRequest);
     },
 
-    async updateOpenRequest(
-      merchantId: string,
-      customerId: string,
-      id: string,
-      patch: RequestPatch,
-      at: Date,
-    ) {
-      const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [
-        keyof RequestPatch,
-        unknown,
-      ][];
-      const sets = entries.map(([k], i) => `${PATCH_COLUMNS[k]} = $${i + 5}`);
-      const values = entries.map(([k, v]) =>
-        k === "billingAddress" || k === "shippingAddress" ? JSON.stringify(v) : v,
-      );
-      const { rows } = await query<Raw<RequestRow, "paidAmount">>(
-        `update card_requests set ${[...sets, "updated_at = $4"].join(", ")}
-         where merchant_id = $1 and customer_id = $2 and id = $3 and status = 'OPEN' returning ${REQUEST_COLUMNS}`,
-        [merchantId, customerId, id, at, ...values],
-      );
-      return rows[0] ? toRequest(rows[0]) : undefined;
-    },
+    updateOpenRequest: (merchantId: string, customerId: string, id: string, patch: RequestPatch, at: Date) =>
+      db.withClient((c) => updateOpenRequestSql(c, merchantId, customerId, id, patch, at)),
 
     async findRequestByOffer(merchantId: string, customerId: string, offerId: string) {
       const { rows } = await query<Raw<RequestRow, "paidAmount">>(
@@ -201,15 +181,6 @@ export function createCardOrdersRepository(deps: { db: ClientSource }) {
       return rows[0];
     },
 
-    async savePersonalInfo(merchantId: string, customerId: string, info: Record<string, unknown>, at: Date) {
-      await query(
-        `insert into card_customer_info (merchant_id, customer_id, personal_info, updated_at)
-         values ($1, $2, $3, $4) on conflict (merchant_id, customer_id)
-         do update set personal_info = excluded.personal_info, updated_at = excluded.updated_at`,
-        [merchantId, customerId, JSON.stringify(info), at],
-      );
-    },
-
     async listPrices(merchantId: string, program: string): Promise<PriceRow[]> {
       const { rows } = await query<Raw<PriceRow, "price" | "delivery">>(
         `select program, card_type as "cardType", currency, price, delivery, plan, fees from card_prices
@@ -232,6 +203,44 @@ export function createCardOrdersRepository(deps: { db: ClientSource }) {
 export type CardOrdersRepository = ReturnType<typeof createCardOrdersRepository>;
 
 // Statements of a use-case's transaction (the caller's `tx`).
+
+/** Writes a step's fields to an OPEN order; undefined when it is not (or no longer) open. */
+export async function updateOpenRequestSql(
+  tx: Tx,
+  merchantId: string,
+  customerId: string,
+  id: string,
+  patch: RequestPatch,
+  at: Date,
+): Promise<RequestRow | undefined> {
+  const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [keyof RequestPatch, unknown][];
+  const sets = entries.map(([k], i) => `${PATCH_COLUMNS[k]} = $${i + 5}`);
+  const values = entries.map(([k, v]) =>
+    k === "billingAddress" || k === "shippingAddress" ? JSON.stringify(v) : v,
+  );
+  const { rows } = await tx.query<Raw<RequestRow, "paidAmount">>(
+    `update card_requests set ${[...sets, "updated_at = $4"].join(", ")}
+     where merchant_id = $1 and customer_id = $2 and id = $3 and status = 'OPEN' returning ${REQUEST_COLUMNS}`,
+    [merchantId, customerId, id, at, ...values],
+  );
+  return rows[0] ? toRequest(rows[0]) : undefined;
+}
+
+/** The customer's answers to the card's personal questions (once per customer, for every card). */
+export async function savePersonalInfoSql(
+  tx: Tx,
+  merchantId: string,
+  customerId: string,
+  info: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `insert into card_customer_info (merchant_id, customer_id, personal_info, updated_at)
+     values ($1, $2, $3, $4) on conflict (merchant_id, customer_id)
+     do update set personal_info = excluded.personal_info, updated_at = excluded.updated_at`,
+    [merchantId, customerId, JSON.stringify(info), at],
+  );
+}
 
 /**
  * The order's row, locked until the transaction ends. An UPDATE that changes nothing: a write holds

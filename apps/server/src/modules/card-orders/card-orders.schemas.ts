@@ -108,6 +108,13 @@ export const personalInfoBody = z
     additionalDocumentType: z.enum(DOCUMENT_TYPES).optional(),
     additionalDocumentNumber: optionalText(40),
     additionalDocumentCountry: country.optional(),
+    // Spec §88: the card order's questionnaire has the tax residence too (stored with the answers).
+    taxCountry: country.optional(),
+    taxId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9\-/ ]{4,30}$/, "must be 4 to 30 letters or digits")
+      .optional(),
   })
   .strict();
 export const personalInfoResponse = personalInfoBody

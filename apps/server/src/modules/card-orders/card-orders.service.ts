@@ -22,7 +22,7 @@ export function createCardOrdersService(deps: {
   db: ClientSource;
   merchants: Pick<MerchantsService, "features">;
   catalog: Pick<CatalogService, "assertOperationAllowed">;
-  customers: Pick<CustomersService, "getCustomer">;
+  customers: Pick<CustomersService, "getCustomer" | "saveAnswers">;
   auth: Pick<AuthService, "requireLiveSession">;
   ledger: LedgerService;
   wallets: Pick<WalletsService, "ensureWallet">;
@@ -34,7 +34,7 @@ export function createCardOrdersService(deps: {
   const now = deps.now ?? (() => new Date());
   const repository = createCardOrdersRepository({ db: deps.db });
   const programs = createCardPrograms(deps);
-  const orders = createCardOrders({ repository, programs, customers: deps.customers, now });
+  const orders = createCardOrders({ db: deps.db, repository, programs, customers: deps.customers, now });
   const payments = createCardPayments({ ...deps, repository, programs, orders, now });
   return {
     ...orders,

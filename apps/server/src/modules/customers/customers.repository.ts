@@ -312,6 +312,11 @@ export function createCustomersRepository(deps: { db: ClientSource }) {
         ),
       );
     },
+
+    answers: (merchantId: string, customerId: string) =>
+      db.withClient((c) => answersSql(c, merchantId, customerId)),
+    saveAnswers: (merchantId: string, customerId: string, patch: Partial<AnswerRow>, at: Date) =>
+      db.withClient((c) => saveAnswersSql(c, merchantId, customerId, patch, at)),
   };
 }
 
@@ -365,4 +370,65 @@ export async function setBlockedSql(
     [merchantId, id, block ? new Date() : null, block?.reason ?? null],
   );
   return (rowCount ?? 0) > 0;
+}
+
+/** The stored answers' columns (table customer_answers, customers.types.ts `CustomerAnswers`). */
+const ANSWER_COLUMNS = {
+  isUsRelated: "is_us_related",
+  usRelatedPerson: "us_related_person",
+  incomeSources: "income_sources",
+  additionalSources: "additional_sources",
+  estimatedMonthlyTurnoverRange: "estimated_monthly_turnover_range",
+  taxCountry: "tax_country",
+  taxId: "tax_id",
+  billingCountry: "billing_country",
+  billingCity: "billing_city",
+  billingAddress: "billing_address",
+  billingAddress2: "billing_address2",
+  billingPostalCode: "billing_postal_code",
+  billingState: "billing_state",
+} as const;
+export type AnswerRow = {
+  -readonly [K in keyof typeof ANSWER_COLUMNS]: K extends "isUsRelated"
+    ? boolean | null
+    : K extends "incomeSources"
+      ? string[] | null
+      : string | null;
+};
+
+/** The customer's stored answers, or undefined before any. */
+export async function answersSql(
+  c: Tx,
+  merchantId: string,
+  customerId: string,
+): Promise<AnswerRow | undefined> {
+  const select = Object.entries(ANSWER_COLUMNS)
+    .map(([k, col]) => `${col} as "${k}"`)
+    .join(", ");
+  const { rows } = await c.query<AnswerRow>(
+    `select ${select} from customer_answers where merchant_id = $1 and customer_id = $2`,
+    [merchantId, customerId],
+  );
+  return rows[0];
+}
+
+/** Writes the given columns of the customer's answers (undefined: kept as stored), in `tx`. */
+export async function saveAnswersSql(
+  tx: Tx,
+  merchantId: string,
+  customerId: string,
+  patch: Partial<AnswerRow>,
+  at: Date,
+): Promise<void> {
+  const keys = (Object.keys(patch) as (keyof AnswerRow)[]).filter((k) => patch[k] !== undefined);
+  const names = keys.map((k) => ANSWER_COLUMNS[k]);
+  const values = keys.map((k) => patch[k]);
+  await tx.query(
+    `insert into customer_answers (merchant_id, customer_id, updated_at${names.map((n) => `, ${n}`).join("")})
+     values ($1, $2, $3${names.map((_, i) => `, $${i + 4}`).join("")})
+     on conflict (merchant_id, customer_id) do update set updated_at = excluded.updated_at${names
+       .map((n) => `, ${n} = excluded.${n}`)
+       .join("")}`,
+    [merchantId, customerId, at, ...values],
+  );
 }

@@ -5,12 +5,19 @@ import { customerMerchant } from "../../http/request-merchant.ts";
 import { resultSchema } from "../../http/result.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
-import { devicePush, profilePatch, profileResponse, taxUpdate } from "./customers.schemas.ts";
+import {
+  answersBody,
+  answersResponse,
+  devicePush,
+  profilePatch,
+  profileResponse,
+  taxUpdate,
+} from "./customers.schemas.ts";
 import type { Customer } from "./customers.service.ts";
 
 const errors = errorResponses(400, 401, 404);
 
-/** The signed-in customer's profile, tax data and push settings. */
+/** The signed-in customer's profile, tax data, stored answers and push settings. */
 export const customersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -70,6 +77,44 @@ export const customersRoutes =
         const c = signedIn(req);
         const merchant = await customerMerchant(deps, c.merchantId);
         return toProfile(await customers.updateCustomer(c.merchantId, c.customerId, req.body), merchant);
+      },
+    );
+
+    app.get(
+      "/v2/customer/profile/answers",
+      {
+        schema: {
+          operationId: "getAnswers",
+          tags: ["customer"],
+          description:
+            "What the customer answered once (the personal questionnaire, the billing address), to prefill every flow that asks it again.",
+          security: bearerSecurity,
+          response: { 200: answersResponse, ...errors },
+        },
+        ...guard,
+      },
+      async (req) => {
+        const c = signedIn(req);
+        return customers.answers(c.merchantId, c.customerId);
+      },
+    );
+
+    app.put(
+      "/v2/customer/profile/answers",
+      {
+        schema: {
+          operationId: "changeAnswers",
+          tags: ["customer"],
+          description: "Changes the stored answers; a part left out is kept.",
+          security: bearerSecurity,
+          body: answersBody,
+          response: { 200: answersResponse, ...errors },
+        },
+        ...guard,
+      },
+      async (req) => {
+        const c = signedIn(req);
+        return customers.changeAnswers(c.merchantId, c.customerId, req.body);
       },
     );
 

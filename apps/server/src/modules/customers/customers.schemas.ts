@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INCOME_SOURCES, TURNOVER_RANGES } from "../../personal-info-choices.ts";
 
 /** Names and addresses follow spec §5's free-text rule: letters, digits, - , . and spaces. */
 const freeText = (max: number) =>
@@ -85,3 +86,69 @@ export const devicePush = z
     deviceId: z.string().min(1).max(128),
   })
   .strict();
+
+// The stored answers (customers.types.ts): the same rules as the card and IBAN orders' fields.
+const answerText = (max: number) => z.string().trim().min(1, "is required").max(max);
+const questionnaire = z
+  .object({
+    isUsRelated: z.boolean(),
+    usRelatedPerson: answerText(140).nullable().default(null),
+    incomeSources: z.array(z.enum(INCOME_SOURCES)).min(1, "choose at least one").max(INCOME_SOURCES.length),
+    additionalSources: answerText(200).nullable().default(null),
+    estimatedMonthlyTurnoverRange: z.enum(TURNOVER_RANGES),
+    taxCountry: countryCode.nullable().default(null),
+    taxId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9\-/ ]{4,30}$/, "must be 4 to 30 letters or digits")
+      .nullable()
+      .default(null),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.isUsRelated && !q.usRelatedPerson)
+      ctx.addIssue({ code: "custom", path: ["usRelatedPerson"], message: "is required when isUsRelated" });
+  });
+const answeredAddress = z
+  .object({
+    country: countryCode,
+    city: answerText(60),
+    address: answerText(120),
+    address2: answerText(120).nullable().default(null),
+    postalCode: answerText(16),
+    state: answerText(60).nullable().default(null),
+  })
+  .strict();
+
+export const answersBody = z
+  .object({ questionnaire: questionnaire.optional(), billingAddress: answeredAddress.optional() })
+  .strict()
+  .meta({ id: "CustomerAnswersBody" });
+
+export const answersResponse = z
+  .object({
+    questionnaire: z
+      .object({
+        isUsRelated: z.boolean(),
+        usRelatedPerson: z.string().nullable(),
+        incomeSources: z.array(z.string()),
+        additionalSources: z.string().nullable(),
+        estimatedMonthlyTurnoverRange: z.string(),
+        taxCountry: z.string().nullable().describe("ISO 3166-1 alpha-2"),
+        taxId: z.string().nullable(),
+      })
+      .nullable()
+      .describe("The personal questionnaire of the card and IBAN orders; null until answered"),
+    billingAddress: z
+      .object({
+        country: z.string(),
+        city: z.string(),
+        address: z.string(),
+        address2: z.string().nullable(),
+        postalCode: z.string(),
+        state: z.string().nullable(),
+      })
+      .nullable()
+      .describe("The billing address of the card order, the IBAN order and pay-in cards; null until given"),
+  })
+  .meta({ id: "CustomerAnswers" });

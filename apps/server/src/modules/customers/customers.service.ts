@@ -4,6 +4,7 @@ import type { Tx } from "../../db/transaction.ts";
 import type { Merchant } from "../merchants/merchants.service.ts";
 import { customerErrors } from "./customers.errors.ts";
 import type {
+  AnswerRow,
   CustomerPatch,
   CustomerRow,
   CustomersRepository,
@@ -12,11 +13,14 @@ import type {
 import {
   findCustomerSql,
   lockBlockedSql,
+  saveAnswersSql,
   setBlockedSql,
   setEmailSql,
   setPasswordHashSql,
   updateCustomerSql,
 } from "./customers.repository.ts";
+
+import type { AnsweredAddress, AnswersPatch, CustomerAnswers, Questionnaire } from "./customers.types.ts";
 
 export type Customer = CustomerRow;
 
@@ -34,8 +38,9 @@ export function isProfileComplete(c: Pick<Customer, (typeof PROFILE_FIELDS)[numb
   return PROFILE_FIELDS.every((f) => Boolean(c[f]));
 }
 
-export function createCustomersService(deps: { repository: CustomersRepository }) {
+export function createCustomersService(deps: { repository: CustomersRepository; now?: () => Date }) {
   const { repository } = deps;
+  const now = deps.now ?? (() => new Date());
   const confirmedIds = createBoundedCache<string, string>({ max: 100_000 });
   // `tx`: the caller's transaction (a KYC state change mirrors the level in its own).
   const get = async (merchantId: string, id: string, tx?: Tx): Promise<Customer> => {
@@ -139,6 +144,28 @@ export function createCustomersService(deps: { repository: CustomersRepository }
     isBlockedIn: async (tx: Tx, merchantId: string, id: string) =>
       (await lockBlockedSql(tx, merchantId, id)) ?? true,
 
+    /** GET /v2/customer/profile/answers: what the customer answered once, to prefill it elsewhere. */
+    async answers(merchantId: string, customerId: string): Promise<CustomerAnswers> {
+      return answersView(await repository.answers(merchantId, customerId));
+    },
+
+    /**
+     * A flow's answer (the card or IBAN order's questionnaire, a billing address), written in that
+     * flow's transaction `tx` so the step and the stored answer commit together.
+     */
+    saveAnswers: (tx: Tx, merchantId: string, customerId: string, patch: AnswersPatch) =>
+      saveAnswersSql(tx, merchantId, customerId, answerColumns(patch), now()),
+
+    /** PUT /v2/customer/profile/answers: the customer changes their answers (validated by the route). */
+    async changeAnswers(
+      merchantId: string,
+      customerId: string,
+      patch: AnswersPatch,
+    ): Promise<CustomerAnswers> {
+      await repository.saveAnswers(merchantId, customerId, answerColumns(patch), now());
+      return answersView(await repository.answers(merchantId, customerId));
+    },
+
     /** The devices a customer of this merchant confirmed. */
     async devicesOf(merchantId: string, id: string) {
       await get(merchantId, id);
@@ -158,6 +185,60 @@ export function createCustomersService(deps: { repository: CustomersRepository }
 }
 
 export type CustomersService = ReturnType<typeof createCustomersService>;
+
+function answerColumns({ questionnaire: q, billingAddress: a }: AnswersPatch): Partial<AnswerRow> {
+  return {
+    ...(q
+      ? {
+          isUsRelated: q.isUsRelated,
+          usRelatedPerson: q.isUsRelated ? q.usRelatedPerson : null,
+          incomeSources: [...new Set(q.incomeSources)],
+          additionalSources: q.additionalSources,
+          estimatedMonthlyTurnoverRange: q.estimatedMonthlyTurnoverRange,
+          // A flow that does not ask the tax keeps the stored one (undefined is not written).
+          taxCountry: q.taxCountry,
+          taxId: q.taxId?.toUpperCase() ?? q.taxId,
+        }
+      : {}),
+    ...(a
+      ? {
+          billingCountry: a.country,
+          billingCity: a.city,
+          billingAddress: a.address,
+          billingAddress2: a.address2,
+          billingPostalCode: a.postalCode,
+          billingState: a.state,
+        }
+      : {}),
+  };
+}
+
+function answersView(row: AnswerRow | undefined): CustomerAnswers {
+  const questionnaire: Questionnaire | null =
+    row?.isUsRelated != null && row.incomeSources && row.estimatedMonthlyTurnoverRange
+      ? {
+          isUsRelated: row.isUsRelated,
+          usRelatedPerson: row.usRelatedPerson,
+          incomeSources: row.incomeSources,
+          additionalSources: row.additionalSources,
+          estimatedMonthlyTurnoverRange: row.estimatedMonthlyTurnoverRange,
+          taxCountry: row.taxCountry,
+          taxId: row.taxId,
+        }
+      : null;
+  const billingAddress: AnsweredAddress | null =
+    row?.billingCountry && row.billingCity && row.billingAddress && row.billingPostalCode
+      ? {
+          country: row.billingCountry,
+          city: row.billingCity,
+          address: row.billingAddress,
+          address2: row.billingAddress2,
+          postalCode: row.billingPostalCode,
+          state: row.billingState,
+        }
+      : null;
+  return { questionnaire, billingAddress };
+}
 
 // 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L).
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

@@ -29,7 +29,7 @@ export function createIbanOrders(deps: {
   db: ClientSource;
   merchants: Pick<MerchantsService, "features">;
   catalog: Pick<CatalogService, "assertOperationAllowed">;
-  customers: Pick<CustomersService, "getCustomer">;
+  customers: Pick<CustomersService, "getCustomer" | "saveAnswers">;
   ledger: LedgerService;
   bank: BankRail;
   now: () => Date;
@@ -186,24 +186,31 @@ export function createIbanOrders(deps: {
 
     async savePersonalInfo(
       o: Owner,
-      body: Pick<InfoRow, "isUsRelated" | "taxCountry" | "taxId" | "estimatedMonthlyTurnoverRange"> & {
+      body: {
+        isUsRelated: boolean;
+        taxCountry: string;
+        taxId: string;
+        estimatedMonthlyTurnoverRange: string;
         usRelatedPerson?: string | undefined;
         incomeSources: string[];
         additionalSources?: string | undefined;
       },
     ) {
       await requireOrderable(o);
-      await read((c) =>
-        ibanSql.saveInfo(c, key(o), {
-          isUsRelated: body.isUsRelated,
-          usRelatedPerson: body.isUsRelated ? (body.usRelatedPerson ?? null) : null,
-          incomeSources: [...new Set(body.incomeSources)],
-          additionalSources: body.additionalSources ?? null,
-          estimatedMonthlyTurnoverRange: body.estimatedMonthlyTurnoverRange,
-          taxCountry: body.taxCountry,
-          taxId: body.taxId?.toUpperCase() ?? null,
-        }),
-      );
+      const answer = {
+        isUsRelated: body.isUsRelated,
+        usRelatedPerson: body.isUsRelated ? (body.usRelatedPerson ?? null) : null,
+        incomeSources: [...new Set(body.incomeSources)],
+        additionalSources: body.additionalSources ?? null,
+        estimatedMonthlyTurnoverRange: body.estimatedMonthlyTurnoverRange,
+        taxCountry: body.taxCountry,
+        taxId: body.taxId.toUpperCase(),
+      };
+      // The order's answer and the customer's stored one (prefilled elsewhere) commit together.
+      await inTransaction(deps.db, async (tx) => {
+        await ibanSql.saveInfo(tx, key(o), answer);
+        await deps.customers.saveAnswers(tx, o.merchant.id, o.customerId, { questionnaire: answer });
+      });
       await advance(o);
       return { result: "ok" as const };
     },
@@ -220,16 +227,26 @@ export function createIbanOrders(deps: {
       },
     ) {
       await requireOrderable(o);
-      await read((c) =>
-        ibanSql.saveInfo(c, key(o), {
+      await inTransaction(deps.db, async (tx) => {
+        await ibanSql.saveInfo(tx, key(o), {
           billingCountry: a.country,
           billingCity: a.city,
           billingAddress1: a.address1,
           billingAddress2: a.address2 ?? null,
           billingZipCode: a.zipCode,
           billingState: a.state ?? null,
-        }),
-      );
+        });
+        await deps.customers.saveAnswers(tx, o.merchant.id, o.customerId, {
+          billingAddress: {
+            country: a.country,
+            city: a.city,
+            address: a.address1,
+            address2: a.address2 ?? null,
+            postalCode: a.zipCode,
+            state: a.state ?? null,
+          },
+        });
+      });
       await advance(o);
       return { result: "ok" as const };
     },

@@ -29,7 +29,7 @@ export function createIbanService(deps: {
   auth: Pick<AuthService, "requireLiveSession">;
   merchants: Pick<MerchantsService, "features">;
   catalog: Pick<CatalogService, "assertOperationAllowed">;
-  customers: Pick<CustomersService, "getCustomer">;
+  customers: Pick<CustomersService, "getCustomer" | "saveAnswers">;
   ledger: LedgerService;
   history: Pick<HistoryService, "record" | "update">;
   kyc: Pick<KycService, "assertAllowed" | "prepare" | "release">;
