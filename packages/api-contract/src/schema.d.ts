@@ -607,6 +607,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/customer/profile/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get answers
+         * @description What the customer answered once (the personal questionnaire, the billing address), to prefill every flow that asks it again.
+         */
+        get: operations["getAnswers"];
+        /**
+         * Changes the stored answers; a part left out is kept
+         * @description Changes the stored answers; a part left out is kept.
+         */
+        put: operations["changeAnswers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customer/device/push": {
         parameters: {
             query?: never;
@@ -3648,6 +3672,8 @@ export interface components {
         };
         BillingAddressInput: {
             address: string;
+            /** @description A second address line */
+            address2?: string | null;
             city: string;
             countryCode: string;
             zip: string;
@@ -5100,6 +5126,8 @@ export interface components {
             additionalDocumentType?: "Visa" | "Residence permit" | "Identification card" | "Passport";
             additionalDocumentNumber?: string;
             additionalDocumentCountry?: string;
+            taxCountry?: string;
+            taxId?: string;
             filled: boolean;
         };
         CardPersonalInfoConstantsInput: {
@@ -5349,6 +5377,54 @@ export interface components {
             taxCountry?: string;
             completedKycLevel: string;
             pushEnabled: boolean;
+        };
+        CustomerAnswersBodyInput: {
+            questionnaire?: {
+                isUsRelated: boolean;
+                /** @default null */
+                usRelatedPerson: string | null;
+                incomeSources: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+                /** @default null */
+                additionalSources: string | null;
+                /** @enum {string} */
+                estimatedMonthlyTurnoverRange: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+                /** @default null */
+                taxCountry: string | null;
+                /** @default null */
+                taxId: string | null;
+            };
+            billingAddress?: {
+                country: string;
+                city: string;
+                address: string;
+                /** @default null */
+                address2: string | null;
+                postalCode: string;
+                /** @default null */
+                state: string | null;
+            };
+        };
+        CustomerAnswersInput: {
+            /** @description The personal questionnaire of the card and IBAN orders; null until answered */
+            questionnaire: {
+                isUsRelated: boolean;
+                usRelatedPerson: string | null;
+                incomeSources: string[];
+                additionalSources: string | null;
+                estimatedMonthlyTurnoverRange: string;
+                /** @description ISO 3166-1 alpha-2 */
+                taxCountry: string | null;
+                taxId: string | null;
+            } | null;
+            /** @description The billing address of the card order, the IBAN order and pay-in cards; null until given */
+            billingAddress: {
+                country: string;
+                city: string;
+                address: string;
+                address2: string | null;
+                postalCode: string;
+                state: string | null;
+            } | null;
         };
         DepositTemplatesInput: {
             templates: {
@@ -6235,6 +6311,8 @@ export interface components {
         };
         BillingAddress: {
             address: string;
+            /** @description A second address line */
+            address2?: string | null;
             city: string;
             countryCode: string;
             zip: string;
@@ -7687,6 +7765,8 @@ export interface components {
             additionalDocumentType?: "Visa" | "Residence permit" | "Identification card" | "Passport";
             additionalDocumentNumber?: string;
             additionalDocumentCountry?: string;
+            taxCountry?: string;
+            taxId?: string;
             filled: boolean;
         };
         CardPersonalInfoConstants: {
@@ -7936,6 +8016,54 @@ export interface components {
             taxCountry?: string;
             completedKycLevel: string;
             pushEnabled: boolean;
+        };
+        CustomerAnswersBody: {
+            questionnaire?: {
+                isUsRelated: boolean;
+                /** @default null */
+                usRelatedPerson: string | null;
+                incomeSources: ("scholarship" | "loans" | "legacy" | "salary" | "dividends" | "savings" | "property_sale" | "social_benefits" | "individual_activities" | "stocks_sale" | "relatives" | "winnings" | "other")[];
+                /** @default null */
+                additionalSources: string | null;
+                /** @enum {string} */
+                estimatedMonthlyTurnoverRange: "0-1000" | "1001-3000" | "3001-8000" | "8001-15000" | "15001-50000" | "50001-99999";
+                /** @default null */
+                taxCountry: string | null;
+                /** @default null */
+                taxId: string | null;
+            };
+            billingAddress?: {
+                country: string;
+                city: string;
+                address: string;
+                /** @default null */
+                address2: string | null;
+                postalCode: string;
+                /** @default null */
+                state: string | null;
+            };
+        };
+        CustomerAnswers: {
+            /** @description The personal questionnaire of the card and IBAN orders; null until answered */
+            questionnaire: {
+                isUsRelated: boolean;
+                usRelatedPerson: string | null;
+                incomeSources: string[];
+                additionalSources: string | null;
+                estimatedMonthlyTurnoverRange: string;
+                /** @description ISO 3166-1 alpha-2 */
+                taxCountry: string | null;
+                taxId: string | null;
+            } | null;
+            /** @description The billing address of the card order, the IBAN order and pay-in cards; null until given */
+            billingAddress: {
+                country: string;
+                city: string;
+                address: string;
+                address2: string | null;
+                postalCode: string;
+                state: string | null;
+            } | null;
         };
         DepositTemplates: {
             templates: {
@@ -11318,6 +11446,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's media type is not one the route reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAnswers"];
+                };
+            };
+            /** @description The request is not valid: `error` says why and `field` names the field at fault. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token, or its session has ended: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not the caller's (another customer's id is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable for now (maintenance, a provider, the database): retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerAnswersBodyInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAnswers"];
                 };
             };
             /** @description The request is not valid: `error` says why and `field` names the field at fault. */
@@ -15068,6 +15330,8 @@ export interface operations {
                     additionalDocumentType?: "Visa" | "Residence permit" | "Identification card" | "Passport";
                     additionalDocumentNumber?: string;
                     additionalDocumentCountry?: string;
+                    taxCountry?: string;
+                    taxId?: string;
                 };
             };
         };
