@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { v7 as newId } from "uuid";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import type { EmailProvider } from "../../providers/email/email-provider.ts";
-import { emailBrandOf } from "../../providers/email/email-render.ts";
 import type { CaptchaService } from "../captcha/captcha.service.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
@@ -10,11 +9,10 @@ import { recordSecurityEvent } from "../security/security-events.service.ts";
 import { authErrors } from "./auth.errors.ts";
 import type { AuthRepository } from "./auth.repository.ts";
 import type { AuthService, RequestContext, Signed, TokenSet } from "./auth.service.ts";
+import { confirmEmailMessage, EMAIL_LINK_TTL_HOURS } from "./auth-emails.ts";
 import { type Codes, resendWaitError, withinResendWait } from "./codes.ts";
 import { hashPassword } from "./passwords.ts";
 import { type AccessClaims, hashToken } from "./tokens.ts";
-
-const EMAIL_LINK_TTL_HOURS = 24;
 
 export type SignupDeps = {
   db: ClientSource;
@@ -55,15 +53,7 @@ export function createSignupService(deps: SignupDeps) {
     }
     // The link opens on the host the customer signed up on (one of their merchant's), so they
     // land in their brand's app, where their session lives.
-    const url = new URL("/v2/mobile/email/confirm", ctx.origin);
-    url.search = new URLSearchParams({ email, event: "CONFIRM_EMAIL", token }).toString();
-    await deps.email.send({
-      brand: emailBrandOf(merchant, ctx.origin),
-      to: email,
-      subject: `Confirm your email for ${merchant.title}`,
-      text: `Confirm your email address by opening this link within ${EMAIL_LINK_TTL_HOURS} hours.\n\nIf you did not add this email, ignore this message.`,
-      action: { label: "Confirm your email", url: url.toString() },
-    });
+    await deps.email.send(confirmEmailMessage({ merchant, origin: ctx.origin, email, token }));
   }
 
   return {

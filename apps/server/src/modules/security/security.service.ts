@@ -2,18 +2,14 @@ import { randomBytes } from "node:crypto";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { EmailProvider } from "../../providers/email/email-provider.ts";
-import { emailBrandOf } from "../../providers/email/email-render.ts";
 import type { AuthService, NewDeviceSignIn, RequestContext } from "../auth/auth.service.ts";
 import { hashToken } from "../auth/auth.service.ts";
 import type { Codes, VerifiedClaims } from "../auth/auth.types.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
 import { securityErrors } from "./security.errors.ts";
 import { createSecurityRepository, insertAlertLinkSql, useAlertLinkSql } from "./security.repository.ts";
+import { ALERT_LINK_TTL_HOURS, newDeviceMessage } from "./security-emails.ts";
 import { recordSecurityEvent } from "./security-events.service.ts";
-
-/** How long a "This wasn't me" link works: a day, as the email confirmation link does. */
-const ALERT_LINK_TTL_HOURS = 24;
 
 type Claims = Pick<VerifiedClaims, "merchantId" | "customerId" | "sessionId">;
 
@@ -127,15 +123,9 @@ export function createSecurityService(deps: {
           expiresAt: new Date(Date.now() + ALERT_LINK_TTL_HOURS * 3600_000),
         }),
       );
-      const url = new URL("/security/not-me", ctx.origin);
-      url.search = new URLSearchParams({ token }).toString();
-      await deps.email.send({
-        brand: emailBrandOf(merchant, ctx.origin),
-        to: customer.email,
-        subject: `New sign-in to your ${merchant.title} account`,
-        text: alertText(merchant, signIn),
-        action: { label: "This wasn't me", url: url.toString() },
-      });
+      await deps.email.send(
+        newDeviceMessage({ merchant, origin: ctx.origin, to: customer.email, signIn, token }),
+      );
     },
 
     /**
@@ -181,15 +171,3 @@ export function createSecurityService(deps: {
 }
 
 export type SecurityService = ReturnType<typeof createSecurityService>;
-
-const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
-
-function alertText(merchant: Merchant, signIn: NewDeviceSignIn): string {
-  const device = signIn.device ?? "a device we could not name";
-  const place = signIn.country ? ` in ${countryNames.of(signIn.country) ?? signIn.country}` : "";
-  return [
-    `Your ${merchant.title} account was just signed in to from a new device: ${device}${place}.`,
-    "If this was you, there is nothing to do.",
-    `If it wasn't you, open the link below within ${ALERT_LINK_TTL_HOURS} hours: it signs out every device and lets you set a new password.`,
-  ].join("\n\n");
-}
