@@ -15,7 +15,8 @@ import { prepareLedgerDatabase } from "./ledger-setup.ts";
  * PROFILE_SECONDS (default 10) after a 3-second warm-up, then sends/s, CPU per send by process, and
  * per table the rows written, the HOT share of updates and the sequential scans (a stale plan
  * shows there), then pg_stat_statements' statements by total time (nested ones included, marked T
- * when top-level). PROFILE_CONNECTIONS sets the concurrency (default 8).
+ * when top-level). PROFILE_CONNECTIONS sets the concurrency (default 8); PROFILE_HOT=1 sends every
+ * transfer to one recipient (bench:ledger's hot-recipient run), to see what contends on its rows.
  * BENCH_CPU_PROF=dir also writes the server's V8 CPU profile there.
  *   node scripts/bench/profile-http.ts
  */
@@ -57,7 +58,7 @@ try {
           tokens,
           connections: Number(process.env.PROFILE_CONNECTIONS ?? 8),
           seconds,
-          hot: false,
+          hot: process.env.PROFILE_HOT === "1",
         });
       await send(3);
       if (STATEMENTS) await c.query("select pg_stat_statements_reset()");
