@@ -35,7 +35,7 @@ profile.samples.forEach((id, i) => {
   const pkg = frame.url.includes("/node_modules/") ? /^(@[^/]+\/[^/]+|[^/]+)\//.exec(where)?.[1] : undefined;
   const place = !where
     ? frame.functionName
-    : (pkg ?? (where.startsWith("node:") ? "node: (built-ins)" : where.replace(/^.*\/work\/main\//, "")));
+    : (pkg ?? (where.startsWith("node:") ? "node: (built-ins)" : where.replace(`${process.cwd()}/`, "")));
   byPlace.set(place, (byPlace.get(place) ?? 0) + us);
 });
 const show = (title: string, m: Map<string, number>) => {

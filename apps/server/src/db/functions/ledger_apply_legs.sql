@@ -17,14 +17,21 @@ DECLARE
   -- The legs, by position.
   l_id uuid[]; l_type text[]; l_debit uuid[]; l_credit uuid[]; l_currency text[]; l_amount numeric[];
   l_pending_id uuid[]; l_pending_amount numeric[]; l_timeout timestamptz[];
-  -- The touched accounts, locked, in id order: posted (p) and pending (q) debit/credit counters.
+  -- The touched accounts in id order, their movements (m_) and their counters before the
+  -- operation: posted (p) and pending (q) debit/credit counters.
+  m_dp numeric[]; m_cp numeric[]; m_dq numeric[]; m_cq numeric[]; m_n bigint[];
   a_id uuid[]; a_currency text[]; a_closed boolean[]; a_no_overdraft boolean[];
   a_dp numeric[]; a_cp numeric[]; a_dq numeric[]; a_cq numeric[]; a_version bigint[];
   -- The entries to write: one per leg and side, with the counters after it.
   e_account uuid[] := '{}'; e_version bigint[] := '{}'; e_transfer uuid[] := '{}'; e_side text[] := '{}';
   e_dp numeric[] := '{}'; e_cp numeric[] := '{}'; e_dq numeric[] := '{}'; e_cq numeric[] := '{}';
-  -- One account's counters, for its UPDATE.
-  v_dp numeric; v_cp numeric; v_dq numeric; v_cq numeric; v_version bigint;
+  -- One account's movements, for its UPDATE.
+  v_account uuid; v_dp numeric; v_cp numeric; v_dq numeric; v_cq numeric; v_version bigint;
+  v_accounts integer;
+  -- What one account's UPDATE (or lock) answers, and whether its balance rule refused the movement.
+  r_currency text; r_closed boolean; r_no_overdraft boolean;
+  r_dp numeric; r_cp numeric; r_dq numeric; r_cq numeric; r_version bigint;
+  v_refused boolean := false;
 BEGIN
   -- Filled position by position below: start from arrays of NULLs so that every array has
   -- exactly v_n elements from subscript 1.
@@ -86,24 +93,87 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- 2. Lock the touched accounts in id order: operations sharing accounts queue up in one order
-  -- and never deadlock. Another merchant's account is not found, and is not locked.
-  SELECT array_agg(id ORDER BY id), array_agg(currency ORDER BY id), array_agg(closed ORDER BY id),
-         array_agg(owner_id IS NOT NULL OR debits_must_not_exceed_credits ORDER BY id),
-         array_agg(debits_posted ORDER BY id), array_agg(credits_posted ORDER BY id),
-         array_agg(debits_pending ORDER BY id), array_agg(credits_pending ORDER BY id),
-         array_agg(version ORDER BY id)
-    INTO a_id, a_currency, a_closed, a_no_overdraft, a_dp, a_cp, a_dq, a_cq, a_version
-    FROM (SELECT * FROM ledger_accounts
-          WHERE id = ANY (l_debit || l_credit) AND merchant_id = p_merchant_id
-          ORDER BY id FOR NO KEY UPDATE) AS locked;
-  IF coalesce(array_length(a_id, 1), 0) < (SELECT count(DISTINCT x) FROM unnest(l_debit || l_credit) AS x) THEN
-    PERFORM ledger_fail('ACCOUNT_NOT_FOUND', jsonb_build_object('accountId',
-      (SELECT x FROM unnest(l_debit || l_credit) AS x WHERE NOT x = ANY (coalesce(a_id, '{}')) LIMIT 1)));
-  END IF;
+  -- 2. What the legs do to each touched account, set-based: its counters' movements and how
+  -- many entries it gets (its version moves by one per entry).
+  SELECT array_agg(g.account ORDER BY g.account), array_agg(g.dp ORDER BY g.account),
+         array_agg(g.cp ORDER BY g.account), array_agg(g.dq ORDER BY g.account),
+         array_agg(g.cq ORDER BY g.account), array_agg(g.n ORDER BY g.account)
+    INTO a_id, m_dp, m_cp, m_dq, m_cq, m_n
+    FROM (
+      SELECT s.account, sum(s.dp) AS dp, sum(s.cp) AS cp, sum(s.dq) AS dq, sum(s.cq) AS cq, count(*) AS n
+      FROM unnest(l_type, l_debit, l_credit, l_amount, l_pending_amount) AS u(type, debit, credit, amount, pending_amount)
+      CROSS JOIN LATERAL (VALUES
+        (u.debit,
+         CASE WHEN u.type IN ('posted', 'post_pending') THEN u.amount ELSE 0 END, 0::numeric,
+         CASE u.type WHEN 'pending' THEN u.amount WHEN 'post_pending' THEN -u.pending_amount
+           WHEN 'posted' THEN 0 ELSE -u.amount END,
+         0::numeric),
+        (u.credit,
+         0::numeric, CASE WHEN u.type IN ('posted', 'post_pending') THEN u.amount ELSE 0 END,
+         0::numeric,
+         CASE u.type WHEN 'pending' THEN u.amount WHEN 'post_pending' THEN -u.pending_amount
+           WHEN 'posted' THEN 0 ELSE -u.amount END)
+      ) AS s(account, dp, cp, dq, cq)
+      GROUP BY s.account) AS g;
 
-  -- 3. A reservation resolves at most once. Checked under the locks: a concurrent resolution of
-  -- the same reservation held these accounts until it committed, so this statement sees it.
+  -- One UPDATE ... RETURNING per account, in id order: it locks the row, moves its counters if the
+  -- account's balance rule holds after the whole operation (reserved debits count against the
+  -- balance) and no counter goes below zero, and answers what the rules below judge; operations sharing accounts queue up in one
+  -- order and never deadlock. The counters before the operation are the answer less the movement.
+  -- A refusal below raises, and the raise takes these updates back with the whole statement.
+  -- Another merchant's account is not found, and is not touched. The movements go through
+  -- scalars: Citus 13.2.2 crashes (signal 11) deparsing an UPDATE whose SET value is an array
+  -- element, `SET x = a[i]` (docs/scaling.md).
+  v_accounts := array_length(a_id, 1);
+  a_currency := array_fill(NULL::text, ARRAY[v_accounts]);
+  a_closed := array_fill(NULL::boolean, ARRAY[v_accounts]); a_no_overdraft := a_closed;
+  a_dp := array_fill(NULL::numeric, ARRAY[v_accounts]); a_cp := a_dp; a_dq := a_dp; a_cq := a_dp;
+  a_version := array_fill(NULL::bigint, ARRAY[v_accounts]);
+  FOR i IN 1..v_accounts LOOP
+    v_account := a_id[i]; v_dp := m_dp[i]; v_cp := m_cp[i]; v_dq := m_dq[i]; v_cq := m_cq[i]; v_version := m_n[i];
+    LOOP
+      UPDATE ledger_accounts
+      SET debits_posted = debits_posted + v_dp, credits_posted = credits_posted + v_cp,
+          debits_pending = debits_pending + v_dq, credits_pending = credits_pending + v_cq,
+          version = version + v_version
+      WHERE merchant_id = p_merchant_id AND id = v_account
+        AND (NOT (owner_id IS NOT NULL OR debits_must_not_exceed_credits)
+             OR debits_posted + v_dp + debits_pending + v_dq <= credits_posted + v_cp)
+        AND least(debits_posted + v_dp, credits_posted + v_cp, debits_pending + v_dq, credits_pending + v_cq) >= 0
+      RETURNING currency, closed, owner_id IS NOT NULL OR debits_must_not_exceed_credits,
+                debits_posted - v_dp, credits_posted - v_cp, debits_pending - v_dq, credits_pending - v_cq,
+                version - v_version
+      INTO r_currency, r_closed, r_no_overdraft, r_dp, r_cp, r_dq, r_cq, r_version;
+      EXIT WHEN FOUND;
+      -- Not there, or the rules refuse: lock the row and read it as it is.
+      SELECT currency, closed, owner_id IS NOT NULL OR debits_must_not_exceed_credits,
+             debits_posted, credits_posted, debits_pending, credits_pending, version
+        INTO r_currency, r_closed, r_no_overdraft, r_dp, r_cp, r_dq, r_cq, r_version
+        FROM ledger_accounts WHERE merchant_id = p_merchant_id AND id = v_account FOR NO KEY UPDATE;
+      IF NOT FOUND THEN
+        -- Reported as always: the first of the legs' accounts (debits, then credits) not found.
+        PERFORM ledger_fail('ACCOUNT_NOT_FOUND', jsonb_build_object('accountId',
+          (SELECT x FROM unnest(l_debit || l_credit) AS x
+           WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts WHERE merchant_id = p_merchant_id AND id = x)
+           LIMIT 1)));
+      END IF;
+      -- Overdrawn after the operation, or a reservation released twice (a counter below zero):
+      -- left as it is, the checks below name the refusal (the resolution's, or the leg that
+      -- overdraws it).
+      IF (r_no_overdraft AND r_dp + v_dp + r_dq + v_dq > r_cp + v_cp)
+         OR least(r_dp + v_dp, r_cp + v_cp, r_dq + v_dq, r_cq + v_cq) < 0 THEN
+        v_refused := true;
+        EXIT;
+      END IF;
+      -- A credit committed between the refusal and the lock: the row is held now, update it.
+    END LOOP;
+    a_currency[i] := r_currency; a_closed[i] := r_closed; a_no_overdraft[i] := r_no_overdraft;
+    a_dp[i] := r_dp; a_cp[i] := r_cp; a_dq[i] := r_dq; a_cq[i] := r_cq; a_version[i] := r_version;
+  END LOOP;
+
+  -- 3. A reservation resolves at most once. Checked under the accounts' row locks: a concurrent
+  -- resolution of the same reservation held these accounts until it committed, so this statement
+  -- sees it.
   IF v_has_resolution AND (
        EXISTS (SELECT 1 FROM ledger_transfers WHERE merchant_id = p_merchant_id AND pending_id = ANY (l_pending_id))
        OR (SELECT count(x) <> count(DISTINCT x) FROM unnest(l_pending_id) AS x)) THEN
@@ -118,7 +188,8 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- 4. Apply the legs in order, checking the accounts' rules after each one.
+  -- 4. Replay the legs in order from the counters before the operation, checking the accounts'
+  -- rules after each one and keeping each entry's counters.
   FOR i IN 1..v_n LOOP
     d := array_position(a_id, l_debit[i]);
     c := array_position(a_id, l_credit[i]);
@@ -163,7 +234,13 @@ BEGIN
     e_cq := e_cq || ARRAY[a_cq[d], a_cq[c]];
   END LOOP;
 
-  -- 5. Write: transfers, then the entries that reference them, then the counters.
+  IF v_refused THEN
+    -- The checks above name every refusal the final counters can have; reaching here would mean
+    -- they disagree, and the refused account was not moved: never write entries for it.
+    RAISE EXCEPTION 'ledger_apply_legs: an account''s movement was refused that the checks accept';
+  END IF;
+
+  -- 5. Write the transfers, then the entries that reference them (the counters are written).
   INSERT INTO ledger_transfers
     (id, operation_id, merchant_id, debit_account_id, credit_account_id, currency, amount, type,
      pending_id, timeout_at, created_at)
@@ -178,16 +255,6 @@ BEGIN
   SELECT p_merchant_id, u.account_id, u.version, u.transfer_id, u.side, u.dp, u.cp, u.dq, u.cq, v_now
   FROM unnest(e_account, e_version, e_transfer, e_side, e_dp, e_cp, e_dq, e_cq)
        AS u(account_id, version, transfer_id, side, dp, cp, dq, cq);
-
-  -- The counters go through scalars: Citus 13.2.2 crashes (signal 11) deparsing an UPDATE whose
-  -- SET value is an array element, `SET x = a[i]` (docs/scaling.md).
-  FOR i IN 1..array_length(a_id, 1) LOOP
-    v_dp := a_dp[i]; v_cp := a_cp[i]; v_dq := a_dq[i]; v_cq := a_cq[i]; v_version := a_version[i];
-    UPDATE ledger_accounts
-    SET debits_posted = v_dp, credits_posted = v_cp, debits_pending = v_dq, credits_pending = v_cq,
-        version = v_version
-    WHERE merchant_id = p_merchant_id AND id = a_id[i];
-  END LOOP;
 
   -- 6. Reservations: the open set the expiry sweep reads (the job at each deadline is enqueued
   -- by ledger.service.ts, through jobs/enqueue.ts, in the same transaction).
