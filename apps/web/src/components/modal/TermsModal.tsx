@@ -29,32 +29,49 @@ export function TermsModal({ open, onOpenChange, document, onAgree }: TermsModal
 
 function TermsAgreement({ document, onAgree }: { document: TermsDocument; onAgree: () => void }) {
   const { t } = useTranslation();
-  const checkboxId = useId();
   const [agreed, setAgreed] = useState(false);
-  const href = safeUrl(document.url);
-
   return (
     <>
-      <div className="k-terms">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="k-terms__checkbox"
-          checked={agreed}
-          onChange={(event) => setAgreed(event.target.checked)}
-        />
-        <label htmlFor={checkboxId}>
-          {t("modal.terms.checkbox")}{" "}
-          <a href={href} target="_blank" rel="noopener noreferrer" className="k-link">
-            {document.title}
-          </a>
-        </label>
-      </div>
+      <TermsCheckbox document={document} checked={agreed} onChange={setAgreed} />
       <div className="k-modal__actions">
         <Button fullWidth disabled={!agreed} onClick={onAgree}>
           {t("modal.terms.button")}
         </Button>
       </div>
     </>
+  );
+}
+
+/**
+ * The spec's terms checkbox, 'I have read and agree with the' and the linked document (§4): the
+ * modal's, and on its own where the page's own button is the one action (the card order's Pay).
+ */
+export function TermsCheckbox({
+  document,
+  checked,
+  onChange,
+}: {
+  document: TermsDocument;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const checkboxId = useId();
+  return (
+    <div className="k-terms">
+      <input
+        id={checkboxId}
+        type="checkbox"
+        className="k-terms__checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={checkboxId}>
+        {t("modal.terms.checkbox")}{" "}
+        <a href={safeUrl(document.url)} target="_blank" rel="noopener noreferrer" className="k-link">
+          {document.title}
+        </a>
+      </label>
+    </div>
   );
 }

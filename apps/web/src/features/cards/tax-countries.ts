@@ -37,10 +37,3 @@ export const TAX_COUNTRIES: Readonly<Record<string, string>> = {
   GB: "GBR",
   US: "USA",
 };
-
-const names = new Intl.DisplayNames(["en"], { type: "region" });
-
-export const taxCountryOptions = () =>
-  Object.keys(TAX_COUNTRIES)
-    .map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));

@@ -7,6 +7,7 @@
  * that a merchant can replace them.
  */
 
+import type { enAnswers } from "./en-answers.ts";
 import type { enCardFunding } from "./en-card-funding.ts";
 import type { enCardPayments } from "./en-card-payments.ts";
 import type { enCardSecurity } from "./en-card-security.ts";
@@ -406,6 +407,7 @@ export const en = {
 /** The shape every locale must have; merchant overrides are partial and flat. */
 /** Every text, the features' included (they load with their code: feature-texts.ts). */
 export type Texts = typeof en &
+  typeof enAnswers &
   typeof enCardFunding &
   typeof enCardPayments &
   typeof enCardSecurity &

@@ -1,43 +1,56 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  type AddressValue,
+  addressComplete,
+  addressFrom,
+} from "../../../components/answers/answer-values.ts";
+import { BillingAddressFields } from "../../../components/answers/BillingAddressFields.tsx";
 import { Button } from "../../../components/Button.tsx";
-import { CountrySelect } from "../../../components/country-select/CountrySelect.tsx";
 import { FormError } from "../../../components/FormError.tsx";
+import { RowsSkeleton } from "../../../components/skeleton/RowsSkeleton.tsx";
 import { TextField } from "../../../components/TextField.tsx";
+import { type StoredAnswers, useStoredAnswers } from "../../../lib/customer/answers-queries.ts";
 import type { NewCard } from "../api/card-calls.ts";
 import { cardDigits, cardNumberState, groupCardNumber, parseExpiry } from "../card-number.ts";
 // Its texts load with it (lib/i18n/feature-texts.ts).
 import "../../../lib/i18n/en-card-payments.ts";
 
-/**
- * A new card: the number grouped as typed and checked (Luhn) as it is typed, the expiry, the
- * holder and, for a card that pays (`askAddress`), the billing address: a payout card is never
- * asked for one (spec §2 payout flow). The number leaves this form only for our server, once.
- */
-export function AddCardForm({
-  onSave,
-  saving,
-  error,
-  askAddress,
-}: {
+type Props = {
   onSave: (card: NewCard) => void;
   saving: boolean;
   error: Error | undefined;
   askAddress: boolean;
-}) {
+};
+
+/**
+ * A new card: the number grouped as typed and checked (Luhn) as it is typed, the expiry, the
+ * holder and, for a card that pays (`askAddress`), the billing address, the app's one, prefilled
+ * from the stored answer: a payout card is never asked for one (spec §2 payout flow). The number
+ * leaves this form only for our server, once.
+ */
+export function AddCardForm(props: Props) {
+  const stored = useStoredAnswers(props.askAddress);
+  if (props.askAddress && stored.isPending) return <RowsSkeleton rows={4} />;
+  return <CardForm {...props} stored={stored.data} />;
+}
+
+function CardForm({
+  onSave,
+  saving,
+  error,
+  askAddress,
+  stored,
+}: Props & { stored: StoredAnswers | undefined }) {
   const { t } = useTranslation();
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [holder, setHolder] = useState("");
-  const [address, setAddress] = useState({ address: "", city: "", zip: "", countryCode: "" });
+  const [address, setAddress] = useState<AddressValue>(() => addressFrom(stored));
   const [touched, setTouched] = useState(false);
   const numberState = cardNumberState(number);
   const parsedExpiry = parseExpiry(expiry);
-  const addressOk =
-    address.address.trim() &&
-    address.city.trim() &&
-    address.zip.trim() &&
-    /^[A-Z]{2}$/.test(address.countryCode);
+  const addressOk = addressComplete(address);
   const ready =
     numberState === "valid" && parsedExpiry && holder.trim().length >= 2 && (addressOk || !askAddress);
 
@@ -50,11 +63,20 @@ export function AddCardForm({
       cardHolder: holder.trim(),
       cardExpirationMonth: parsedExpiry.month,
       cardExpirationYear: parsedExpiry.year,
-      ...(askAddress ? { billingAddress: { ...address, state: null } } : {}),
+      ...(askAddress
+        ? {
+            billingAddress: {
+              address: address.address.trim(),
+              ...(address.address2.trim() ? { address2: address.address2.trim() } : {}),
+              city: address.city.trim(),
+              zip: address.postalCode.trim(),
+              countryCode: address.country,
+              state: address.state.trim() || null,
+            },
+          }
+        : {}),
     });
   };
-  const set = (key: keyof typeof address) => (e: { target: { value: string } }) =>
-    setAddress((a) => ({ ...a, [key]: e.target.value }));
 
   return (
     <form className="k-card-pay__form" onSubmit={submit} noValidate>
@@ -93,35 +115,8 @@ export function AddCardForm({
       {askAddress ? (
         <fieldset className="k-card-pay__fieldset">
           <legend>{t("cardPay.billingAddress")}</legend>
-          <TextField
-            label={t("cardPay.address")}
-            value={address.address}
-            onChange={set("address")}
-            autoComplete="street-address"
-            name="address"
-          />
-          <div className="k-card-pay__row">
-            <TextField
-              label={t("cardPay.city")}
-              value={address.city}
-              onChange={set("city")}
-              autoComplete="address-level2"
-              name="city"
-            />
-            <TextField
-              label={t("cardPay.zip")}
-              value={address.zip}
-              onChange={set("zip")}
-              autoComplete="postal-code"
-              name="zip"
-            />
-          </div>
-          <CountrySelect
-            label={t("cardPay.country")}
-            value={address.countryCode}
-            onChange={(code) => setAddress((a) => ({ ...a, countryCode: code }))}
-            name="countryCode"
-          />
+          {stored?.billingAddress ? <p className="k-card-pay__muted">{t("answers.prefilled")}</p> : null}
+          <BillingAddressFields value={address} onChange={setAddress} />
         </fieldset>
       ) : null}
       <FormError error={error} />

@@ -12,7 +12,7 @@ export type Recipient = components["schemas"]["IbanRecipient"];
 export type Withdrawal = components["schemas"]["IbanWithdrawal"];
 export type IbanHistory = components["schemas"]["IbanHistory"];
 export type ExchangeOffer = components["schemas"]["ExchangeOffer"];
-export type PersonalInfo = components["schemas"]["IbanPersonalInfo"];
+export type IbanConstants = components["schemas"]["IbanPersonalInfoConstants"];
 
 const IBAN_KEY = ["iban"] as const;
 /** Every IBAN action shows its refusal where it happened (beside the field, in the form or a modal). */
@@ -46,15 +46,6 @@ export function useIbanConstants() {
     queryFn: () => unwrap(api.GET("/v2/iban/additional-personal-info/constants")),
     enabled: useSignedIn(),
     staleTime: 3_600_000,
-  });
-}
-
-export function usePersonalInfo() {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...IBAN_KEY, "info"],
-    queryFn: () => unwrap(api.GET("/v2/iban/additional-personal-info")),
-    enabled: useSignedIn(),
   });
 }
 

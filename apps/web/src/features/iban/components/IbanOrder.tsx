@@ -1,20 +1,29 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import {
+  type AddressValue,
+  addressFrom,
+  fieldErrorsOf,
+  type QuestionnaireValue,
+  questionnaireFrom,
+} from "../../../components/answers/answer-values.ts";
+import { BillingAddressFields } from "../../../components/answers/BillingAddressFields.tsx";
+import { QuestionnaireFields } from "../../../components/answers/QuestionnaireFields.tsx";
 import { Button } from "../../../components/Button.tsx";
 import { FormError } from "../../../components/FormError.tsx";
 import { CancelOrderModal } from "../../../components/modal/CancelOrderModal.tsx";
-import { SelectField } from "../../../components/SelectField.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
-import { TextField } from "../../../components/TextField.tsx";
+import { RowsSkeleton } from "../../../components/skeleton/RowsSkeleton.tsx";
+import { type StoredAnswers, useStoredAnswers } from "../../../lib/customer/answers-queries.ts";
 import { ApiError } from "../../../lib/http/api-error.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import {
+  type IbanConstants,
   type IbanItem,
   useCancelRequest,
   useCreateRequest,
   useIbanConstants,
-  usePersonalInfo,
   useSaveAddress,
   useSavePersonalInfo,
 } from "../api/iban-calls.ts";
@@ -122,114 +131,81 @@ function VerificationStep({ item, onNext }: { item: IbanItem; onNext: () => void
   );
 }
 
-/** 400 naming a field: its message beside that field; anything else above the button. */
-function useFieldErrors(error: Error | null) {
+/** 400 naming a field: its message beside that field (by the shared form's names); else above the button. */
+function useFieldErrors<T>(error: Error | null, names: Record<string, keyof T>) {
   const field = error instanceof ApiError ? error.field : undefined;
-  const fieldError = (name: string) => (field && field.split(".")[0] === name ? error?.message : undefined);
-  return { fieldError, other: field ? undefined : (error ?? undefined) };
+  return { errors: fieldErrorsOf<T>(error, names), other: field ? undefined : (error ?? undefined) };
 }
 
+const INFO_FIELDS: Record<string, keyof QuestionnaireValue> = {
+  usRelatedPerson: "usRelatedPerson",
+  incomeSources: "incomeSources",
+  additionalSources: "additionalSources",
+  estimatedMonthlyTurnoverRange: "estimatedMonthlyTurnoverRange",
+  taxCountry: "taxCountry",
+  taxId: "taxId",
+};
+// The IBAN call's names (spec §89) for the shared address fields.
+const ADDRESS_FIELDS: Record<string, keyof AddressValue> = {
+  country: "country",
+  city: "city",
+  address1: "address",
+  address2: "address2",
+  zipCode: "postalCode",
+  state: "state",
+};
+
+/** The questionnaire, the app's one, prefilled from the stored answer. */
 function InformationStep() {
-  const { t } = useTranslation();
   const constants = useIbanConstants();
-  const saved = usePersonalInfo();
+  const stored = useStoredAnswers();
+  if (!constants.data || stored.isPending) return <RowsSkeleton rows={4} />;
+  return <InformationForm constants={constants.data} stored={stored.data} />;
+}
+
+function InformationForm({
+  constants,
+  stored,
+}: {
+  constants: IbanConstants;
+  stored: StoredAnswers | undefined;
+}) {
+  const { t } = useTranslation();
   const save = useSavePersonalInfo();
-  const [usRelated, setUsRelated] = useState<boolean | null>(null);
-  const [sources, setSources] = useState<string[] | null>(null);
+  const eu = constants.euCountries.map((c) => c.code);
+  const [value, setValue] = useState<QuestionnaireValue>(() => {
+    const v = questionnaireFrom(stored);
+    return eu.includes(v.taxCountry) ? v : { ...v, taxCountry: "" };
+  });
   const [localError, setLocalError] = useState<string | undefined>();
-  const { fieldError, other } = useFieldErrors(save.error);
-  if (!constants.data || !saved.data) return <Spinner />;
-  const isUs = usRelated ?? saved.data.isUsRelated ?? false;
-  const chosen = sources ?? saved.data.incomeSources;
+  const { errors, other } = useFieldErrors<QuestionnaireValue>(save.error, INFO_FIELDS);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (chosen.length === 0) return setLocalError(t("iban.info.chooseIncome"));
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "").trim();
+    if (value.incomeSources.length === 0) return setLocalError(t("answers.questionnaire.chooseIncome"));
     save.mutate({
-      isUsRelated: isUs,
-      ...(isUs ? { usRelatedPerson: text("usRelatedPerson") } : {}),
-      incomeSources: chosen as (typeof constants.data.incomeSource)[number][],
-      ...(text("additionalSources") ? { additionalSources: text("additionalSources") } : {}),
-      estimatedMonthlyTurnoverRange: text(
-        "turnover",
-      ) as (typeof constants.data.estimatedMonthlyTurnoverRange)[number],
-      taxCountry: text("taxCountry"),
-      taxId: text("taxId"),
+      isUsRelated: value.isUsRelated,
+      ...(value.isUsRelated ? { usRelatedPerson: value.usRelatedPerson.trim() } : {}),
+      incomeSources: value.incomeSources as IbanConstants["incomeSource"],
+      ...(value.additionalSources.trim() ? { additionalSources: value.additionalSources.trim() } : {}),
+      estimatedMonthlyTurnoverRange:
+        value.estimatedMonthlyTurnoverRange as IbanConstants["estimatedMonthlyTurnoverRange"][number],
+      taxCountry: value.taxCountry,
+      taxId: value.taxId.trim(),
     });
   };
   return (
     <form className="k-iban__form" onSubmit={submit} noValidate>
-      <label className="k-iban__check">
-        <input type="checkbox" checked={isUs} onChange={(e) => setUsRelated(e.target.checked)} />
-        {t("iban.info.usRelated")}
-      </label>
-      {isUs ? (
-        <TextField
-          name="usRelatedPerson"
-          label={t("iban.info.usRelatedPerson")}
-          defaultValue={saved.data.usRelatedPerson ?? ""}
-          error={fieldError("usRelatedPerson")}
-        />
-      ) : null}
-      <fieldset className="k-iban__sources">
-        <legend>{t("iban.info.incomeSources")}</legend>
-        {constants.data.incomeSource.map((s) => (
-          <label key={s} className="k-iban__check">
-            <input
-              type="checkbox"
-              checked={chosen.includes(s)}
-              onChange={(e) => {
-                setLocalError(undefined);
-                setSources(e.target.checked ? [...chosen, s] : chosen.filter((x) => x !== s));
-              }}
-            />
-            {t(`iban.income.${s}`)}
-          </label>
-        ))}
-        {localError || fieldError("incomeSources") ? (
-          <p className="k-field__error" role="alert">
-            {localError ?? fieldError("incomeSources")}
-          </p>
-        ) : null}
-      </fieldset>
-      <TextField
-        name="additionalSources"
-        label={t("iban.info.additionalSources")}
-        defaultValue={saved.data.additionalSources ?? ""}
-        error={fieldError("additionalSources")}
-      />
-      <SelectField
-        name="turnover"
-        label={t("iban.info.turnover")}
-        defaultValue={
-          saved.data.estimatedMonthlyTurnoverRange ?? constants.data.estimatedMonthlyTurnoverRange[0]
-        }
-      >
-        {constants.data.estimatedMonthlyTurnoverRange.map((r) => (
-          <option key={r} value={r}>
-            {r}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        name="taxCountry"
-        label={t("iban.info.taxCountry")}
-        defaultValue={saved.data.taxCountry ?? "DE"}
-        error={fieldError("taxCountry")}
-      >
-        {constants.data.euCountries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        name="taxId"
-        label={t("iban.info.taxId")}
-        defaultValue={saved.data.taxId ?? ""}
-        autoComplete="off"
-        error={fieldError("taxId")}
+      {stored?.questionnaire ? <p className="k-iban__muted">{t("answers.prefilled")}</p> : null}
+      <QuestionnaireFields
+        value={value}
+        onChange={(v) => {
+          setLocalError(undefined);
+          setValue(v);
+        }}
+        incomeSources={constants.incomeSource}
+        turnoverRanges={constants.estimatedMonthlyTurnoverRange}
+        taxCountries={eu}
+        errors={{ ...errors, ...(localError ? { incomeSources: localError } : {}) }}
       />
       <FormError error={other} />
       <Button type="submit" disabled={save.isPending}>
@@ -239,70 +215,40 @@ function InformationStep() {
   );
 }
 
+/** The billing address, the app's one, prefilled from the stored answer. */
 function AddressStep() {
-  const { t } = useTranslation();
   const constants = useIbanConstants();
-  const saved = usePersonalInfo();
+  const stored = useStoredAnswers();
+  if (!constants.data || stored.isPending) return <RowsSkeleton rows={4} />;
+  return <AddressForm constants={constants.data} stored={stored.data} />;
+}
+
+function AddressForm({ constants, stored }: { constants: IbanConstants; stored: StoredAnswers | undefined }) {
+  const { t } = useTranslation();
   const save = useSaveAddress();
-  const { fieldError, other } = useFieldErrors(save.error);
-  if (!constants.data || !saved.data) return <Spinner />;
-  const a = saved.data.billingAddress;
+  const eu = constants.euCountries.map((c) => c.code);
+  const [value, setValue] = useState<AddressValue>(() => {
+    const a = addressFrom(stored);
+    // IBAN accounts are for EU residents: another stored country is asked again.
+    return eu.includes(a.country) ? a : { ...a, country: "" };
+  });
+  const { errors, other } = useFieldErrors<AddressValue>(save.error, ADDRESS_FIELDS);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const text = (s: string) => s.trim();
     save.mutate({
-      country: text("country"),
-      city: text("city"),
-      address1: text("address1"),
-      ...(text("address2") ? { address2: text("address2") } : {}),
-      zipCode: text("zipCode"),
-      ...(text("state") ? { state: text("state") } : {}),
+      country: value.country,
+      city: text(value.city),
+      address1: text(value.address),
+      ...(text(value.address2) ? { address2: text(value.address2) } : {}),
+      zipCode: text(value.postalCode),
+      ...(text(value.state) ? { state: text(value.state) } : {}),
     });
   };
   return (
     <form className="k-iban__form" onSubmit={submit} noValidate>
-      <SelectField name="country" label={t("iban.address.country")} defaultValue={a?.country ?? "DE"}>
-        {constants.data.euCountries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        name="city"
-        label={t("iban.address.city")}
-        defaultValue={a?.city ?? ""}
-        autoComplete="address-level2"
-        error={fieldError("city")}
-      />
-      <TextField
-        name="address1"
-        label={t("iban.address.address1")}
-        defaultValue={a?.address1 ?? ""}
-        autoComplete="address-line1"
-        error={fieldError("address1")}
-      />
-      <TextField
-        name="address2"
-        label={t("iban.address.address2")}
-        defaultValue={a?.address2 ?? ""}
-        autoComplete="address-line2"
-        error={fieldError("address2")}
-      />
-      <TextField
-        name="zipCode"
-        label={t("iban.address.zipCode")}
-        defaultValue={a?.zipCode ?? ""}
-        autoComplete="postal-code"
-        error={fieldError("zipCode")}
-      />
-      <TextField
-        name="state"
-        label={t("iban.address.state")}
-        defaultValue={a?.state ?? ""}
-        error={fieldError("state")}
-      />
+      {stored?.billingAddress ? <p className="k-iban__muted">{t("answers.prefilled")}</p> : null}
+      <BillingAddressFields value={value} onChange={setValue} countries={eu} errors={errors} />
       <FormError error={other} />
       <Button type="submit" disabled={save.isPending}>
         {t("iban.address.save")}

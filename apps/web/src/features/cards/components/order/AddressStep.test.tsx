@@ -11,6 +11,8 @@ describe("the card order's address step", () => {
       "GET /v1/catalog/countries": phoneCountries,
       "GET /v2/card/card-requests/country/plastic-delivery": () =>
         jsonResponse(200, { countries: [{ code: "DE", name: "Germany" }] }),
+      "GET /v2/customer/profile/answers": () =>
+        jsonResponse(200, { questionnaire: null, billingAddress: null }),
     });
     const onSubmit = vi.fn();
     renderWithProviders(
@@ -60,6 +62,48 @@ describe("the card order's address step", () => {
       lastName: "Lovelace",
       phone: "4915123456789",
       city: "Hamburg",
+    });
+  });
+
+  // Issue 47 "ask once": the billing address given before is filled in, and sent as changed.
+  it("starts from the stored billing address, editable", async () => {
+    installFakeAccounts({
+      "GET /v2/card/card-requests/country/plastic-delivery": () =>
+        jsonResponse(200, { countries: [{ code: "DE", name: "Germany" }] }),
+      "GET /v2/customer/profile/answers": () =>
+        jsonResponse(200, {
+          questionnaire: null,
+          billingAddress: {
+            country: "DE",
+            city: "Berlin",
+            address: "Hauptstraße 1",
+            address2: null,
+            postalCode: "10115",
+            state: "Berlin",
+          },
+        }),
+    });
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <AddressStep program="CP_1" plastic={false} pending={false} error={undefined} onSubmit={onSubmit} />,
+    );
+    const city = (await screen.findByLabelText("City")) as HTMLInputElement;
+    expect(city.value).toBe("Berlin");
+    expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("DE");
+    expect((screen.getByLabelText("Postal code") as HTMLInputElement).value).toBe("10115");
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Address line 2 (optional)"), "Hinterhaus");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      billingAddress: {
+        country: "DE",
+        city: "Berlin",
+        address: "Hauptstraße 1",
+        address2: "Hinterhaus",
+        postalCode: "10115",
+        state: "Berlin",
+      },
+      shippingMatchBilling: true,
     });
   });
 });

@@ -1,17 +1,22 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  type AddressValue,
+  addressComplete,
+  addressFrom,
+} from "../../../../components/answers/answer-values.ts";
+import { BillingAddressFields } from "../../../../components/answers/BillingAddressFields.tsx";
 import { Button } from "../../../../components/Button.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
-import { SelectField } from "../../../../components/SelectField.tsx";
+import { RowsSkeleton } from "../../../../components/skeleton/RowsSkeleton.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
+import { type StoredAnswers, useStoredAnswers } from "../../../../lib/customer/answers-queries.ts";
 import { type AddressBody, type CardProgram, useDeliveryCountries } from "../../api/cards-queries.ts";
 import type { CourierPhoneValue } from "./CourierPhone.tsx";
 
-type Fields = Record<"country" | "city" | "state" | "address" | "address2" | "postalCode", string>;
-
 // The phone number library comes with the courier's phone, only when a card ships elsewhere.
 const CourierPhoneField = lazy(() => import("./CourierPhone.tsx").then((m) => ({ default: m.CourierPhone })));
-const EMPTY: Fields = { country: "", city: "", state: "", address: "", address2: "", postalCode: "" };
+const EMPTY: AddressValue = { country: "", city: "", state: "", address: "", address2: "", postalCode: "" };
 const trimmed = (f: Partial<Record<string, string>>) =>
   Object.fromEntries(
     Object.entries(f)
@@ -19,95 +24,42 @@ const trimmed = (f: Partial<Record<string, string>>) =>
       .filter(([, v]) => v !== ""),
   );
 
-function AddressFields({
-  value,
-  onChange,
-  countries,
-  prefix,
-}: {
-  value: Fields;
-  onChange: (v: Fields) => void;
-  countries: { code: string; name: string }[];
-  prefix: string;
-}) {
-  const { t } = useTranslation();
-  const set = (k: keyof Fields) => (e: { target: { value: string } }) =>
-    onChange({ ...value, [k]: e.target.value });
-  return (
-    <>
-      <SelectField
-        label={t("cardOrder.address.country")}
-        name={`${prefix}country`}
-        value={value.country}
-        onChange={set("country")}
-      >
-        <option value="" disabled>
-          {"—"}
-        </option>
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        label={t("cardOrder.address.city")}
-        value={value.city}
-        maxLength={60}
-        onChange={set("city")}
-        autoComplete="address-level2"
-      />
-      <TextField
-        label={t("cardOrder.address.address")}
-        value={value.address}
-        maxLength={120}
-        onChange={set("address")}
-        autoComplete="address-line1"
-      />
-      <TextField
-        label={t("cardOrder.address.address2")}
-        value={value.address2}
-        maxLength={120}
-        onChange={set("address2")}
-        autoComplete="address-line2"
-      />
-      <TextField
-        label={t("cardOrder.address.postalCode")}
-        value={value.postalCode}
-        maxLength={16}
-        onChange={set("postalCode")}
-        autoComplete="postal-code"
-      />
-      <TextField
-        label={t("cardOrder.address.state")}
-        value={value.state}
-        maxLength={60}
-        onChange={set("state")}
-        autoComplete="address-level1"
-      />
-    </>
-  );
-}
-
-/** Step 5: the billing address; a plastic card ships there unless another address is given. */
-export function AddressStep({
-  program,
-  plastic,
-  pending,
-  error,
-  onSubmit,
-}: {
+type Props = {
   program: CardProgram;
   plastic: boolean;
   pending: boolean;
   error: Error | undefined;
   onSubmit: (body: AddressBody) => void;
-}) {
+};
+
+/**
+ * Step 5: the billing address (the app's one, prefilled from the stored answer); a plastic card
+ * ships there unless another address is given.
+ */
+export function AddressStep(props: Props) {
+  const stored = useStoredAnswers();
+  const countries = useDeliveryCountries(props.program);
+  if (stored.isPending || countries.isPending) return <RowsSkeleton rows={4} />;
+  const codes = (countries.data?.countries ?? []).map((c) => c.code);
+  return <AddressForm {...props} stored={stored.data} codes={codes} />;
+}
+
+function AddressForm({
+  plastic,
+  pending,
+  error,
+  onSubmit,
+  stored,
+  codes,
+}: Props & { stored: StoredAnswers | undefined; codes: string[] }) {
   const { t } = useTranslation();
-  const countries = useDeliveryCountries(program).data?.countries ?? [];
-  const [billing, setBilling] = useState<Fields>(EMPTY);
+  const [billing, setBilling] = useState<AddressValue>(() => {
+    const a = addressFrom(stored);
+    // A stored country the card is not delivered to is asked again.
+    return codes.includes(a.country) ? a : { ...a, country: "" };
+  });
   const [match, setMatch] = useState(true);
-  const [shipping, setShipping] = useState<Fields>(EMPTY);
+  const [shipping, setShipping] = useState<AddressValue>(EMPTY);
   const [names, setNames] = useState({ firstName: "", lastName: "", phone: "" });
   // The courier's phone: the app's one phone field, sent as digits (spec §5).
   const [phoneError, setPhoneError] = useState<string | undefined>();
@@ -117,10 +69,9 @@ export function AddressStep({
     setNames((current) => ({ ...current, phone: value.typed }));
     setPhoneError(undefined);
   }, []);
-  const filled = (f: Fields) => f.country && f.city.trim() && f.address.trim() && f.postalCode.trim();
   const complete =
-    filled(billing) &&
-    (!plastic || match || (filled(shipping) && names.firstName && names.lastName && names.phone));
+    addressComplete(billing) &&
+    (!plastic || match || (addressComplete(shipping) && names.firstName && names.lastName && names.phone));
   return (
     <form
       className="k-card-order__form"
@@ -143,7 +94,8 @@ export function AddressStep({
       }}
     >
       {plastic ? <p className="k-cards__muted">{t("cardOrder.address.deliveryNote")}</p> : null}
-      <AddressFields value={billing} onChange={setBilling} countries={countries} prefix="billing-" />
+      {stored?.billingAddress ? <p className="k-cards__muted">{t("answers.prefilled")}</p> : null}
+      <BillingAddressFields value={billing} onChange={setBilling} countries={codes} namePrefix="billing-" />
       {plastic ? (
         <label className="k-card-order__check">
           <input type="checkbox" checked={match} onChange={(e) => setMatch(e.target.checked)} />
@@ -166,7 +118,12 @@ export function AddressStep({
           <Suspense fallback={null}>
             <CourierPhoneField error={phoneError} onChange={onCourierPhone} />
           </Suspense>
-          <AddressFields value={shipping} onChange={setShipping} countries={countries} prefix="shipping-" />
+          <BillingAddressFields
+            value={shipping}
+            onChange={setShipping}
+            countries={codes}
+            namePrefix="shipping-"
+          />
         </fieldset>
       ) : null}
       <FormError error={error} />

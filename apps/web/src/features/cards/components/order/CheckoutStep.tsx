@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
-import { TermsModal } from "../../../../components/modal/TermsModal.tsx";
+import { TermsCheckbox } from "../../../../components/modal/TermsModal.tsx";
 import { PriceChangeNote, usePriceChange } from "../../../../components/PriceChange.tsx";
 import { SelectField } from "../../../../components/SelectField.tsx";
 import { Spinner } from "../../../../components/Spinner.tsx";
@@ -18,7 +18,7 @@ import { useCardOrderOffer } from "../../api/use-card-order-offer.ts";
 const FIAT = new Set(["EUR", "USD"]);
 
 /**
- * Step 6: the price in the chosen crypto (BTC by default), the terms, and paying. The crypto
+ * Step 6: the price in the chosen crypto (BTC by default), the terms (one box), and paying. The crypto
  * price shown is the offer's, with its validity counting down, and Pay executes exactly that
  * offer; a lapsed or refused one is replaced by a new price the customer sees before paying.
  */
@@ -41,7 +41,6 @@ export function CheckoutStep({
   const [currency, setCurrency] = useState("BTC");
   const [promoInput, setPromoInput] = useState("");
   const [promoCode, setPromoCode] = useState("");
-  const [termsOpen, setTermsOpen] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const price = useRequestPrice(program, requestId, currency, promoCode);
   const quote = useCardOrderOffer(program, requestId, currency, promoCode);
@@ -113,13 +112,8 @@ export function CheckoutStep({
             : t("cardOrder.checkout.validFor", { time: formatTimer(quote.remaining) })}
         </p>
       ) : null}
-      {agreed ? (
-        <p className="k-cards__muted">{t("cardOrder.checkout.agreed")}</p>
-      ) : (
-        <Button variant="secondary" onClick={() => setTermsOpen(true)}>
-          {t("cardOrder.checkout.readTerms")}
-        </Button>
-      )}
+      {/* The terms are agreed once: this box; Pay is the one action (issue 47: not a modal too). */}
+      <TermsCheckbox document={document} checked={agreed} onChange={setAgreed} />
       <FormError error={isOfferGone(error) ? new Error(t("cardOrder.checkout.priceChanged")) : error} />
       {quote.lapsed ? (
         <Button fullWidth variant="secondary" onClick={() => void quote.renew()}>
@@ -135,15 +129,6 @@ export function CheckoutStep({
           {cryptoPrice ? ` ${cryptoPrice}` : ""}
         </Button>
       )}
-      <TermsModal
-        open={termsOpen}
-        onOpenChange={setTermsOpen}
-        document={document}
-        onAgree={() => {
-          setAgreed(true);
-          setTermsOpen(false);
-        }}
-      />
     </div>
   );
 }
