@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { MaintenanceModal } from "../../components/modal/MaintenanceModal.tsx";
 import { KycRequired } from "../../components/operations/KycRequired.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { PageSkeleton } from "../../components/skeleton/PageSkeleton.tsx";
 import { useCustomerKyc } from "../../lib/kyc/use-customer-kyc.ts";
 import { kycGateOf } from "../../lib/operations/kyc-gate.ts";
 import { availabilityOf, useOperationsCatalog } from "../../lib/operations/operations-catalog.ts";
@@ -26,7 +26,7 @@ export function OperationRoute({ operation, children }: { operation: OperationTy
   if (availability.state === "disabled") return <Navigate to={ROUTES.home} replace />;
   // Not known yet: wait rather than show a form that may not be for this customer. A failed read
   // shows the page (the server still holds every call to the catalog's rule).
-  if (kyc.isPending && kyc.fetchStatus !== "idle") return <Spinner />;
+  if (kyc.isPending && kyc.fetchStatus !== "idle") return <PageSkeleton />;
   if (lacking) return <KycRequired reason={lacking} />;
   return (
     <>

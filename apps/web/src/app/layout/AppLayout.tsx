@@ -2,7 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { Spinner } from "../../components/Spinner.tsx";
-import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
+import { PageSkeleton } from "../../components/skeleton/PageSkeleton.tsx";
 import { useBanners } from "../../lib/config-service/queries.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import { BannerList } from "./BannerList.tsx";
@@ -89,16 +89,6 @@ function LayoutFrame({
         {children}
         <SiteFooter />
       </div>
-    </div>
-  );
-}
-
-/** A page's shape while its code loads: a card with a title and three rows. */
-function PageSkeleton() {
-  return (
-    <div className="k-surface k-page-skeleton" data-testid="page-skeleton">
-      <span className="k-skeleton k-page-skeleton__title" />
-      <RowsSkeleton />
     </div>
   );
 }

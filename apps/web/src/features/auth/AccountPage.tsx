@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { useProfile } from "../../lib/customer/profile-queries.ts";
 import { asError, showAtField } from "../../lib/forms/server-errors.ts";
 import { useNotify } from "../../lib/notifications/notifications-context.tsx";
@@ -56,7 +56,7 @@ function EmailStatus() {
     <div className="k-auth__form">
       <h2>{t("account.emailTitle")}</h2>
       {profile.isPending ? (
-        <Spinner />
+        <RowsSkeleton rows={1} />
       ) : !email ? (
         <p>{t("account.noEmail")}</p>
       ) : profile.data?.confirmedEmail ? (

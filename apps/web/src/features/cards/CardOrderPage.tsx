@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { CancelOrderModal } from "../../components/modal/CancelOrderModal.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { Stepper } from "../../components/stepper/Stepper.tsx";
 import { isOfferGone } from "../../lib/http/offer-gone.ts";
 import { ROUTES } from "../../lib/routes.ts";
@@ -45,7 +45,17 @@ export function CardOrderPage() {
   const screen = order ? screenOf(order.step) : "CARD_TYPE";
   const index = ORDER_STEPS.indexOf(screen);
 
-  if (prices.isPending || (prices.isSuccess && list.isPending)) return <Spinner />;
+  if (prices.isPending || (prices.isSuccess && list.isPending)) {
+    // The page's title and its step's card hold their place while the order is read.
+    return (
+      <div className="k-card-order">
+        <h1 className="k-page-title">{t("cardOrder.title")}</h1>
+        <section className="k-surface">
+          <RowsSkeleton />
+        </section>
+      </div>
+    );
+  }
   if (prices.error || list.error) {
     return (
       <div className="k-card-order">

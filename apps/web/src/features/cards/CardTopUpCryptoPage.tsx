@@ -10,7 +10,7 @@ import { PendingModal } from "../../components/modal/PendingModal.tsx";
 import { SuccessModal } from "../../components/modal/SuccessModal.tsx";
 import { PriceChangeNote, usePriceChange } from "../../components/PriceChange.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { maskCardNumber } from "../../lib/format/card-mask.ts";
 import { formatDate } from "../../lib/format/dates.ts";
 import { amountDigits, formatMoney, readAmount } from "../../lib/format/money.ts";
@@ -125,7 +125,7 @@ export function CardTopUpCryptoPage() {
     <div className="k-card-order k-top-up">
       <h1 className="k-page-title">{t("cardFunding.pageTitle")}</h1>
       <p className="k-cards__muted">{t("cardFunding.pageIntro")}</p>
-      {data.isPending || currencies.isPending ? <Spinner /> : null}
+      {data.isPending || currencies.isPending ? <RowsSkeleton /> : null}
       <FormError error={data.error ?? currencies.error ?? undefined} />
       {card ? (
         <div className="k-surface k-top-up__card">

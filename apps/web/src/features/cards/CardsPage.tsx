@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../components/Spinner.tsx";
 import { CARD_PROGRAMS, useCardsPageSettled } from "./api/cards-queries.ts";
+import { CardsSkeleton } from "./components/CardsSkeleton.tsx";
 import { ProgramSection } from "./components/ProgramSection.tsx";
 import "./cards.css";
 
@@ -21,7 +21,7 @@ export function CardsPage() {
       {shown ? (
         CARD_PROGRAMS.map((program) => <ProgramSection key={program} program={program} />)
       ) : (
-        <Spinner />
+        <CardsSkeleton />
       )}
     </div>
   );

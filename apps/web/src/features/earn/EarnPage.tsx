@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FormError } from "../../components/FormError.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { useDepositTemplates } from "./api/earn-queries.ts";
 import { DepositsSection } from "./components/DepositsSection.tsx";
 import { OpenDeposit } from "./components/OpenDeposit.tsx";
@@ -21,7 +21,7 @@ export function EarnPage() {
         <p>{t("earn.intro")}</p>
       </div>
       <DepositsSection />
-      {templates.isPending ? <Spinner /> : null}
+      {templates.isPending ? <RowsSkeleton /> : null}
       <FormError error={templates.error ?? undefined} />
       {offer.length > 0 ? <OpenDeposit templates={offer} /> : null}
       {offer.length > 0 ? <RatesTable templates={offer} /> : null}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { useWallets } from "../../lib/wallets/wallet-queries.ts";
 import { useExchangePairs } from "./api/exchange-queries.ts";
 import { ExchangeFlow } from "./components/ExchangeFlow.tsx";
@@ -35,7 +35,7 @@ export function ExchangePage() {
       </div>
     );
   } else if (!wallets.data || !pairs.data) {
-    body = <Spinner />;
+    body = <RowsSkeleton />;
   } else if (list.length === 0) {
     body = <p className="k-exchange__empty">{t("exchange.noWallets")}</p>;
   } else if (fromChoices(list, pairList).length === 0) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FormError } from "../../components/FormError.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { useIbanList } from "./api/iban-calls.ts";
 import { IbanAccount } from "./components/IbanAccount.tsx";
 import { IbanOrder } from "./components/IbanOrder.tsx";
@@ -24,7 +24,7 @@ export function IbanPage() {
         <h1 className="k-page-title">{t("iban.title")}</h1>
         <p>{t("iban.intro")}</p>
       </div>
-      {list.isPending ? <Spinner /> : null}
+      {list.isPending ? <RowsSkeleton /> : null}
       <FormError error={list.error ?? undefined} />
       {list.data && !list.data.eligible && !account ? (
         <section className="k-surface" role="status">

@@ -7,7 +7,7 @@ import { FormError } from "../../components/FormError.tsx";
 import { ErrorModal } from "../../components/modal/ErrorModal.tsx";
 import { PendingModal } from "../../components/modal/PendingModal.tsx";
 import { SmsConfirmationModal, type SmsConfirmResult } from "../../components/modal/SmsConfirmationModal.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { TextField } from "../../components/TextField.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney, readAmount, toWire } from "../../lib/format/money.ts";
@@ -44,7 +44,7 @@ export function IbanWithdrawPage() {
     return (
       <section className="k-surface">
         <h1 className="k-page-title">{t("ibanWithdraw.title")}</h1>
-        <Spinner />
+        <RowsSkeleton />
       </section>
     );
   }

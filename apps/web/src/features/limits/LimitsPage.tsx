@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { ROUTES } from "../../lib/routes.ts";
 import { useKycLimits } from "./api/limits-queries.ts";
 import { groupOperations } from "./limit-groups.ts";
@@ -38,9 +38,7 @@ export function LimitsPage() {
           )}
         </>
       ) : limits.isPending ? (
-        <div className="k-limits__loading">
-          <Spinner />
-        </div>
+        <RowsSkeleton />
       ) : (
         <div role="alert" className="k-limits__error">
           <p>{t("limits.loadError")}</p>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AssetIcon } from "../../components/asset-icon/AssetIcon.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney } from "../../lib/format/money.ts";
 import { AddressQr } from "./AddressQr.tsx";
@@ -27,7 +27,7 @@ export function ReceivePage() {
   return (
     <section className="k-surface k-receive">
       <h1 className="k-page-title">{t("pages.topUpReceive")}</h1>
-      {wallets.isPending ? <Spinner /> : null}
+      {wallets.isPending ? <RowsSkeleton /> : null}
       {wallets.error ? <p role="alert">{wallets.error.message}</p> : null}
       {wallets.data && !wallet ? <p>{t("receive.noWallets")}</p> : null}
       {wallet ? (

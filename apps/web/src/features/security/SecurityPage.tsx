@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { Modal } from "../../components/modal/Modal.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
 import "../../lib/i18n/en-security.ts";
 import { asError } from "../../lib/forms/server-errors.ts";
@@ -122,7 +122,7 @@ function Sessions() {
           )}
         </>
       ) : sessions.isPending ? (
-        <Spinner />
+        <RowsSkeleton rows={2} />
       ) : (
         <LoadError onRetry={() => void sessions.refetch()} />
       )}
@@ -193,7 +193,7 @@ function Events() {
           </>
         )
       ) : events.isPending ? (
-        <Spinner />
+        <RowsSkeleton />
       ) : (
         <LoadError onRetry={() => void events.refetch()} />
       )}

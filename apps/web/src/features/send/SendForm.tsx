@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../components/AmountInput.tsx";
 import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { useMerchantData } from "../../lib/config-service/queries.ts";
 import { formatMoney, toWire } from "../../lib/format/money.ts";
 import type { ApiError } from "../../lib/http/api-error.ts";
@@ -93,7 +93,7 @@ export function SendForm(props: SendFormProps) {
     return (
       <section className="k-surface k-send">
         <h1 className="k-page-title">{props.title}</h1>
-        {wallets.isPending ? <Spinner /> : <p>{wallets.error?.message ?? t("sendForm.noWallets")}</p>}
+        {wallets.isPending ? <RowsSkeleton /> : <p>{wallets.error?.message ?? t("sendForm.noWallets")}</p>}
       </section>
     );
   }

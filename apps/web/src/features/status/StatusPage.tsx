@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
 import { featureName } from "../../lib/operations/feature-name.ts";
 import {
@@ -25,7 +25,7 @@ export function StatusPage() {
   return (
     <section className="k-surface k-service-status">
       <h1 className="k-page-title">{t("serviceStatus.title")}</h1>
-      {status.isPending ? <Spinner /> : null}
+      {status.isPending ? <RowsSkeleton /> : null}
       {status.isError && components.length === 0 ? (
         <div role="alert">
           <p>{t("serviceStatus.loadError")}</p>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FormError } from "../../components/FormError.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { isProfileComplete } from "../../lib/customer/profile-completeness.ts";
 import { useProfile } from "../../lib/customer/profile-queries.ts";
 import { IdentityVerificationStep } from "./components/IdentityVerificationStep.tsx";
@@ -16,9 +16,7 @@ export function VerificationPage() {
     <section className="k-surface k-verification">
       <h1 className="k-page-title">{t("pages.verification")}</h1>
       {profile.isPending ? (
-        <div className="k-verification__loading">
-          <Spinner />
-        </div>
+        <RowsSkeleton />
       ) : !data ? (
         <FormError error={profile.error ?? undefined} />
       ) : isProfileComplete(data) ? (

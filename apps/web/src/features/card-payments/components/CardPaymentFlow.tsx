@@ -9,7 +9,7 @@ import { ErrorModal } from "../../../components/modal/ErrorModal.tsx";
 import { PendingModal } from "../../../components/modal/PendingModal.tsx";
 import { SuccessModal } from "../../../components/modal/SuccessModal.tsx";
 import { SelectField } from "../../../components/SelectField.tsx";
-import { Spinner } from "../../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../../components/skeleton/RowsSkeleton.tsx";
 import { TextField } from "../../../components/TextField.tsx";
 import { maskCardNumber } from "../../../lib/format/card-mask.ts";
 import { formatMoney } from "../../../lib/format/money.ts";
@@ -201,7 +201,7 @@ export function CardPaymentFlow({ mode }: { mode: CardMode }) {
       </div>
     );
   }
-  if (!data.data) return <Spinner />;
+  if (!data.data) return <RowsSkeleton />;
 
   const expired = offer !== undefined && clock.remaining === 0;
   const available = wallets.data?.wallets.find((w) => w.currency === from)?.availableBalance;

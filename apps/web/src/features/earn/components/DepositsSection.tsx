@@ -6,6 +6,7 @@ import { ErrorModal } from "../../../components/modal/ErrorModal.tsx";
 import { Modal } from "../../../components/modal/Modal.tsx";
 import { SuccessModal } from "../../../components/modal/SuccessModal.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../../components/skeleton/RowsSkeleton.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
 import { formatMoney, readAmount, toWire } from "../../../lib/format/money.ts";
 import { type Deposit, useCloseDeposit, useDeposits } from "../api/earn-queries.ts";
@@ -35,7 +36,7 @@ export function DepositsSection() {
       <h2 id="earn-deposits" className="k-earn__heading">
         {t("earn.yourDeposits")}
       </h2>
-      {deposits.isPending ? <Spinner /> : null}
+      {deposits.isPending ? <RowsSkeleton rows={2} /> : null}
       <FormError error={deposits.error ?? undefined} />
       {totals && list.length > 0 ? (
         <dl className="k-earn__totals">

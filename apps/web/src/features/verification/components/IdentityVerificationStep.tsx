@@ -5,6 +5,7 @@ import { ErrorModal } from "../../../components/modal/ErrorModal.tsx";
 import { IncreaseLimitsModal } from "../../../components/modal/IncreaseLimitsModal.tsx";
 import { PendingModal } from "../../../components/modal/PendingModal.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
+import { RowsSkeleton } from "../../../components/skeleton/RowsSkeleton.tsx";
 import type { Profile } from "../../../lib/customer/profile-queries.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import { useVerificationFlow } from "../kyc/use-verification-flow.ts";
@@ -43,9 +44,7 @@ export function IdentityVerificationStep({ profile }: { profile: Profile }) {
       {kyc.data ? (
         <KycStatus data={kyc.data} />
       ) : kyc.isPending ? (
-        <div className="k-verification__loading">
-          <Spinner />
-        </div>
+        <RowsSkeleton rows={1} />
       ) : (
         <div role="alert" className="k-verification__load-error">
           <p>{t("verification.loadError")}</p>
