@@ -52,7 +52,7 @@ export async function prepareLedgerDatabase(url: string): Promise<void> {
           merchantId: DEMO_MERCHANT_ID,
           idempotencyKey: `bench:fund:${n}`,
           requestHash: "fund",
-          kind: "bench_fund",
+          kind: "sandbox_credit",
           legs: [
             {
               debit: { house: "chain_hot_wallet" as const },
