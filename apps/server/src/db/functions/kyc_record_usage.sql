@@ -8,7 +8,9 @@
 -- nothing changes); or 'recorded' with what the 24-hour and 30-day windows held before this usage.
 -- Every answer but 'missing' carries the locked row's level and status. The caller judges them and
 -- the limit (kyc-limits.ts) and, refusing, rolls the whole transaction back, this usage with it.
--- The windows are read from running totals (kyc_usage_used.sql): a bounded number of rows, however
+-- The windows are read from running totals (kyc_usage_windows.sql, from the total the insert
+-- answers: the newest usage is read once here, and once by the insert's trigger, which keeps the
+-- chain's rule whoever inserts): a bounded number of rows, however
 -- many operations the customer made. Every statement has an index that fits it; sequential scans
 -- are off so that a generic plan made while kyc_usage was small never reads the whole table.
 CREATE OR REPLACE FUNCTION kyc_record_usage(
@@ -21,6 +23,7 @@ DECLARE
   v_daily numeric;
   v_monthly numeric;
   v_newest timestamptz;
+  v_total numeric;
 BEGIN
   SELECT k.level, k.status INTO v_level, v_status FROM kyc_customers k
     WHERE k.customer_id = p_customer_id AND k.merchant_id = p_merchant_id FOR UPDATE;
@@ -37,14 +40,15 @@ BEGIN
   INSERT INTO kyc_usage (id, merchant_id, customer_id, operation_type, amount, currency, reference, created_at)
     VALUES (p_id, p_merchant_id, p_customer_id, p_operation_type, p_amount, p_currency, p_reference,
             greatest(p_now, v_newest))
-    ON CONFLICT (merchant_id, reference) DO NOTHING;
+    ON CONFLICT (merchant_id, reference) DO NOTHING
+    RETURNING running_total INTO v_total;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('outcome', 'repeated', 'level', v_level, 'status', v_status);
   END IF;
   -- The windows with this usage in them (its time is after both starts), less its amount.
   SELECT w.used_daily - p_amount, w.used_monthly - p_amount INTO v_daily, v_monthly
-    FROM kyc_usage_used(p_merchant_id, p_customer_id, p_operation_type,
-                        p_now - interval '24 hours', p_now - interval '720 hours') w;
+    FROM kyc_usage_windows(p_merchant_id, p_customer_id, p_operation_type, v_total,
+                           p_now - interval '24 hours', p_now - interval '720 hours') w;
   RETURN jsonb_build_object('outcome', 'recorded', 'level', v_level, 'status', v_status,
                             'usedDaily', v_daily::text, 'usedMonthly', v_monthly::text);
 END $$;

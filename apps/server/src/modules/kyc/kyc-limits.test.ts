@@ -363,6 +363,12 @@ describe("the limit check's cost does not grow with the customer's history", () 
     );
     expect(after10).toBeLessThan(20);
     expect(after10k).toBe(after10);
+  });
+
+  it("reads the newest usage twice: for the new row's time, and in the chain's trigger", async () => {
+    // The two windows' starts one row each, the newest usage once in kyc_record_usage and once
+    // in kyc_usage_running_total; the windows are taken from the total the insert answers.
+    expect(await rowsReadAfter(10)).toBe(4);
     // And the windows it judged are exact: 10,000 sends of 0.01 EUR, spread over 40 days.
     const c = await k.verifiedCustomer();
     await t.database.pool.query(
