@@ -22,7 +22,7 @@ import { run } from "./image/run.ts";
  * its HEALTHCHECK passes, SIGTERM ends both with exit 0. Then the image's own command in sandbox
  * mode (production refuses the sandbox parties a sign-up needs): two customers sign up, one is
  * verified and sends to the other, and SIGTERM ends it with exit 0. Needs root, buildah, podman,
- * mmdebstrap and python3-yaml (.ci/run installs them).
+ * mmdebstrap and python3-yaml (`apt-get install`; CI runs none of this: docs/production.md).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const IMAGE = "localhost/kestrel:test";
