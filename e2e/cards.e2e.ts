@@ -82,7 +82,7 @@ async function orderCard(
       await page.getByRole("button", { name: "Continue" }).click();
     } else if (name === "Additional information") {
       await page.getByRole("checkbox", { name: "Salary" }).check();
-      await page.getByLabel("Expected monthly turnover, EUR").selectOption("0-1000");
+      await page.getByLabel("Expected monthly turnover (EUR)").selectOption("0-1000");
       await page.getByLabel("Country of tax residence").selectOption({ label: "Germany" });
       await page.getByLabel("Tax identification number").fill("12345678901");
       await page.getByRole("checkbox", { name: /information I gave is correct/ }).check();
@@ -106,10 +106,11 @@ async function orderCard(
       await price.getByText(/USDT/).waitFor();
       const timer = page.getByRole("timer");
       await timer.getByText(/^Price valid for 0[01]:\d\d$/).waitFor();
-      await page.getByRole("button", { name: "Read and agree to the terms" }).click();
-      const terms = page.getByRole("dialog");
-      await terms.getByRole("checkbox").check();
-      await terms.getByRole("button", { name: "I have read and agree" }).click();
+      // The terms are agreed once, by their box on the page: no second confirmation in a dialog.
+      const pay = page.getByRole("button", { name: /^Pay / });
+      expect(await pay.isDisabled()).toBe(true);
+      await page.getByRole("checkbox", { name: /I have read and agree with the/ }).check();
+      expect(await page.getByRole("dialog").count()).toBe(0);
       if (o.lapse) {
         await page.clock.fastForward("01:01");
         await timer.getByText("This price has expired.").waitFor();

@@ -68,10 +68,12 @@ describe.skipIf(!e2eEnabled())("iban: order, receive, exchange, withdraw, return
     await page.getByText("Sources of income", { exact: true }).waitFor();
     await page.getByRole("checkbox", { name: "Salary" }).check();
     await page.getByLabel("Expected monthly turnover (EUR)").selectOption("1001-3000");
+    await page.getByLabel("Country of tax residence").selectOption({ label: "Germany" });
     await page.getByLabel("Tax identification number").fill("DE123456789");
     await shoot(page, "iban-information");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByLabel("City").waitFor();
+    await page.getByLabel("Country", { exact: true }).selectOption({ label: "Germany" });
     await page.getByLabel("City").fill("Berlin");
     await page.getByLabel("Address", { exact: true }).fill("Hauptstraße 1");
     await page.getByLabel("Postal code").fill("10115");

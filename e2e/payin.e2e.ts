@@ -35,12 +35,12 @@ async function addCard(page: Page, number: string, use: "payin" | "payout" = "pa
   await page.getByLabel("Expiry (MM/YY)").fill("12/30");
   await page.getByLabel("Name on the card").fill("Ada Lovelace");
   if (use === "payin") {
-    await page.getByLabel("Street and number").fill("1 Main St");
+    await page.getByLabel("Address", { exact: true }).fill("1 Main St");
     await page.getByLabel("City").fill("Berlin");
-    await page.getByLabel("Postcode").fill("10115");
+    await page.getByLabel("Postal code").fill("10115");
     await page.getByLabel("Country", { exact: true }).selectOption("DE");
   } else {
-    expect(await page.getByLabel("Street and number").count()).toBe(0);
+    expect(await page.getByLabel("Address", { exact: true }).count()).toBe(0);
   }
   await page.getByRole("button", { name: "Save card" }).click();
   await page.getByLabel("Card", { exact: true }).waitFor();
