@@ -70,6 +70,9 @@ export const LOADED_ON_USE: readonly string[] = [
   "src/features/history/ClaimActions.tsx",
   // The courier's phone (and the phone number library), when a plastic card ships elsewhere (AddressStep.tsx).
   "src/features/cards/components/order/CourierPhone.tsx",
+  // Not an action but the same for a first load: home's and exchange's charts draw (and fetch
+  // @fnando/sparkline) once the browser is idle after the first paint (components/chart/Chart.tsx).
+  "src/components/chart/Sparkline.tsx",
 ];
 
 export type ManifestChunk = {

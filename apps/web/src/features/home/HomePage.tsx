@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BalanceChart } from "./components/BalanceChart.tsx";
 import { QuickActions } from "./components/QuickActions.tsx";
 import { RecentOperations } from "./components/RecentOperations.tsx";
 import { StatusStrip } from "./components/StatusStrip.tsx";
@@ -7,7 +8,7 @@ import "./home.css";
 
 /**
  * Home (spec §2, "/"): total balance, the operation entry points, wallets and recent operations.
- * What has a fixed height comes first, so nothing on screen moves as the lists load.
+ * What has a fixed height comes first (the 30 days' chart keeps its box while it loads), so nothing on screen moves as the lists load.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function HomePage() {
       <h1 className="k-page-title">{t("pages.home")}</h1>
       <StatusStrip />
       <BalanceTotal />
+      <BalanceChart />
       <QuickActions />
       <WalletsOverview />
       <RecentOperations />

@@ -37,6 +37,11 @@ export const enExchange = {
     noPairs: "Exchange is not available for your wallets yet.",
     loadError: "We couldn't load the exchange.",
     retry: "Try again",
+    rateChartCaption: "{{from}} in {{to}}, last {{hours}} hours",
+    rateChartUp: "{{from}} in {{to}} over the last {{hours}} hours: up {{percent}}%, now {{rate}}",
+    rateChartDown: "{{from}} in {{to}} over the last {{hours}} hours: down {{percent}}%, now {{rate}}",
+    rateChartUnavailable: "The rate's chart is not available right now.",
+    rateChartFlat: "{{from}} in {{to}} over the last {{hours}} hours: unchanged at {{rate}}",
   },
 } as const;
 

@@ -11,6 +11,13 @@ export const enWallets = {
     emptyTitle: "Your wallets are empty",
     emptyText: "Make your first deposit to start using your wallets.",
     firstDeposit: "Make a first deposit",
+    chartCaption: "Last {{days}} days",
+    chartUp: "Total balance over the last {{days}} days: up {{percent}}%, now {{amount}}",
+    chartDown: "Total balance over the last {{days}} days: down {{percent}}%, now {{amount}}",
+    chartFlat: "Total balance over the last {{days}} days: unchanged at {{amount}}",
+    chartFromZero: "Total balance over the last {{days}} days: up from {{start}} to {{amount}}",
+    chartUnavailable: "The chart is not available right now.",
+    chartEmpty: "Your balance over the last {{days}} days shows here once money arrives.",
   },
   receive: {
     currency: "Currency",

@@ -10,6 +10,7 @@ import type { ExchangeOffer, ExchangePair } from "../api/exchange-calls.ts";
 import { fitsDecimals, inputDecimals } from "../exchange-money.ts";
 import type { WalletChoice } from "../exchange-pairs.ts";
 import { OfferCountdown, OfferFigures } from "./OfferDetails.tsx";
+import { RateChart } from "./RateChart.tsx";
 import { WalletChooser } from "./WalletChooser.tsx";
 // Its texts load with it (lib/i18n/feature-texts.ts).
 import "../../../lib/i18n/en-exchange.ts";
@@ -123,6 +124,7 @@ export function ExchangeForm(props: ExchangeFormProps) {
           {...changedMark("to")}
         />
       </div>
+      {from && to ? <RateChart from={from} to={to} /> : null}
       <FormError error={props.formError} />
       <PriceChangeNote change={change} />
       <div aria-live="polite">
