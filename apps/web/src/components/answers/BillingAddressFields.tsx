@@ -19,7 +19,8 @@ export function BillingAddressFields({
 }: {
   value: AddressValue;
   onChange: (v: AddressValue) => void;
-  countries?: readonly string[];
+  /** The countries the flow serves (country-select/countries.ts `ALL_COUNTRY_CODES`: every one). */
+  countries: readonly string[];
   errors?: FieldErrors<AddressValue>;
   /** Tells two addresses of one form apart (billing and shipping). */
   namePrefix?: string;
@@ -33,7 +34,7 @@ export function BillingAddressFields({
         name={`${namePrefix}country`}
         label={t("answers.address.country")}
         value={value.country}
-        {...(countries ? { codes: countries } : {})}
+        codes={countries}
         error={errors.country}
         onChange={(country) => onChange({ ...value, country })}
       />

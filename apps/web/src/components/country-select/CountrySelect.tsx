@@ -1,9 +1,22 @@
+import { useMemo } from "react";
 import { SelectField } from "../SelectField.tsx";
-import { countries } from "./countries.ts";
+
+export type Country = { code: string; name: string };
+
+let names: Intl.DisplayNames | undefined;
+/** The countries of these codes by their English names (the browser's), sorted by name. */
+export function countryOptions(codes: readonly string[]): Country[] {
+  names ??= new Intl.DisplayNames(["en"], { type: "region" });
+  const of = names;
+  return codes
+    .map((code) => ({ code, name: of.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
 
 /**
  * A country picked by its name, sent as its ISO alpha-2 code (issue 47: no free-text "2 letters"
- * field). `codes` narrows the list (a merchant's delivery countries); by default every country.
+ * field). `codes`: the countries the flow offers (a merchant's delivery countries, the EU; every
+ * country: countries.ts `ALL_COUNTRY_CODES`).
  */
 export function CountrySelect({
   label,
@@ -18,11 +31,11 @@ export function CountrySelect({
   value: string;
   onChange: (code: string) => void;
   name?: string;
-  codes?: readonly string[];
+  codes: readonly string[];
   placeholder?: string;
   error?: string;
 }) {
-  const list = codes ? countries().filter((c) => codes.includes(c.code)) : countries();
+  const list = useMemo(() => countryOptions(codes), [codes]);
   return (
     <SelectField
       label={label}

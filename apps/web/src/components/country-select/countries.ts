@@ -9,17 +9,8 @@ const CODES =
   "RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV " +
   "TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW";
 
-export type Country = { code: string; name: string };
-
-/** Every country by its English name, sorted by name (made once: 249 entries). */
-export const countries: () => readonly Country[] = (() => {
-  let list: Country[] | undefined;
-  return () => {
-    if (list) return list;
-    const names = new Intl.DisplayNames(["en"], { type: "region" });
-    list = CODES.split(" ")
-      .map((code) => ({ code, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, "en"));
-    return list;
-  };
-})();
+/**
+ * Every officially assigned code, for a select of all countries (a pay-in card's billing address).
+ * Its own module: a page whose select offers fewer countries does not carry the list.
+ */
+export const ALL_COUNTRY_CODES: readonly string[] = CODES.split(" ");

@@ -7,6 +7,7 @@ import {
 } from "../../../components/answers/answer-values.ts";
 import { BillingAddressFields } from "../../../components/answers/BillingAddressFields.tsx";
 import { Button } from "../../../components/Button.tsx";
+import { ALL_COUNTRY_CODES } from "../../../components/country-select/countries.ts";
 import { FormError } from "../../../components/FormError.tsx";
 import { RowsSkeleton } from "../../../components/skeleton/RowsSkeleton.tsx";
 import { TextField } from "../../../components/TextField.tsx";
@@ -116,7 +117,7 @@ function CardForm({
         <fieldset className="k-card-pay__fieldset">
           <legend>{t("cardPay.billingAddress")}</legend>
           {stored?.billingAddress ? <p className="k-card-pay__muted">{t("answers.prefilled")}</p> : null}
-          <BillingAddressFields value={address} onChange={setAddress} />
+          <BillingAddressFields value={address} onChange={setAddress} countries={ALL_COUNTRY_CODES} />
         </fieldset>
       ) : null}
       <FormError error={error} />
