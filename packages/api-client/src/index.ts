@@ -1,4 +1,11 @@
 export {
+  ApiError,
+  type ApiErrorFields,
+  fieldMessage,
+  toApiError,
+  unwrap,
+} from "./api-error.ts";
+export {
   type ApiErrorBody,
   type ClientOptions,
   createKestrelClient,

@@ -2,6 +2,15 @@
 // back-office, each with the one English phrase a customer reads for it (issues 47 and 48).
 
 export {
+  accentOnWhite,
+  contrastRatio,
+  DARK_TEXT,
+  isHex,
+  LIGHT_TEXT,
+  MIN_TEXT_CONTRAST,
+  readableTextColor,
+} from "./contrast.ts";
+export {
   HISTORY_STATUS_PHRASES,
   HISTORY_STATUSES,
   HISTORY_TYPE_PHRASES,

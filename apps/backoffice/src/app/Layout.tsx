@@ -1,10 +1,11 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { Loading } from "../components/kit.tsx";
 import { ChangePasswordPage } from "../features/auth/ChangePasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
-import { api, session, unwrap } from "../lib/api.ts";
+import { api, session } from "../lib/api.ts";
 import { type Me, MeContext } from "../lib/me.ts";
 
 const NAV: { to: string; label: string; permission: string }[] = [

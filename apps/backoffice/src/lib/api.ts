@@ -30,34 +30,6 @@ export const api = createAdminClient({
   },
 });
 
-/** A failed call's error body (docs: every admin call answers the one error shape). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly field: string | undefined;
-  constructor(status: number, code: string, message: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.field = field;
-  }
-}
-
-/** The data of a call, or an ApiError with the server's message. */
-export async function unwrap<T>(
-  call: Promise<{ data?: T; error?: unknown; response: Response }>,
-): Promise<T> {
-  const { data, error, response } = await call;
-  if (response.ok) return data as T;
-  const body = (error ?? {}) as { error?: string; message?: string; field?: string };
-  throw new ApiError(
-    response.status,
-    body.error ?? "UNKNOWN",
-    body.message ?? "Something went wrong.",
-    body.field,
-  );
-}
-
 /** Dates as operators read them: local date and time, to the minute. */
 export function when(iso: string | null | undefined): string {
   if (!iso) return "—";

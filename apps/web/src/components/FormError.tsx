@@ -1,8 +1,8 @@
 import "./form-fields.css";
+import { ApiError } from "@kestrel/api-client";
 import { useTranslation } from "react-i18next";
 import { formatTimer } from "../lib/format/timer.ts";
 import { useCountdown } from "../lib/hooks/use-countdown.ts";
-import { ApiCallError } from "../lib/session/api-result.ts";
 
 /**
  * A refused call that no single field explains, shown where the customer is looking (the top
@@ -10,7 +10,7 @@ import { ApiCallError } from "../lib/session/api-result.ts";
  */
 export function FormError({ error }: { error: Error | undefined }) {
   if (!error) return null;
-  const wait = error instanceof ApiCallError ? error.retryAfterSeconds : undefined;
+  const wait = error instanceof ApiError ? error.retryAfterSeconds : undefined;
   return (
     <div role="alert" className="k-form-error">
       <p>{error.message}</p>

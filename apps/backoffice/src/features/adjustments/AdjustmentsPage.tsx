@@ -1,8 +1,9 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Dl, ErrorMessage, Field, IdLink, Loading, Section, Status, Table } from "../../components/kit.tsx";
-import { ApiError, api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
 import { type Adjustment, customerOf, houseLabel, movement } from "./adjustment-words.ts";
 

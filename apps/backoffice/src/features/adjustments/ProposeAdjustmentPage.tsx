@@ -1,8 +1,9 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Dl, ErrorMessage, Field, Loading, Section } from "../../components/kit.tsx";
-import { ApiError, api, unwrap } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { type Direction, HOUSE_ACCOUNTS, houseLabel, movement } from "./adjustment-words.ts";
 
 type Draft = {

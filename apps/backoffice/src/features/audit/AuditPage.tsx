@@ -1,7 +1,8 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { ErrorMessage, Field, Loading, Status, Table } from "../../components/kit.tsx";
-import { api, session, unwrap, when } from "../../lib/api.ts";
+import { api, session, when } from "../../lib/api.ts";
 
 const FILTERS = ["action", "operator", "targetId", "outcome"] as const;
 

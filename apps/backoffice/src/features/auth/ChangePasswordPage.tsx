@@ -1,6 +1,7 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { type FormEvent, useState } from "react";
 import { ErrorMessage, Field } from "../../components/kit.tsx";
-import { ApiError, api, unwrap } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 
 /**
  * The one-time password of `npm run operator:create` replaced by the operator's own before
@@ -17,7 +18,13 @@ export function ChangePasswordPage({ onChanged }: { onChanged: () => void }) {
     const newPassword = String(form.get("newPassword") ?? "");
     setError(undefined);
     if (newPassword !== String(form.get("repeatPassword") ?? "")) {
-      setError(new ApiError(400, "MISMATCH", "The two new passwords differ.", "repeatPassword"));
+      setError(
+        new ApiError(400, {
+          error: "MISMATCH",
+          message: "The two new passwords differ.",
+          field: "repeatPassword",
+        }),
+      );
       return;
     }
     setBusy(true);

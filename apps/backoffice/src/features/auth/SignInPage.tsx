@@ -1,6 +1,7 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { type FormEvent, useState } from "react";
 import { ErrorMessage, Field } from "../../components/kit.tsx";
-import { ApiError, api, session, unwrap } from "../../lib/api.ts";
+import { api, session } from "../../lib/api.ts";
 
 /** Email and password, then the authenticator's code (docs/backoffice.md "Signing in"). */
 export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {

@@ -1,7 +1,7 @@
+import { contrastRatio, isHex, MIN_TEXT_CONTRAST, readableTextColor } from "@kestrel/domain";
 import { useState } from "react";
 import { Field, Section } from "../../components/kit.tsx";
 import { type Config, fieldError, useSaveSection, useUploadLogo } from "./config-api.ts";
-import { autoText, contrast, isHex } from "./contrast.ts";
 import { SaveBar } from "./SaveBar.tsx";
 
 type Branding = Config["branding"];
@@ -40,7 +40,7 @@ export function BrandingSection(props: { branding: Branding; canSave: boolean })
   const set = (patch: Partial<Branding>) => setB((v) => ({ ...v, ...patch }));
   const textOf = (p: (typeof PAIRS)[number]) => {
     const t = b[p.text];
-    return isHex(t) ? t : isHex(b[p.background]) ? autoText(b[p.background]) : "#000000";
+    return isHex(t) ? t : isHex(b[p.background]) ? readableTextColor(b[p.background]) : "#000000";
   };
 
   return (
@@ -49,7 +49,9 @@ export function BrandingSection(props: { branding: Branding; canSave: boolean })
         <div>
           {PAIRS.map((p) => {
             const ratio =
-              isHex(b[p.background]) && isHex(textOf(p)) ? contrast(textOf(p), b[p.background]) : undefined;
+              isHex(b[p.background]) && isHex(textOf(p))
+                ? contrastRatio(textOf(p), b[p.background])
+                : undefined;
             return (
               <fieldset key={p.background} className="config-group">
                 <legend>{p.legend}</legend>
@@ -81,9 +83,9 @@ export function BrandingSection(props: { branding: Branding; canSave: boolean })
                   />
                 ) : null}
                 {ratio !== undefined ? (
-                  <p className={ratio < 4.5 ? "field-error" : "hint"}>
+                  <p className={ratio < MIN_TEXT_CONTRAST ? "field-error" : "hint"}>
                     Contrast {(Math.floor(ratio * 100) / 100).toFixed(2)}:1
-                    {ratio < 4.5 ? " — below 4.5:1, will be refused" : ""}
+                    {ratio < MIN_TEXT_CONTRAST ? " — below 4.5:1, will be refused" : ""}
                   </p>
                 ) : null}
               </fieldset>

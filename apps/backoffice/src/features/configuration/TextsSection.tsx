@@ -1,6 +1,6 @@
+import { ApiError } from "@kestrel/api-client";
 import { useState } from "react";
 import { Section } from "../../components/kit.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { type Config, useSaveSection } from "./config-api.ts";
 import { SaveBar } from "./SaveBar.tsx";
 

@@ -1,5 +1,6 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, unwrap } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 
 /** The merchant's configuration, every section (GET /admin/v1/merchant-config). */
 export const useConfig = () =>

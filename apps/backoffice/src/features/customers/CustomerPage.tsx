@@ -1,8 +1,9 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
 import { Link, useParams } from "react-router";
 import { Dl, ErrorMessage, Field, Loading, Section, Status, Table } from "../../components/kit.tsx";
-import { ApiError, api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
 
 /** A customer's page: everything an operator needs to help, and the block. */

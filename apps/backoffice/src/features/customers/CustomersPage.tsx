@@ -1,7 +1,8 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { ErrorMessage, Loading, Status, Table } from "../../components/kit.tsx";
-import { api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 
 /** Find a customer by phone, email, name, id, IBAN or a card's last four. */
 export function CustomersPage() {

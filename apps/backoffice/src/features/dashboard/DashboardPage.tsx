@@ -1,7 +1,8 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ErrorMessage, Loading, Section, Status, Table } from "../../components/kit.tsx";
-import { api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 import { KIND_LABELS } from "../../lib/payment-kinds.ts";
 
 /** The first page: what waits for someone, and today's money. */

@@ -1,7 +1,8 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { ErrorMessage, Loading, Status, Table } from "../../components/kit.tsx";
-import { api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 
 const STATUSES = ["WAITING", "APPROVED", "REJECTED", "ACTION_NEEDED"] as const;
 type CaseStatus = (typeof STATUSES)[number];

@@ -1,7 +1,8 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { Dl, ErrorMessage, Loading, Section, Status, Table } from "../../components/kit.tsx";
-import { api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 
 const account = (a: { kind: string; ownerId: string | null }) =>
   a.ownerId ? (

@@ -1,7 +1,8 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { ErrorMessage, Field, Loading, Status, Table } from "../../components/kit.tsx";
-import { ApiError, api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 
 const KINDS = [
   "RECEIVE_CRYPTO",

@@ -1,7 +1,8 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ErrorMessage, Field, Loading, Section, Status, Table } from "../../components/kit.tsx";
-import { ApiError, api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 import { useMe } from "../../lib/me.ts";
 
 type Row = { id: string; email: string; role: string; disabledAt: string | null; createdAt: string };

@@ -1,8 +1,9 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { ErrorMessage, Field, Loading, Section, Status, Table } from "../../components/kit.tsx";
-import { api, session, unwrap } from "../../lib/api.ts";
+import { api, session } from "../../lib/api.ts";
 import { BarChart } from "./Chart.tsx";
 import { addDecimals } from "./decimals.ts";
 import "./reports.css";

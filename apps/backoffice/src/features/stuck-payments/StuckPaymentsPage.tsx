@@ -1,8 +1,9 @@
+import { ApiError, unwrap } from "@kestrel/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorMessage, Field, Loading, Section, Table } from "../../components/kit.tsx";
-import { ApiError, api, unwrap, when } from "../../lib/api.ts";
+import { api, when } from "../../lib/api.ts";
 import { useMe } from "../../lib/me.ts";
 import "./stuck-payments.css";
 import { KIND_LABELS, STUCK_KINDS, type StuckKind } from "../../lib/payment-kinds.ts";

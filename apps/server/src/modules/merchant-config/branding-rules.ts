@@ -1,9 +1,6 @@
-import Color from "color";
+import { contrastRatio, MIN_TEXT_CONTRAST } from "@kestrel/domain";
 import { merchantConfigErrors } from "./merchant-config.errors.ts";
 import type { BrandingSection } from "./merchant-config.types.ts";
-
-/** WCAG 2 AA for normal text. */
-export const MIN_TEXT_CONTRAST = 4.5;
 
 /** The text colour each background carries, as the branding section names them. */
 const PAIRS = [
@@ -12,10 +9,9 @@ const PAIRS = [
   { foreground: "textColor", background: "backgroundColor" },
 ] as const;
 
-/** WCAG 2 contrast ratio of two #RRGGBB colours, rounded down to two decimals (never flattering). */
-export function contrastRatio(foreground: string, background: string): number {
-  return Math.floor(Color(foreground).contrast(Color(background)) * 100) / 100;
-}
+/** The contrast ratio rounded down to two decimals: the figure the error gives is never flattering. */
+const flooredRatio = (foreground: string, background: string) =>
+  Math.floor(contrastRatio(foreground, background) * 100) / 100;
 
 /**
  * Refuses a text colour that does not reach 4.5:1 on its background, naming the text colour's
@@ -26,7 +22,7 @@ export function assertReadableBranding(branding: BrandingSection): void {
   for (const { foreground, background } of PAIRS) {
     const text = branding[foreground];
     if (text === null) continue;
-    const ratio = contrastRatio(text, branding[background]);
+    const ratio = flooredRatio(text, branding[background]);
     if (ratio < MIN_TEXT_CONTRAST) {
       throw merchantConfigErrors.create("CONTRAST_TOO_LOW", {
         field: foreground,

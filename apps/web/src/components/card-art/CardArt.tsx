@@ -1,6 +1,6 @@
+import { readableTextColor } from "@kestrel/domain";
 import { maskCardNumber } from "@kestrel/money";
 import { useTranslation } from "react-i18next";
-import { readableTextColor } from "../../lib/theme/contrast.ts";
 import "./card-art.css";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;

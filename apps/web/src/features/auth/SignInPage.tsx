@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ApiError } from "@kestrel/api-client";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -10,7 +11,6 @@ import { PhoneField } from "../../components/PhoneField.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useMerchantData } from "../../lib/config-service/queries.ts";
 import { asError, showAtField } from "../../lib/forms/server-errors.ts";
-import { ApiError } from "../../lib/http/api-error.ts";
 import { formatPhone, phoneDigits } from "../../lib/phone/phone-number.ts";
 import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
 import { ROUTES } from "../../lib/routes.ts";

@@ -1,3 +1,4 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,6 @@ import {
   type HistoryOperation,
   senderClaimOf,
 } from "../../lib/history/history-queries.ts";
-import { unwrap } from "../../lib/session/api-result.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
 import { WALLETS_QUERY_KEY } from "../../lib/wallets/wallet-queries.ts";
 import "../../lib/i18n/en-claim-flow.ts";

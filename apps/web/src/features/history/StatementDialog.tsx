@@ -1,10 +1,10 @@
+import { ApiError } from "@kestrel/api-client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import { Modal } from "../../components/modal/Modal.tsx";
 import { TextField } from "../../components/TextField.tsx";
-import { ApiCallError } from "../../lib/session/api-result.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
 import "../../lib/i18n/en-statements.ts";
 import { downloadStatement, monthRange } from "./history-files.ts";
@@ -21,7 +21,7 @@ export function StatementDialog({ open, onClose }: { open: boolean; onClose: () 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | undefined>();
   const fieldError = (field: string) =>
-    error instanceof ApiCallError && error.field === field ? error.message : undefined;
+    error instanceof ApiError && error.field === field ? error.message : undefined;
 
   async function download(format: "pdf" | "csv") {
     setBusy(true);

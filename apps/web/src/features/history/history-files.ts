@@ -1,4 +1,4 @@
-import { unwrap } from "../../lib/session/api-result.ts";
+import { unwrap } from "@kestrel/api-client";
 import type { useApi } from "../../lib/session/session-context.tsx";
 
 type Api = ReturnType<typeof useApi>;

@@ -1,3 +1,5 @@
+import type { ApiError } from "@kestrel/api-client";
+import { fieldMessage } from "@kestrel/api-client";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,8 +9,6 @@ import { FormError } from "../../components/FormError.tsx";
 import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { useMerchantData } from "../../lib/config-service/queries.ts";
 import { formatMoney, toWire } from "../../lib/format/money.ts";
-import type { ApiError } from "../../lib/http/api-error.ts";
-import { fieldMessage } from "../../lib/session/api-result.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
 import { useWallets, type Wallet } from "../../lib/wallets/wallet-queries.ts";
 import { type Recipient, type SendFee, sendFeeQuery, useSendFee } from "./api/send-calls.ts";

@@ -1,10 +1,10 @@
+import { fieldMessage } from "@kestrel/api-client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PhoneField } from "../../components/PhoneField.tsx";
 import { cleanPhoneInput, formatPhone, loadPhoneNumbers, phoneDigits } from "../../lib/phone/phone-number.ts";
 import { usePhoneCountries } from "../../lib/phone/use-phone-countries.ts";
 import { usePhoneNumbers } from "../../lib/phone/use-phone-numbers.ts";
-import { fieldMessage } from "../../lib/session/api-result.ts";
 import { SendForm } from "./SendForm.tsx";
 
 /** /send/phone: send to another customer of the merchant by phone number (no fee, instant). */

@@ -1,6 +1,6 @@
+import { fieldMessage } from "@kestrel/api-client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldMessage } from "../../lib/session/api-result.ts";
 import { AddressField } from "./AddressField.tsx";
 import type { AddressStatus } from "./address-check.ts";
 import { SendForm } from "./SendForm.tsx";

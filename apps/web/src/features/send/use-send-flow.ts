@@ -1,8 +1,8 @@
+import { ApiError } from "@kestrel/api-client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { SmsConfirmResult } from "../../components/modal/SmsConfirmationModal.tsx";
 import { HISTORY_QUERY_KEY } from "../../lib/history/history-queries.ts";
-import { ApiError } from "../../lib/http/api-error.ts";
 import { useApi } from "../../lib/session/session-context.tsx";
 import { WALLETS_QUERY_KEY } from "../../lib/wallets/wallet-queries.ts";
 import { type ActionKey, keyForAction } from "./action-key.ts";

@@ -1,6 +1,6 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components } from "@kestrel/api-contract";
 import { useQuery } from "@tanstack/react-query";
-import { unwrap } from "../session/api-result.ts";
 import { useApi } from "../session/session-context.tsx";
 import { CUSTOMER_QUERY_KEY } from "./profile-queries.ts";
 

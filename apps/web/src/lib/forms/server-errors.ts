@@ -1,6 +1,5 @@
+import { ApiError, fieldMessage } from "@kestrel/api-client";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { ApiError } from "../http/api-error.ts";
-import { fieldMessage } from "../session/api-result.ts";
 
 /**
  * Puts a refused call's message under the field it names (server field → form field); answers

@@ -1,6 +1,6 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components } from "@kestrel/api-contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { unwrap } from "../session/api-result.ts";
 import { useApi, useSessionStatus } from "../session/session-context.tsx";
 
 // Advcash pay-ins do not exist in Kestrel: their model is always null, so the client leaves it out.

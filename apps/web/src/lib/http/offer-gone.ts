@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error.ts";
+import { ApiError } from "@kestrel/api-client";
 
 /**
  * The server refused to execute an offer as shown: it lapsed, is gone, or was re-priced since the

@@ -1,5 +1,5 @@
+import { toApiError } from "@kestrel/api-client";
 import type * as z from "zod/mini";
-import { toApiError } from "./api-error.ts";
 import { withEarlyAnswers } from "./early-answers.ts";
 
 export interface RequestOptions<T> {

@@ -1,5 +1,5 @@
+import { unwrap } from "@kestrel/api-client";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { unwrap } from "../session/api-result.ts";
 import { useApi, useSessionStatus } from "../session/session-context.tsx";
 import type { WebSession } from "../session/web-session.ts";
 import { KYC_DATA_QUERY_KEY } from "./kyc-query-keys.ts";

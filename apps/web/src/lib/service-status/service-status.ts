@@ -2,7 +2,7 @@ import type { components } from "@kestrel/api-contract";
 import { useQuery } from "@tanstack/react-query";
 import { formatDate } from "../format/dates.ts";
 import "../i18n/en-status.ts";
-import { unwrap } from "../session/api-result.ts";
+import { unwrap } from "@kestrel/api-client";
 import { useApi } from "../session/session-context.tsx";
 
 export type StatusComponent = components["schemas"]["StatusComponent"];

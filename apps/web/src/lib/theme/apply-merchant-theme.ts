@@ -1,5 +1,5 @@
+import { accentOnWhite, readableTextColor } from "@kestrel/domain";
 import type { SettingsData } from "../config-service/schemas.ts";
-import { accentOnWhite, readableTextColor } from "./contrast.ts";
 import { resizedUrl, widthFor } from "./responsive-image.ts";
 import { cssUrl, safeUrl } from "./safe-url.ts";
 

@@ -1,6 +1,6 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components } from "@kestrel/api-contract";
 import { useQuery } from "@tanstack/react-query";
-import { unwrap } from "../session/api-result.ts";
 import { useApi, useSessionStatus } from "../session/session-context.tsx";
 
 export type Wallet = components["schemas"]["Wallet"];

@@ -1,6 +1,6 @@
 import type { AccessGrant } from "@kestrel/api-client";
+import { unwrap } from "@kestrel/api-client";
 import type { MerchantData } from "../../../lib/config-service/schemas.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { deviceId, signedHeaders } from "../../../lib/session/device-identity.ts";
 import type { WebSession } from "../../../lib/session/web-session.ts";
 

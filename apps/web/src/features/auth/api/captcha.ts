@@ -1,5 +1,5 @@
+import { unwrap } from "@kestrel/api-client";
 import { solveChallenge } from "altcha-lib/v1";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import type { WebSession } from "../../../lib/session/web-session.ts";
 
 // The proof of work runs in slices, so the page can show how far it got and stay responsive.

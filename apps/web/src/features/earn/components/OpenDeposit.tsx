@@ -1,3 +1,4 @@
+import { fieldMessage } from "@kestrel/api-client";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../../components/AmountInput.tsx";
@@ -9,7 +10,6 @@ import { SelectField } from "../../../components/SelectField.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { formatDate } from "../../../lib/format/dates.ts";
 import { formatMoney, readAmount, toWire } from "../../../lib/format/money.ts";
-import { fieldMessage } from "../../../lib/session/api-result.ts";
 import { useWallets } from "../../../lib/wallets/wallet-queries.ts";
 import { type Deposit, type DepositTemplates, type OpenDraft, useOpenDeposit } from "../api/earn-queries.ts";
 import { simulate } from "../earn-math.ts";

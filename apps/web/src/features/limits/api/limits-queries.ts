@@ -1,7 +1,7 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components } from "@kestrel/api-contract";
 import { useQuery } from "@tanstack/react-query";
 import { KYC_LIMITS_QUERY_KEY } from "../../../lib/kyc/kyc-query-keys.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 
 export type KycLimits = components["schemas"]["KycLimits"];

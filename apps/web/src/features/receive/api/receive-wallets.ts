@@ -1,5 +1,5 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 import { WALLETS_QUERY_KEY, type Wallets } from "../../../lib/wallets/wallet-queries.ts";
 

@@ -1,6 +1,6 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 
 /** How many of the latest deposits the receive screen lists. */

@@ -1,6 +1,6 @@
+import { unwrap } from "@kestrel/api-client";
 import { type Query, useQuery } from "@tanstack/react-query";
 import { KYC_DATA_QUERY_KEY } from "../../../lib/kyc/kyc-query-keys.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 import type { WebSession } from "../../../lib/session/web-session.ts";
 import { inReview, type KycData } from "../kyc/verification-rule.ts";

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { unwrap } from "@kestrel/api-client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
@@ -12,7 +13,6 @@ import { REQUIRED_PROFILE_FIELDS } from "../../../lib/customer/profile-completen
 import { PROFILE_QUERY_KEY, type Profile } from "../../../lib/customer/profile-queries.ts";
 import { sanitizeFreeText } from "../../../lib/format/sanitize-free-text.ts";
 import { asError, showAtField } from "../../../lib/forms/server-errors.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import { latestBirthDate, type ProfileValues, profileSchema } from "../profile-validation.ts";
 
