@@ -1,26 +1,15 @@
 import { ApiError, unwrap } from "@kestrel/api-client";
+import {
+  HISTORY_STATUS_PHRASES,
+  HISTORY_STATUSES,
+  HISTORY_TYPE_PHRASES,
+  HISTORY_TYPES,
+} from "@kestrel/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { ErrorMessage, Field, Loading, Status, Table } from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
 
-const KINDS = [
-  "RECEIVE_CRYPTO",
-  "SEND_TO_PHONE",
-  "SEND_TO_WALLET",
-  "EXCHANGE",
-  "TEST_CREDIT",
-  "DEPOSIT_OPEN",
-  "DEPOSIT_CLOSE",
-  "CARD_ORDER",
-  "CARD_ORDER_REFUND",
-  "PAYIN_CARD",
-  "PAYOUT_CARD",
-  "IBAN_RECEIVE",
-  "IBAN_WITHDRAW",
-  "EXCHANGE_IBAN",
-  "CARD_TOP_UP",
-];
 const FILTERS = ["kind", "status", "currency", "minAmount", "maxAmount", "from", "to", "customerId"] as const;
 
 /** Operations across the merchant, filtered; the filters live in the address (shareable). */
@@ -56,9 +45,9 @@ export function OperationsPage() {
         <Field id="op-kind" label="Kind">
           <select id="op-kind" name="kind" defaultValue={params.get("kind") ?? ""}>
             <option value="">Any</option>
-            {KINDS.map((k) => (
+            {HISTORY_TYPES.map((k) => (
               <option key={k} value={k}>
-                {k.replace(/_/g, " ").toLowerCase()}
+                {HISTORY_TYPE_PHRASES[k]}
               </option>
             ))}
           </select>
@@ -66,9 +55,11 @@ export function OperationsPage() {
         <Field id="op-status" label="Status">
           <select id="op-status" name="status" defaultValue={params.get("status") ?? ""}>
             <option value="">Any</option>
-            <option value="PENDING">Pending</option>
-            <option value="COMPLETED">Completed</option>
-            <option value="FAILED">Failed</option>
+            {HISTORY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {HISTORY_STATUS_PHRASES[s]}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id="op-currency" label="Currency" error={fieldError("currency")}>
