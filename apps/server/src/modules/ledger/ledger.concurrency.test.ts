@@ -104,8 +104,10 @@ describe("concurrency on real PostgreSQL", () => {
     const total = after.reduce((sum, a) => sum + a.balance, 0n);
     expect(total + fees).toBe(FUNDS * BigInt(ACCOUNTS));
     for (const a of after) expect(a.available).toBeGreaterThanOrEqual(0n);
+    // By this run's keys: the operations' kind (sandbox_credit) is the wallets' funding's too.
     const { rows } = await t.database.pool.query<{ n: string }>(
-      "select count(*) as n from ledger_operations where kind = 'test_transfer'",
+      "select count(*) as n from ledger_operations where idempotency_key like $1",
+      [`test:conc:${seed}:%`],
     );
     expect(Number(rows[0]?.n)).toBe(outcomes.applied);
     await t.expectInvariants();

@@ -80,7 +80,7 @@ describe("crash during a transfer load", () => {
 
     const { rows } = await t.database.pool.query<{ key: string; n: string }>(
       `select idempotency_key as key, count(*) as n from ledger_operations
-       where kind = 'test_crash' group by idempotency_key`,
+       where idempotency_key like 'test:crash:%' group by idempotency_key`,
     );
     expect(rows).toHaveLength(OPERATIONS);
     expect(rows.every((r) => r.n === "1")).toBe(true);
