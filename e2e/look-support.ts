@@ -38,16 +38,31 @@ export function horizontalOverflow(page: Page): Promise<string[]> {
   });
 }
 
-/** Cards whose content runs into their right padding (history's list sat 4 px past a phone's card). */
+/**
+ * Content that runs into its card's right padding or past it (history's rows on home sat past a
+ * phone's card): the outermost such element of each card, at any depth, unless a box between
+ * them scrolls or clips it (a sideways banner strip).
+ */
 export const overflowingCards = (page: Page) =>
   page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>(".k-surface")).flatMap((card) => {
       const edge =
         card.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(card).paddingRight);
-      return Array.from(card.children)
-        .filter((child) => child.getBoundingClientRect().right > edge + 0.5)
+      const clipped = (element: Element) => {
+        for (let box = element.parentElement; box && box !== card; box = box.parentElement) {
+          if (getComputedStyle(box).overflowX !== "visible") return true;
+        }
+        return false;
+      };
+      const past = (element: Element) =>
+        element.getClientRects().length > 0 &&
+        element.getBoundingClientRect().right > edge + 0.5 &&
+        !clipped(element);
+      return Array.from(card.querySelectorAll("*"))
+        .filter((e) => past(e) && !(e.parentElement !== card && e.parentElement && past(e.parentElement)))
         .map(
-          (child) => `${child.className} ends ${child.getBoundingClientRect().right - edge} px past its card`,
+          (e) =>
+            `${e.tagName.toLowerCase()}.${e.className} ends ${Math.round(e.getBoundingClientRect().right - edge)} px past its card's padding`,
         );
     }),
   );

@@ -38,10 +38,22 @@ const SCREENS_DIR = path.resolve(import.meta.dirname, "../docs/screens");
 /** "cardsTopUpCrypto" → "cards-top-up-crypto", the gallery's file name. */
 const fileName = (route: RouteName) => route.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** Opens the route and waits until it has drawn its data (no skeleton busy, the network quiet). */
-async function openRoute(page: Page, route: RouteName) {
+/**
+ * Opens the route and waits until it has drawn its data (no skeleton busy, the network quiet).
+ * A page that never shows its title is a finding, with what it shows instead.
+ */
+async function openRoute(page: Page, route: RouteName): Promise<string[]> {
   await page.goto(`${baseUrl()}${ROUTES[route]}`);
-  await page.locator("h1").first().waitFor();
+  const titled = await page
+    .locator("h1")
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!titled) {
+    const shown = (await page.evaluate(() => document.body.innerText)).replace(/\s+/g, " ").slice(0, 200);
+    return [`no page title after 15 s; it shows: ${shown}`];
+  }
   await page.waitForLoadState("networkidle");
   await page
     .locator("[aria-busy='true']")
@@ -52,6 +64,7 @@ async function openRoute(page: Page, route: RouteName) {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => window.scrollTo(0, 0));
+  return [];
 }
 
 /** Every finding of the route as it is drawn now, each line naming the route and the width. */
@@ -96,7 +109,13 @@ function galleryIndex(): string {
 async function shoot(page: Page, name: string) {
   await mkdir(SCREENS_DIR, { recursive: true });
   const file = path.join(SCREENS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // The whole page in one viewport, so the phone's fixed tab bar sits at its foot, not mid-page.
+  const { width, height } = page.viewportSize() ?? { width: 390, height: 844 };
+  const full = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height: Math.max(height, full) });
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: file });
+  await page.setViewportSize({ width, height });
   await promisify(execFile)("pngquant", [
     "--force",
     "--ext",
@@ -114,13 +133,14 @@ async function walk(page: Page, routes: readonly RouteName[], width: (typeof WID
   await page.setViewportSize({ width, height: HEIGHT[width] });
   const found: string[] = [];
   for (const route of routes) {
-    await openRoute(page, route);
-    found.push(...(await findings(page, `${ROUTES[route]} ${tag} at ${width}`)));
+    const label = `${ROUTES[route]} ${tag} at ${width}`;
+    const unopened = await openRoute(page, route);
+    found.push(...unopened.map((finding) => `${label}: ${finding}`));
+    if (unopened.length > 0) continue;
+    found.push(...(await findings(page, label)));
     if (AXE_WIDTHS.includes(width)) {
       // Collected with the other findings, so one run names every page's problems.
-      await expectNoSeriousAxeViolations(page, `${ROUTES[route]} ${tag} at ${width} px`).catch((e: Error) =>
-        found.push(e.message),
-      );
+      await expectNoSeriousAxeViolations(page, `${label} px`).catch((e: Error) => found.push(e.message));
     }
     if (process.env.SCREENS === "1" && width in SHOT) {
       const signedOutShot = tag === "signed out";
