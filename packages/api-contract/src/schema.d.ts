@@ -4119,93 +4119,6 @@ export interface components {
             customerId: string;
             blocked: boolean;
         };
-        KycDataInput: {
-            /**
-             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
-             * @enum {string}
-             */
-            kycLevel: "KYC_0" | "KYC_2";
-            /**
-             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
-             * @enum {string}
-             */
-            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
-            /** @description The widget's identity check (document and selfie) */
-            kyc1ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-            /** @description The same check: it is what reaches KYC_2 */
-            kyc2ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-            /** @description The newest limit-increase request */
-            kyc3ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-        };
-        MoneyInput: {
-            value: string;
-            currency: string;
-        };
-        KycLimitsInput: {
-            /** @description The merchant's fiat currency; every amount below is in it */
-            currency: string;
-            /** @enum {string} */
-            kycLevel: "KYC_0" | "KYC_2";
-            /** @description Highest 30-day limit of any operation at KYC_0 */
-            kyc0Limit: components["schemas"]["MoneyInput"];
-            /** @description Highest 30-day limit of any operation at KYC_2 */
-            kyc2Limit: components["schemas"]["MoneyInput"];
-            operations: {
-                operationType: string;
-                name: string;
-                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
-                limits: {
-                    perTransaction: string;
-                    daily: string;
-                    monthly: string;
-                };
-                used: {
-                    daily: string;
-                    monthly: string;
-                };
-                remaining: {
-                    daily: string;
-                    monthly: string;
-                    /** @description The largest amount one operation may have now */
-                    now: string;
-                };
-                /** @description Limits at every level */
-                levels: {
-                    perTransaction: string;
-                    daily: string;
-                    monthly: string;
-                    /** @enum {string} */
-                    kycLevel: "KYC_0" | "KYC_2";
-                }[];
-            }[];
-        };
         KycCaseSummaryInput: {
             /** Format: uuid */
             id: string;
@@ -6010,6 +5923,93 @@ export interface components {
                 updatedAt: string;
             }[];
         };
+        KycDataInput: {
+            /**
+             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
+             * @enum {string}
+             */
+            kycLevel: "KYC_0" | "KYC_2";
+            /**
+             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
+             * @enum {string}
+             */
+            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
+            /** @description The widget's identity check (document and selfie) */
+            kyc1ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            /** @description The same check: it is what reaches KYC_2 */
+            kyc2ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            /** @description The newest limit-increase request */
+            kyc3ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+        };
+        MoneyInput: {
+            value: string;
+            currency: string;
+        };
+        KycLimitsInput: {
+            /** @description The merchant's fiat currency; every amount below is in it */
+            currency: string;
+            /** @enum {string} */
+            kycLevel: "KYC_0" | "KYC_2";
+            /** @description Highest 30-day limit of any operation at KYC_0 */
+            kyc0Limit: components["schemas"]["MoneyInput"];
+            /** @description Highest 30-day limit of any operation at KYC_2 */
+            kyc2Limit: components["schemas"]["MoneyInput"];
+            operations: {
+                operationType: string;
+                name: string;
+                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
+                limits: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                };
+                used: {
+                    daily: string;
+                    monthly: string;
+                };
+                remaining: {
+                    daily: string;
+                    monthly: string;
+                    /** @description The largest amount one operation may have now */
+                    now: string;
+                };
+                /** @description Limits at every level */
+                levels: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                    /** @enum {string} */
+                    kycLevel: "KYC_0" | "KYC_2";
+                }[];
+            }[];
+        };
         KycReviewDecisionInput: {
             decisionId: string;
             /** Format: uuid */
@@ -6757,93 +6757,6 @@ export interface components {
             /** Format: uuid */
             customerId: string;
             blocked: boolean;
-        };
-        KycData: {
-            /**
-             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
-             * @enum {string}
-             */
-            kycLevel: "KYC_0" | "KYC_2";
-            /**
-             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
-             * @enum {string}
-             */
-            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
-            /** @description The widget's identity check (document and selfie) */
-            kyc1ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-            /** @description The same check: it is what reaches KYC_2 */
-            kyc2ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-            /** @description The newest limit-increase request */
-            kyc3ClientData: {
-                /** @enum {string} */
-                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
-                /** @description Machine code of the rejection (DENIED only) */
-                reason: string | null;
-                /** @description Text to show the customer (DENIED only) */
-                rejectFormattedMessage: string | null;
-                /** @description The customer may send new documents (status ACTION_NEEDED) */
-                retryAllowed: boolean;
-            };
-        };
-        Money: {
-            value: string;
-            currency: string;
-        };
-        KycLimits: {
-            /** @description The merchant's fiat currency; every amount below is in it */
-            currency: string;
-            /** @enum {string} */
-            kycLevel: "KYC_0" | "KYC_2";
-            /** @description Highest 30-day limit of any operation at KYC_0 */
-            kyc0Limit: components["schemas"]["Money"];
-            /** @description Highest 30-day limit of any operation at KYC_2 */
-            kyc2Limit: components["schemas"]["Money"];
-            operations: {
-                operationType: string;
-                name: string;
-                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
-                limits: {
-                    perTransaction: string;
-                    daily: string;
-                    monthly: string;
-                };
-                used: {
-                    daily: string;
-                    monthly: string;
-                };
-                remaining: {
-                    daily: string;
-                    monthly: string;
-                    /** @description The largest amount one operation may have now */
-                    now: string;
-                };
-                /** @description Limits at every level */
-                levels: {
-                    perTransaction: string;
-                    daily: string;
-                    monthly: string;
-                    /** @enum {string} */
-                    kycLevel: "KYC_0" | "KYC_2";
-                }[];
-            }[];
         };
         KycCaseSummary: {
             /** Format: uuid */
@@ -8647,6 +8560,93 @@ export interface components {
                 returnReason: string | null;
                 createdAt: string;
                 updatedAt: string;
+            }[];
+        };
+        KycData: {
+            /**
+             * @description KYC_0 from sign-up, KYC_2 once the identity check is approved
+             * @enum {string}
+             */
+            kycLevel: "KYC_0" | "KYC_2";
+            /**
+             * @description The identity check's status; UNDER_REVIEW while a limit-increase request is open
+             * @enum {string}
+             */
+            status: "NONE" | "READY_TO_START" | "IN_PROGRESS" | "UNDER_REVIEW" | "APPROVED" | "REJECTED" | "ACTION_NEEDED" | "SUPPORT";
+            /** @description The widget's identity check (document and selfie) */
+            kyc1ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            /** @description The same check: it is what reaches KYC_2 */
+            kyc2ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+            /** @description The newest limit-increase request */
+            kyc3ClientData: {
+                /** @enum {string} */
+                status: "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+                /** @description Machine code of the rejection (DENIED only) */
+                reason: string | null;
+                /** @description Text to show the customer (DENIED only) */
+                rejectFormattedMessage: string | null;
+                /** @description The customer may send new documents (status ACTION_NEEDED) */
+                retryAllowed: boolean;
+            };
+        };
+        Money: {
+            value: string;
+            currency: string;
+        };
+        KycLimits: {
+            /** @description The merchant's fiat currency; every amount below is in it */
+            currency: string;
+            /** @enum {string} */
+            kycLevel: "KYC_0" | "KYC_2";
+            /** @description Highest 30-day limit of any operation at KYC_0 */
+            kyc0Limit: components["schemas"]["Money"];
+            /** @description Highest 30-day limit of any operation at KYC_2 */
+            kyc2Limit: components["schemas"]["Money"];
+            operations: {
+                operationType: string;
+                name: string;
+                /** @description At the customer's level; daily = 24 hours, monthly = 30 days */
+                limits: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                };
+                used: {
+                    daily: string;
+                    monthly: string;
+                };
+                remaining: {
+                    daily: string;
+                    monthly: string;
+                    /** @description The largest amount one operation may have now */
+                    now: string;
+                };
+                /** @description Limits at every level */
+                levels: {
+                    perTransaction: string;
+                    daily: string;
+                    monthly: string;
+                    /** @enum {string} */
+                    kycLevel: "KYC_0" | "KYC_2";
+                }[];
             }[];
         };
         KycReviewDecision: {

@@ -1,4 +1,5 @@
 import { ApiError, unwrap } from "@kestrel/api-client";
+import type { DocumentType } from "@kestrel/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -6,14 +7,15 @@ import { Dl, ErrorMessage, Field, Loading, Section, Status } from "../../compone
 import { api, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
 
-const DOC_TYPES = [
+/** The documents an operator may ask for again: the identity document's sides and the selfie. */
+const RETRY_DOCUMENTS: readonly DocumentType[] = [
   "PASSPORT_FRONT",
   "ID_CARD_FRONT",
   "ID_CARD_BACK",
   "DRIVING_LICENCE_FRONT",
   "DRIVING_LICENCE_BACK",
   "SELFIE",
-] as const;
+];
 type Decision = "APPROVE" | "REJECT" | "RETRY";
 type Limit = { operationType: string; perTransaction: string; daily: string; monthly: string };
 const BOUNDS = [
@@ -45,7 +47,7 @@ export function CasePage() {
     mutationFn: (body: {
       decision: Decision;
       reason: string;
-      document?: (typeof DOC_TYPES)[number];
+      document?: DocumentType;
       note?: string;
       limits?: Limit[];
     }) =>
@@ -91,7 +93,7 @@ export function CasePage() {
     decide.mutate({
       decision,
       reason: String(form.get("reason") ?? ""),
-      ...(decision === "RETRY" && document ? { document: document as (typeof DOC_TYPES)[number] } : {}),
+      ...(decision === "RETRY" && document ? { document: document as DocumentType } : {}),
       ...(note ? { note } : {}),
       ...(setsLimits
         ? {
@@ -193,7 +195,7 @@ export function CasePage() {
             {decision === "RETRY" ? (
               <Field id="document" label="Document to send again" error={fieldError("document")}>
                 <select id="document" name="document" required>
-                  {DOC_TYPES.map((d) => (
+                  {RETRY_DOCUMENTS.map((d) => (
                     <option key={d} value={d}>
                       {label(d)}
                     </option>

@@ -1,7 +1,8 @@
+import { DOCUMENT_TYPES } from "@kestrel/domain";
 import { z } from "zod";
 import { KYC_REVIEW_MODES } from "../../db/schema/index.ts";
 import { amountInput } from "../../http/amount-input.ts";
-import { CASE_DECISIONS, CASE_STATUSES, DOC_TYPES, REVIEW_REASON_CODES } from "../kyc/kyc.types.ts";
+import { CASE_DECISIONS, CASE_STATUSES, REVIEW_REASON_CODES } from "../kyc/kyc.types.ts";
 
 export const casesQuery = z.object({ status: z.enum(CASE_STATUSES).default("WAITING") });
 export const caseParams = z.object({ caseId: z.uuid() });
@@ -67,7 +68,7 @@ export const decisionBody = z
   .object({
     decision: z.enum(CASE_DECISIONS),
     reason: z.enum(REVIEW_REASON_CODES as [string, ...string[]]),
-    document: z.enum(DOC_TYPES).optional().describe("RETRY: the document the customer must send again"),
+    document: z.enum(DOCUMENT_TYPES).optional().describe("RETRY: the document the customer must send again"),
     note: z.string().trim().max(1000).optional().describe("For the audit trail; the customer never sees it"),
     limits: z
       .array(ownLimit)

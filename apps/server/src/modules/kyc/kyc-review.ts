@@ -1,3 +1,4 @@
+import type { DocumentType } from "@kestrel/domain";
 import { v7 as uuidv7 } from "uuid";
 import type { KycReviewMode, KycStatus } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
@@ -5,7 +6,6 @@ import type { BlobStore } from "../../providers/blobs/blob-store.ts";
 import type { ReviewOutcome } from "../../providers/kyc/review-callback.ts";
 import type { CustomersService } from "../customers/customers.service.ts";
 import { kycErrors } from "./kyc.errors.ts";
-import type { DocType } from "./kyc.schemas.ts";
 import type { KycDecisions } from "./kyc-decisions.ts";
 import { setOwnLimitsSql } from "./kyc-limits.repository.ts";
 import type { KycLimits, OwnLimitInput } from "./kyc-limits.ts";
@@ -88,7 +88,7 @@ export type CaseDecisionInput = {
   decision: CaseDecision;
   reason: ReviewReason;
   /** RETRY: the document the customer must send again. */
-  document?: DocType | undefined;
+  document?: DocumentType | undefined;
   note?: string | undefined;
   /** APPROVE of a limit-increase request: the customer's own limits from now on. */
   limits?: OwnLimitInput[] | undefined;

@@ -1,3 +1,4 @@
+import { type DocumentType, IDENTITY_FRONTS } from "@kestrel/domain";
 import { v7 as uuidv7 } from "uuid";
 import type { KycApplicationKind, KycReviewMode } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
@@ -11,13 +12,13 @@ import {
   listCurrentDocumentsSql,
   updateApplicationSql,
 } from "./kyc.repository.ts";
-import { type DocType, IDENTITY_FRONTS, type KycData } from "./kyc.schemas.ts";
+import type { KycData } from "./kyc.schemas.ts";
 import { clientData, type Level, limitRequestData, workOutState } from "./kyc-state.ts";
 import type { KycStateKeeper } from "./kyc-state-keeper.ts";
 import type { WidgetTokens } from "./widget-token.ts";
 
 /** Back sides that must come with a front; a passport has none. */
-const BACK_OF: Record<(typeof IDENTITY_FRONTS)[number], DocType | undefined> = {
+const BACK_OF: Record<(typeof IDENTITY_FRONTS)[number], DocumentType | undefined> = {
   PASSPORT_FRONT: undefined,
   ID_CARD_FRONT: "ID_CARD_BACK",
   DRIVING_LICENCE_FRONT: "DRIVING_LICENCE_BACK",

@@ -1,20 +1,6 @@
+import { DOCUMENT_TYPES } from "@kestrel/domain";
 import { z } from "zod";
 import { KYC_LEVELS, KYC_STATUSES, LIMIT_REQUEST_STATUSES } from "../../db/schema/index.ts";
-
-/** The reference API's document types (§4.6), less VIDEO_VERIFICATION: we take photos and PDFs. */
-export const IDENTITY_FRONTS = ["PASSPORT_FRONT", "ID_CARD_FRONT", "DRIVING_LICENCE_FRONT"] as const;
-export const DOC_TYPES = [
-  ...IDENTITY_FRONTS,
-  "PASSPORT_BACK",
-  "ID_CARD_BACK",
-  "DRIVING_LICENCE_BACK",
-  "SELFIE",
-  "UTILITY_BILL",
-  "BANK_STATEMENT",
-  "CREDIT_CARD_STATEMENT",
-  "GOVERNMENT_CORRESPONDENCE",
-] as const;
-export type DocType = (typeof DOC_TYPES)[number];
 
 const isoDate = z
   .string()
@@ -26,7 +12,7 @@ const isoDate = z
 
 export const uploadQuery = z
   .object({
-    docType: z.enum(DOC_TYPES),
+    docType: z.enum(DOCUMENT_TYPES),
     issuedDate: isoDate.optional().describe("Date of issue; required except for SELFIE"),
     issuedCountry: z
       .string()
