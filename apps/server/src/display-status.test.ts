@@ -1,6 +1,7 @@
+import { DISPLAY_STATUSES } from "@kestrel/domain";
 import { describe, expect, it } from "vitest";
 import { CARD_STATUSES } from "./db/schema/index.ts";
-import { DISPLAY_STATUSES, displayStatus } from "./display-status.ts";
+import { displayStatus } from "./display-status.ts";
 
 describe("display status", () => {
   it("maps every card status to one of spec §3's second list", () => {

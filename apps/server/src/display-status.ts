@@ -1,26 +1,11 @@
+import type { DisplayStatus } from "@kestrel/domain";
+
 /**
  * The one set of statuses a customer sees for a card or an account (spec §3's second list),
  * mapped once from the provider's statuses, the order's open steps and the delivery state.
  * Pure and shared: cards and IBAN both call displayStatus (IBAN through a typed entry in
- * modules/iban/iban-display-status.ts), so the two features never say different things.
+ * modules/iban/iban-display-status.ts), so the two features never say different things. The list is @kestrel/domain's DISPLAY_STATUSES.
  */
-export const DISPLAY_STATUSES = [
-  "ACTIVE",
-  "VERIFICATION",
-  "PROGRESS",
-  "REJECTED",
-  "ACTION",
-  "READY",
-  "FROZEN",
-  "BLOCKED",
-  "START",
-  "SOON",
-  "KYC_REJECTED",
-  "INACTIVE",
-  "MULTI_ACCOUNT",
-] as const;
-export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
-
 /** What a product (card or IBAN account) is, as far as the customer's view depends on it. */
 export type ProductState = {
   /** A card status (spec §3 first list) or an IBAN status; NONE: nothing ordered yet. */

@@ -10,6 +10,7 @@ export {
   MIN_TEXT_CONTRAST,
   readableTextColor,
 } from "./contrast.ts";
+export { DISPLAY_STATUSES, type DisplayStatus } from "./display-statuses.ts";
 export { DOCUMENT_TYPES, type DocumentType, IDENTITY_FRONTS } from "./document-types.ts";
 export {
   HISTORY_STATUS_PHRASES,

@@ -1,3 +1,4 @@
+import { DISPLAY_STATUSES } from "@kestrel/domain";
 import { z } from "zod";
 import {
   CARD_DELIVERY_STATES,
@@ -6,7 +7,6 @@ import {
   CARD_PLANS,
   CARD_STATUSES,
 } from "../../db/schema/index.ts";
-import { DISPLAY_STATUSES } from "../../display-status.ts";
 import { cardFees, cardMoney as money } from "../card-orders/card-orders.types.ts";
 import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
 

@@ -1,5 +1,6 @@
+import { DISPLAY_STATUSES } from "@kestrel/domain";
 import { describe, expect, it } from "vitest";
-import { DISPLAY_STATUSES, displayStatus } from "../../display-status.ts";
+import { displayStatus } from "../../display-status.ts";
 import { IBAN_STATUSES, ibanDisplayStatus } from "./iban-display-status.ts";
 import { openSteps } from "./iban-eligibility.ts";
 

@@ -1,4 +1,5 @@
-import { type DisplayStatus, displayStatus, type ProductState } from "../../display-status.ts";
+import type { DisplayStatus } from "@kestrel/domain";
+import { displayStatus, type ProductState } from "../../display-status.ts";
 
 /** Spec §3 IBAN statuses: what the server says of a customer's IBAN. */
 export const IBAN_STATUSES = [

@@ -1,6 +1,6 @@
+import { DISPLAY_STATUSES } from "@kestrel/domain";
 import { z } from "zod";
 import { IBAN_TRANSFER_KINDS, IBAN_TRANSFER_STATUSES } from "../../db/schema/index.ts";
-import { DISPLAY_STATUSES } from "../../display-status.ts";
 import { amountInput } from "../../http/amount-input.ts";
 import { ACCOUNT_PURPOSES, INCOME_SOURCES, TURNOVER_RANGES } from "../../personal-info-choices.ts";
 import { IBAN_STATUSES } from "./iban-display-status.ts";

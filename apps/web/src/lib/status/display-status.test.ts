@@ -1,6 +1,7 @@
+import { DISPLAY_STATUSES } from "@kestrel/domain";
 import { describe, expect, it } from "vitest";
 import { en } from "../i18n/en.ts";
-import { DISPLAY_STATUSES, statusTextKeys, toneOf } from "./display-status.ts";
+import { statusTextKeys, toneOf } from "./display-status.ts";
 
 describe("display statuses", () => {
   it("explain every status of spec §3's second list with a label, a text and a tone", () => {

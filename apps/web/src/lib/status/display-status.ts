@@ -1,26 +1,15 @@
+import type { DisplayStatus } from "@kestrel/domain";
+
+// Named here for the cards feature's StatusNote until it imports @kestrel/domain itself
+// (held by other work on 2026-12-07).
+export type { DisplayStatus } from "@kestrel/domain";
+
 /**
  * The statuses a customer sees for a card or an account (spec §3's second list). The server maps
  * provider statuses, order steps and delivery states to these once (cards, IBAN); the app only
  * explains them: a label, a tone, and for pending ones why, what comes next and about how long
- * (texts under `status.display.*`).
+ * (texts under `status.display.*`). The list itself is @kestrel/domain's DISPLAY_STATUSES.
  */
-export const DISPLAY_STATUSES = [
-  "ACTIVE",
-  "VERIFICATION",
-  "PROGRESS",
-  "REJECTED",
-  "ACTION",
-  "READY",
-  "FROZEN",
-  "BLOCKED",
-  "START",
-  "SOON",
-  "KYC_REJECTED",
-  "INACTIVE",
-  "MULTI_ACCOUNT",
-] as const;
-export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
-
 export type StatusTone = "positive" | "pending" | "attention" | "negative" | "neutral";
 
 const TONES: Record<DisplayStatus, StatusTone> = {
