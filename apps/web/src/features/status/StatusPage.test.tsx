@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { installFakeAccounts, jsonResponse } from "../../test/fake-accounts.ts";
 import { renderApp } from "../../test/render.tsx";
@@ -74,7 +74,11 @@ describe("/status", () => {
     });
     installFakeAccounts({ "GET /v2/status": () => jsonResponse(200, { components: all }) });
     renderApp("/status", { signedIn: false });
-    const [affected, working] = (await screen.findAllByRole("list")) as HTMLElement[];
+    // The rows' skeleton (a list too) holds the place until the answer arrives.
+    const [affected, working] = await waitFor(() => {
+      expect(screen.queryAllByTestId("row-skeleton")).toHaveLength(0);
+      return screen.getAllByRole("list") as HTMLElement[];
+    });
     const names = (list: HTMLElement | undefined) =>
       within(list as HTMLElement)
         .getAllByRole("listitem")
