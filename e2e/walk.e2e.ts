@@ -113,7 +113,9 @@ async function shoot(page: Page, name: string) {
   const { width, height } = page.viewportSize() ?? { width: 390, height: 844 };
   const full = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width, height: Math.max(height, full) });
-  await page.waitForTimeout(100);
+  // What renders once in view (home's banners and FAQ) loads now that all of it is in view.
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(400);
   await page.screenshot({ path: file });
   await page.setViewportSize({ width, height });
   await promisify(execFile)("pngquant", [
