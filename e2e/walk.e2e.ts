@@ -109,15 +109,12 @@ function galleryIndex(): string {
 async function shoot(page: Page, name: string) {
   await mkdir(SCREENS_DIR, { recursive: true });
   const file = path.join(SCREENS_DIR, `${name}.png`);
-  // The whole page in one viewport, so the phone's fixed tab bar sits at its foot, not mid-page.
-  const { width, height } = page.viewportSize() ?? { width: 390, height: 844 };
-  const full = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width, height: Math.max(height, full) });
-  // What renders once in view (home's banners and FAQ) loads now that all of it is in view.
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: file });
-  await page.setViewportSize({ width, height });
+  // The phone's fixed tab bar at the page's foot, not mid-page, in the full-page picture (a taller
+  // viewport would stretch the pages' 100dvh boxes instead).
+  await page.addStyleTag({
+    content: "body { position: relative !important } .k-nav { position: absolute !important }",
+  });
+  await page.screenshot({ path: file, fullPage: true });
   await promisify(execFile)("pngquant", [
     "--force",
     "--ext",
