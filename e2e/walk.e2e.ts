@@ -112,7 +112,8 @@ async function shoot(page: Page, name: string) {
   // The phone's fixed tab bar at the page's foot, not mid-page, in the full-page picture (a taller
   // viewport would stretch the pages' 100dvh boxes instead).
   await page.addStyleTag({
-    content: "body { position: relative !important } .k-nav { position: absolute !important }",
+    content:
+      "@media (max-width: 599px) { body { position: relative !important } .k-nav { position: absolute !important } }",
   });
   await page.screenshot({ path: file, fullPage: true });
   await promisify(execFile)("pngquant", [
