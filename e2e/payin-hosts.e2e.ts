@@ -108,9 +108,9 @@ async function payThroughTheBank(page: Page, origin: string, card: string) {
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiry (MM/YY)").fill("12/30");
   await page.getByLabel("Name on the card").fill("Ada Lovelace");
-  await page.getByLabel("Street and number").fill("1 Main St");
+  await page.getByLabel("Address", { exact: true }).fill("1 Main St");
   await page.getByLabel("City").fill("Berlin");
-  await page.getByLabel("Postcode").fill("10115");
+  await page.getByLabel("Postal code").fill("10115");
   await page.getByLabel("Country", { exact: true }).selectOption("DE");
   await page.getByRole("button", { name: "Save card" }).click();
   await page.getByLabel("Card", { exact: true }).waitFor();
