@@ -1,37 +1,11 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, e2eEnabled, launchBrowser, VIEWPORTS } from "./browser.ts";
 import { type Customer, credit, customerAtKyc1, signedInPage } from "./wallets-support.ts";
 
 // Issue 47: home's 30 days chart and exchange's rate sparkline, drawn in the real app from the
-// real calls, in a box that does not move the page when the line arrives. With SCREENS=1 it also
-// refreshes home's and exchange's pictures of the gallery (docs/screens, as walk.e2e.ts makes them).
-
-const SCREENS_DIR = path.resolve(import.meta.dirname, "../docs/screens");
-
-/** The whole page in one viewport (the phone's tab bar at its foot), reduced with pngquant. */
-async function shoot(page: Page, name: string) {
-  const file = path.join(SCREENS_DIR, `${name}.png`);
-  const { width, height } = page.viewportSize() ?? VIEWPORTS.mobile;
-  const full = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width, height: Math.max(height, full) });
-  await page.waitForTimeout(100);
-  await page.screenshot({ path: file });
-  await page.setViewportSize({ width, height });
-  await promisify(execFile)("pngquant", [
-    "--force",
-    "--ext",
-    ".png",
-    "--quality",
-    "60-85",
-    "--speed",
-    "1",
-    file,
-  ]);
-}
+// real calls, in a box that does not move the page when the line arrives. The gallery's
+// pictures of home and exchange come from walk.e2e.ts (SCREENS=1), like every other route's.
 
 /** The top of an element, in page coordinates. */
 const topOf = (page: Page, selector: string) =>
@@ -74,7 +48,6 @@ describe.skipIf(!e2eEnabled())("charts", () => {
       await page.locator(".k-balance-chart path.sparkline--line").waitFor();
       expect((await chart.boundingBox())?.height).toBe(boxBefore?.height);
       expect(await topOf(page, ".k-balance-chart + *")).toBe(actionsBefore);
-      if (process.env.SCREENS === "1") await shoot(page, `home-${viewport}`);
     });
 
     it(`draws the pair's last 24 hours on exchange (${viewport})`, async () => {
@@ -86,7 +59,6 @@ describe.skipIf(!e2eEnabled())("charts", () => {
       await figure.waitFor();
       await page.locator(".k-exchange__rate-chart path.sparkline--line").waitFor();
       expect((await figure.boundingBox())?.height).toBe(48);
-      if (process.env.SCREENS === "1") await shoot(page, `exchange-${viewport}`);
     });
   }
 });
