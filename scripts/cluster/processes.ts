@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type ServerProcess, startServerProcess } from "../../apps/server/src/server-process.ts";
 import type { ClusterCustomer } from "./customers.ts";
@@ -27,11 +28,30 @@ export async function fund(url: string, customers: ClusterCustomer[]) {
 
 /** `npm run start:worker`'s process (node directly, so that signals reach it, not npm). */
 export function startWorkerProcess(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, [path.join(repoRoot, "apps/server/src/worker-main.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
-    stdio: ["ignore", "ignore", "inherit"],
+  const child = spawn(process.execPath, [path.join(repoRoot, "apps/server/src/worker-main.ts")], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  // Its warnings and errors kept (the last 60 lines): a run that finds the worker idle says why.
+  const lines: string[] = [];
+  logTails.set(child, lines);
+  const keep = (line: string) => {
+    lines.push(line.length > 400 ? `${line.slice(0, 400)}…` : line);
+    if (lines.length > 60) lines.shift();
+  };
+  if (child.stdout) createInterface({ input: child.stdout }).on("line", keep);
+  if (child.stderr)
+    createInterface({ input: child.stderr }).on("line", (line) => {
+      keep(line);
+      process.stderr.write(`[worker] ${line}\n`);
+    });
+  return child;
 }
+
+const logTails = new WeakMap<ChildProcess, string[]>();
+
+/** The last warnings and errors a worker started by startWorkerProcess logged. */
+export const workerLogTail = (child: ChildProcess): string[] => logTails.get(child) ?? [];
 
 /** SIGTERM, then waits for the exit (nothing to do if it already exited). */
 export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {

@@ -6,7 +6,14 @@ import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/mercha
 import { type Verdict, verify } from "../cluster/checks.ts";
 import { makeCustomers } from "../cluster/customers.ts";
 import { drive, type Outcome, sendMaker } from "../cluster/load.ts";
-import { fund, isRunning, startInstances, startWorkerProcess, stopProcess } from "../cluster/processes.ts";
+import {
+  fund,
+  isRunning,
+  startInstances,
+  startWorkerProcess,
+  stopProcess,
+  workerLogTail,
+} from "../cluster/processes.ts";
 import { startProxy } from "../cluster/proxy.ts";
 import { allUp, type HaCluster, startHaCluster, writes } from "./cluster.ts";
 import type { MemberStatus, PatroniNode } from "./patroni.ts";
@@ -146,6 +153,7 @@ export async function runFailover(
     await load;
     o.log("a job for the worker (it logs 'The reserved transfer was not found.': there is none)");
     const workerTookJob = await workerTakesJob(cluster.url);
+    if (!workerTookJob) o.log(`the worker's last warnings and errors:\n${workerLogTail(worker).join("\n")}`);
 
     const verdict = await verify(cluster.url, prefix, outcomes, customers);
     const all = [...outcomes.values()];
@@ -193,7 +201,16 @@ async function workerTakesJob(url: string): Promise<boolean> {
       );
       return job.rows.length === 0 || (job.rows[0]?.attempts ?? 0) > 0 ? true : undefined;
     };
-    return await until("the worker to take a job", taken, 30_000).catch(() => false);
+    const took = await until("the worker to take a job", taken, 30_000).catch(() => false);
+    if (!took) {
+      // What the worker holds or last failed: a run that fails here says why.
+      const jobs = await client.query(
+        `select id, task_identifier as task, attempts, locked_at as "lockedAt", left(last_error, 200) as "lastError"
+           from graphile_worker.jobs where locked_at is not null or attempts > 0 order by id desc limit 10`,
+      );
+      console.error(`jobs locked or tried: ${JSON.stringify(jobs.rows)}`);
+    }
+    return took;
   } finally {
     await client.end();
   }

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Runner } from "graphile-worker";
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
@@ -12,7 +11,7 @@ import { startMetricsServer } from "./metrics/metrics-server.ts";
 import { seedSandboxAdmin } from "./modules/operators/operators.seed.ts";
 import { checkNodeVersion } from "./node-version.ts";
 import { registerDrain, stopServer } from "./shutdown.ts";
-import { startWorker } from "./worker.ts";
+import { startWorker, type Worker } from "./worker.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -43,7 +42,7 @@ export async function start(config: Config, options: StartOptions) {
       backofficeDist: path.join(repoRoot, "apps/backoffice/dist"),
     },
   });
-  const worker: Runner | undefined = options.worker
+  const worker: Worker | undefined = options.worker
     ? await startWorker(database.pool, log, config)
     : undefined;
   const metrics =

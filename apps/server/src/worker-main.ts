@@ -3,11 +3,10 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { startFailure } from "./db/prepare.ts";
 import { refuseUnsafeProduction } from "./db/production-checks.ts";
-import { isDatabaseUnavailable } from "./db/transaction.ts";
 import { startMetricsServer } from "./metrics/metrics-server.ts";
 import { checkNodeVersion } from "./node-version.ts";
 import { runSteps } from "./shutdown.ts";
-import { startWorker } from "./worker.ts";
+import { startWhenReachable, startWorker } from "./worker.ts";
 
 /** The worker alone, for production (`npm run start:worker`): needs DATABASE_URL. */
 async function main() {
@@ -42,24 +41,6 @@ async function main() {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
-}
-
-/**
- * A failover during the worker's start (its first connections meet a dying leader, then none while
- * another is elected) is waited out, as the API's requests wait it out with 503s: the worker
- * starts once a leader answers, for up to a minute, instead of exiting and leaving jobs untaken.
- */
-async function startWhenReachable<T>(start: () => Promise<T>, log: pino.Logger): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      return await start();
-    } catch (err) {
-      if (!isDatabaseUnavailable(err) || Date.now() > deadline) throw err;
-      log.warn({ cause: startFailure(err) }, "the database is unavailable; starting again in 1 s");
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
 }
 
 main().catch((err) => {
