@@ -77,6 +77,8 @@ describe("display status", () => {
   });
   it("asks for action whenever the delivery needs support, whatever the card's status", () => {
     expect(displayStatus({ status: "ACTIVE", deliveryState: "SUPPORT" })).toBe("ACTION");
+    // SUPPORT is the provider's to solve: a past KYC rejection does not turn it into KYC_REJECTED.
+    expect(displayStatus({ status: "SUPPORT", kycStatus: "REJECTED" })).toBe("ACTION");
     expect(displayStatus({ status: "ACTIVATION", deliveryState: "ORDER_PENDING" })).toBe("PROGRESS");
     expect(displayStatus({ status: "ACTIVATION", deliveryState: "ACTIVATED" })).toBe("READY");
   });
