@@ -1,11 +1,21 @@
 // Shared StrykerJS settings for `npm run test:mutation` (docs/testing.md). Each target file
 // names what it mutates, the Vitest project that must kill the mutants, and its break threshold.
 
+// Only the workspace under test and what it imports need to be in the sandbox.
+const CLIENT_SIDE_IGNORED = ["apps/server", "apps/kyc-widget", "e2e", "docs", "reports"];
+
 /**
- * @param {{ name: string, dir: string, vitestConfig?: string, mutate: string[], breakAt: number }} target
+ * @param {{ name: string, dir: string, vitestConfig?: string, mutate: string[], breakAt: number, ignorePatterns?: string[] }} target
  * @returns {object} Stryker options (see https://stryker-mutator.io/docs/stryker-js/configuration/)
  */
-export function mutationTarget({ name, dir, vitestConfig, mutate, breakAt }) {
+export function mutationTarget({
+  name,
+  dir,
+  vitestConfig,
+  mutate,
+  breakAt,
+  ignorePatterns = CLIENT_SIDE_IGNORED,
+}) {
   return {
     testRunner: "vitest",
     plugins: ["@stryker-mutator/vitest-runner"],
@@ -17,8 +27,7 @@ export function mutationTarget({ name, dir, vitestConfig, mutate, breakAt }) {
     // The machine is shared: two workers at most.
     concurrency: 2,
     coverageAnalysis: "perTest",
-    // Only the workspace under test and what it imports need to be in the sandbox.
-    ignorePatterns: ["apps/server", "apps/kyc-widget", "e2e", "docs", "reports"],
+    ignorePatterns,
     reporters: ["clear-text", "progress", "html", "json"],
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },

@@ -5,22 +5,18 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, merchantKey, minor, updatedAt } from "./columns.ts";
 import { customers } from "./customers.ts";
 
 // Card pay-in and payout (docs/payin-payout.md). The full card number never reaches a table:
 // the acquirer keeps it and gives a token; we keep the token, the masked number and BIN data.
 // The CHECKs on masked_pan and bin make a full number impossible to store here by mistake.
-
-const minor = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const CARD_PURPOSES = ["PAYIN", "PAYOUT"] as const;
 export type CardPurpose = (typeof CARD_PURPOSES)[number];
@@ -29,7 +25,7 @@ export type CardPurpose = (typeof CARD_PURPOSES)[number];
 export const paymentCards = pgTable(
   "payment_cards",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     purpose: text("purpose").$type<CardPurpose>().notNull(),
@@ -46,7 +42,7 @@ export const paymentCards = pgTable(
     expYear: integer("exp_year").notNull(),
     /** { address, city, countryCode, zip, state }; null until given. */
     billingAddress: jsonb("billing_address"),
-    createdAt: at("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -82,7 +78,7 @@ export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 export const cardPayments = pgTable(
   "card_payments",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     kind: text("kind").$type<"PAYIN_CARD" | "PAYOUT_CARD">().notNull(),
@@ -102,8 +98,8 @@ export const cardPayments = pgTable(
     currencyFrom: text("currency_from"),
     amountTo: minor("amount_to"),
     currencyTo: text("currency_to"),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -140,7 +136,7 @@ export const sandboxAcquirerTokens = pgTable(
     scenario: text("scenario").notNull(),
     bin: text("bin").notNull(),
     last4: text("last4").notNull(),
-    createdAt: at("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check("sandbox_acquirer_tokens_last4", sql`${t.last4} ~ '^[0-9]{4}$'`)],
 );
@@ -163,5 +159,5 @@ export const sandboxAcquirerPayments = pgTable("sandbox_acquirer_payments", {
   browser: jsonb("browser"),
   /** Events sent so far: the next callback's sequence is sequence + 1. */
   sequence: integer("sequence").notNull().default(0),
-  createdAt: at("created_at").notNull().defaultNow(),
+  createdAt: createdAt(),
 });

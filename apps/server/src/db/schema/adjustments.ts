@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  foreignKey,
-  index,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, foreignKey, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { at, merchantKey, minor } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { operators } from "./operators.ts";
 
@@ -27,14 +18,14 @@ export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
 export const adjustmentProposals = pgTable(
   "adjustment_proposals",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     /** The customer's wallet of this currency is credited or debited. */
     currency: text("currency").notNull(),
     direction: text("direction").$type<AdjustmentDirection>().notNull(),
     /** Minor units of `currency`. */
-    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    amount: minor("amount").notNull(),
     /** The house account kind on the other side of the transfer (HOUSE_ACCOUNT_KINDS). */
     houseAccount: text("house_account").notNull(),
     /** What the customer reads in their history. */
@@ -52,9 +43,9 @@ export const adjustmentProposals = pgTable(
     decisionReason: text("decision_reason"),
     /** The ledger operation the approval posted. */
     ledgerOperationId: uuid("ledger_operation_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: at("created_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+    decidedAt: at("decided_at"),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),

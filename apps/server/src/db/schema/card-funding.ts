@@ -4,16 +4,15 @@ import {
   foreignKey,
   index,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { cards } from "./cards.ts";
+import { at, createdAt, merchantKey, minor } from "./columns.ts";
 import { customers } from "./customers.ts";
 
 // A prepaid card's money (docs/card-funding.md): the balance is a ledger account per card
@@ -37,18 +36,17 @@ export const CARD_DECLINE_REASONS = [
 export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
-const minor = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
 
 /** The ledger account holding a card's balance: one per card, opened at its first top-up. */
 export const cardBalances = pgTable(
   "card_balances",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     cardId: uuid("card_id").notNull(),
     customerId: uuid("customer_id").notNull(),
     ledgerAccountId: uuid("ledger_account_id").notNull(),
     currency: text("currency").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.cardId] }),
@@ -70,11 +68,11 @@ export const cardBalances = pgTable(
 export const cardTopUpOffers = pgTable(
   "card_top_up_offers",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     offerId: uuid("offer_id").notNull(),
     customerId: uuid("customer_id").notNull(),
     cardId: uuid("card_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.offerId] }),
@@ -95,7 +93,7 @@ export const cardTopUpOffers = pgTable(
 export const cardOperations = pgTable(
   "card_operations",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     cardId: uuid("card_id").notNull(),
@@ -113,8 +111,8 @@ export const cardOperations = pgTable(
     /** The ledger operation that moved the money last (none for a decline). */
     operationId: uuid("operation_id"),
     details: jsonb("details").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -155,10 +153,10 @@ export const cardOperations = pgTable(
 export const cardIssuerEvents = pgTable(
   "card_issuer_events",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     eventId: text("event_id").notNull(),
     response: jsonb("response").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.eventId] })],
 );

@@ -6,14 +6,13 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey, minor } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
@@ -74,7 +73,6 @@ export type CardOrderStep = (typeof CARD_ORDER_STEPS)[number];
 export const CARD_REQUEST_STATUSES = ["OPEN", "PAID", "ISSUED", "CANCELLED"] as const;
 export type CardRequestStatus = (typeof CARD_REQUEST_STATUSES)[number];
 
-const minor = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
@@ -84,9 +82,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const cardPrices = pgTable(
   "card_prices",
   {
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     program: text("program").notNull(),
     cardType: text("card_type").$type<CardForm>().notNull(),
     currency: text("currency").notNull(),
@@ -109,9 +105,7 @@ export const cardPrices = pgTable(
 export const cardPromoCodes = pgTable(
   "card_promo_codes",
   {
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     code: text("code").notNull(),
     discountBps: integer("discount_bps").notNull(),
     active: boolean("active").notNull().default(true),
@@ -129,7 +123,7 @@ export const cardPromoCodes = pgTable(
 export const cardRequests = pgTable(
   "card_requests",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     program: text("program").notNull(),
@@ -148,8 +142,8 @@ export const cardRequests = pgTable(
     paidCurrency: text("paid_currency"),
     paidAmount: minor("paid_amount"),
     refundOperationId: uuid("refund_operation_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -186,7 +180,7 @@ export const cardRequests = pgTable(
 export const cards = pgTable(
   "cards",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     requestId: uuid("request_id").notNull(),
@@ -200,13 +194,13 @@ export const cards = pgTable(
     cardholderName: text("cardholder_name").notNull(),
     status: text("status").$type<CardStatus>().notNull(),
     deliveryState: text("delivery_state").$type<CardDeliveryState>(),
-    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    activatedAt: at("activated_at"),
     /** The customer's own name for the card (POST /v2/card/{cardId}/label); null: none. */
     label: text("label"),
     /** When the customer last set a PIN (the PIN itself is only at the issuer). */
-    pinSetAt: timestamp("pin_set_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    pinSetAt: at("pin_set_at"),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -243,10 +237,10 @@ export const cards = pgTable(
 export const cardCustomerInfo = pgTable(
   "card_customer_info",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     personalInfo: jsonb("personal_info").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.customerId] }),
@@ -269,5 +263,5 @@ export const cardRsaKeys = pgTable("card_rsa_keys", {
   privateKeyCiphertext: text("private_key_ciphertext").notNull(),
   dataKeyId: text("data_key_id").notNull(),
   active: boolean("active").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

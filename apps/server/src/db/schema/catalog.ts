@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { at, merchantKey, updatedAt } from "./columns.ts";
 import { merchants } from "./merchants.ts";
 
 /** Spec §2 and §3 operation types; the operations catalog lists each for every merchant. */
@@ -54,18 +55,16 @@ export type KycLevel = (typeof KYC_LEVELS)[number];
 export const merchantOperations = pgTable(
   "merchant_operations",
   {
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     operationType: text("operation_type").$type<OperationType>().notNull(),
     constraint: text("operation_constraint").$type<OperationConstraint>().notNull().default("NONE"),
     kycLevels: text("kyc_levels").array().$type<KycLevel[]>().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /**
      * When `operation_constraint` last changed, set by a trigger whoever changes it
      * (db/functions/merchant_operations_status_since.sql): "in maintenance since" on /status.
      */
-    statusSince: timestamp("status_since", { withTimezone: true }).notNull().defaultNow(),
+    statusSince: at("status_since").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.operationType] }),

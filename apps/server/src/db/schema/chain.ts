@@ -5,15 +5,14 @@ import {
   foreignKey,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey, minor, updatedAt } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
@@ -25,8 +24,6 @@ import { merchants } from "./merchants.ts";
 export const CHAINS = ["bitcoin", "dogecoin", "ethereum", "litecoin", "tron"] as const;
 export type Chain = (typeof CHAINS)[number];
 
-const amount = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 const chainCheck = (name: string, column: unknown) =>
   check(name, sql`${column} in ('bitcoin', 'dogecoin', 'ethereum', 'litecoin', 'tron')`);
 
@@ -39,15 +36,13 @@ const chainCheck = (name: string, column: unknown) =>
 export const chainAccountKeys = pgTable(
   "chain_account_keys",
   {
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     chain: text("chain").$type<Chain>().notNull(),
     extendedPublicKey: text("extended_public_key").notNull(),
     /** Where the key sits in its wallet's tree, for the operator who holds the private side. */
     accountPath: text("account_path").notNull(),
     nextIndex: integer("next_index").notNull().default(0),
-    createdAt: at("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.chain] }),
@@ -68,11 +63,9 @@ export const depositAddressOwners = pgTable(
   {
     chain: text("chain").$type<Chain>().notNull(),
     address: text("address").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     customerId: uuid("customer_id").notNull(),
-    createdAt: at("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.chain, t.address] }), chainCheck("deposit_address_owners_chain", t.chain)],
 );
@@ -82,14 +75,12 @@ export const depositAddresses = pgTable(
   "deposit_addresses",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     customerId: uuid("customer_id").notNull(),
     chain: text("chain").$type<Chain>().notNull(),
     derivationIndex: integer("derivation_index").notNull(),
     address: text("address").notNull(),
-    createdAt: at("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("deposit_addresses_one_per_chain").on(t.merchantId, t.customerId, t.chain),
@@ -116,9 +107,7 @@ export const cryptoDeposits = pgTable(
   "crypto_deposits",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     customerId: uuid("customer_id").notNull(),
     chain: text("chain").$type<Chain>().notNull(),
     currency: text("currency").notNull(),
@@ -126,7 +115,7 @@ export const cryptoDeposits = pgTable(
     outputIndex: integer("output_index").notNull(),
     address: text("address").notNull(),
     fromAddress: text("from_address"),
-    amount: amount("amount").notNull(),
+    amount: minor("amount").notNull(),
     confirmations: integer("confirmations").notNull(),
     requiredConfirmations: integer("required_confirmations").notNull(),
     status: text("status").$type<"PENDING" | "CONFIRMED" | "DROPPED">().notNull(),
@@ -137,7 +126,7 @@ export const cryptoDeposits = pgTable(
      */
     blockNumber: bigint("block_number", { mode: "number" }),
     blockHash: text("block_hash"),
-    createdAt: at("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
     confirmedAt: at("confirmed_at"),
   },
   (t) => [
@@ -164,16 +153,14 @@ export const cryptoWithdrawals = pgTable(
   "crypto_withdrawals",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     customerId: uuid("customer_id").notNull(),
     chain: text("chain").$type<Chain>().notNull(),
     currency: text("currency").notNull(),
     toAddress: text("to_address").notNull(),
-    amount: amount("amount").notNull(),
-    networkFee: amount("network_fee").notNull(),
-    serviceFee: amount("service_fee").notNull(),
+    amount: minor("amount").notNull(),
+    networkFee: minor("network_fee").notNull(),
+    serviceFee: minor("service_fee").notNull(),
     /** Reservations to post or void: to the hot wallet (amount + network fee), to fee income. */
     chainPendingId: uuid("chain_pending_id").notNull(),
     feePendingId: uuid("fee_pending_id"),
@@ -184,7 +171,7 @@ export const cryptoWithdrawals = pgTable(
     requiredConfirmations: integer("required_confirmations").notNull(),
     status: text("status").$type<"PENDING" | "COMPLETED" | "FAILED">().notNull(),
     failureReason: text("failure_reason"),
-    createdAt: at("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: at("finished_at"),
   },
   (t) => [
@@ -212,15 +199,15 @@ export const sandboxChainTransactions = pgTable(
     direction: text("direction").$type<"IN" | "OUT">().notNull(),
     address: text("address").notNull(),
     fromAddress: text("from_address"),
-    amount: amount("amount").notNull(),
-    networkFee: amount("network_fee").notNull(),
+    amount: minor("amount").notNull(),
+    networkFee: minor("network_fee").notNull(),
     requiredConfirmations: integer("required_confirmations").notNull(),
     confirmations: integer("confirmations").notNull().default(0),
     status: text("status").$type<"PENDING" | "CONFIRMED" | "FAILED">().notNull(),
     /** A withdrawal's id: broadcasting it again finds this row instead of paying twice. */
     reference: text("reference"),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("sandbox_chain_transactions_reference").on(t.reference),
@@ -240,7 +227,7 @@ export const chainFollowerState = pgTable("chain_follower_state", {
   network: text("network").primaryKey(),
   height: bigint("height", { mode: "number" }).notNull(),
   blockHash: text("block_hash").notNull(),
-  updatedAt: at("updated_at").notNull().defaultNow(),
+  updatedAt: updatedAt(),
   /** The node's head at the last pass: how far behind `height` is (the status page's). */
   head: bigint("head", { mode: "number" }),
   /** The last pass that reached the head: a follower behind since then delays deposits (docs/status.md). */
@@ -270,22 +257,20 @@ export const chainSenderNonces = pgTable(
 export const chainSentTransactions = pgTable(
   "chain_sent_transactions",
   {
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     /** The withdrawal's id. */
     reference: uuid("reference").notNull(),
     network: text("network").notNull(),
     sender: text("sender").notNull(),
     nonce: bigint("nonce", { mode: "number" }).notNull(),
     txHash: text("tx_hash").notNull(),
-    gas: amount("gas").notNull(),
-    maxFeePerGas: amount("max_fee_per_gas").notNull(),
-    maxPriorityFeePerGas: amount("max_priority_fee_per_gas").notNull(),
+    gas: minor("gas").notNull(),
+    maxFeePerGas: minor("max_fee_per_gas").notNull(),
+    maxPriorityFeePerGas: minor("max_priority_fee_per_gas").notNull(),
     /** The head when it was (last) sent: a transaction in no block some blocks later is stuck. */
     sentAtHeight: bigint("sent_at_height", { mode: "number" }).notNull(),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.reference] })],
 );

@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  foreignKey,
-  index,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, foreignKey, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { at, merchantKey, minor } from "./columns.ts";
 import { customers } from "./customers.ts";
 
 /** HELD until one of the other three, once (docs/send.md "Sending to someone not yet a customer"). */
@@ -25,22 +16,22 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const claimableTransfers = pgTable(
   "claimable_transfers",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     senderId: uuid("sender_id").notNull(),
     /** E.164 digits without '+', as customers' phones are stored. */
     phone: text("phone").notNull(),
     currency: text("currency").notNull(),
-    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    amount: minor("amount").notNull(),
     status: text("status").$type<ClaimStatus>().notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: at("expires_at").notNull(),
     /** Who claimed it (CLAIMED only). */
     recipientId: uuid("recipient_id"),
     /** The ledger operation that held the money (the send) and the one that let it go. */
     holdOperationId: uuid("hold_operation_id").notNull(),
     releaseOperationId: uuid("release_operation_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),

@@ -7,10 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey } from "./columns.ts";
 import { merchants } from "./merchants.ts";
 
 /**
@@ -21,9 +21,7 @@ export const customers = pgTable(
   "customers",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     /** E.164 digits without '+'. */
     phone: text("phone").notNull(),
     phoneConfirmed: boolean("phone_confirmed").notNull().default(false),
@@ -48,11 +46,11 @@ export const customers = pgTable(
     pushEnabled: boolean("push_enabled").notNull().default(false),
     /** Sign-in failures in a row; reset by a success. Locks sign-in for a while past a limit. */
     failedSignIns: integer("failed_sign_ins").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: at("locked_until"),
     /** Set by an operator (docs/backoffice.md): no sign-in and no money out; money in still lands. */
-    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockedAt: at("blocked_at"),
     blockedReason: text("blocked_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The merchant first: a merchant's customers sit together (docs/scaling.md).
@@ -68,12 +66,12 @@ export const customers = pgTable(
 export const customerDevices = pgTable(
   "customer_devices",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     deviceId: text("device_id").notNull(),
     pushToken: text("push_token"),
     pushEnabled: boolean("push_enabled").notNull().default(false),
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: at("confirmed_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.customerId, t.deviceId] }),
@@ -94,7 +92,7 @@ export const customerDevices = pgTable(
 export const customerAnswers = pgTable(
   "customer_answers",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     isUsRelated: boolean("is_us_related"),
     usRelatedPerson: text("us_related_person"),
@@ -109,7 +107,7 @@ export const customerAnswers = pgTable(
     billingAddress2: text("billing_address2"),
     billingPostalCode: text("billing_postal_code"),
     billingState: text("billing_state"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.customerId] }),
@@ -126,17 +124,17 @@ export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     deviceId: text("device_id"),
     /** What the security centre calls the device: browser and system from the User-Agent. */
     deviceLabel: text("device_label"),
     /** ISO country of the IP the session signed in from; null when the address has none (loopback). */
     country: text("country"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Moved forward at most once a minute, on a refresh or a signed-in call (no write per request). */
-    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastActiveAt: at("last_active_at").notNull().defaultNow(),
+    revokedAt: at("revoked_at"),
     revokedReason: text("revoked_reason"),
   },
   (t) => [
@@ -155,10 +153,10 @@ export const refreshTokens = pgTable(
   "refresh_tokens",
   {
     tokenHash: text("token_hash").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     sessionId: uuid("session_id").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.tokenHash] }),
@@ -175,14 +173,14 @@ export const verificationCodes = pgTable(
   "verification_codes",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     phone: text("phone").notNull(),
     purpose: text("purpose").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    consumedAt: at("consumed_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -195,13 +193,13 @@ export const emailTokens = pgTable(
   "email_tokens",
   {
     tokenHash: text("token_hash").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     email: text("email").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
     /** When the link was sent: the next one waits 60 s from it, as a code does. */
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.tokenHash] }),
@@ -218,7 +216,7 @@ export const rateLimits = pgTable(
   "rate_limits",
   {
     key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    windowStart: at("window_start").notNull(),
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
@@ -229,9 +227,9 @@ export const captchaPasses = pgTable(
   "captcha_passes",
   {
     tokenHash: text("token_hash").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    spentAt: timestamp("spent_at", { withTimezone: true }),
+    merchantId: merchantKey(),
+    expiresAt: at("expires_at").notNull(),
+    spentAt: at("spent_at"),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.tokenHash] })],
 );

@@ -4,14 +4,13 @@ import {
   foreignKey,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, merchantKey, minor } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
@@ -29,8 +28,6 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const DEPOSIT_EVENT_KINDS = ["OPENED", "INTEREST", "CLOSED", "MATURED"] as const;
 export type DepositEventKind = (typeof DEPOSIT_EVENT_KINDS)[number];
 
-const minor = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
-
 /**
  * A merchant's offer: per currency, product type and term, the yearly rate in hundredths of a
  * percent and the amount bounds (minor units). A template with months or rate 0 is kept but not
@@ -40,9 +37,7 @@ export const depositTemplates = pgTable(
   "deposit_templates",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     currency: text("currency").notNull(),
     productType: text("product_type").$type<DepositProductType>().notNull(),
     months: integer("months").notNull(),
@@ -71,7 +66,7 @@ export const deposits = pgTable(
   "deposits",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     currency: text("currency").notNull(),
     productType: text("product_type").$type<DepositProductType>().notNull(),
@@ -82,14 +77,14 @@ export const deposits = pgTable(
     principal: minor("principal").notNull(),
     principalAccountId: uuid("principal_account_id").notNull(),
     interestAccountId: uuid("interest_account_id").notNull(),
-    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    openedAt: at("opened_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
     /** Days from opening to expiry: the accrual's term. */
     termDays: integer("term_days").notNull(),
     accruedDays: integer("accrued_days").notNull().default(0),
     accruedInterest: minor("accrued_interest").notNull().default(sql`0`),
     status: text("status").$type<DepositStatus>().notNull(),
-    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedAt: at("closed_at"),
     /** Interest paid to the wallet at the close or maturity (0 for a FIX closed early). */
     paidInterest: minor("paid_interest"),
   },
@@ -125,7 +120,7 @@ export const depositEvents = pgTable(
   "deposit_events",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     depositId: uuid("deposit_id").notNull(),
     /** The ledger operation that moved the money. */
     operationId: uuid("operation_id").notNull(),
@@ -134,7 +129,7 @@ export const depositEvents = pgTable(
     /** INTEREST: the accrual's days since opening, from (exclusive) and through (inclusive). */
     fromDay: integer("from_day"),
     toDay: integer("to_day"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),

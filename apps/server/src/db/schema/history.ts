@@ -6,14 +6,13 @@ import {
   foreignKey,
   index,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, merchantKey, minor } from "./columns.ts";
 import { customers } from "./customers.ts";
 
 /**
@@ -32,7 +31,7 @@ export const historyEntries = pgTable(
   "history_entries",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     /** What the customer was told (txId), shared by both parties of a transfer. */
     operationId: uuid("operation_id").notNull(),
@@ -40,14 +39,14 @@ export const historyEntries = pgTable(
     direction: text("direction").$type<"IN" | "OUT">().notNull(),
     status: text("status").$type<HistoryStatus>().notNull(),
     currency: text("currency").notNull(),
-    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
-    fee: numeric("fee", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    amount: minor("amount").notNull(),
+    fee: minor("fee").notNull(),
     /** The other party as the customer may see it: a masked phone, a shortened address. */
     counterparty: text("counterparty"),
     /** The type's model (addresses, tx hash, confirmations, fee breakdown), amounts as strings. */
     details: jsonb("details").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     // Grows with customers: the merchant leads the key (Citus: distributed by merchant).
@@ -75,13 +74,13 @@ export const historyEntries = pgTable(
 export const historyStatusChanges = pgTable(
   "history_status_changes",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: bigint("id", { mode: "number" }).generatedAlwaysAsIdentity(),
     operationId: uuid("operation_id").notNull(),
     customerId: uuid("customer_id").notNull(),
     direction: text("direction").notNull(),
     status: text("status").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: at("at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),

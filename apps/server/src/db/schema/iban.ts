@@ -4,28 +4,25 @@ import {
   check,
   foreignKey,
   index,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey, minor, updatedAt } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
 // IBAN accounts (docs/iban.md). The EUR balance is a ledger account (iban_balance); these tables
 // hold the order, the issued account, recipients and the account's own transfers.
 
-const minor = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
-
 /** A merchant's bank program: where its IBANs are issued and what a SEPA withdrawal costs. */
 export const ibanPrograms = pgTable(
   "iban_programs",
   {
-    merchantId: uuid("merchant_id")
+    merchantId: merchantKey()
       .primaryKey()
       .references(() => merchants.id),
     /** ISO alpha-2 country of the IBANs issued. */
@@ -51,7 +48,7 @@ export const ibanPrograms = pgTable(
 export const ibanCustomerInfo = pgTable(
   "iban_customer_info",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     isUsRelated: boolean("is_us_related"),
     usRelatedPerson: text("us_related_person"),
@@ -66,7 +63,7 @@ export const ibanCustomerInfo = pgTable(
     billingAddress2: text("billing_address2"),
     billingZipCode: text("billing_zip_code"),
     billingState: text("billing_state"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.customerId] }),
@@ -86,11 +83,11 @@ export const ibanRequests = pgTable(
   "iban_requests",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     status: text("status").$type<IbanRequestStatus>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -115,7 +112,7 @@ export const ibanAccounts = pgTable(
   "iban_accounts",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     requestId: uuid("request_id").notNull(),
     iban: text("iban").notNull(),
@@ -124,7 +121,7 @@ export const ibanAccounts = pgTable(
     holderName: text("holder_name").notNull(),
     balanceAccountId: uuid("balance_account_id").notNull(),
     status: text("status").$type<IbanAccountStatus>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -153,10 +150,8 @@ export const ibanAccounts = pgTable(
  */
 export const ibanOwners = pgTable("iban_owners", {
   iban: text("iban").primaryKey(),
-  merchantId: uuid("merchant_id")
-    .notNull()
-    .references(() => merchants.id),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  merchantId: merchantKey().references(() => merchants.id),
+  createdAt: at("created_at").notNull(),
 });
 
 /** Where a customer sends SEPA transfers: validated IBAN and BIC. */
@@ -164,12 +159,12 @@ export const ibanRecipients = pgTable(
   "iban_recipients",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     name: text("name").notNull(),
     iban: text("iban").notNull(),
     bic: text("bic").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -193,7 +188,7 @@ export const ibanTransfers = pgTable(
   "iban_transfers",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     ibanId: uuid("iban_id").notNull(),
     kind: text("kind").$type<IbanTransferKind>().notNull(),
@@ -215,8 +210,8 @@ export const ibanTransfers = pgTable(
     limitReference: text("limit_reference"),
     /** The rail's id of the transfer (SEPA_IN: unique, so a repeated callback credits once). */
     railId: text("rail_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -241,7 +236,7 @@ export const sandboxBankAccounts = pgTable("sandbox_bank_accounts", {
   /** Our request id: an account is opened once per request. */
   reference: text("reference").notNull().unique(),
   holderName: text("holder_name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const sandboxBankTransfers = pgTable(
@@ -262,8 +257,8 @@ export const sandboxBankTransfers = pgTable(
     returnReason: text("return_reason"),
     /** Set by the console: the next tick returns the transfer with this reason. */
     returnRequested: text("return_requested"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("sandbox_bank_transfers_direction", sql`${t.direction} in ('IN', 'OUT')`),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, merchantKey, minor, updatedAt } from "./columns.ts";
 
 /**
  * The sandbox card issuer's card transactions (providers/issuer/sandbox-spending.ts): a purchase
@@ -11,15 +12,15 @@ export const sandboxIssuerTransactions = pgTable(
   "sandbox_issuer_transactions",
   {
     id: text("id").primaryKey(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     issuerCardId: text("issuer_card_id").notNull(),
     shop: text("shop").notNull(),
-    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    amount: minor("amount").notNull(),
     currency: text("currency").notNull(),
     state: text("state").notNull(),
     declineReason: text("decline_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("sandbox_issuer_transactions_card").on(t.issuerCardId, t.createdAt),

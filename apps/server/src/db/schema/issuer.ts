@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey, updatedAt } from "./columns.ts";
 
 /**
  * The sandbox card issuer's own books (providers/issuer): the cards it issued, their number and
@@ -10,7 +11,7 @@ export const sandboxIssuerCards = pgTable(
   "sandbox_issuer_cards",
   {
     id: text("id").primaryKey(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     /** The card request it was ordered for: an order is issued once. */
     orderRef: uuid("order_ref").notNull().unique(),
     program: text("program").notNull(),
@@ -33,9 +34,9 @@ export const sandboxIssuerCards = pgTable(
     pinHash: text("pin_hash"),
     /** Soft block (the customer's freeze): the issuer declines the card while it is set. */
     softBlocked: boolean("soft_blocked").notNull().default(false),
-    nextStepAt: timestamp("next_step_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    nextStepAt: at("next_step_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check(

@@ -5,14 +5,13 @@ import {
   date,
   foreignKey,
   index,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey, minor, updatedAt } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
@@ -42,12 +41,10 @@ export const kycCustomers = pgTable(
   "kyc_customers",
   {
     customerId: uuid("customer_id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     level: text("level").notNull(),
     status: text("status").$type<KycStatus>().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.customerId] }),
@@ -76,20 +73,18 @@ export const kycApplications = pgTable(
   "kyc_applications",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     customerId: uuid("customer_id").notNull(),
     kind: text("kind").$type<KycApplicationKind>().notNull(),
     targetLevel: text("target_level").notNull(),
     status: text("status").$type<KycStatus>().notNull(),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    submittedAt: at("submitted_at"),
+    decidedAt: at("decided_at"),
     /** Machine codes of the last rejection, and the text the customer is shown. */
     rejectReasons: text("reject_reasons").array().notNull().default(sql`'{}'::text[]`),
     rejectMessage: text("reject_message"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -117,9 +112,7 @@ export const kycDocuments = pgTable(
   "kyc_documents",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     customerId: uuid("customer_id").notNull(),
     applicationId: uuid("application_id").notNull(),
     docType: text("doc_type").notNull(),
@@ -129,8 +122,8 @@ export const kycDocuments = pgTable(
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     sha256: text("sha256").notNull(),
     blobKey: text("blob_key").notNull(),
-    supersededAt: timestamp("superseded_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    supersededAt: at("superseded_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -162,13 +155,13 @@ export const kycDecisions = pgTable(
   "kyc_decisions",
   {
     decisionId: text("decision_id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     applicationId: uuid("application_id").notNull(),
     outcome: text("outcome").notNull(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+    decidedAt: at("decided_at").notNull(),
     /** applied, or stale (older than the decision already applied). */
     effect: text("effect").notNull(),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: at("received_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.decisionId] }),
@@ -192,12 +185,12 @@ export type LimitRequestStatus = (typeof LIMIT_REQUEST_STATUSES)[number];
 export const kycLimitRequests = pgTable(
   "kyc_limit_requests",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     status: text("status").$type<LimitRequestStatus>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    decidedAt: at("decided_at"),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -221,14 +214,12 @@ export const kycLimitRequests = pgTable(
 export const kycLimits = pgTable(
   "kyc_limits",
   {
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     kycLevel: text("kyc_level").notNull(),
     operationType: text("operation_type").notNull(),
-    perTransaction: numeric("per_transaction", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
-    daily: numeric("daily", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
-    monthly: numeric("monthly", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    perTransaction: minor("per_transaction").notNull(),
+    daily: minor("daily").notNull(),
+    monthly: minor("monthly").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.kycLevel, t.operationType] }),
@@ -248,15 +239,15 @@ export const kycLimits = pgTable(
 export const kycCustomerLimits = pgTable(
   "kyc_customer_limits",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     operationType: text("operation_type").notNull(),
-    perTransaction: numeric("per_transaction", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
-    daily: numeric("daily", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
-    monthly: numeric("monthly", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    perTransaction: minor("per_transaction").notNull(),
+    daily: minor("daily").notNull(),
+    monthly: minor("monthly").notNull(),
     /** The limit-increase request whose approval set them. */
     requestId: uuid("request_id").notNull(),
-    setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+    setAt: at("set_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.customerId, t.operationType] }),
@@ -281,21 +272,21 @@ export const kycUsage = pgTable(
   "kyc_usage",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     operationType: text("operation_type").notNull(),
-    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    amount: minor("amount").notNull(),
     currency: text("currency").notNull(),
     reference: text("reference").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    releasedAt: at("released_at"),
     /**
      * The customer's usage of this operation up to and including this row, released or not (a
      * prefix sum, kept by the trigger of db/functions/kyc_usage_running_total.sql): the usage
      * after any moment is the newest row's total less the total of the last row at or before it,
      * two index probes whatever the customer's history (docs/kyc.md "Limits").
      */
-    runningTotal: numeric("running_total", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    runningTotal: minor("running_total").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -332,11 +323,11 @@ export type KycReviewMode = (typeof KYC_REVIEW_MODES)[number];
 export const kycReviewSettings = pgTable(
   "kyc_review_settings",
   {
-    merchantId: uuid("merchant_id")
+    merchantId: merchantKey()
       .primaryKey()
       .references(() => merchants.id),
     mode: text("mode").$type<KycReviewMode>().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("kyc_review_settings_mode", sql`${t.mode} in ('manual', 'sandbox')`)],
 );

@@ -7,16 +7,15 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey, minor } from "./columns.ts";
 import { merchants } from "./merchants.ts";
 
 // The double-entry ledger (docs/ledger.md). Money columns are numeric(39,0) counts of the
@@ -61,8 +60,7 @@ export const TRANSFER_TYPES = [
 
 export const OPERATION_STATUSES = ["completed", "awaiting"] as const;
 
-const money = (name: string) =>
-  numeric(name, { precision: 39, scale: 0, mode: "bigint" }).notNull().default(sql`0`);
+const money = (name: string) => minor(name).notNull().default(sql`0`);
 
 /** Mirrors @kestrel/money's table (filled by migration); accounts may only use these codes. */
 export const ledgerCurrencies = pgTable(
@@ -78,9 +76,7 @@ export const ledgerAccounts = pgTable(
   "ledger_accounts",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     /** The customer who owns it; null for the merchant's house accounts. */
     ownerId: uuid("owner_id"),
     kind: text("kind").notNull(),
@@ -98,7 +94,7 @@ export const ledgerAccounts = pgTable(
     /** Number of entries; the next entry of this account gets version + 1. */
     version: bigint("version", { mode: "bigint" }).notNull().default(sql`0`),
     closed: boolean("closed").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The ledger grows with customers: the merchant leads every key (Citus: distributed by merchant).
@@ -138,9 +134,7 @@ export const ledgerOperations = pgTable(
   "ledger_operations",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     idempotencyKey: text("idempotency_key").notNull(),
     requestHash: text("request_hash").notNull(),
     kind: text("kind").notNull(),
@@ -149,7 +143,7 @@ export const ledgerOperations = pgTable(
     legCount: integer("leg_count").notNull(),
     metadata: jsonb("metadata").notNull().default({}),
     response: jsonb("response"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -165,15 +159,15 @@ export const ledgerTransfers = pgTable(
   {
     id: uuid("id").notNull(),
     operationId: uuid("operation_id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     debitAccountId: uuid("debit_account_id").notNull(),
     creditAccountId: uuid("credit_account_id").notNull(),
     currency: text("currency").notNull(),
-    amount: numeric("amount", { precision: 39, scale: 0, mode: "bigint" }).notNull(),
+    amount: minor("amount").notNull(),
     type: text("type").notNull(),
     pendingId: uuid("pending_id"),
-    timeoutAt: timestamp("timeout_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    timeoutAt: at("timeout_at"),
+    createdAt: at("created_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -228,7 +222,7 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     /** The account's and the transfer's merchant (Citus: the entries sit with their account). */
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     accountId: uuid("account_id").notNull(),
     version: bigint("version", { mode: "bigint" }).notNull(),
     transferId: uuid("transfer_id").notNull(),
@@ -237,7 +231,7 @@ export const ledgerEntries = pgTable(
     creditsPosted: money("credits_posted"),
     debitsPending: money("debits_pending"),
     creditsPending: money("credits_pending"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
   },
   (t) => [
     primaryKey({ name: "ledger_entries_account_version", columns: [t.merchantId, t.accountId, t.version] }),
@@ -264,8 +258,8 @@ export const ledgerOpenPending = pgTable(
   "ledger_open_pending",
   {
     transferId: uuid("transfer_id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
-    timeoutAt: timestamp("timeout_at", { withTimezone: true }).notNull(),
+    merchantId: merchantKey(),
+    timeoutAt: at("timeout_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.transferId] }),

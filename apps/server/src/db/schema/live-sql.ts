@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { at } from "./columns.ts";
 
 /**
  * The live SQL as this database last had it applied (db/migrate.ts, docs/architecture.md "Live
@@ -13,5 +14,5 @@ export const liveSqlFiles = pgTable("live_sql_files", {
   /** `name(argument types)` of each function, `table.trigger` of each trigger. */
   functions: text("functions").array().notNull(),
   triggers: text("triggers").array().notNull(),
-  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: at("applied_at").notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, merchantKey } from "./columns.ts";
 import { merchants } from "./merchants.ts";
 
 /** The parts of a merchant's configuration an operator changes one at a time (docs/backoffice.md). */
@@ -23,9 +24,7 @@ export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 export const merchantConfigVersions = pgTable(
   "merchant_config_versions",
   {
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     /** 1, 2, 3... per merchant, across sections: the order changes were made in. */
     version: integer("version").notNull(),
     section: text("section").$type<ConfigSection>().notNull(),
@@ -36,7 +35,7 @@ export const merchantConfigVersions = pgTable(
     reason: text("reason"),
     /** The version this one restored, when it is a rollback. */
     restoredVersion: integer("restored_version"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.version] }),

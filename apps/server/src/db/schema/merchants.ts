@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, merchantKey } from "./columns.ts";
 
 /** settingsData of /web/info: the merchant's look. */
 export type MerchantSettings = {
@@ -76,7 +66,7 @@ export const merchants = pgTable(
     clientSecretHash: text("client_secret_hash").notNull(),
     /** Key of the request signature (HMAC) of sign-up, token and reset calls. */
     signingKey: text("signing_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("merchants_one_default").on(t.isDefault).where(sql`${t.isDefault}`),
@@ -94,9 +84,7 @@ export const merchantBanners = pgTable(
   "merchant_banners",
   {
     id: uuid("id").primaryKey(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     locale: text("locale").notNull().default("en"),
     position: text("position").$type<BannerPosition>().notNull(),
     title: text("title").notNull(),
@@ -116,9 +104,7 @@ export const merchantFaq = pgTable(
   "merchant_faq",
   {
     id: uuid("id").primaryKey(),
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     locale: text("locale").notNull().default("en"),
     question: text("question").notNull(),
     answer: text("answer").notNull(),
@@ -152,7 +138,7 @@ export type AllowedFlag = (typeof ALLOWED_FLAGS)[number];
 export const merchantFeatureFlags = pgTable(
   "merchant_feature_flags",
   {
-    merchantId: uuid("merchant_id")
+    merchantId: merchantKey()
       .primaryKey()
       .references(() => merchants.id),
     level: text("level").$type<FeatureLevel>().notNull(),

@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey } from "./columns.ts";
 import { merchants } from "./merchants.ts";
 
 // The back-office's people and what they did (docs/backoffice.md). Operators are not customers:
@@ -47,11 +37,11 @@ export const operators = pgTable(
     totpLastStep: integer("totp_last_step").notNull().default(0),
     /** Password or code failures in a row; past the limit sign-in is locked until `locked_until`. */
     failedAttempts: integer("failed_attempts").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: at("locked_until"),
     /** The password was generated (`npm run operator:create`): it must be changed before anything else. */
     passwordChangeRequired: boolean("password_change_required").notNull().default(false),
-    disabledAt: timestamp("disabled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: at("disabled_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     check(
@@ -78,9 +68,9 @@ export const operatorSessions = pgTable(
     stage: text("stage").$type<"PASSWORD" | "ACTIVE">().notNull(),
     /** Sent back in X-CSRF-Token on every call that changes something. */
     csrfToken: text("csrf_token").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    endedAt: at("ended_at"),
   },
   (t) => [
     index("operator_sessions_operator").on(t.operatorId),
@@ -100,7 +90,7 @@ export const PLATFORM_SCOPE = "00000000-0000-0000-0000-000000000000";
 export const operatorAudit = pgTable(
   "operator_audit",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     /** Null when no operator is known (a sign-in with an unknown email). */
     operatorId: uuid("operator_id"),
@@ -112,7 +102,7 @@ export const operatorAudit = pgTable(
     changes: jsonb("changes").$type<Record<string, unknown>>(),
     reason: text("reason"),
     ip: text("ip"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),

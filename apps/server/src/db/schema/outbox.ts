@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, merchantKey } from "./columns.ts";
 
 /**
  * What the sandbox SMS and email providers "sent". A production adapter hands the message to the
@@ -9,10 +10,10 @@ export const smsOutbox = pgTable(
   "sms_outbox",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     phone: text("phone").notNull(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.id] }), index("sms_outbox_phone").on(t.phone, t.createdAt)],
 );
@@ -21,11 +22,11 @@ export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").notNull(),
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.id] }), index("email_outbox_to").on(t.to, t.createdAt)],
 );

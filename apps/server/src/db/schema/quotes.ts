@@ -6,13 +6,12 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { at, merchantKey, minor, updatedAt } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { merchants } from "./merchants.ts";
 
@@ -46,8 +45,6 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const PROMO_STATES = ["none", "used", "returned"] as const;
 export type PromoState = (typeof PROMO_STATES)[number];
 
-const minor = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "bigint" });
-
 /**
  * A merchant's terms for one pair of one kind of offer: the bounds of the from-amount, whether the
  * pair is closed for now, and the fees of spec §3 (FeeSettings of quotes/fees.ts, validated when
@@ -57,9 +54,7 @@ const minor = (name: string) => numeric(name, { precision: 39, scale: 0, mode: "
 export const quotePairs = pgTable(
   "quote_pairs",
   {
-    merchantId: uuid("merchant_id")
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantKey().references(() => merchants.id),
     kind: text("kind").$type<OfferKind>().notNull(),
     currencyFrom: text("currency_from").notNull(),
     currencyTo: text("currency_to").notNull(),
@@ -68,7 +63,7 @@ export const quotePairs = pgTable(
     maxAmountFrom: minor("max_amount_from").notNull(),
     locked: boolean("locked").notNull().default(false),
     fees: jsonb("fees").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.kind, t.currencyFrom, t.currencyTo] }),
@@ -85,7 +80,7 @@ export const quotePairs = pgTable(
 export const quoteOffers = pgTable(
   "quote_offers",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     kind: text("kind").$type<OfferKind>().notNull(),
@@ -109,11 +104,11 @@ export const quoteOffers = pgTable(
     promoState: text("promo_state").$type<PromoState>().notNull().default("none"),
     rate: minor("rate").notNull(),
     midRate: minor("mid_rate").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: at("expires_at").notNull(),
     /** The ledger operation that executed it. */
     operationId: uuid("operation_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -146,7 +141,7 @@ export const quoteOffers = pgTable(
 export const quotePromoUsage = pgTable(
   "quote_promo_usage",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     customerId: uuid("customer_id").notNull(),
     kind: text("kind").$type<OfferKind>().notNull(),
     currencyFrom: text("currency_from").notNull(),

@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  foreignKey,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, foreignKey, index, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, merchantKey } from "./columns.ts";
 import { customers } from "./customers.ts";
 
 /** What the security centre's event record says happened (docs/accounts.md "Security centre"). */
@@ -34,7 +25,7 @@ export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export const securityEvents = pgTable(
   "security_events",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     id: uuid("id").notNull(),
     customerId: uuid("customer_id").notNull(),
     kind: text("kind").$type<SecurityEventKind>().notNull(),
@@ -42,7 +33,7 @@ export const securityEvents = pgTable(
     sessionId: uuid("session_id"),
     /** Device label, country and the like, as the event's page shows them; never a secret. */
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
@@ -66,14 +57,14 @@ export const securityEvents = pgTable(
 export const securityAlertLinks = pgTable(
   "security_alert_links",
   {
-    merchantId: uuid("merchant_id").notNull(),
+    merchantId: merchantKey(),
     tokenHash: text("token_hash").notNull(),
     customerId: uuid("customer_id").notNull(),
     /** The session whose sign-in the alert told of. */
     sessionId: uuid("session_id").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.tokenHash] }),

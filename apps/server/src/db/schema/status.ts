@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { check, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { at } from "./columns.ts";
 
 /**
  * How an outside party has been answering (docs/status.md): a run of failed calls and since when,

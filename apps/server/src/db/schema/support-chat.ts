@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.ts";
 
 export const SUPPORT_CHAT_AUTHORS = ["customer", "agent"] as const;
 export type SupportChatAuthor = (typeof SUPPORT_CHAT_AUTHORS)[number];
@@ -18,7 +19,7 @@ export const sandboxSupportChatMessages = pgTable(
     conversationId: uuid("conversation_id").notNull(),
     author: text("author").$type<SupportChatAuthor>().notNull(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("sandbox_support_chat_conversation").on(t.chatKey, t.conversationId, t.createdAt),

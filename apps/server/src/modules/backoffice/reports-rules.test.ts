@@ -103,6 +103,38 @@ describe("the days of a batch", () => {
     expect(row).toMatchObject({ feesEarned: 65n, interestPaid: 9n, closingBalance: 14n, moneyIn: 14n });
   });
 
+  it("takes interest given back off the interest paid, and lists currencies in code order", () => {
+    const rows = dayRowsOf(
+      batch({
+        to: day("2030-01-02"),
+        opening: new Map([["USDT", 50n]]),
+        movements: [
+          move({
+            day: "2030-01-01",
+            currency: "EUR",
+            operationKind: "deposit_interest",
+            debitKind: "interest_expense",
+            creditKind: "deposit_interest",
+            amount: 9n,
+          }),
+          move({
+            day: "2030-01-01",
+            currency: "EUR",
+            operationKind: "deposit_interest_reversal",
+            debitKind: "deposit_interest",
+            creditKind: "interest_expense",
+            amount: 4n,
+          }),
+        ],
+      }),
+    );
+    expect(rows.map((r) => [r.currency, r.closingBalance, r.interestPaid])).toEqual([
+      ["EUR", 5n, 5n],
+      ["USDT", 50n, 0n],
+    ]);
+    expect(rows[0]?.flows.get("INTEREST")).toEqual({ in: 9n, out: 4n, count: 2 });
+  });
+
   it("leaves out a currency's day with nothing held and nothing moved", () => {
     expect(dayRowsOf(batch({ opening: new Map([["BTC", 0n]]) }))).toEqual([]);
   });

@@ -31,6 +31,27 @@ describe("limit check", () => {
     });
   });
 
+  it("allows exactly what is left of the day and of the month, and not one unit more", () => {
+    const day = { daily: 450_000n, monthly: 450_000n };
+    expect(checkLimit(limit, day, 50_000n)).toEqual({ ok: true });
+    expect(checkLimit(limit, day, 50_001n)).toMatchObject({ ok: false, reason: "DAILY_LIMIT" });
+    const month = { daily: 0n, monthly: 1_990_000n };
+    expect(checkLimit(limit, month, 10_000n)).toEqual({ ok: true });
+    expect(checkLimit(limit, month, 10_001n)).toMatchObject({ ok: false, reason: "MONTHLY_LIMIT" });
+  });
+
+  it("says nothing is left, never a negative amount, once usage went past a bound", () => {
+    // A lowered limit can leave usage above it.
+    const over = { daily: 600_000n, monthly: 2_100_000n };
+    expect(remainingOf(limit, over)).toEqual({ daily: 0n, monthly: 0n, now: 0n });
+    expect(checkLimit(limit, over, 1n)).toEqual({
+      ok: false,
+      reason: "DAILY_LIMIT",
+      limit: 500_000n,
+      remaining: 0n,
+    });
+  });
+
   it("asks for a higher level where the level allows nothing", () => {
     expect(checkLimit(undefined, none, 1n)).toMatchObject({ ok: false, reason: "KYC_REQUIRED" });
     expect(checkLimit({ perTransaction: 0n, daily: 0n, monthly: 0n }, none, 1n)).toMatchObject({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RATE_ONE } from "../../providers/rates/rates-provider.ts";
 import {
+  bandBreakpoints,
   type FeeSettings,
   feeInfo,
   feeSettingsSchema,
@@ -102,6 +103,24 @@ describe("fee settings schema", () => {
     ]);
   });
 
+  it("keeps bands of different currencies apart: they never overlap", () => {
+    const band = (currency: "EUR" | "USDT") => ({ percent: "1", amountFrom: "0", amountTo: null, currency });
+    expect(issuesOf(settings({ feeTable: [band("EUR"), band("USDT")] }))).toEqual([]);
+  });
+
+  it("refuses an amount finer than its currency, naming the field", () => {
+    const band = { percent: "1", amountFrom: "0.1234567", amountTo: "1.001", currency: "USDT" as const };
+    expect(issuesOf(settings({ fixFee: "0.301", feeTable: [band] }))).toEqual([
+      { path: "fixFee", message: "at most the decimals of EUR" },
+      { path: "feeTable.0.amountFrom", message: "at most the decimals of USDT" },
+    ]);
+    const euros = { percent: "1", amountFrom: "0", amountTo: "10.001", currency: "EUR" as const };
+    expect(issuesOf(settings({ feeTable: [euros] }))).toContainEqual({
+      path: "feeTable.0.amountTo",
+      message: "at most the decimals of EUR",
+    });
+  });
+
   it("refuses a band in an unknown currency and a fixed fee that is not a decimal", () => {
     const bad = {
       ...settings({ fixFee: "1e3" }),
@@ -112,6 +131,19 @@ describe("fee settings schema", () => {
 });
 
 describe("fee amounts", () => {
+  it("lists where the transaction percent may change: every band's start and end, none when off", () => {
+    const table = [
+      { percent: "1", amountFrom: "0", amountTo: "100", currency: "EUR" as const },
+      { percent: "0.5", amountFrom: "100", amountTo: null, currency: "EUR" as const },
+    ];
+    expect(bandBreakpoints(toFeeSchedule(settings({ feeTableEnabled: true, feeTable: table })))).toEqual([
+      0n,
+      100_00n,
+      100_00n,
+    ]);
+    expect(bandBreakpoints(toFeeSchedule(settings({ feeTableEnabled: false, feeTable: table })))).toEqual([]);
+  });
+
   it("picks the band holding the amount, its start included and its end excluded", () => {
     const schedule = toFeeSchedule(
       settings({

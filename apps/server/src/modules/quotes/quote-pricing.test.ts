@@ -218,6 +218,19 @@ describe("priceQuote refusals", () => {
     });
   });
 
+  it("refuses an amount that converts to nothing, saying so", () => {
+    const free = fees({ transactionFee: "0", fixFee: "0" });
+    const limits = { minFrom: 1n, maxFrom: 10_000_000000n };
+    expect(
+      refusal(() => priceQuote(usdtToEur({ side: "from", amount: 1n }, { fees: free, limits }))),
+    ).toEqual({
+      code: "AMOUNT_TOO_SMALL",
+      field: "amountFrom",
+      message: "The amount is too small to exchange.",
+      data: { minAmountFrom: "0.000001", maxAmountFrom: "10000.000000", currency: "USDT" },
+    });
+  });
+
   it("refuses a pair of one currency, and a rate of zero", () => {
     const same = { from: "EUR" as CurrencyCode, to: "EUR" as CurrencyCode };
     expect(refusal(() => priceQuote(usdtToEur({ side: "from", amount: 1n }, same)))).toMatchObject({
@@ -241,6 +254,62 @@ describe("priceQuote refusals", () => {
     });
     expect(() => priceQuote(usdtToEur({ side: "from", amount: 5n }, { fees: foreign }))).toThrow(
       "fee table band in EUR for a pair from USDT",
+    );
+  });
+});
+
+describe("priceQuote at display precision (docs/quotes.md)", () => {
+  it("prices a typed from-amount rounded up to a shown step, fees rounded up to shown steps", () => {
+    const priced = priceQuote(usdtToEur({ side: "from", amount: 10_123000n }, { precision: "display" }));
+    // 10.123 USDT is paid as 10.13; 0.5 % = 0.05065 → 0.06; 0.30 EUR = 0.324 USDT → 0.33.
+    // net 9.74 USDT × 0.9 = 8.766 EUR → 8.76 EUR; 8.76 / 0.9 = 9.733334 USDT to liquidity.
+    expect(priced).toMatchObject({
+      fromAmount: 10_130000n,
+      toAmount: 8_76n,
+      fees: { transaction: 60000n, additional: 0n, fix: 330000n, total: 390000n },
+      converted: 9_733334n,
+      houseRemainder: 6666n,
+    });
+  });
+
+  it("keeps a from-amount already on a shown step as typed", () => {
+    const priced = priceQuote(usdtToEur({ side: "from", amount: 10_120000n }, { precision: "display" }));
+    expect(priced.fromAmount).toBe(10_120000n);
+  });
+
+  it("fixing the to-amount finds the least whole shown from-amount that delivers it", () => {
+    // 10.12 USDT delivers 8.75 EUR (fees 0.39, net 9.73 × 0.9 = 8.757); 10.13 delivers 8.76.
+    const priced = priceQuote(usdtToEur({ side: "to", amount: 8_76n }, { precision: "display" }));
+    expect([priced.fromAmount, priced.toAmount]).toEqual([10_130000n, 8_76n]);
+  });
+
+  it("searches each band of the fee table in order when the to-amount is fixed", () => {
+    const table = fees({
+      transactionFee: "0.5",
+      feeTableEnabled: true,
+      feeTable: [
+        { percent: "2", amountFrom: "0", amountTo: "50", currency: "USDT" },
+        { percent: "1", amountFrom: "50", amountTo: "100", currency: "USDT" },
+        { percent: "0", amountFrom: "100", amountTo: null, currency: "USDT" },
+      ],
+    });
+    // Below 50 USDT: 2 %. 40 EUR needs 44.444445 USDT net (40 / 0.9, up), + 0.324 fixed, / 0.98.
+    const low = priceQuote(usdtToEur({ side: "to", amount: 40_00n }, { fees: table }));
+    expect(low.fees.transactionBps).toBe(200n);
+    expect(low.fromAmount).toBe(45_682087n);
+    // 60 EUR: in the 1 % band, 66.666667 + 0.324, / 0.99. Both checked by scanning every amount.
+    const middle = priceQuote(usdtToEur({ side: "to", amount: 60_00n }, { fees: table }));
+    expect(middle.fees.transactionBps).toBe(100n);
+    expect(middle.fromAmount).toBe(67_667341n);
+  });
+});
+
+describe("priceQuote's programming errors", () => {
+  it("fails loudly on a currency it does not know", () => {
+    const input = usdtToEur({ side: "from", amount: 100_000000n });
+    const unknown = "XYZ" as CurrencyCode;
+    expect(() => priceQuote({ ...input, to: unknown, rate: { ...input.rate, quote: unknown } })).toThrow(
+      "unknown currency XYZ",
     );
   });
 });

@@ -62,6 +62,64 @@ describe("buildStatement", () => {
     expect([wallet?.label, wallet?.opening, wallet?.closing]).toEqual(["Wallet USDT", 1000n, 880n]);
   });
 
+  it("labels each account by its kind and currency, an unknown kind by its code", () => {
+    const labels = {
+      customer_wallet: "Wallet USDT",
+      card_balance: "Card balance USDT",
+      iban_balance: "IBAN account USDT",
+      deposit_principal: "Earn deposit USDT",
+      deposit_interest: "Earn interest USDT",
+      house_float: "house_float USDT",
+    };
+    for (const [kind, label] of Object.entries(labels)) {
+      const one = { ...account, kind: kind as typeof account.kind, balance: 5n };
+      const [built] = buildStatement({ opening: [one], closing: [one], movements: [] }, () => "");
+      expect(built).toMatchObject({
+        label,
+        kind,
+        currency: "USDT",
+        accountId: "w",
+        opening: 5n,
+        closing: 5n,
+      });
+      expect(built?.lines).toEqual([]);
+    }
+  });
+
+  it("keeps each account's own movements, lines dated by their operation", () => {
+    const other = { accountId: "c", kind: "card_balance" as const, currency: "USDT" as const };
+    const later = new Date("2026-03-06T08:00:00Z");
+    const [wallet, card] = buildStatement(
+      {
+        opening: [
+          { ...account, balance: 100n },
+          { ...other, balance: 0n },
+        ],
+        closing: [
+          { ...other, balance: 40n },
+          { ...account, balance: 60n },
+        ],
+        movements: [move("t", -40n), { ...move("t", 40n), accountId: "c", at: later }],
+      },
+      (id, kind) => `${kind} ${id}`,
+    );
+    expect(wallet?.lines).toEqual([
+      { at, operationId: "t", description: "exchange t", amount: -40n, fee: 0n, balance: 60n },
+    ]);
+    expect(card?.lines).toEqual([
+      { at: later, operationId: "t", description: "exchange t", amount: 40n, fee: 0n, balance: 40n },
+    ]);
+  });
+
+  it("refuses an account the ledger has no closing balance for unless nothing is in it", () => {
+    const one = { ...account, balance: 7n };
+    expect(() => buildStatement({ opening: [one], closing: [], movements: [] }, () => "")).toThrow(
+      expect.objectContaining({ code: "STATEMENT_DOES_NOT_ADD_UP" }),
+    );
+    const empty = { ...account, balance: 0n };
+    expect(buildStatement({ opening: [empty], closing: [], movements: [] }, () => "")[0]?.closing).toBe(0n);
+  });
+
   it("refuses a statement whose movements do not reach the ledger's closing balance", () => {
     expect(() => buildStatement(facts(1000n, 881n, [move("x", -120n)]), () => "")).toThrow(
       expect.objectContaining({ code: "STATEMENT_DOES_NOT_ADD_UP", status: 422 }),
@@ -74,6 +132,13 @@ describe("maskCounterparty", () => {
     expect(maskCounterparty("+49 *** 78")).toBe("+49 *** 78");
     expect(maskCounterparty("DE89370400440532013000")).toBe("DE89••••3000");
   });
+
+  it("keeps a value of 8 characters or fewer, or one masked with dots or an ellipsis, as it is", () => {
+    expect(maskCounterparty("12345678")).toBe("12345678");
+    expect(maskCounterparty("123456789")).toBe("1234••••6789");
+    expect(maskCounterparty("0x12ab…34cd5678")).toBe("0x12ab…34cd5678");
+    expect(maskCounterparty("+447•••••••23")).toBe("+447•••••••23");
+  });
 });
 
 describe("describeEntry", () => {
@@ -81,6 +146,25 @@ describe("describeEntry", () => {
     const row = { type: "ADJUSTMENT" as const, direction: "IN" as const, counterparty: null };
     expect(describeEntry({ ...row, details: { description: "Refund of the March fee" } }, "adjustment")).toBe(
       "Balance adjustment: Refund of the March fee",
+    );
+  });
+
+  it("names an adjustment without a reason plainly", () => {
+    const row = { type: "ADJUSTMENT" as const, direction: "IN" as const, counterparty: null };
+    expect(describeEntry({ ...row, details: null }, "adjustment")).toBe("Balance adjustment");
+    expect(describeEntry({ ...row, details: { description: "" } }, "adjustment")).toBe("Balance adjustment");
+  });
+
+  it("names an operation by its history words and, when there is one, its masked counterparty", () => {
+    const send = { type: "SEND_TO_WALLET" as const, direction: "OUT" as const };
+    expect(describeEntry({ ...send, counterparty: "TXyzAbCdEf1234567890" }, "payout_crypto")).toBe(
+      "Sent to a wallet, TXyz••••7890",
+    );
+    expect(describeEntry({ ...send, counterparty: null }, "payout_crypto")).toBe("Sent to a wallet");
+    // The row's words win over the ledger kind's, and a release only speaks when there is no row.
+    const exchange = { type: "EXCHANGE" as const, direction: "IN" as const, counterparty: null };
+    expect(describeEntry(exchange, "payin_crypto", { status: "RETURNED", phone: "+447•••23" })).toBe(
+      "Exchange",
     );
   });
 
