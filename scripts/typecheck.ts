@@ -11,6 +11,7 @@ const projects = [
   "apps/server",
   "apps/web",
   "apps/kyc-widget",
+  "apps/backoffice",
   "e2e",
   ".",
 ];
