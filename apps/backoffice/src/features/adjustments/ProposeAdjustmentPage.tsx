@@ -1,10 +1,12 @@
 import { ApiError, unwrap } from "@kestrel/api-client";
+import { LEDGER_ACCOUNT_PHRASES } from "@kestrel/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Dl, ErrorMessage, Field, Loading, Section } from "../../components/kit.tsx";
 import { api } from "../../lib/api.ts";
-import { type Direction, HOUSE_ACCOUNTS, houseLabel, movement } from "./adjustment-words.ts";
+import { wordFor } from "../../lib/words.ts";
+import { type Direction, HOUSE_ACCOUNTS, movement } from "./adjustment-words.ts";
 
 type Draft = {
   currency: string;
@@ -98,7 +100,7 @@ export function ProposeAdjustmentPage() {
             items={[
               ["Movement", movement(draft)],
               ["Customer", name],
-              ["House account", houseLabel(draft.houseAccount)],
+              ["House account", wordFor(LEDGER_ACCOUNT_PHRASES, draft.houseAccount)],
               ["The customer reads", draft.customerReason],
               ["Audit reason", draft.auditReason],
             ]}
