@@ -2,8 +2,16 @@
  * Operators read words, never codes (issue 48). The words are packages/domain's; a code this app
  * does not know yet (the server added one) reads as plain words rather than as the code.
  */
+
+/** Words that read as letters ("kyc.decision.approve" reads "KYC decision approve"). */
+const ACRONYMS = /\b(kyc|iban|sepa|pin|csv|totp|ip|id)\b/g;
+
 export function plainWords(code: string): string {
-  const words = code.replace(/[_.]+/g, " ").trim().toLowerCase();
+  const words = code
+    .replace(/[_.]+/g, " ")
+    .trim()
+    .toLowerCase()
+    .replace(ACRONYMS, (word) => word.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
