@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 const projects = [
   "packages/money",
   "packages/domain",
+  "packages/ui-base",
   "packages/api-contract",
   "packages/api-client",
   "packages/kyc-sdk",

@@ -39,6 +39,16 @@ export function ErrorMessage({ error }: { error: unknown }) {
   );
 }
 
+/** What an action came to, announced to screen readers; nothing while there is nothing to say. */
+export function DoneMessage({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="ok" role="status">
+      {children}
+    </p>
+  );
+}
+
 export function Loading() {
   return (
     <p className="muted" role="status">

@@ -3,7 +3,17 @@ import { LEDGER_ACCOUNT_PHRASES } from "@kestrel/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { Dl, ErrorMessage, Field, IdLink, Loading, Section, Status, Table } from "../../components/kit.tsx";
+import {
+  Dl,
+  DoneMessage,
+  ErrorMessage,
+  Field,
+  IdLink,
+  Loading,
+  Section,
+  Status,
+  Table,
+} from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
 import { wordFor } from "../../lib/words.ts";
@@ -64,11 +74,7 @@ export function AdjustmentsPage() {
   return (
     <>
       <h1>Adjustments</h1>
-      {done ? (
-        <p className="ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <DoneMessage>{done}</DoneMessage>
       <Section title="Waiting for a decision">
         {waiting.length === 0 ? <p className="muted">Nothing is waiting.</p> : null}
         <ul className="proposals">

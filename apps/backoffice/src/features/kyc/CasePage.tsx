@@ -9,10 +9,11 @@ import {
   KYC_STATUS_PHRASES,
   type KycDecision,
 } from "@kestrel/domain";
+import { RadioChoices } from "@kestrel/ui-base/radio-choices";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
-import { Dl, ErrorMessage, Field, Loading, Section, Status } from "../../components/kit.tsx";
+import { Dl, DoneMessage, ErrorMessage, Field, Loading, Section, Status } from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
 import { plainWords, wordFor } from "../../lib/words.ts";
@@ -172,21 +173,15 @@ export function CasePage() {
       {waiting && can(me, "kyc.decide") ? (
         <Section title="Decision">
           <form onSubmit={submit} noValidate className="decision">
-            <fieldset>
-              <legend>Outcome</legend>
-              {decisions.map((d) => (
-                <label key={d} className="radio">
-                  <input
-                    type="radio"
-                    name="decision"
-                    value={d}
-                    checked={decision === d}
-                    onChange={() => setDecision(d)}
-                  />
-                  {KYC_DECISION_PHRASES[d]}
-                </label>
-              ))}
-            </fieldset>
+            <RadioChoices
+              legend="Outcome"
+              name="decision"
+              choices={decisions}
+              label={(d) => KYC_DECISION_PHRASES[d]}
+              value={decision}
+              onChange={setDecision}
+              choiceClassName="radio"
+            />
             <Field id="reason" label="Reason" error={fieldError("reason")}>
               <select id="reason" name="reason" key={decision} required>
                 {reasons.map((r) => (
@@ -247,12 +242,11 @@ export function CasePage() {
           </form>
         </Section>
       ) : null}
-      {decide.isSuccess ? (
-        <p role="status" className="ok">
-          Decision recorded: the customer is now {wordFor(KYC_LEVEL_PHRASES, decide.data.kycLevel)} (
-          {wordFor(KYC_STATUS_PHRASES, decide.data.status).toLowerCase()}).
-        </p>
-      ) : null}
+      <DoneMessage>
+        {decide.isSuccess
+          ? `Decision recorded: the customer is now ${wordFor(KYC_LEVEL_PHRASES, decide.data.kycLevel)} (${wordFor(KYC_STATUS_PHRASES, decide.data.status).toLowerCase()}).`
+          : null}
+      </DoneMessage>
       {c.decisions.length > 0 ? (
         <Section title="Decisions received">
           <ul>
