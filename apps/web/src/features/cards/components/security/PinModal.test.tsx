@@ -36,7 +36,9 @@ describe("PinModal", () => {
     expect(screen.getByText("The two PINs do not match.")).toBeTruthy();
     // No card call at all (setting a PIN starts by fetching the issuer's key). The typed client
     // calls fetch with a Request: read its url, not String(request) ("[object Request]").
-    const urls = fetchMock.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
+    const urls = fetchMock.mock.calls.map(([input]) =>
+      input instanceof Request ? input.url : String(input),
+    );
     expect(urls.filter((url) => url.includes("/v2/card"))).toEqual([]);
   });
 });
