@@ -175,13 +175,13 @@ describe.skipIf(!e2eEnabled())("merchant configuration, live", () => {
       await signInOnPage(page, admin);
       await page.goto(`${instanceA}/backoffice/configuration`);
       const limits = page.getByRole("region", { name: "Limits", exact: true });
-      const perTransaction = limits.getByLabel("Per transaction for Earn at KYC 0");
+      const perTransaction = limits.getByLabel("Per transaction for Earn at Basic");
       await perTransaction.fill("999999");
       await limits.getByRole("button", { name: "Save limits" }).click();
       // The row is named as the table shows it, beside the server's field path.
       await limits
         .getByRole("alert")
-        .filter({ hasText: "Earn at KYC 0, per transaction: must not be more than the 24-hour limit" })
+        .filter({ hasText: "Earn at Basic, per transaction: must not be more than the 24-hour limit" })
         .waitFor();
       expect(await perTransaction.getAttribute("aria-invalid")).toBe("true");
       await checkScreen(page, "fees/backoffice-limits-refused");

@@ -5,12 +5,14 @@ import { existsSync } from "node:fs";
 const projects = [
   "packages/money",
   "packages/domain",
+  "packages/ui-base",
   "packages/api-contract",
   "packages/api-client",
   "packages/kyc-sdk",
   "apps/server",
   "apps/web",
   "apps/kyc-widget",
+  "apps/backoffice",
   "e2e",
   ".",
 ];

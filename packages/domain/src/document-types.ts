@@ -17,3 +17,18 @@ export const DOCUMENT_TYPES = [
   "GOVERNMENT_CORRESPONDENCE",
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** How an operator reads a document's type (a case's documents, the one asked for again). */
+export const DOCUMENT_TYPE_PHRASES: Record<DocumentType, string> = {
+  PASSPORT_FRONT: "Passport",
+  ID_CARD_FRONT: "ID card, front",
+  DRIVING_LICENCE_FRONT: "Driving licence, front",
+  PASSPORT_BACK: "Passport, back",
+  ID_CARD_BACK: "ID card, back",
+  DRIVING_LICENCE_BACK: "Driving licence, back",
+  SELFIE: "Selfie",
+  UTILITY_BILL: "Utility bill",
+  BANK_STATEMENT: "Bank statement",
+  CREDIT_CARD_STATEMENT: "Credit card statement",
+  GOVERNMENT_CORRESPONDENCE: "Government letter",
+};

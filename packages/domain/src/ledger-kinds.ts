@@ -84,3 +84,75 @@ export const LEDGER_OPERATION_PHRASES: Record<LedgerOperationKind, string> = {
 export function ledgerOperationPhrase(kind: string): string {
   return (LEDGER_OPERATION_PHRASES as Record<string, string | undefined>)[kind] ?? "Account movement";
 }
+
+/** A customer's own ledger accounts (what the back-office lists as their wallets). */
+export const CUSTOMER_ACCOUNT_KINDS = [
+  "customer_wallet",
+  "card_balance",
+  "deposit_principal",
+  "deposit_interest",
+  "iban_balance",
+] as const;
+/** The merchant's own accounts, per currency; an adjustment books against one of them. */
+export const HOUSE_ACCOUNT_KINDS = [
+  "fee_income",
+  "liquidity",
+  "acquiring_clearing",
+  "payout_clearing",
+  "chain_hot_wallet",
+  "issuer_settlement",
+  "bank_settlement",
+  "interest_expense",
+  // Sends by phone waiting for their recipient to join (docs/send.md).
+  "claims_held",
+  // The other side of operators' four-eyes corrections of customers' wallets (docs/backoffice.md).
+  "adjustments",
+] as const;
+export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
+export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
+export type LedgerAccountKind = CustomerAccountKind | HouseAccountKind;
+
+/** How an operator reads an account: a customer's page, an operation's legs, an adjustment. */
+export const LEDGER_ACCOUNT_PHRASES: Record<LedgerAccountKind, string> = {
+  customer_wallet: "Wallet",
+  card_balance: "Card balance",
+  deposit_principal: "Earn deposit",
+  deposit_interest: "Earn interest",
+  iban_balance: "IBAN account",
+  fee_income: "Fee income",
+  liquidity: "Exchange liquidity",
+  acquiring_clearing: "Card acquiring clearing",
+  payout_clearing: "Card payout clearing",
+  chain_hot_wallet: "Chain hot wallet",
+  issuer_settlement: "Card issuer settlement",
+  bank_settlement: "Bank settlement",
+  interest_expense: "Interest expense",
+  claims_held: "Sends waiting to be claimed",
+  adjustments: "Adjustments (corrections)",
+};
+
+/**
+ * A transfer's type: posted moves money now, pending reserves it, and the other three resolve a
+ * reservation once. A ledger operation is completed, or awaiting a reservation's outcome.
+ */
+export const TRANSFER_TYPES = [
+  "posted",
+  "pending",
+  "post_pending",
+  "void_pending",
+  "expire_pending",
+] as const;
+export type TransferType = (typeof TRANSFER_TYPES)[number];
+export const TRANSFER_TYPE_PHRASES: Record<TransferType, string> = {
+  posted: "Moved",
+  pending: "Reserved",
+  post_pending: "Reservation moved",
+  void_pending: "Reservation given back",
+  expire_pending: "Reservation ran out",
+};
+export const LEDGER_OPERATION_STATUSES = ["completed", "awaiting"] as const;
+export type LedgerOperationStatus = (typeof LEDGER_OPERATION_STATUSES)[number];
+export const LEDGER_OPERATION_STATUS_PHRASES: Record<LedgerOperationStatus, string> = {
+  completed: "Completed",
+  awaiting: "Awaiting the outcome of a reservation",
+};

@@ -1,4 +1,5 @@
 import { unwrap } from "@kestrel/api-client";
+import { OPERATOR_ROLE_PHRASES } from "@kestrel/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
@@ -7,6 +8,7 @@ import { ChangePasswordPage } from "../features/auth/ChangePasswordPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
 import { api, session } from "../lib/api.ts";
 import { type Me, MeContext } from "../lib/me.ts";
+import { wordFor } from "../lib/words.ts";
 
 const NAV: { to: string; label: string; permission: string }[] = [
   { to: "/", label: "Overview", permission: "dashboard.read" },
@@ -88,7 +90,7 @@ export function Layout() {
             <span>{me.data.merchants[0]?.title}</span>
           )}
           <span className="muted">
-            {operator.email} · {operator.role.replace(/_/g, " ").toLowerCase()}
+            {operator.email} · {wordFor(OPERATOR_ROLE_PHRASES, operator.role)}
           </span>
           <button type="button" className="button secondary" onClick={signOut}>
             Sign out

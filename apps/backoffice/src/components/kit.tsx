@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { plainWords } from "../lib/words.ts";
 
 /** The back-office's few building blocks: labelled fields, buttons, tables, messages. */
 
@@ -34,6 +35,16 @@ export function ErrorMessage({ error }: { error: unknown }) {
   return (
     <p className="error" role="alert">
       {message}
+    </p>
+  );
+}
+
+/** What an action came to, announced to screen readers; nothing while there is nothing to say. */
+export function DoneMessage({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="ok" role="status">
+      {children}
     </p>
   );
 }
@@ -95,8 +106,9 @@ export function Section(props: { title: string; children: ReactNode; id?: string
   );
 }
 
-export function Status({ value }: { value: string }) {
-  return <span className={`status status-${value.toLowerCase()}`}>{value.replace(/_/g, " ")}</span>;
+/** A status as a coloured word: `value` (the code) picks the colour, `label` is what an operator reads. */
+export function Status({ value, label }: { value: string; label?: string }) {
+  return <span className={`status status-${value.toLowerCase()}`}>{label ?? plainWords(value)}</span>;
 }
 
 export function Dl({ items }: { items: [string, ReactNode][] }) {

@@ -10,11 +10,22 @@ import {
   useNavigate,
   useRoutes,
 } from "react-router";
+import { vi } from "vitest";
 import { AppProviders } from "../app/AppProviders.tsx";
 import { AppShell } from "../app/AppShell.tsx";
 import { createAppServices } from "../app/create-app-services.ts";
 import { MaintenanceProvider } from "../components/operations/maintenance-context.tsx";
 import { markSignedInBefore } from "../lib/session/web-session.ts";
+import { installFakeConfigService } from "./fake-config-service.ts";
+
+/**
+ * The providers ask the configuration service for the merchant's data as they mount. A test that
+ * set up no fetch of its own (setup.ts starts each with one that refuses) gets the fake world's
+ * answers, so it never reaches for a real server (http://localhost:3000/web/info).
+ */
+function answerUnlessStubbed() {
+  if (!vi.isMockFunction(globalThis.fetch)) installFakeConfigService();
+}
 
 /** What a test reads and drives of the router: where the app is, and going somewhere else. */
 export interface TestRouter {
@@ -61,6 +72,7 @@ function memoryRouter(path: string) {
  */
 export function renderApp(path = "/", options: { signedIn?: boolean } = {}) {
   if (options.signedIn ?? true) markSignedInBefore();
+  answerUnlessStubbed();
   const services = createAppServices({ retry: false });
   const { router, Router } = memoryRouter(path);
   const view = render(<AppShell services={services} router={Router} />);
@@ -73,6 +85,7 @@ export function renderApp(path = "/", options: { signedIn?: boolean } = {}) {
  * `path` and the extra `routes` (to watch a modal close on a route change).
  */
 export function renderWithProviders(ui: ReactNode, options: { path?: string; routes?: RouteObject[] } = {}) {
+  answerUnlessStubbed();
   const services = createAppServices({ retry: false });
   const path = options.path ?? "/";
   const routes: RouteObject[] = [

@@ -1,11 +1,23 @@
 import { ApiError, unwrap } from "@kestrel/api-client";
+import { LEDGER_ACCOUNT_PHRASES } from "@kestrel/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { Dl, ErrorMessage, Field, IdLink, Loading, Section, Status, Table } from "../../components/kit.tsx";
+import {
+  Dl,
+  DoneMessage,
+  ErrorMessage,
+  Field,
+  IdLink,
+  Loading,
+  Section,
+  Status,
+  Table,
+} from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
-import { type Adjustment, customerOf, houseLabel, movement } from "./adjustment-words.ts";
+import { wordFor } from "../../lib/words.ts";
+import { type Adjustment, customerOf, movement } from "./adjustment-words.ts";
 
 type Asking = { adjustment: Adjustment; decision: "approve" | "reject" };
 
@@ -62,11 +74,7 @@ export function AdjustmentsPage() {
   return (
     <>
       <h1>Adjustments</h1>
-      {done ? (
-        <p className="ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <DoneMessage>{done}</DoneMessage>
       <Section title="Waiting for a decision">
         {waiting.length === 0 ? <p className="muted">Nothing is waiting.</p> : null}
         <ul className="proposals">
@@ -84,7 +92,7 @@ export function AdjustmentsPage() {
                         {customerOf(a)}
                       </Link>,
                     ],
-                    ["House account", houseLabel(a.houseAccount)],
+                    ["House account", wordFor(LEDGER_ACCOUNT_PHRASES, a.houseAccount)],
                     ["The customer reads", a.customerReason],
                     ["Audit reason", a.auditReason],
                     ["Proposed by", `${a.proposedBy.email}, ${when(a.createdAt)}`],
@@ -107,7 +115,7 @@ export function AdjustmentsPage() {
                   <form onSubmit={confirm} noValidate className="proposal-confirm">
                     <p>
                       {asking.decision === "approve"
-                        ? `Post it now: ${movement(a)} ${a.direction === "CREDIT" ? "to" : "from"} the customer's wallet, against the house account ${houseLabel(a.houseAccount)}?`
+                        ? `Post it now: ${movement(a)} ${a.direction === "CREDIT" ? "to" : "from"} the customer's wallet, against the house account ${wordFor(LEDGER_ACCOUNT_PHRASES, a.houseAccount)}?`
                         : "Reject this adjustment? Nothing moves."}
                     </p>
                     {asking.decision === "reject" ? (

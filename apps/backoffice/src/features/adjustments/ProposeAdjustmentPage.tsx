@@ -1,10 +1,13 @@
 import { ApiError, unwrap } from "@kestrel/api-client";
+import { LEDGER_ACCOUNT_PHRASES } from "@kestrel/domain";
+import { RadioChoices } from "@kestrel/ui-base/radio-choices";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
-import { Dl, ErrorMessage, Field, Loading, Section } from "../../components/kit.tsx";
+import { Dl, DoneMessage, ErrorMessage, Field, Loading, Section } from "../../components/kit.tsx";
 import { api } from "../../lib/api.ts";
-import { type Direction, HOUSE_ACCOUNTS, houseLabel, movement } from "./adjustment-words.ts";
+import { wordFor } from "../../lib/words.ts";
+import { type Direction, HOUSE_ACCOUNTS, movement } from "./adjustment-words.ts";
 
 type Draft = {
   currency: string;
@@ -77,9 +80,9 @@ export function ProposeAdjustmentPage() {
         {back}
         <h1>Adjustment proposed</h1>
         <Section title="Waiting for another operator">
-          <p className="ok" role="status">
+          <DoneMessage>
             {`${movement(propose.data)} proposed for ${name}. Another operator approves or rejects it.`}
-          </p>
+          </DoneMessage>
           <p>
             <Link to="/adjustments">Go to the adjustments queue</Link>
           </p>
@@ -98,7 +101,7 @@ export function ProposeAdjustmentPage() {
             items={[
               ["Movement", movement(draft)],
               ["Customer", name],
-              ["House account", houseLabel(draft.houseAccount)],
+              ["House account", wordFor(LEDGER_ACCOUNT_PHRASES, draft.houseAccount)],
               ["The customer reads", draft.customerReason],
               ["Audit reason", draft.auditReason],
             ]}
@@ -135,20 +138,14 @@ export function ProposeAdjustmentPage() {
                 ))}
               </select>
             </Field>
-            <fieldset>
-              <legend>Direction</legend>
-              {(["CREDIT", "DEBIT"] as const).map((d) => (
-                <label key={d} className="radio">
-                  <input
-                    type="radio"
-                    name="direction"
-                    value={d}
-                    defaultChecked={(draft?.direction ?? "CREDIT") === d}
-                  />
-                  {d === "CREDIT" ? "Credit (add to the wallet)" : "Debit (take from the wallet)"}
-                </label>
-              ))}
-            </fieldset>
+            <RadioChoices
+              legend="Direction"
+              name="direction"
+              choices={["CREDIT", "DEBIT"] as const}
+              label={(d) => (d === "CREDIT" ? "Credit (add to the wallet)" : "Debit (take from the wallet)")}
+              defaultValue={draft?.direction ?? "CREDIT"}
+              choiceClassName="radio"
+            />
             <Field id="adj-amount" label="Amount" error={fieldError("amount")} hint="Like 12.50">
               <input
                 id="adj-amount"

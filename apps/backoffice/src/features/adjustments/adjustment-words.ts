@@ -1,23 +1,14 @@
 import type { components } from "@kestrel/api-contract";
+import { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, LEDGER_ACCOUNT_PHRASES } from "@kestrel/domain";
 
 export type Adjustment = components["schemas"]["Adjustment"];
 export type Direction = Adjustment["direction"];
 
 /** The house accounts an operator books against, `adjustments` first (the server's default). */
-export const HOUSE_ACCOUNTS: { value: string; label: string }[] = [
-  { value: "adjustments", label: "Adjustments (corrections)" },
-  { value: "fee_income", label: "Fee income" },
-  { value: "interest_expense", label: "Interest expense" },
-  { value: "chain_hot_wallet", label: "Chain hot wallet" },
-  { value: "bank_settlement", label: "Bank settlement" },
-  { value: "acquiring_clearing", label: "Card acquiring clearing" },
-  { value: "payout_clearing", label: "Card payout clearing" },
-  { value: "issuer_settlement", label: "Card issuer settlement" },
-  { value: "liquidity", label: "Exchange liquidity" },
-  { value: "claims_held", label: "Sends waiting to be claimed" },
-];
-
-export const houseLabel = (kind: string) => HOUSE_ACCOUNTS.find((h) => h.value === kind)?.label ?? kind;
+export const HOUSE_ACCOUNTS: { value: HouseAccountKind; label: string }[] = [
+  "adjustments" as const,
+  ...HOUSE_ACCOUNT_KINDS.filter((kind) => kind !== "adjustments"),
+].map((kind) => ({ value: kind, label: LEDGER_ACCOUNT_PHRASES[kind] }));
 
 /** "Credit 10.00 EUR" / "Debit 10.00 EUR": what the customer's wallet gets. */
 export const movement = (a: Pick<Adjustment, "direction" | "amount" | "currency">) =>

@@ -1,8 +1,10 @@
 import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
+import { Details } from "../../components/Details.tsx";
 import { ErrorMessage, Field, Loading, Status, Table } from "../../components/kit.tsx";
 import { api, session, when } from "../../lib/api.ts";
+import { plainWords } from "../../lib/words.ts";
 
 const FILTERS = ["action", "operator", "targetId", "outcome"] as const;
 
@@ -89,7 +91,8 @@ export function AuditPage() {
           columns={[
             { header: "When", cell: (e) => when(e.createdAt) },
             { header: "Operator", cell: (e) => e.operatorEmail ?? "—" },
-            { header: "Action", cell: (e) => <span className="mono">{e.action}</span> },
+            // The code stays in the title: it is what the Action filter above takes.
+            { header: "Action", cell: (e) => <span title={e.action}>{plainWords(e.action)}</span> },
             { header: "Outcome", cell: (e) => <Status value={e.outcome} /> },
             {
               header: "Target",
@@ -99,7 +102,7 @@ export function AuditPage() {
             { header: "Reason", cell: (e) => e.reason ?? "—" },
             {
               header: "What changed",
-              cell: (e) => (e.changes ? <code className="details">{JSON.stringify(e.changes)}</code> : "—"),
+              cell: (e) => <Details value={e.changes} />,
             },
             { header: "IP", cell: (e) => e.ip ?? "—" },
           ]}

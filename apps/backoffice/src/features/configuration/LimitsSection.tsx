@@ -1,3 +1,4 @@
+import { KYC_LEVEL_PHRASES } from "@kestrel/domain";
 import { useState } from "react";
 import { Section, Table } from "../../components/kit.tsx";
 import { type Config, rowError, useSaveSection } from "./config-api.ts";
@@ -7,7 +8,7 @@ type Limits = Config["limits"];
 type OperationNames = Config["operationNames"];
 type Row = Limits["limits"][number];
 
-const LEVELS: Record<string, string> = { KYC_0: "KYC 0", KYC_2: "KYC 2 (verified)" };
+const LEVELS: Record<string, string> = KYC_LEVEL_PHRASES;
 const BOUNDS = [
   ["perTransaction", "Per transaction"],
   ["daily", "24 hours"],

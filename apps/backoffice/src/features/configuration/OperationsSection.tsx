@@ -1,3 +1,4 @@
+import { KYC_LEVEL_PHRASES } from "@kestrel/domain";
 import { useState } from "react";
 import { Section, Table } from "../../components/kit.tsx";
 import { type Config, useSaveSection } from "./config-api.ts";
@@ -9,9 +10,9 @@ type OperationNames = Config["operationNames"];
 const STATUS_LABELS = { NONE: "Enabled", MAINTENANCE: "Maintenance", DISABLED: "Disabled" } as const;
 /** The level lists an operation may have, as operators read them. */
 const LEVELS = [
-  { value: "KYC_0,KYC_2", label: "KYC 0 and up" },
-  { value: "KYC_2", label: "KYC 2 (verified) only" },
-  { value: "KYC_0", label: "KYC 0 only" },
+  { value: "KYC_0,KYC_2", label: `${KYC_LEVEL_PHRASES.KYC_0} and up` },
+  { value: "KYC_2", label: `${KYC_LEVEL_PHRASES.KYC_2} only` },
+  { value: "KYC_0", label: `${KYC_LEVEL_PHRASES.KYC_0} only` },
 ] as const;
 
 /** Each operation of the catalog: its switch and the KYC level it needs. */

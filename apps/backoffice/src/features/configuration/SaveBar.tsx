@@ -1,6 +1,6 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { ErrorMessage } from "../../components/kit.tsx";
+import { DoneMessage, ErrorMessage } from "../../components/kit.tsx";
 
 /** The reason field, the Save button and what the save answered, at the foot of each section. */
 export function SaveBar(props: {
@@ -33,11 +33,13 @@ export function SaveBar(props: {
         <input id={id} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </div>
       {props.errorShown ? null : <ErrorMessage error={mutation.error} />}
-      {mutation.isSuccess ? (
-        <p className="ok" role="status">
-          {mutation.data?.version ? `Saved as version ${mutation.data.version.version}.` : "Nothing changed."}
-        </p>
-      ) : null}
+      <DoneMessage>
+        {mutation.isSuccess
+          ? mutation.data?.version
+            ? `Saved as version ${mutation.data.version.version}.`
+            : "Nothing changed."
+          : null}
+      </DoneMessage>
       <div className="actions">
         <button
           type="button"

@@ -1,10 +1,20 @@
 import { ApiError, unwrap } from "@kestrel/api-client";
+import {
+  HISTORY_STATUS_PHRASES,
+  HISTORY_TYPE_PHRASES,
+  KYC_CASE_KIND_PHRASES,
+  KYC_LEVEL_PHRASES,
+  KYC_REVIEW_REASON_PHRASES,
+  KYC_STATUS_PHRASES,
+  LEDGER_ACCOUNT_PHRASES,
+} from "@kestrel/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
 import { Link, useParams } from "react-router";
 import { Dl, ErrorMessage, Field, Loading, Section, Status, Table } from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
+import { plainWords, wordFor } from "../../lib/words.ts";
 
 /** A customer's page: everything an operator needs to help, and the block. */
 export function CustomerPage() {
@@ -79,8 +89,11 @@ export function CustomerPage() {
         <Section title="Identity (KYC)">
           <Dl
             items={[
-              ["Level", d.kyc.level],
-              ["Status", <Status key="s" value={d.kyc.status} />],
+              ["Level", wordFor(KYC_LEVEL_PHRASES, d.kyc.level)],
+              [
+                "Status",
+                <Status key="s" value={d.kyc.status} label={wordFor(KYC_STATUS_PHRASES, d.kyc.status)} />,
+              ],
             ]}
           />
           <Table
@@ -91,11 +104,17 @@ export function CustomerPage() {
             columns={[
               {
                 header: "Case",
-                cell: (h) => <Link to={`/kyc/${h.id}`}>{h.kind === "IDENTITY" ? "Identity" : "Limits"}</Link>,
+                cell: (h) => <Link to={`/kyc/${h.id}`}>{KYC_CASE_KIND_PHRASES[h.kind]}</Link>,
               },
-              { header: "Status", cell: (h) => <Status value={h.status} /> },
+              {
+                header: "Status",
+                cell: (h) => <Status value={h.status} label={wordFor(KYC_STATUS_PHRASES, h.status)} />,
+              },
               { header: "Submitted", cell: (h) => when(h.submittedAt) },
-              { header: "Reasons", cell: (h) => h.reasons.join(", ") || "—" },
+              {
+                header: "Reasons",
+                cell: (h) => h.reasons.map((r) => wordFor(KYC_REVIEW_REASON_PHRASES, r)).join(", ") || "—",
+              },
             ]}
           />
         </Section>
@@ -108,7 +127,7 @@ export function CustomerPage() {
           empty="No wallet."
           columns={[
             { header: "Currency", cell: (w) => w.currency },
-            { header: "Kind", cell: (w) => w.kind.replace(/_/g, " ") },
+            { header: "Kind", cell: (w) => wordFor(LEDGER_ACCOUNT_PHRASES, w.kind) },
             { header: "Balance", cell: (w) => <span className="num">{w.balance}</span> },
             { header: "Available", cell: (w) => <span className="num">{w.available}</span> },
           ]}
@@ -130,7 +149,7 @@ export function CustomerPage() {
             empty="No card."
             columns={[
               { header: "Number", cell: (c) => <span className="mono">{c.maskedNumber}</span> },
-              { header: "Program", cell: (c) => `${c.program} ${c.cardType.toLowerCase()}` },
+              { header: "Program", cell: (c) => `${plainWords(c.program)}, ${c.cardType.toLowerCase()}` },
               { header: "Expiry", cell: (c) => c.expiry },
               { header: "Status", cell: (c) => <Status value={c.status} /> },
             ]}
@@ -178,7 +197,9 @@ export function CustomerPage() {
           columns={[
             {
               header: "Operation",
-              cell: (o) => <Link to={`/operations/${o.operationId}`}>{o.type.replace(/_/g, " ")}</Link>,
+              cell: (o) => (
+                <Link to={`/operations/${o.operationId}`}>{wordFor(HISTORY_TYPE_PHRASES, o.type)}</Link>
+              ),
             },
             {
               header: "Amount",
@@ -186,7 +207,10 @@ export function CustomerPage() {
                 <span className="num">{`${o.direction === "OUT" ? "−" : "+"}${o.amount} ${o.currency}`}</span>
               ),
             },
-            { header: "Status", cell: (o) => <Status value={o.status} /> },
+            {
+              header: "Status",
+              cell: (o) => <Status value={o.status} label={wordFor(HISTORY_STATUS_PHRASES, o.status)} />,
+            },
             { header: "When", cell: (o) => when(o.createdAt) },
           ]}
         />

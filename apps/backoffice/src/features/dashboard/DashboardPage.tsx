@@ -1,4 +1,5 @@
 import { unwrap } from "@kestrel/api-client";
+import { KYC_CASE_KIND_PHRASES } from "@kestrel/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ErrorMessage, Loading, Section, Status, Table } from "../../components/kit.tsx";
@@ -24,7 +25,7 @@ export function DashboardPage() {
               empty="Nothing waits for a review."
               columns={[
                 { header: "Customer", cell: (c) => <Link to={`/kyc/${c.id}`}>{c.customerName}</Link> },
-                { header: "Kind", cell: (c) => (c.kind === "IDENTITY" ? "Identity" : "Limit increase") },
+                { header: "Kind", cell: (c) => KYC_CASE_KIND_PHRASES[c.kind] },
                 { header: "Submitted", cell: (c) => when(c.submittedAt) },
               ]}
             />

@@ -1,11 +1,22 @@
 import { ApiError, unwrap } from "@kestrel/api-client";
-import type { DocumentType } from "@kestrel/domain";
+import {
+  DOCUMENT_TYPE_PHRASES,
+  type DocumentType,
+  KYC_CASE_KIND_PHRASES,
+  KYC_DECISION_PHRASES,
+  KYC_LEVEL_PHRASES,
+  KYC_REVIEW_REASON_PHRASES,
+  KYC_STATUS_PHRASES,
+  type KycDecision,
+} from "@kestrel/domain";
+import { RadioChoices } from "@kestrel/ui-base/radio-choices";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
-import { Dl, ErrorMessage, Field, Loading, Section, Status } from "../../components/kit.tsx";
+import { Dl, DoneMessage, ErrorMessage, Field, Loading, Section, Status } from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
 import { can, useMe } from "../../lib/me.ts";
+import { plainWords, wordFor } from "../../lib/words.ts";
 
 /** The documents an operator may ask for again: the identity document's sides and the selfie. */
 const RETRY_DOCUMENTS: readonly DocumentType[] = [
@@ -16,18 +27,12 @@ const RETRY_DOCUMENTS: readonly DocumentType[] = [
   "DRIVING_LICENCE_BACK",
   "SELFIE",
 ];
-type Decision = "APPROVE" | "REJECT" | "RETRY";
 type Limit = { operationType: string; perTransaction: string; daily: string; monthly: string };
 const BOUNDS = [
   ["perTransaction", "Per transaction"],
   ["daily", "24 hours"],
   ["monthly", "30 days"],
 ] as const;
-const label = (s: string) =>
-  s
-    .replace(/_/g, " ")
-    .toLowerCase()
-    .replace(/^./, (c) => c.toUpperCase());
 
 /** A case: who, the documents shown inline (never cached), and the decision with its reason. */
 export function CasePage() {
@@ -42,10 +47,10 @@ export function CasePage() {
     queryKey: ["kyc-settings"],
     queryFn: () => unwrap(api.GET("/admin/v1/kyc/settings")),
   });
-  const [decision, setDecision] = useState<Decision>("APPROVE");
+  const [decision, setDecision] = useState<KycDecision>("APPROVE");
   const decide = useMutation({
     mutationFn: (body: {
-      decision: Decision;
+      decision: KycDecision;
       reason: string;
       document?: DocumentType;
       note?: string;
@@ -71,7 +76,7 @@ export function CasePage() {
     (r) => r.decisions.includes(decision) && r.kinds.includes(c.kind),
   );
   const waiting = c.status === "IN_PROGRESS" || c.status === "UNDER_REVIEW";
-  const decisions: Decision[] =
+  const decisions: KycDecision[] =
     c.kind === "IDENTITY" ? ["APPROVE", "REJECT", "RETRY"] : ["APPROVE", "REJECT"];
   const fieldError = (name: string) =>
     decide.error instanceof ApiError && decide.error.field === name ? decide.error.message : undefined;
@@ -114,12 +119,12 @@ export function CasePage() {
         <Link to="/kyc">← KYC review</Link>
       </p>
       <h1>
-        {c.kind === "IDENTITY" ? "Identity check" : "Limit increase"}: {c.customerName}
+        {KYC_CASE_KIND_PHRASES[c.kind]}: {c.customerName}
       </h1>
       <Section title="Case">
         <Dl
           items={[
-            ["Status", <Status key="s" value={c.status} />],
+            ["Status", <Status key="s" value={c.status} label={wordFor(KYC_STATUS_PHRASES, c.status)} />],
             [
               "Customer",
               <Link key="c" to={`/customers/${c.customerId}`}>
@@ -128,7 +133,7 @@ export function CasePage() {
             ],
             ["Submitted", when(c.submittedAt)],
             ["Decided", when(c.decidedAt)],
-            ["Reasons", c.rejectReasons.join(", ") || "—"],
+            ["Reasons", c.rejectReasons.map((r) => wordFor(KYC_REVIEW_REASON_PHRASES, r)).join(", ") || "—"],
             ["Message to the customer", c.rejectMessage ?? "—"],
           ]}
         />
@@ -141,13 +146,13 @@ export function CasePage() {
               return (
                 <li key={d.id} className={d.superseded ? "superseded" : undefined}>
                   <h3>
-                    {label(d.docType)}
+                    {wordFor(DOCUMENT_TYPE_PHRASES, d.docType)}
                     {d.superseded ? " (replaced)" : ""}
                   </h3>
                   {d.contentType.startsWith("image/") ? (
                     <img
                       src={src}
-                      alt={`${label(d.docType)} uploaded ${when(d.uploadedAt)}`}
+                      alt={`${wordFor(DOCUMENT_TYPE_PHRASES, d.docType)} uploaded ${when(d.uploadedAt)}`}
                       loading="lazy"
                     />
                   ) : (
@@ -168,26 +173,20 @@ export function CasePage() {
       {waiting && can(me, "kyc.decide") ? (
         <Section title="Decision">
           <form onSubmit={submit} noValidate className="decision">
-            <fieldset>
-              <legend>Outcome</legend>
-              {decisions.map((d) => (
-                <label key={d} className="radio">
-                  <input
-                    type="radio"
-                    name="decision"
-                    value={d}
-                    checked={decision === d}
-                    onChange={() => setDecision(d)}
-                  />
-                  {d === "APPROVE" ? "Approve" : d === "REJECT" ? "Reject" : "Ask for a document again"}
-                </label>
-              ))}
-            </fieldset>
+            <RadioChoices
+              legend="Outcome"
+              name="decision"
+              choices={decisions}
+              label={(d) => KYC_DECISION_PHRASES[d]}
+              value={decision}
+              onChange={setDecision}
+              choiceClassName="radio"
+            />
             <Field id="reason" label="Reason" error={fieldError("reason")}>
               <select id="reason" name="reason" key={decision} required>
                 {reasons.map((r) => (
                   <option key={r.code} value={r.code}>
-                    {label(r.code)}
+                    {wordFor(KYC_REVIEW_REASON_PHRASES, r.code)}
                   </option>
                 ))}
               </select>
@@ -197,7 +196,7 @@ export function CasePage() {
                 <select id="document" name="document" required>
                   {RETRY_DOCUMENTS.map((d) => (
                     <option key={d} value={d}>
-                      {label(d)}
+                      {DOCUMENT_TYPE_PHRASES[d]}
                     </option>
                   ))}
                 </select>
@@ -208,7 +207,7 @@ export function CasePage() {
                 <legend>The customer's limits from now on ({c.limits.currency})</legend>
                 {c.limits.operations.map((o, i) => (
                   <fieldset key={o.operationType} className="limit-row">
-                    <legend>{label(o.operationType)}</legend>
+                    <legend>{plainWords(o.operationType)}</legend>
                     {BOUNDS.map(([bound, text]) => {
                       const name = `limits.${i}.${bound}`;
                       const error = fieldError(name);
@@ -243,17 +242,17 @@ export function CasePage() {
           </form>
         </Section>
       ) : null}
-      {decide.isSuccess ? (
-        <p role="status" className="ok">
-          Decision recorded: the customer is now {decide.data.kycLevel} ({label(decide.data.status)}).
-        </p>
-      ) : null}
+      <DoneMessage>
+        {decide.isSuccess
+          ? `Decision recorded: the customer is now ${wordFor(KYC_LEVEL_PHRASES, decide.data.kycLevel)} (${wordFor(KYC_STATUS_PHRASES, decide.data.status).toLowerCase()}).`
+          : null}
+      </DoneMessage>
       {c.decisions.length > 0 ? (
         <Section title="Decisions received">
           <ul>
             {c.decisions.map((d) => (
               <li key={d.decidedAt}>
-                {when(d.decidedAt)}: {d.outcome} ({d.effect})
+                {when(d.decidedAt)}: {plainWords(d.outcome)} ({plainWords(d.effect).toLowerCase()})
               </li>
             ))}
           </ul>

@@ -1,15 +1,27 @@
 import { unwrap } from "@kestrel/api-client";
+import {
+  HISTORY_STATUS_PHRASES,
+  HISTORY_TYPE_PHRASES,
+  LEDGER_ACCOUNT_PHRASES,
+  LEDGER_OPERATION_STATUS_PHRASES,
+  ledgerOperationPhrase,
+  TRANSFER_TYPE_PHRASES,
+} from "@kestrel/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
+import { Details } from "../../components/Details.tsx";
 import { Dl, ErrorMessage, Loading, Section, Status, Table } from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
+import { wordFor } from "../../lib/words.ts";
 
 const account = (a: { kind: string; ownerId: string | null }) =>
   a.ownerId ? (
-    <Link to={`/customers/${a.ownerId}`}>{a.kind.replace(/_/g, " ")}</Link>
+    <Link to={`/customers/${a.ownerId}`}>{wordFor(LEDGER_ACCOUNT_PHRASES, a.kind)}</Link>
   ) : (
-    a.kind.replace(/_/g, " ")
+    wordFor(LEDGER_ACCOUNT_PHRASES, a.kind)
   );
+
+const DIRECTION_WORDS = { IN: "Money in", OUT: "Money out" } as const;
 
 /** An operation: each party's entry with the provider's details, its ledger legs, its history. */
 export function OperationPage() {
@@ -28,7 +40,13 @@ export function OperationPage() {
       <p>
         <Link to="/operations">← Operations</Link>
       </p>
-      <h1>{first ? first.type.replace(/_/g, " ") : (op.ledger?.kind ?? "Operation")}</h1>
+      <h1>
+        {first
+          ? wordFor(HISTORY_TYPE_PHRASES, first.type)
+          : op.ledger
+            ? ledgerOperationPhrase(op.ledger.kind)
+            : "Operation"}
+      </h1>
       <Section title="Summary">
         <Dl
           items={[
@@ -38,7 +56,12 @@ export function OperationPage() {
                 {op.operationId}
               </span>,
             ],
-            ["Ledger", op.ledger ? `${op.ledger.kind} · ${op.ledger.status}` : "No ledger operation"],
+            [
+              "Ledger",
+              op.ledger
+                ? `${ledgerOperationPhrase(op.ledger.kind)} · ${wordFor(LEDGER_OPERATION_STATUS_PHRASES, op.ledger.status)}`
+                : "No ledger operation",
+            ],
             ["Created", when(op.ledger?.createdAt ?? first?.createdAt)],
           ]}
         />
@@ -58,13 +81,19 @@ export function OperationPage() {
                 </Link>
               ),
             },
-            { header: "Direction", cell: (e) => <Status value={e.direction} /> },
+            {
+              header: "Direction",
+              cell: (e) => <Status value={e.direction} label={DIRECTION_WORDS[e.direction]} />,
+            },
             { header: "Amount", cell: (e) => <span className="num">{`${e.amount} ${e.currency}`}</span> },
             { header: "Fee", cell: (e) => <span className="num">{e.fee}</span> },
-            { header: "Status", cell: (e) => <Status value={e.status} /> },
+            {
+              header: "Status",
+              cell: (e) => <Status value={e.status} label={wordFor(HISTORY_STATUS_PHRASES, e.status)} />,
+            },
             {
               header: "Provider details",
-              cell: (e) => <code className="details">{JSON.stringify(e.details)}</code>,
+              cell: (e) => <Details value={e.details} />,
             },
           ]}
         />
@@ -76,7 +105,7 @@ export function OperationPage() {
           rowKey={(l) => l.id}
           empty="No ledger legs."
           columns={[
-            { header: "Type", cell: (l) => l.type },
+            { header: "Type", cell: (l) => wordFor(TRANSFER_TYPE_PHRASES, l.type) },
             { header: "From", cell: (l) => account(l.debit) },
             { header: "To", cell: (l) => account(l.credit) },
             { header: "Amount", cell: (l) => <span className="num">{`${l.amount} ${l.currency}`}</span> },

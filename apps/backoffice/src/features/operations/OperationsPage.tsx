@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { ErrorMessage, Field, Loading, Status, Table } from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
+import { wordFor } from "../../lib/words.ts";
 
 const FILTERS = ["kind", "status", "currency", "minAmount", "maxAmount", "from", "to", "customerId"] as const;
 
@@ -112,7 +113,9 @@ export function OperationsPage() {
           columns={[
             {
               header: "Operation",
-              cell: (o) => <Link to={`/operations/${o.operationId}`}>{o.type.replace(/_/g, " ")}</Link>,
+              cell: (o) => (
+                <Link to={`/operations/${o.operationId}`}>{wordFor(HISTORY_TYPE_PHRASES, o.type)}</Link>
+              ),
             },
             {
               header: "Customer",
@@ -128,7 +131,10 @@ export function OperationsPage() {
                 <span className="num">{`${o.direction === "OUT" ? "−" : "+"}${o.amount} ${o.currency}`}</span>
               ),
             },
-            { header: "Status", cell: (o) => <Status value={o.status} /> },
+            {
+              header: "Status",
+              cell: (o) => <Status value={o.status} label={wordFor(HISTORY_STATUS_PHRASES, o.status)} />,
+            },
             { header: "When", cell: (o) => when(o.createdAt) },
           ]}
         />

@@ -1,9 +1,11 @@
 import { ApiError, unwrap } from "@kestrel/api-client";
+import { OPERATOR_ROLE_PHRASES } from "@kestrel/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ErrorMessage, Field, Loading, Section, Status, Table } from "../../components/kit.tsx";
 import { api, when } from "../../lib/api.ts";
 import { useMe } from "../../lib/me.ts";
+import { wordFor } from "../../lib/words.ts";
 
 type Row = { id: string; email: string; role: string; disabledAt: string | null; createdAt: string };
 
@@ -52,7 +54,7 @@ export function OperatorsPage() {
           empty="No operators."
           columns={[
             { header: "Email", cell: (o) => o.email },
-            { header: "Role", cell: (o) => o.role.replace(/_/g, " ").toLowerCase() },
+            { header: "Role", cell: (o) => wordFor(OPERATOR_ROLE_PHRASES, o.role) },
             { header: "Since", cell: (o) => when(o.createdAt) },
             {
               header: "Status",

@@ -20,7 +20,7 @@ export function SplashScreen({ logoUrl, title }: { logoUrl?: string; title?: str
             sizes="min(320px, 70vw)"
             alt={title ?? ""}
           />
-          <span role="status" className="k-visually-hidden">
+          <span role="status" className="visually-hidden">
             {t("app.loading")}
           </span>
         </>

@@ -19,7 +19,7 @@ export function BrandLink() {
         <img className="k-brand__logo" src={logo} srcSet={merchantSrcSet(logo)} sizes="200px" alt="" />
       ) : null}
       {title ? (
-        <span className={logo ? "k-brand__title k-visually-hidden" : "k-brand__title"}>{title}</span>
+        <span className={logo ? "k-brand__title visually-hidden" : "k-brand__title"}>{title}</span>
       ) : null}
     </Link>
   );

@@ -1,3 +1,4 @@
+import { RadioChoices } from "@kestrel/ui-base/radio-choices";
 import { useTranslation } from "react-i18next";
 import type { enAnswers } from "../../lib/i18n/en-answers.ts";
 import { CountrySelect } from "../country-select/CountrySelect.tsx";
@@ -37,27 +38,16 @@ export function QuestionnaireFields({
     onChange({ ...value, [k]: v });
   return (
     <>
-      <fieldset className="k-answers__choices">
-        <legend>{t("answers.questionnaire.usRelated")}</legend>
-        <label className="k-answers__choice">
-          <input
-            type="radio"
-            name="isUsRelated"
-            checked={!value.isUsRelated}
-            onChange={() => set("isUsRelated", false)}
-          />
-          {t("answers.questionnaire.no")}
-        </label>
-        <label className="k-answers__choice">
-          <input
-            type="radio"
-            name="isUsRelated"
-            checked={value.isUsRelated}
-            onChange={() => set("isUsRelated", true)}
-          />
-          {t("answers.questionnaire.yes")}
-        </label>
-      </fieldset>
+      <RadioChoices
+        legend={t("answers.questionnaire.usRelated")}
+        name="isUsRelated"
+        choices={["no", "yes"] as const}
+        label={(answer) => t(`answers.questionnaire.${answer}`)}
+        value={value.isUsRelated ? "yes" : "no"}
+        onChange={(answer) => set("isUsRelated", answer === "yes")}
+        className="k-answers__choices"
+        choiceClassName="k-answers__choice"
+      />
       {value.isUsRelated ? (
         <TextField
           name="usRelatedPerson"

@@ -55,7 +55,7 @@ export function HistoryList({
                 <strong className={amountClass(op)}>
                   {`${sign}${formatMoney(op.amount, op.currency)}`}
                   {op.status === "FAILED" ? (
-                    <span className="k-visually-hidden">
+                    <span className="visually-hidden">
                       {` ${t(senderClaimOf(op) ? "claims.amountNote" : "historyAmount.notMoved")}`}
                     </span>
                   ) : null}

@@ -67,7 +67,7 @@ export function ModalDialog(props: ModalProps & { opener: RefObject<HTMLElement 
           {title ? (
             <Dialog.Title className="k-modal__title">{title}</Dialog.Title>
           ) : (
-            <Dialog.Title className="k-visually-hidden">{a11yTitle}</Dialog.Title>
+            <Dialog.Title className="visually-hidden">{a11yTitle}</Dialog.Title>
           )}
           {children}
         </Dialog.Content>

@@ -29,7 +29,7 @@ export function OperationNavLink({ to, operation, label, className, icon }: Oper
       >
         {icon}
         <span>{label}</span>
-        <span id={reasonId} className="k-visually-hidden">
+        <span id={reasonId} className="visually-hidden">
           {gate.disabledReason}
         </span>
       </span>

@@ -1,3 +1,4 @@
+import { ApiError, fieldMessage } from "@kestrel/api-client";
 import { isCurrencyCode, parseAmount, toDecimalString } from "@kestrel/money";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,10 +17,8 @@ import { formatDate } from "../../lib/format/dates.ts";
 import { amountDigits, formatMoney, readAmount } from "../../lib/format/money.ts";
 import { displayRate } from "../../lib/format/rate.ts";
 import { formatTimer } from "../../lib/format/timer.ts";
-import { ApiError } from "../../lib/http/api-error.ts";
 import { isOfferGone } from "../../lib/http/offer-gone.ts";
 import { ROUTES } from "../../lib/routes.ts";
-import { fieldMessage } from "../../lib/session/api-result.ts";
 import {
   CARD_CURRENCY,
   type TopUpReceipt,

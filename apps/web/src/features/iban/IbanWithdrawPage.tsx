@@ -1,3 +1,4 @@
+import { ApiError } from "@kestrel/api-client";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -11,7 +12,6 @@ import { RowsSkeleton } from "../../components/skeleton/RowsSkeleton.tsx";
 import { TextField } from "../../components/TextField.tsx";
 import { formatDate } from "../../lib/format/dates.ts";
 import { formatMoney, readAmount, toWire } from "../../lib/format/money.ts";
-import { ApiError } from "../../lib/http/api-error.ts";
 import { ROUTES } from "../../lib/routes.ts";
 import {
   type Recipient,

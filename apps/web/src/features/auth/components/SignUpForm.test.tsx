@@ -1,3 +1,4 @@
+import { ApiError } from "@kestrel/api-client";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -79,7 +80,6 @@ describe("sign-up form (spec §5)", () => {
 
   it("shows a refusal naming the phone at the phone field", async () => {
     const { user, onSubmit } = renderForm();
-    const { ApiError } = await import("../../../lib/http/api-error.ts");
     onSubmit.mockRejectedValueOnce(
       new ApiError(403, {
         error: "PHONE_PREFIX_BLOCKED_FOR_REGISTRATION",

@@ -1,5 +1,5 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components } from "@kestrel/api-contract";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import type { WebSession } from "../../../lib/session/web-session.ts";
 
 type Api = WebSession["api"];

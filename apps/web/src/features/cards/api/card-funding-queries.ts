@@ -1,7 +1,7 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components } from "@kestrel/api-contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import type { WebSession } from "../../../lib/session/web-session.ts";
 import { WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";

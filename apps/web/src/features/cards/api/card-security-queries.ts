@@ -1,7 +1,7 @@
+import { unwrap } from "@kestrel/api-client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createRevealKeyPair } from "../../../lib/crypto/browser-key-pair.ts";
 import { sealToServerKey } from "../../../lib/crypto/rsa-seal.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import type { CardProgram } from "./cards-queries.ts";
 

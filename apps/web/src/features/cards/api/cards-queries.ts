@@ -1,8 +1,8 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components, paths } from "@kestrel/api-contract";
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { sealToServerKey } from "../../../lib/crypto/rsa-seal.ts";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 import { WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";
 import { isInFlight } from "../card-status.ts";

@@ -1,7 +1,7 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components } from "@kestrel/api-contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useOfferClock } from "../../../lib/hooks/use-offer-clock.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import type { CardProgram } from "./cards-queries.ts";
 

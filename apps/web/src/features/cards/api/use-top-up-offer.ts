@@ -1,5 +1,5 @@
+import { ApiError } from "@kestrel/api-client";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { ApiError } from "../../../lib/http/api-error.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import { priceTopUp, type TopUpInput, type TopUpOffer } from "./card-funding-queries.ts";
 import type { CardProgram } from "./cards-queries.ts";

@@ -1,3 +1,4 @@
+import { ApiError } from "@kestrel/api-client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,7 +8,6 @@ import { FormError } from "../../../components/FormError.tsx";
 import { CancelOrderModal } from "../../../components/modal/CancelOrderModal.tsx";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { formatMoney } from "../../../lib/format/money.ts";
-import { ApiError } from "../../../lib/http/api-error.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import {
   type Card,

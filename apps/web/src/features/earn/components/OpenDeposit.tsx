@@ -1,4 +1,5 @@
 import { fieldMessage } from "@kestrel/api-client";
+import { RadioChoices } from "@kestrel/ui-base/radio-choices";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../../components/AmountInput.tsx";
@@ -110,22 +111,17 @@ export function OpenDeposit({ templates }: { templates: DepositTemplates }) {
             </option>
           ))}
         </SelectField>
-        <fieldset className="k-earn__types">
-          <legend>{t("earn.type")}</legend>
-          {(["FLEX", "FIX"] as const).map((type) => (
-            <label key={type} className="k-earn__type">
-              <input
-                type="radio"
-                name="productType"
-                value={type}
-                checked={productType === type}
-                disabled={!durations.some((d) => d.productType === type)}
-                onChange={() => setProductType(type)}
-              />
-              <span>{t(`words.productType.${type}`)}</span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioChoices
+          legend={t("earn.type")}
+          name="productType"
+          choices={["FLEX", "FIX"] as const}
+          label={(type) => <span>{t(`words.productType.${type}`)}</span>}
+          value={productType}
+          onChange={setProductType}
+          disabled={(type) => !durations.some((d) => d.productType === type)}
+          className="k-earn__types"
+          choiceClassName="k-earn__type"
+        />
         <p className="k-earn__rule">{t(`earn.rules.${productType}`)}</p>
         <SelectField
           label={t("earn.duration")}

@@ -1,6 +1,6 @@
+import { ApiError } from "@kestrel/api-client";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useOfferClock } from "../../../lib/hooks/use-offer-clock.ts";
-import { ApiError } from "../../../lib/http/api-error.ts";
 import { useApi } from "../../../lib/session/session-context.tsx";
 import { createOffer, type ExchangeOffer, type OfferRequest, updateOffer } from "./exchange-calls.ts";
 

@@ -1,11 +1,10 @@
+import { ApiError, fieldMessage } from "@kestrel/api-client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/FormError.tsx";
 import { ErrorModal } from "../../../components/modal/ErrorModal.tsx";
 import { maxAmountDigits, readAmount } from "../../../lib/format/money.ts";
-import { ApiError } from "../../../lib/http/api-error.ts";
 import { isOfferGone } from "../../../lib/http/offer-gone.ts";
-import { fieldMessage } from "../../../lib/session/api-result.ts";
 import type { Wallet } from "../../../lib/wallets/wallet-queries.ts";
 import type { ExchangeExecution, ExchangePair } from "../api/exchange-calls.ts";
 import { useExecuteOffer } from "../api/exchange-queries.ts";

@@ -1,9 +1,9 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Chart } from "../../../components/chart/Chart.tsx";
 import { changeOf } from "../../../components/chart/chart-change.ts";
 import { displayRate } from "../../../lib/format/rate.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 // Its texts load with it (lib/i18n/feature-texts.ts).
 import "../../../lib/i18n/en-exchange.ts";

@@ -1,9 +1,9 @@
+import { unwrap } from "@kestrel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Chart } from "../../../components/chart/Chart.tsx";
 import { changeOf } from "../../../components/chart/chart-change.ts";
 import { formatMoney, readAmount } from "../../../lib/format/money.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 
 const DAYS = 30;

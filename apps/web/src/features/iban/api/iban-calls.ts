@@ -1,8 +1,8 @@
+import { unwrap } from "@kestrel/api-client";
 import type { components } from "@kestrel/api-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
-import { unwrap } from "../../../lib/session/api-result.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 import { WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";
 

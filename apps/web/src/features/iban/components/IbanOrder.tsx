@@ -1,3 +1,4 @@
+import { ApiError } from "@kestrel/api-client";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -16,7 +17,6 @@ import { CancelOrderModal } from "../../../components/modal/CancelOrderModal.tsx
 import { Spinner } from "../../../components/Spinner.tsx";
 import { RowsSkeleton } from "../../../components/skeleton/RowsSkeleton.tsx";
 import { type StoredAnswers, useStoredAnswers } from "../../../lib/customer/answers-queries.ts";
-import { ApiError } from "../../../lib/http/api-error.ts";
 import { ROUTES } from "../../../lib/routes.ts";
 import {
   type IbanConstants,

@@ -1,3 +1,4 @@
+import { RadioChoices } from "@kestrel/ui-base/radio-choices";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
@@ -37,37 +38,34 @@ export function CardTypeStep({
         form={cardType}
         programName={prices.name}
       />
-      <fieldset className="k-card-order__choices">
-        <legend>{t("cardOrder.form")}</legend>
-        {forms.map((f) => (
-          <label key={f} className="k-card-order__choice">
-            <input
-              type="radio"
-              name="cardType"
-              value={f}
-              checked={cardType === f}
-              onChange={() => setCardType(f)}
-            />
-            {t(`cards.forms.${f}`)}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="k-card-order__choices">
-        <legend>{t("cardOrder.colour")}</legend>
-        {prices.designs.map((d) => (
-          <label key={d.id} className="k-card-order__choice">
-            <input
-              type="radio"
-              name="colour"
-              value={d.id}
-              checked={design === d.id}
-              onChange={() => setDesign(d.id)}
-            />
-            <span className="k-card-order__swatch" style={{ background: d.hex }} aria-hidden="true" />
-            {t(`cards.colours.${d.colour as "BLACK"}`)}
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend={t("cardOrder.form")}
+        name="cardType"
+        choices={forms}
+        label={(f) => t(`cards.forms.${f}`)}
+        value={cardType}
+        onChange={setCardType}
+        className="k-card-order__choices"
+        choiceClassName="k-card-order__choice"
+      />
+      <RadioChoices
+        legend={t("cardOrder.colour")}
+        name="colour"
+        choices={prices.designs.map((d) => d.id)}
+        label={(id) => {
+          const d = prices.designs.find((x) => x.id === id);
+          return (
+            <>
+              <span className="k-card-order__swatch" style={{ background: d?.hex }} aria-hidden="true" />
+              {t(`cards.colours.${d?.colour as "BLACK"}`)}
+            </>
+          );
+        }}
+        value={design}
+        onChange={setDesign}
+        className="k-card-order__choices"
+        choiceClassName="k-card-order__choice"
+      />
       {price ? <CardTerms price={price} /> : null}
       <FormError error={error} />
       <Button type="submit" fullWidth disabled={pending}>

@@ -1,3 +1,4 @@
+import { ApiError } from "@kestrel/api-client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
@@ -7,7 +8,6 @@ import {
   SmsConfirmationForm,
   type SmsConfirmResult,
 } from "../../../../components/modal/SmsConfirmationModal.tsx";
-import { ApiError } from "../../../../lib/http/api-error.ts";
 import { useNotify } from "../../../../lib/notifications/notifications-context.tsx";
 import { type BlockAction, useCardBlock } from "../../api/card-security-queries.ts";
 import type { CardModalProps } from "./CardSecurityActions.tsx";

@@ -1,3 +1,4 @@
+import { ApiError } from "@kestrel/api-client";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
@@ -5,7 +6,6 @@ import { FormError } from "../../../../components/FormError.tsx";
 import { Modal } from "../../../../components/modal/Modal.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
 import { sanitizeFreeText } from "../../../../lib/format/sanitize-free-text.ts";
-import { ApiError } from "../../../../lib/http/api-error.ts";
 import { useSetLabel } from "../../api/card-security-queries.ts";
 import type { CardModalProps } from "./CardSecurityActions.tsx";
 import "./card-security.css";

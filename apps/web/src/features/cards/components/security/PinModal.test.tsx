@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { installFakeConfigService } from "../../../../test/fake-config-service.ts";
 import { renderWithProviders } from "../../../../test/render.tsx";
 import type { Card } from "../../api/cards-queries.ts";
 import { PinModal } from "./PinModal.tsx";
@@ -13,7 +14,7 @@ describe("PinModal", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("refuses an easy or mistyped PIN on the page, naming the field, before any call", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const fetchMock = installFakeConfigService();
     const user = userEvent.setup();
     renderWithProviders(<PinModal open onOpenChange={() => {}} card={card} program="CP_1" />);
     const pin = screen.getByLabelText("New PIN");
@@ -33,6 +34,11 @@ describe("PinModal", () => {
     await user.type(repeat, "1375");
     await user.click(submit);
     expect(screen.getByText("The two PINs do not match.")).toBeTruthy();
-    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/pin"))).toBe(false);
+    // No card call at all (setting a PIN starts by fetching the issuer's key). The typed client
+    // calls fetch with a Request: read its url, not String(request) ("[object Request]").
+    const urls = fetchMock.mock.calls.map(([input]) =>
+      input instanceof Request ? input.url : String(input),
+    );
+    expect(urls.filter((url) => url.includes("/v2/card"))).toEqual([]);
   });
 });

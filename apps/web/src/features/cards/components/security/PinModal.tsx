@@ -1,10 +1,10 @@
+import { ApiError } from "@kestrel/api-client";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
 import { FormError } from "../../../../components/FormError.tsx";
 import { Modal } from "../../../../components/modal/Modal.tsx";
 import { TextField } from "../../../../components/TextField.tsx";
-import { ApiError } from "../../../../lib/http/api-error.ts";
 import { useNotify } from "../../../../lib/notifications/notifications-context.tsx";
 import { useSetPin } from "../../api/card-security-queries.ts";
 import { PIN_LENGTH, pinProblem } from "../../pin-rules.ts";

@@ -1,3 +1,4 @@
+import { ApiError } from "@kestrel/api-client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/Button.tsx";
@@ -8,7 +9,6 @@ import {
   type SmsConfirmResult,
 } from "../../../../components/modal/SmsConfirmationModal.tsx";
 import { Spinner } from "../../../../components/Spinner.tsx";
-import { ApiError } from "../../../../lib/http/api-error.ts";
 import { type RevealedCard, useCardReveal } from "../../api/card-security-queries.ts";
 import type { CardModalProps } from "./CardSecurityActions.tsx";
 import { codeStillValid } from "./code-still-valid.ts";

@@ -1,4 +1,4 @@
-import { ApiError } from "../../../../lib/http/api-error.ts";
+import { ApiError } from "@kestrel/api-client";
 
 /**
  * A code asked for again within its 60-second wait is refused (429), but the one sent a moment
