@@ -47,7 +47,12 @@ const XBTUSD: KrakenPair[] = [{ pair: "XBTUSD", base: "BTC", quote: "USD" }];
 const ECB_PATH = "/ecb/stats/eurofxref/eurofxref-daily.xml";
 const tickerPath = (feed: string) => `/${feed}/0/public/Ticker?pair=XBTUSD`;
 /** Kraken's documented answer with another last trade price. */
-const tickerAt = (price: string) => KRAKEN_JSON.replace('"c":["30303.20000"', `"c":["${price}"`);
+function tickerWith(lastTrade: unknown): string {
+  const answer = JSON.parse(KRAKEN_JSON);
+  answer.result.XXBTZUSD.c = lastTrade;
+  return JSON.stringify(answer);
+}
+const tickerAt = (price: string) => tickerWith([price, "0.00067643"]);
 
 function feeds(setup: { sources: RateSource[]; now: Date; maxAge?: Partial<MaxAge>; timeoutMs?: number }) {
   const warnings: string[] = [];
@@ -167,10 +172,7 @@ describe("Kraken public Ticker", () => {
       [{ body: tickerAt("-30303.2") }, 'kraken XBTUSD: "-30303.2" is not a decimal number'],
       [{ body: tickerAt("NaN") }, 'kraken XBTUSD: "NaN" is not a decimal number'],
       [{ body: tickerAt("3e4") }, 'kraken XBTUSD: "3e4" is not a decimal number'],
-      [
-        { body: KRAKEN_JSON.replace('"c":["30303.20000","0.00067643"]', '"c":30303.2') },
-        "kraken XBTUSD: undefined is",
-      ],
+      [{ body: tickerWith(30303.2) }, "kraken XBTUSD: undefined is"],
       [{ status: 502, body: "Bad Gateway" }, "HTTP 502 from 127.0.0.1"],
       [{ status: 503, body: KRAKEN_JSON }, "HTTP 503 from 127.0.0.1"],
     ];
@@ -232,7 +234,7 @@ describe("several sources", () => {
   it("prices a pair several feeds answer at the median, naming every source", async () => {
     answers.set(tickerPath("a"), { body: tickerAt("30100.5") });
     answers.set(tickerPath("b"), { body: tickerAt("30900.0") });
-    answers.set(tickerPath("c"), { body: tickerAt("30303.2") });
+    answers.set(tickerPath("c"), { body: tickerAt("30555.0") });
     const { market } = feeds({ sources: ["a", "b", "c"].flatMap((f) => kraken(f)), now: ECB_DAY });
     await market.refresh();
     expect(market.lookup("BTC", "USD")).toEqual({
@@ -240,7 +242,7 @@ describe("several sources", () => {
       rate: {
         base: "BTC",
         quote: "USD",
-        rate: { value: scaled("30303.2") },
+        rate: { value: scaled("30555.0") },
         at: ECB_DAY,
         sources: ["a", "b", "c"],
       },
