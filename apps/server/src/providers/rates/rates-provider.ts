@@ -1,7 +1,16 @@
 import type { CurrencyCode } from "@kestrel/money";
 
-/** A mid-market rate: 1 unit of `base` is worth `rate` units of `quote` (units, not minor units). */
-export type MidRate = { base: CurrencyCode; quote: CurrencyCode; rate: Rate; at: Date };
+/**
+ * A mid-market rate: 1 unit of `base` is worth `rate` units of `quote` (units, not minor units), as
+ * of `at`; a market feed names the `sources` that priced it ("ECB", "Kraken").
+ */
+export type MidRate = {
+  base: CurrencyCode;
+  quote: CurrencyCode;
+  rate: Rate;
+  at: Date;
+  sources?: readonly string[];
+};
 
 /** An exact rate: `value` / 10^RATE_SCALE. Rates never pass through a JS number on the money path. */
 export type Rate = { value: bigint };
@@ -14,6 +23,8 @@ export interface RatesProvider {
    * The rate of one unit of `base` in `quote` at `at` (now by default). A past `at` answers that
    * moment's rate: the rate history (GET /v2/rates/history) is read through here, so a production
    * feed answers it from its market's history (candles), not from samples we keep.
+   * A feed that cannot price the pair now throws an AppError (market-rates.errors.ts: RATE_STALE,
+   * RATE_UNAVAILABLE), so a quote is refused rather than priced on an old rate.
    */
   midRate(base: CurrencyCode, quote: CurrencyCode, at?: Date): MidRate;
 }
