@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readBankReport } from "./bank-inbox.ts";
 import { readCamt053 } from "./camt053-reader.ts";
 import { readCamt054 } from "./camt054-reader.ts";
-import { fixture, toolPresent, xsdErrors } from "./iso20022.test-helpers.ts";
+import { fixture, nth, toolPresent, xsdErrors } from "./iso20022.test-helpers.ts";
 import { type BankFileErrorCode, isBankFileError } from "./iso20022-errors.ts";
 import { readPain002 } from "./pain002-reader.ts";
 
@@ -107,7 +107,7 @@ describe("camt.053 reader", () => {
   it("reads the day's balances and entries for reconciliation", () => {
     const read = readCamt053(fixture("camt.053-statement.xml"));
     expect(read.msgId).toBe("BANK-053-20261207");
-    const [stmt] = read.statements;
+    const stmt = nth(read.statements);
     expect(stmt.accountIban).toBe("DE89370400440532013000");
     expect(stmt.balances).toEqual([
       { type: "OPBD", amount: 100000n, currency: "EUR", date: "2026-12-07" },
@@ -119,7 +119,7 @@ describe("camt.053 reader", () => {
     ]);
     // Opening + entries = closing: what a reconciliation checks first.
     const moved = stmt.entries.reduce((s, e) => s + (e.direction === "IN" ? e.amount : -e.amount), 0n);
-    expect(stmt.balances[0].amount + moved).toBe(stmt.balances[1].amount);
+    expect(nth(stmt.balances, 0).amount + moved).toBe(nth(stmt.balances, 1).amount);
   });
 
   it("reads a debit balance as negative", () => {
@@ -127,7 +127,7 @@ describe("camt.053 reader", () => {
       '<Amt Ccy="EUR">1000.00</Amt>\n        <CdtDbtInd>CRDT</CdtDbtInd>',
       '<Amt Ccy="EUR">1000.00</Amt>\n        <CdtDbtInd>DBIT</CdtDbtInd>',
     );
-    expect(readCamt053(xml).statements[0].balances[0].amount).toBe(-100000n);
+    expect(nth(nth(readCamt053(xml).statements).balances).amount).toBe(-100000n);
   });
 });
 

@@ -29,3 +29,10 @@ export function xsdErrors(xml: string, xsd: string): string | null {
   });
   return run.status === 0 ? null : run.stderr;
 }
+
+/** The item at `index`, failing the test when there is none. */
+export function nth<T>(items: readonly T[], index = 0): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`expected an item at ${index}, got ${items.length} items`);
+  return item;
+}

@@ -1,6 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { toolPresent, xsdErrors } from "./iso20022.test-helpers.ts";
+import { nth, toolPresent, xsdErrors } from "./iso20022.test-helpers.ts";
 import { isBankFileError } from "./iso20022-errors.ts";
 import { endToEndIdOf, messageIdOf, transferIdOf } from "./message-ids.ts";
 import { type Pain001Order, writePain001 } from "./pain001-writer.ts";
@@ -44,7 +44,7 @@ describe.runIf(toolPresent("xmllint", "libxml2-utils"))("pain.001 against the of
       transfers: [
         ...order().transfers,
         {
-          ...order().transfers[0],
+          ...nth(order().transfers),
           endToEndId: "INV-2026-12-0042",
           amount: 99_999_999_999n,
           remittance: null,
@@ -110,7 +110,7 @@ describe("pain.001 content (EPC SCT rules)", () => {
   });
 
   it("refuses bad orders naming the field, writing nothing", () => {
-    const t = order().transfers[0];
+    const t = nth(order().transfers);
     expect(refusal(order({ msgId: "" }))).toMatch(/^msgId/);
     expect(refusal(order({ msgId: "x".repeat(36) }))).toMatch(/^msgId/);
     expect(refusal(order({ executionDate: "8.12.2026" }))).toMatch(/^executionDate/);
