@@ -17,7 +17,7 @@ import { MaintenanceProvider } from "../components/operations/maintenance-contex
 import { markSignedInBefore } from "../lib/session/web-session.ts";
 
 /** What a test reads and drives of the router: where the app is, and going somewhere else. */
-export interface TestRouter {
+interface TestRouter {
   readonly state: { location: Location };
   navigate(to: string): void;
 }

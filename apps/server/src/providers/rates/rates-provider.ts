@@ -1,7 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 
 /** A mid-market rate: 1 unit of `base` is worth `rate` units of `quote` (units, not minor units). */
-export type MidRate = { base: CurrencyCode; quote: CurrencyCode; rate: Rate; at: Date };
+type MidRate = { base: CurrencyCode; quote: CurrencyCode; rate: Rate; at: Date };
 
 /** An exact rate: `value` / 10^RATE_SCALE. Rates never pass through a JS number on the money path. */
 export type Rate = { value: bigint };
