@@ -18,7 +18,7 @@ export const nimbusUrl = () => baseUrl().replace("//localhost", "//nimbus.localh
 /** Passwords and tokens the suite used: none of them may appear in the server's log. */
 export const usedSecrets = new Set<string>();
 /** The SMS codes the suite read: 4 digits, so the scan looks for them as whole words. */
-export const usedCodes = new Set<string>();
+const usedCodes = new Set<string>();
 const remember = (...values: Array<string | undefined>) => {
   for (const value of values) if (value) usedSecrets.add(value);
 };

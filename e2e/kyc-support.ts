@@ -13,7 +13,7 @@ import { baseUrl, openPage, SCREENSHOT_DIR } from "./browser.ts";
 export const DEMO_MERCHANT_ID = "0193a9e0-0000-7000-8000-000000000001";
 
 /** The host page on the second merchant's host: a merchant page framing the widget across origins. */
-export const hostPageUrl = () => `${baseUrl().replace("//localhost", "//nimbus.localhost")}/sandbox/kyc-host`;
+const hostPageUrl = () => `${baseUrl().replace("//localhost", "//nimbus.localhost")}/sandbox/kyc-host`;
 
 async function json<T>(response: Response): Promise<T> {
   const body = await response.text();

@@ -90,7 +90,7 @@ const SYMBOL_CODE = new Map(
 );
 
 /** Amounts in `text` with more decimals than the display rule (spec §5, packages/money) allows. */
-export function overPreciseAmounts(text: string): string[] {
+function overPreciseAmounts(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(CODE_AFTER)) {
     const [whole, decimals = "", code] = match;

@@ -11,7 +11,7 @@ const FUNDS = 1_000_000_00n;
 const FUNDING_CLIENTS = 4;
 
 /** bench.account(n) of the SQL below, in TypeScript. */
-export const benchAccountId = (n: number): string => `00000000-0000-7000-8000-${String(n).padStart(12, "0")}`;
+const benchAccountId = (n: number): string => `00000000-0000-7000-8000-${String(n).padStart(12, "0")}`;
 
 /**
  * The bench's ledger database: prepared as a server start prepares it (migrated, seeded, and on

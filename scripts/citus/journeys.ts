@@ -15,7 +15,7 @@ import type { TestApp } from "../../apps/server/src/test-app.ts";
 type Merchant = { id: string; name: string };
 /** The application names the journeys' two pools connect with: the server's, and the drivers' own SQL. */
 export const APP_NAME = "journey-app";
-export const DRIVER_NAME = "journey-driver";
+const DRIVER_NAME = "journey-driver";
 
 const OUTSIDE_ADDRESS = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94";
 const RECIPIENT = { name: "Max Mustermann", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" };

@@ -19,7 +19,7 @@ export type MultiTask = {
  * because the caller does not know it. Anything else the journeys' server runs on more than one
  * shard fails the run (fix its SQL: `merchant_id = $n` where the merchant is known).
  */
-export const ALLOWED: { pattern: RegExp; why: string }[] = [
+const ALLOWED: { pattern: RegExp; why: string }[] = [
   {
     // GET /sandbox/sms: the sandbox's stand-in for the SMS gateway, read by the test for the
     // texted code. No such route outside sandbox mode; the phone alone names the outbox rows.
@@ -85,7 +85,7 @@ type Entry = { pid: string; app: string; level: string; text: string };
 const PREFIX = /^\d{4}-\d\d-\d\d [\d:.]+ \S+ \[(\d+)\] (\S*) ?([A-Z]+): {2}(.*)$/;
 
 /** The log's entries (a line without the prefix continues the one before), then the fan-outs. */
-export function parse(log: string): MultiTask[] {
+function parse(log: string): MultiTask[] {
   const entries: Entry[] = [];
   for (const line of log.split("\n")) {
     const m = PREFIX.exec(line);

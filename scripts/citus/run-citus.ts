@@ -40,7 +40,7 @@ export type CitusFigures = Verdict & {
   journeys: Journeys;
 };
 
-export type Journeys = {
+type Journeys = {
   seconds: number;
   /** Steps that failed, as "merchant: step: why". */
   failed: string[];

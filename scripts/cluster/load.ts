@@ -34,7 +34,7 @@ export type Outcome = {
   failure?: unknown;
 };
 
-export const SEND_AMOUNT = "0.01";
+const SEND_AMOUNT = "0.01";
 /** An exchange's from-amount (the pair's minimum), fees inside: the wallet gives exactly this. */
 const EXCHANGE_EUR = "1";
 const EXCHANGE_EUR_MINOR = 100n;

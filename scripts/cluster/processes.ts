@@ -7,7 +7,7 @@ import type { ClusterCustomer } from "./customers.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-export const FUNDING = "100"; // EUR per customer
+const FUNDING = "100"; // EUR per customer
 export const FUNDING_MINOR = 10_000n;
 
 /** Each customer's wallet credited through the proxy (its merchant's sandbox faucet, by key). */

@@ -110,7 +110,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess) {
  * its Idempotency-Key (it may or may not have reached the instance: only the key makes a retry
  * safe).
  */
-export async function startNodeProxy(upstreams: string[]): Promise<LoadBalancer> {
+async function startNodeProxy(upstreams: string[]): Promise<LoadBalancer> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const proxy = createProxyServer({ xfwd: true, agent, proxyTimeout: 60_000 });
   const downUntil = new Map<string, number>();

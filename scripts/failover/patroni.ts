@@ -13,7 +13,7 @@ const REPLICATION = { username: "replicator", password: "failover-replication" }
  * The settings docs/operations.md explains. Timings are short so that a failover fits a test;
  * production keeps the same ratios with longer values (ttl 30, loop_wait 10, retry_timeout 10).
  */
-export const DCS_SETTINGS = {
+const DCS_SETTINGS = {
   // The leader lock lives `ttl` seconds unless renewed; Patroni renews it every `loop_wait`.
   // ttl >= loop_wait + 2 * retry_timeout, so one slow etcd call does not cost the lock.
   ttl: 10,

@@ -8,7 +8,7 @@ import { databaseDir } from "./services.ts";
 const run = promisify(execFile);
 
 /** A one-shot tool as the database user (PostgreSQL's and pgBackRest's commands refuse root). */
-export async function asDatabaseUser(command: string, args: string[]): Promise<string> {
+async function asDatabaseUser(command: string, args: string[]): Promise<string> {
   const { stdout } = await run(command, args, { ...(databaseUser() ?? {}), encoding: "utf8" }).catch((e) => {
     throw new Error(`${command} ${args.join(" ")}: ${e.stderr || e.stdout || e.message}`);
   });

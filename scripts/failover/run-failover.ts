@@ -29,7 +29,7 @@ export type FailoverOptions = {
   log: (line: string) => void;
 };
 
-export type Round = {
+type Round = {
   label: string;
   killed: string;
   newLeader: string;

@@ -1,7 +1,7 @@
 import type { Theme } from "@kestrel/kyc-sdk";
 
 /** Black or white text, whichever reads better on `hex` (WCAG relative luminance). */
-export function textOn(hex: string): "#000000" | "#ffffff" {
+function textOn(hex: string): "#000000" | "#ffffff" {
   const channel = (i: number) => {
     const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;

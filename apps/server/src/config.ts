@@ -273,9 +273,9 @@ export type UtxoNetworkConfig = {
 };
 
 /** Currencies an EVM network can carry here: ETH natively, the others as ERC-20 tokens. */
-export const EVM_CURRENCIES = ["ETH", "USDT", "USDC", "DAI"] as const;
+const EVM_CURRENCIES = ["ETH", "USDT", "USDC", "DAI"] as const;
 /** Bitcoin-family currencies a node can carry (CHAIN_<CUR>=utxo), and their chains. */
-export const UTXO_CURRENCIES = ["BTC", "LTC", "DOGE"] as const;
+const UTXO_CURRENCIES = ["BTC", "LTC", "DOGE"] as const;
 const UTXO_CHAINS = { BTC: "bitcoin", LTC: "litecoin", DOGE: "dogecoin" } as const;
 export type EvmCurrency = (typeof EVM_CURRENCIES)[number];
 
@@ -294,7 +294,7 @@ export type EvmConfig = {
   pollSeconds: number;
 };
 
-export type BlobStoreConfig =
+type BlobStoreConfig =
   | { kind: "filesystem" }
   | {
       kind: "s3";

@@ -44,5 +44,3 @@ export function createAdminClient(options: AdminClientOptions) {
   client.use(middleware);
   return client;
 }
-
-export type AdminClient = ReturnType<typeof createAdminClient>;

@@ -9,8 +9,8 @@
 /** WCAG 2 AA for normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
-export const DARK_TEXT = "#000000";
-export const LIGHT_TEXT = "#FFFFFF";
+const DARK_TEXT = "#000000";
+const LIGHT_TEXT = "#FFFFFF";
 
 export const isHex = (value: string | null | undefined): value is string =>
   !!value && /^#[0-9a-fA-F]{6}$/.test(value);

@@ -4,9 +4,7 @@
 export {
   accentOnWhite,
   contrastRatio,
-  DARK_TEXT,
   isHex,
-  LIGHT_TEXT,
   MIN_TEXT_CONTRAST,
   readableTextColor,
 } from "./contrast.ts";

@@ -1,5 +1,5 @@
 // Public API of @kestrel/kyc-sdk: mount the verification widget, and its message protocol.
-export { ERRORS, type KycWidget, type MountOptions, mount } from "./mount.ts";
+export { type KycWidget, mount } from "./mount.ts";
 export {
   CHANNEL,
   DOCUMENT_KINDS,
@@ -10,9 +10,6 @@ export {
   INVALID_TOKEN,
   type InitMessage,
   parseHostMessage,
-  parseWidgetMessage,
-  THEMES,
   type Theme,
   type WidgetMessage,
-  type WidgetOptions,
 } from "./protocol.ts";

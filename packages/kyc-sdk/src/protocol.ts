@@ -6,7 +6,7 @@
  */
 export const CHANNEL = "kestrel-kyc";
 
-export const THEMES = ["light", "dark"] as const;
+const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 export const DOCUMENT_KINDS = ["PASSPORT", "ID_CARD", "DRIVING_LICENCE"] as const;

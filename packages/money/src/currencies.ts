@@ -1,7 +1,7 @@
 // The currency table: the one place that says how many minor units a currency has (scale) and how
 // it is shown (displayDecimals, symbol). Ledger, wire format and display all read from here.
 
-export type CurrencyKind = "fiat" | "crypto";
+type CurrencyKind = "fiat" | "crypto";
 
 export interface Currency {
   readonly code: CurrencyCode;

@@ -5,9 +5,9 @@ import { type CurrencyCode, requireCurrency } from "./currencies.ts";
 import { assertBigint, pow10, splitUnits } from "./digits.ts";
 
 /** Spec §5: an entered amount has up to 9 integer digits. */
-export const DEFAULT_MAX_INTEGER_DIGITS = 9;
+const DEFAULT_MAX_INTEGER_DIGITS = 9;
 
-export const PARSE_AMOUNT_REASONS = [
+const PARSE_AMOUNT_REASONS = [
   "empty",
   "malformed",
   "negative",
@@ -16,7 +16,7 @@ export const PARSE_AMOUNT_REASONS = [
   "zero",
 ] as const;
 
-export type ParseAmountReason = (typeof PARSE_AMOUNT_REASONS)[number];
+type ParseAmountReason = (typeof PARSE_AMOUNT_REASONS)[number];
 
 export type ParseAmountResult = { ok: true; minor: bigint } | { ok: false; reason: ParseAmountReason };
 

@@ -24,7 +24,7 @@ export function stepsOf(kind: DocumentKind | undefined): Step[] {
 }
 
 /** Every photo the chosen document needs is there: changing one returns to the review. */
-export const isComplete = (flow: Flow): boolean =>
+const isComplete = (flow: Flow): boolean =>
   flow.kind !== undefined && Boolean(flow.front && flow.selfie && (flow.kind === "PASSPORT" || flow.back));
 
 /** The document chosen on the first step; another kind of document needs new photos of it. */
@@ -74,7 +74,7 @@ export function uploadsOf(
   });
 }
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const PHOTO_TYPES = ["image/jpeg", "image/png"];
 
 /** A first check in the browser (the server checks the content again): type and size. */

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext } from "react";
 import { de } from "./de.ts";
 import { en, type Texts } from "./en.ts";
 
-export const LANGUAGES = { en, de } as const;
+const LANGUAGES = { en, de } as const;
 export type Language = keyof typeof LANGUAGES;
 
 /** The host's language, or English when the widget has no texts for it ("de-AT" → de). */

@@ -16,7 +16,7 @@ export function keyOf(
 }
 
 /** A limit read before the transaction: `consume` judges it again under the KYC row's lock and records the usage. */
-export type PreparedLimit = { consume(tx: Tx, reference: string): Promise<unknown> };
+type PreparedLimit = { consume(tx: Tx, reference: string): Promise<unknown> };
 
 /** What `lock` answers when, under the lock, there is nothing to do: the use-case ends with `outcome`. */
 export class Settled<T> {
@@ -106,8 +106,6 @@ export function createMoneyFrame(deps: {
     }
   };
 }
-
-export type MoneyFrame = ReturnType<typeof createMoneyFrame>;
 
 function isReplay(outcome: unknown): boolean {
   return (

@@ -16,7 +16,7 @@ const SANDBOX_MERCHANTS = [DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID];
 const KEYS_REMEDY =
   "store the account xpubs of its own wallet in chain_account_keys (docs/crypto-wallets.md)";
 
-export class ProductionStartError extends Error {}
+class ProductionStartError extends Error {}
 
 /** Throws one line naming every problem (and its remedy) that makes this database unsafe to serve. */
 export async function refuseUnsafeProduction(pool: pg.Pool, config: Config): Promise<void> {

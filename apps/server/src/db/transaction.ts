@@ -99,7 +99,7 @@ async function withRetries<T>(
   }
 }
 
-export function isRetryable(err: unknown): err is DatabaseError {
+function isRetryable(err: unknown): err is DatabaseError {
   return isDatabaseError(err) && RETRYABLE.has(err.code);
 }
 

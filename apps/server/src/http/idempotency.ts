@@ -8,16 +8,16 @@ import { commonErrors } from "./app-error.ts";
 //   const { idempotencyKey, requestHash } = readIdempotency(request, `customer:${customerId}`);
 //   return sendStoredResponse(reply, await service.send({ ..., idempotencyKey, requestHash }));
 
-export const IDEMPOTENCY_HEADER = "idempotency-key";
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const IDEMPOTENCY_HEADER = "idempotency-key";
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Set on a response that was stored by an earlier request with the same key. */
-export const REPLAYED_HEADER = "idempotent-replayed";
+const REPLAYED_HEADER = "idempotent-replayed";
 
 // Visible ASCII only: a key is an opaque token (clients send a UUID), never free text.
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
 
 /** The response a route stores for its key: replayed with the same status and body. */
-export type StoredHttpResponse = { statusCode: number; body: Json };
+type StoredHttpResponse = { statusCode: number; body: Json };
 
 /**
  * The request's key, scoped (e.g. `customer:<id>`) so that two callers choosing the same key
@@ -40,7 +40,7 @@ export function readIdempotency(
  * Fingerprint of what the request asks: method, route, path parameters, query and body
  * (objects with sorted keys, so the same JSON in another key order is the same request).
  */
-export function hashRequest(request: FastifyRequest, scope: string): string {
+function hashRequest(request: FastifyRequest, scope: string): string {
   const fingerprint = canonicalJson({
     scope,
     method: request.method,

@@ -15,7 +15,7 @@ export { ACQUIRER_CALLBACK_TASK };
 export type DeliverAcquirerEvent = (rawBody: string, signature: string) => Promise<{ status: number }>;
 
 /** Posts the signed event to the server, as a real acquirer's webhook would. */
-export function httpAcquirerDelivery(url: string): DeliverAcquirerEvent {
+function httpAcquirerDelivery(url: string): DeliverAcquirerEvent {
   return async (rawBody, signature) => {
     const response = await fetch(url, {
       method: "POST",

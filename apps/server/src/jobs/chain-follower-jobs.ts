@@ -16,7 +16,7 @@ import { createUtxoChain } from "../providers/chain/utxo-chain.ts";
 import { createUtxoWithdrawals } from "../providers/chain/utxo-withdrawals.ts";
 
 /** One pass of a network's block follower (modules/crypto/chain-follower.ts); payload { network }. */
-export const CHAIN_FOLLOW_TASK = "chain_follow";
+const CHAIN_FOLLOW_TASK = "chain_follow";
 
 type Followed = {
   reader: ChainReader;

@@ -6,7 +6,7 @@ import { createHistoryService } from "../modules/history/history.service.ts";
 import { createLedgerService } from "../modules/ledger/ledger.service.ts";
 
 /** The daily sweep: every open deposit's interest up to today, and any payout a lost job missed. */
-export const DEPOSITS_SETTLE_DUE_TASK = "deposits_settle_due";
+const DEPOSITS_SETTLE_DUE_TASK = "deposits_settle_due";
 
 const payloadSchema = z.object({ merchantId: z.uuid(), depositId: z.uuid() });
 

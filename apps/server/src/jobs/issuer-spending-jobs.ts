@@ -13,7 +13,7 @@ import { createSandboxSpending } from "../providers/issuer/sandbox-spending.ts";
 const payload = z.object({ transactionId: z.string().min(4), type: z.enum(CARD_EVENT_TYPES) });
 
 /** Posts a signed card event to the server over HTTP, as a real issuer's webhook would. */
-export function httpCardEventDelivery(url: string): DeliverCardEvent {
+function httpCardEventDelivery(url: string): DeliverCardEvent {
   return async (rawBody, signature) => {
     const response = await fetch(url, {
       method: "POST",

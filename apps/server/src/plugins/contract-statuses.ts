@@ -20,7 +20,7 @@ function contractResponses(schema: RouteSchema | undefined): Responses | undefin
 }
 
 /** Whether `responses` (keys "200", "4xx", "default") names `status`. */
-export function documents(responses: Responses, status: number): boolean {
+function documents(responses: Responses, status: number): boolean {
   const key = String(status);
   return key in responses || `${key[0]}xx` in responses || "default" in responses;
 }

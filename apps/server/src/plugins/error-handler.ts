@@ -81,7 +81,7 @@ const STATUS_TEXT: Record<number, string> = {
   431: "Request Header Fields Too Large",
 };
 
-export function sendError(req: FastifyRequest, reply: FastifyReply, e: AppError) {
+function sendError(req: FastifyRequest, reply: FastifyReply, e: AppError) {
   const body: ErrorBody = { error: e.code, errorId: e.errorId, message: e.message, requestId: req.id };
   if (e.field) body.field = e.field;
   if (e.data) body.data = e.data;

@@ -10,7 +10,7 @@ import { commonErrors } from "../http/app-error.ts";
  * The widths a merchant's raster images are served in (spec §9: "image widths for device sizes
  * range from 640 to 3840"); apps/web/src/lib/theme/responsive-image.ts lists the same.
  */
-export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 
 const RASTER = /\.(png|jpe?g|webp|avif)$/i;
 const params = z.object({

@@ -113,7 +113,7 @@ async function registerBackoffice(app: FastifyInstance, dist: string) {
   });
 }
 
-export function isSpaRequest(req: FastifyRequest): boolean {
+function isSpaRequest(req: FastifyRequest): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url.split("?")[0] ?? "/";
   if (NOT_SPA.test(url)) return false;
@@ -146,10 +146,7 @@ function immutableAssets(reply: FastifyReply, filePath: string) {
   reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
 }
 
-export const MERCHANT_ASSETS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../assets/merchants",
-);
+const MERCHANT_ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../assets/merchants");
 
 /**
  * Merchants' images and documents (logos, favicons, terms) at /merchant-assets/<slug>/, and their

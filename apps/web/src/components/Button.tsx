@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from "react";
 import { useHydrated } from "../lib/hooks/use-hydrated.ts";
 import "./button.css";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "inverse";
+type ButtonVariant = "primary" | "secondary" | "ghost" | "inverse";
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

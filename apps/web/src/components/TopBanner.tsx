@@ -5,7 +5,7 @@ import { TextWithContactSupport } from "./support/TextWithContactSupport.tsx";
 import "./top-banner.css";
 
 /** Spec §9: a notification clears itself after 3 seconds. */
-export const NOTIFICATION_AUTO_HIDE_MS = 3000;
+const NOTIFICATION_AUTO_HIDE_MS = 3000;
 
 /** The banner across the top of the page for success and error notifications. */
 export function TopBanner() {

@@ -4,7 +4,7 @@ import type { OperationStatus, OperationType } from "../lib/operations/operation
 // A stand-in for the configuration service and the operations catalog, answering like the
 // server described in the web app's brief. Tests override one part and keep the rest.
 
-export const DEMO_MERCHANT_ID = "0190f4d2-8c1e-7a5b-9d3f-1a2b3c4d5e6f";
+const DEMO_MERCHANT_ID = "0190f4d2-8c1e-7a5b-9d3f-1a2b3c4d5e6f";
 
 export interface FakeWorld {
   settings: Record<string, unknown>;

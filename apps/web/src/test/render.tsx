@@ -28,7 +28,7 @@ function answerUnlessStubbed() {
 }
 
 /** What a test reads and drives of the router: where the app is, and going somewhere else. */
-export interface TestRouter {
+interface TestRouter {
   readonly state: { location: Location };
   navigate(to: string): void;
 }

@@ -91,7 +91,7 @@ async function foreignKeysTouching(
 }
 
 /** The citus extension is in this database (on plain PostgreSQL it is not). */
-export async function citusInstalled(c: Tx): Promise<boolean> {
+async function citusInstalled(c: Tx): Promise<boolean> {
   const { rows } = await c.query<{ citus: boolean }>(
     "select exists (select 1 from pg_extension where extname = 'citus') as citus",
   );

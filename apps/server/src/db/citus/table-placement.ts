@@ -161,10 +161,3 @@ export const TABLE_PLACEMENT: Record<string, Placement> = {
  * one is fixed and still listed, and a table not listed must already be right.
  */
 export const NOT_YET_DISTRIBUTABLE: Record<string, string> = {};
-
-/** The tables of one placement, in the map's order. */
-export function tablesPlaced(placement: Placement): string[] {
-  return Object.entries(TABLE_PLACEMENT)
-    .filter(([, p]) => p === placement)
-    .map(([table]) => table);
-}

@@ -256,5 +256,3 @@ export function createAcquirerEvents(deps: PayinDeps & { ledger: LedgerService }
     return effect;
   }
 }
-
-export type AcquirerEvents = ReturnType<typeof createAcquirerEvents>;

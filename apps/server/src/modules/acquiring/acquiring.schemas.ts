@@ -49,13 +49,13 @@ export const cardView = z
   })
   .meta({ id: "PaymentCard" });
 
-export const feeInfoItem = z.object({
+const feeInfoItem = z.object({
   name: z.string(),
   type: z.enum(["TransactionFee", "AdditionalFee"]),
   value: z.string().describe("Percent, 2 decimals"),
 });
 
-export const cardFees = z
+const cardFees = z
   .object({
     transactionFee: z.string().describe("Percent, 2 decimals; outside the fee table's bands"),
     additionalFee: z.string().describe("Percent, 2 decimals"),
@@ -72,7 +72,7 @@ export const cardFees = z
   })
   .meta({ id: "CardFees" });
 
-export const cardPair = z
+const cardPair = z
   .object({
     currencyFrom: z.string(),
     currencyTo: z.string(),
@@ -144,7 +144,7 @@ export const cardOfferResponse = z
   })
   .meta({ id: "CardOffer" });
 
-export const browserInfo = z
+const browserInfo = z
   .object({
     timezoneOffset: z.int().min(-900).max(900),
     colorDepth: z.int().min(1).max(64),
@@ -171,7 +171,7 @@ export const payinPayBody = z
   })
   .strict();
 
-export const paymentStatus = z.enum(["CHALLENGE", "PENDING", "SUCCESS", "FAILURE"]);
+const paymentStatus = z.enum(["CHALLENGE", "PENDING", "SUCCESS", "FAILURE"]);
 
 export const payinPayResponse = z
   .object({
@@ -230,4 +230,3 @@ export const okResponse = z.object({ result: z.literal("OK") });
 
 export type CardView = z.infer<typeof cardView>;
 export type BillingAddress = z.infer<typeof billingAddress>;
-export type BrowserInfoBody = z.infer<typeof browserInfo>;

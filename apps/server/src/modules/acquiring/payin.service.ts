@@ -327,5 +327,3 @@ async function failPayment(deps: PayinDeps, payment: PaymentRow, _offer: OfferRo
     await failPaymentSql(tx, deps, current, reason);
   });
 }
-
-export type PayinService = ReturnType<typeof createPayinService>;

@@ -196,5 +196,3 @@ export function createPayoutService(deps: PayinDeps & { ledger: LedgerService })
     },
   };
 }
-
-export type PayoutService = ReturnType<typeof createPayoutService>;

@@ -8,7 +8,7 @@ import { rateToString } from "../rates/rates.service.ts";
 import type { CardRow } from "./acquiring.repository.ts";
 import type { CardView } from "./acquiring.schemas.ts";
 
-export const RATE_DECIMALS = 10;
+const RATE_DECIMALS = 10;
 /** How long GET .../data is good for (reference example: 30). */
 export const DATA_VALID_SECONDS = 30;
 /** Shown next to the fees: the card's bank may charge on top of ours. */
@@ -44,7 +44,7 @@ const feeInfoOf = (bps: { transactionBps: bigint; additionalBps: bigint }) =>
  * A pair's fees as the merchant set them (spec §3 "fees"): the two percents, the fixed fee in EUR,
  * and the fee table, whose band holding the amount replaces the transaction percent when enabled.
  */
-export function feesView(fees: FeeSchedule) {
+function feesView(fees: FeeSchedule) {
   return {
     transactionFee: formatBps(fees.transactionBps),
     additionalFee: formatBps(fees.additionalBps),
@@ -134,7 +134,7 @@ export function pendingHistoryEntry(p: {
 }
 
 /** The reference's history model of a card payment (payinCardModel / payoutCardModel). */
-export function historyModel(
+function historyModel(
   offer: OfferRow,
   card: CardRow,
   walletId: string,

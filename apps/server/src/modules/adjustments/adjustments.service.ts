@@ -344,4 +344,4 @@ function view(p: Proposal, at: Date, customerName: string | null) {
   };
 }
 
-export type AdjustmentView = ReturnType<typeof view>;
+type AdjustmentView = ReturnType<typeof view>;

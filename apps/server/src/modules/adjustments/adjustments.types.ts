@@ -5,8 +5,6 @@ import { HOUSE_ACCOUNT_KINDS } from "../../db/schema/ledger.ts";
 export {
   ADJUSTMENT_DIRECTIONS,
   ADJUSTMENT_STATUSES,
-  type AdjustmentDirection,
-  type AdjustmentStatus,
 } from "../../db/schema/adjustments.ts";
 
 /** A proposal nobody decided within this long moves nothing any more (docs/backoffice.md). */

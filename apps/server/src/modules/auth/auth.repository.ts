@@ -42,7 +42,7 @@ export type EmailTokenRow = {
 };
 
 /** The session is live, read in a use-case's transaction (a named statement: planned once per connection). */
-export async function sessionIsActiveSql(
+async function sessionIsActiveSql(
   tx: Tx,
   s: { merchantId: string; sessionId: string; customerId: string },
 ): Promise<boolean> {

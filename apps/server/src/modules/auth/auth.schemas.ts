@@ -15,7 +15,7 @@ export const phoneSchema = z
     return n;
   });
 
-export const smsCodeSchema = z.string().regex(/^\d{4}$/, "must be 4 digits");
+const smsCodeSchema = z.string().regex(/^\d{4}$/, "must be 4 digits");
 
 export const signupBody = z.object({
   phone: phoneSchema,

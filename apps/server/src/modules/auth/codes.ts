@@ -19,7 +19,7 @@ export type CodePurpose =
  * Spec §9: 4 digits, 5 minutes, 5 tries, a new one after 60 s. The wait, like the
  * hourly count, is per purpose: a code for one thing never holds back another's.
  */
-export const CODE_RULES = { length: 4, ttlSeconds: 300, maxAttempts: 5, resendAfterSeconds: 60 } as const;
+const CODE_RULES = { length: 4, ttlSeconds: 300, maxAttempts: 5, resendAfterSeconds: 60 } as const;
 
 /** The 429 of a resend asked for within the wait of what was sent at `sentAt` (codes and email links). */
 export function resendWaitError(sentAt: Date, now: Date) {

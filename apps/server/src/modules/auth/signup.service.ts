@@ -181,5 +181,3 @@ export function createSignupService(deps: SignupDeps) {
     },
   };
 }
-
-export type SignupService = ReturnType<typeof createSignupService>;

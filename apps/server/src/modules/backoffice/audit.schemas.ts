@@ -12,7 +12,7 @@ export const auditQuery = z.object({
   format: z.enum(["json", "csv"]).default("json"),
 });
 
-export const auditEntrySchema = z
+const auditEntrySchema = z
   .object({
     id: z.uuid(),
     merchantId: z.uuid(),

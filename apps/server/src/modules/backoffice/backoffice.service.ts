@@ -280,5 +280,3 @@ export function createBackofficeService(deps: {
     },
   };
 }
-
-export type BackofficeService = ReturnType<typeof createBackofficeService>;

@@ -5,7 +5,7 @@ import type { StuckKind } from "./stuck-payments.service.ts";
  * table of the Stuck payments list, which the first page counts too (docs/backoffice.md).
  * Keyed by the history's operation type. Why each:
  */
-export const EXPECTED_MINUTES: Record<StuckKind, number> = {
+const EXPECTED_MINUTES: Record<StuckKind, number> = {
   // A 3-D Secure challenge waits for the customer a few minutes; capture follows in seconds.
   PAYIN_CARD: 30,
   // The acquirer's payout rail answers paid or rejected within minutes.

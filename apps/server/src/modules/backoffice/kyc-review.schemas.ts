@@ -10,7 +10,7 @@ export const caseDocumentParams = z.object({ caseId: z.uuid(), documentId: z.uui
 
 const caseKind = z.enum(["IDENTITY", "LIMIT_INCREASE"]);
 
-export const caseSummary = z
+const caseSummary = z
   .object({
     id: z.uuid(),
     kind: caseKind,

@@ -28,7 +28,7 @@ export const cardProgramsBody = cardProgramsSection
 export const feesBody = feesSection.extend({ reason }).meta({ id: "AdminConfigFees" });
 export const limitsBody = limitsSection.extend({ reason }).meta({ id: "AdminConfigLimits" });
 
-export const configVersionSchema = z
+const configVersionSchema = z
   .object({
     version: z.number().int(),
     section: z.enum(CONFIG_SECTIONS),

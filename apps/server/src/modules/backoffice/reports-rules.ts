@@ -54,7 +54,7 @@ export function reportKindOf(operationKind: string, otherAccountKind: string): R
   return BY_OPERATION.find(([prefix]) => operationKind.startsWith(prefix))?.[1] ?? "OTHER";
 }
 
-export type Flow = { in: bigint; out: bigint; count: number };
+type Flow = { in: bigint; out: bigint; count: number };
 
 /** A merchant's day in one currency; amounts in minor units. */
 export type DayRow = {

@@ -17,9 +17,9 @@ const money = (amount: bigint, currency: string) => {
 };
 
 /** A JSON report covers at most this many days; the CSV streams longer ranges. */
-export const MAX_JSON_DAYS = 366;
+const MAX_JSON_DAYS = 366;
 /** The CSV's bound: ten years of days, read a month at a time. */
-export const MAX_CSV_DAYS = 3660;
+const MAX_CSV_DAYS = 3660;
 const CSV_BATCH_DAYS = 31;
 
 /**
@@ -27,7 +27,7 @@ const CSV_BATCH_DAYS = 31;
  * equals sign × the accounts' ledger balance when both agree (an acquirer holding our captured
  * pay-ins is a debit balance of acquiring clearing, so -1).
  */
-export const RECONCILED: { provider: ProviderName; houseAccounts: HouseAccountKind[]; sign: 1n | -1n }[] = [
+const RECONCILED: { provider: ProviderName; houseAccounts: HouseAccountKind[]; sign: 1n | -1n }[] = [
   { provider: "ACQUIRER", houseAccounts: ["acquiring_clearing", "payout_clearing"], sign: -1n },
   { provider: "BANK", houseAccounts: ["bank_settlement"], sign: -1n },
   { provider: "CHAIN", houseAccounts: ["chain_hot_wallet"], sign: -1n },
@@ -171,5 +171,3 @@ export function createReportsService(deps: {
 
 const badRange = (field: string, message: string) =>
   commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message });
-
-export type ReportsService = ReturnType<typeof createReportsService>;

@@ -84,5 +84,3 @@ export function createCardFundingService(deps: {
     },
   };
 }
-
-export type CardFundingService = ReturnType<typeof createCardFundingService>;

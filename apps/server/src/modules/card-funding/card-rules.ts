@@ -6,7 +6,7 @@ import { cardFundingErrors } from "./card-funding.errors.ts";
 export const CARD_CURRENCY = "EUR";
 
 /** The card works until the last moment of its expiry month (UTC). */
-export function isExpired(card: Pick<CardRow, "expiryMonth" | "expiryYear">, now: Date): boolean {
+function isExpired(card: Pick<CardRow, "expiryMonth" | "expiryYear">, now: Date): boolean {
   return now.getTime() >= Date.UTC(card.expiryYear, card.expiryMonth, 1);
 }
 

@@ -24,7 +24,7 @@ import {
 import { CARD_CURRENCY, declineReasonOf } from "./card-rules.ts";
 
 /** An authorisation's hold lasts this long unsettled; then the ledger's expiry job releases it. */
-export const AUTHORISATION_HOLD_SECONDS = 30 * 24 * 3600;
+const AUTHORISATION_HOLD_SECONDS = 30 * 24 * 3600;
 
 type Answer = CardEventAnswer;
 const answer = (event: CardEvent, decision: Answer["decision"], reason: string | null = null): Answer => ({
@@ -282,5 +282,3 @@ export function createCardSpending(deps: {
     },
   };
 }
-
-export type CardSpending = ReturnType<typeof createCardSpending>;

@@ -267,5 +267,3 @@ export function createCardTopUp(deps: {
     },
   };
 }
-
-export type CardTopUp = ReturnType<typeof createCardTopUp>;

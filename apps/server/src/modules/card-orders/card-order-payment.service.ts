@@ -401,5 +401,3 @@ export function createCardPayments(deps: {
     return money(locked.paidAmount, locked.paidCurrency);
   }
 }
-
-export type CardPayments = ReturnType<typeof createCardPayments>;

@@ -114,5 +114,3 @@ export function requestView(
     pinSet: false,
   };
 }
-
-export type CardOrderEntry = ReturnType<typeof requestView>;

@@ -61,7 +61,7 @@ export type RequestRow = {
 export type CardTerms = { plan: CardPlan; fees: CardFees; paid: Money | null };
 
 /** Spec §3 card colours: an id (the reference's cardDesignId) and a hex value each. */
-export const CARD_DESIGNS = [
+const CARD_DESIGNS = [
   { id: 1, colour: "BLACK", hex: "#1B1B1F" },
   { id: 2, colour: "BLUE", hex: "#1F3FBF" },
   { id: 3, colour: "ORANGE", hex: "#F2762E" },

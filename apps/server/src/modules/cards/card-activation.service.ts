@@ -163,5 +163,3 @@ export function createCardActivation(deps: {
     });
   }
 }
-
-export type CardActivation = ReturnType<typeof createCardActivation>;

@@ -1,5 +1,5 @@
 /** A card PIN: exactly 4 digits (what every terminal takes). */
-export const PIN_LENGTH = 4;
+const PIN_LENGTH = 4;
 
 export type PinProblem = "FORMAT" | "REPEATED" | "SEQUENTIAL";
 

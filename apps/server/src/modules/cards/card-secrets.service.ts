@@ -10,7 +10,7 @@ const KEY_BITS = { min: 1024, max: 4096 } as const;
  * The number alone needs no SMS code (reference §4.14), so a stolen session could ask for it
  * again and again: a card's number is shown at most 20 times an hour (429 with Retry-After).
  */
-export const NUMBER_REVEALS: Limit = { name: "card-number-reveal", max: 20, windowSeconds: 3600 };
+const NUMBER_REVEALS: Limit = { name: "card-number-reveal", max: 20, windowSeconds: 3600 };
 /** Cards whose secrets the customer may see: working, or frozen by themselves. */
 const REVEALABLE = new Set(["ACTIVE", "SOFT_BLOCKED"]);
 
@@ -18,7 +18,7 @@ const REVEALABLE = new Set(["ACTIVE", "SOFT_BLOCKED"]);
  * The browser's public key (base64 DER SubjectPublicKeyInfo, what Web Crypto exports as "spki"):
  * an RSA key of 1024 to 4096 bits, or 400 naming `publicKey`.
  */
-export function browserKey(publicKey: string): KeyObject {
+function browserKey(publicKey: string): KeyObject {
   let key: KeyObject;
   try {
     key = createPublicKey({ key: Buffer.from(publicKey, "base64"), format: "der", type: "spki" });

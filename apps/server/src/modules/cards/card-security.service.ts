@@ -101,8 +101,6 @@ export function createCardSecurityService(deps: {
   };
 }
 
-export type CardSecurityService = ReturnType<typeof createCardSecurityService>;
-
 /** What the focused parts share. */
 export type CardSecurityParts = {
   controls: IssuerCardControls;

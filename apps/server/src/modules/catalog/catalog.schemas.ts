@@ -12,7 +12,7 @@ export const countriesQuery = z.object({
   type: z.enum(COUNTRY_LIST_TYPES).describe("What the list is for; delivery leaves blocked countries out"),
 });
 
-export const catalogCountry = z
+const catalogCountry = z
   .object({
     code: z.string().describe("ISO 3166-1 alpha-2"),
     name: z.string().describe("English name"),
@@ -27,7 +27,7 @@ export const countriesResponse = z
 
 export const statesQuery = z.object({ country: countryCode });
 
-export const catalogState = z
+const catalogState = z
   .object({
     code: z.string().describe("Subdivision code without the country prefix (US-CA → CA)"),
     name: z.string(),
@@ -36,7 +36,7 @@ export const catalogState = z
 
 export const statesResponse = z.object({ data: z.array(catalogState) }).meta({ id: "StatesResponse" });
 
-export const catalogCurrency = z
+const catalogCurrency = z
   .object({
     code: z.string().describe("Currency code, e.g. BTC"),
     name: z.string(),
@@ -51,7 +51,7 @@ export const currenciesResponse = z
   .object({ data: z.array(catalogCurrency) })
   .meta({ id: "CurrenciesResponse" });
 
-export const operationStatus = z
+const operationStatus = z
   .object({
     operationType: z.enum(OPERATION_TYPES),
     name: z.string(),

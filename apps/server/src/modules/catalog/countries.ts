@@ -3,7 +3,7 @@ import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 export const COUNTRY_LIST_TYPES = ["residence", "phone", "delivery"] as const;
 export type CountryListType = (typeof COUNTRY_LIST_TYPES)[number];
 
-export type Country = { code: string; name: string; dialCode: string };
+type Country = { code: string; name: string; dialCode: string };
 export type CatalogCountry = Country & { blocked: boolean };
 
 // libphonenumber's regions include two that are dialling areas only, not ISO 3166-1 countries:

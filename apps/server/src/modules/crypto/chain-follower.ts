@@ -171,5 +171,3 @@ export function createChainFollower(deps: {
     },
   };
 }
-
-export type ChainFollower = ReturnType<typeof createChainFollower>;

@@ -170,5 +170,3 @@ export function createCryptoDeposits(deps: {
     },
   };
 }
-
-export type CryptoDeposits = ReturnType<typeof createCryptoDeposits>;

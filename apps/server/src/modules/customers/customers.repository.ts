@@ -397,11 +397,7 @@ export type AnswerRow = {
 };
 
 /** The customer's stored answers, or undefined before any. */
-export async function answersSql(
-  c: Tx,
-  merchantId: string,
-  customerId: string,
-): Promise<AnswerRow | undefined> {
+async function answersSql(c: Tx, merchantId: string, customerId: string): Promise<AnswerRow | undefined> {
   const select = Object.entries(ANSWER_COLUMNS)
     .map(([k, col]) => `${col} as "${k}"`)
     .join(", ");

@@ -13,10 +13,10 @@ const freeText = (max: number) =>
       "may contain only letters, digits, spaces, hyphens, commas and periods",
     );
 
-export const countryCode = z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code (ISO 3166-1)");
+const countryCode = z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code (ISO 3166-1)");
 
 /** A real calendar date (YYYY-MM-DD) of someone at least 18 and at most 120 years old. */
-export const dateOfBirth = z
+const dateOfBirth = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
   .refine((s) => {
@@ -26,7 +26,7 @@ export const dateOfBirth = z
   .refine((s) => ageOn(s, new Date()) >= 18, "you must be at least 18 years old")
   .refine((s) => ageOn(s, new Date()) <= 120, "must be a real date of birth");
 
-export function ageOn(birth: string, today: Date): number {
+function ageOn(birth: string, today: Date): number {
   const [y, m, d] = birth.split("-").map(Number) as [number, number, number];
   let age = today.getUTCFullYear() - y;
   const beforeBirthday =

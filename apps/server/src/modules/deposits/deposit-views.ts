@@ -39,7 +39,6 @@ export function toDepositView(d: DepositRow, fiat: { currency: string; value: bi
     closedAt: d.closedAt?.toISOString() ?? null,
   };
 }
-export type DepositView = ReturnType<typeof toDepositView>;
 
 /** One line of a deposit's own history. */
 export function toEventView(e: DepositEventRow, currency: string) {

@@ -58,5 +58,5 @@ export async function balanceOf(t: TestApp, accountId: string): Promise<bigint> 
   return BigInt(rows[0]?.b ?? "0");
 }
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 export const daysAfter = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);

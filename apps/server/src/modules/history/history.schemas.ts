@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HISTORY_STATUSES, HISTORY_TYPES } from "../../db/schema/history.ts";
 
 /** The reference's filter values (UNKNOWN = everything), ours, and kinds still to come. */
-export const TYPE_FILTERS = ["UNKNOWN", ...HISTORY_TYPES, "PAYIN_ADVCASH"] as const;
+const TYPE_FILTERS = ["UNKNOWN", ...HISTORY_TYPES, "PAYIN_ADVCASH"] as const;
 
 /** `?f=A&f=B` or `?f=A,B`: both mean [A, B]. */
 const listParam = <T extends z.ZodType<string, string>>(item: T) =>
@@ -201,7 +201,7 @@ const ibanModel = z
   })
   .meta({ id: "IbanHistoryModel" });
 
-export const historyItem = z
+const historyItem = z
   .object({
     operationId: z.uuid(),
     type: z.enum(HISTORY_TYPES),

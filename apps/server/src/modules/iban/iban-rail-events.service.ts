@@ -208,5 +208,3 @@ export function createIbanRailEvents(deps: {
     },
   };
 }
-
-export type IbanRailEvents = ReturnType<typeof createIbanRailEvents>;

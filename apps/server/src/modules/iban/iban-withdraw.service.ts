@@ -279,5 +279,3 @@ export function createIbanWithdrawals(deps: {
     },
   };
 }
-
-export type IbanWithdrawals = ReturnType<typeof createIbanWithdrawals>;

@@ -22,7 +22,6 @@ export const ok = z.object({ result: z.literal("ok") }).meta({ id: "IbanResult" 
 export const ibanParams = z.object({ ibanId: z.uuid() }).strict();
 export const requestParams = z.object({ ibanRequestId: z.uuid() }).strict();
 export const recipientParams = z.object({ id: z.uuid() }).strict();
-export const idempotencyHeaders = z.object({ "idempotency-key": z.string().optional() });
 
 export const constantsResponse = z
   .object({

@@ -11,14 +11,14 @@ import { createSandboxBank } from "../../providers/bank/sandbox-bank.ts";
 import type { TestApp } from "../../test-app.ts";
 import { accountsDriver } from "../auth/auth.test-helpers.ts";
 
-export const ADDITIONAL_INFO = {
+const ADDITIONAL_INFO = {
   isUsRelated: false,
   incomeSources: ["salary", "savings"],
   estimatedMonthlyTurnoverRange: "1001-3000",
   taxCountry: "DE",
   taxId: "DE123456789",
 };
-export const BILLING_ADDRESS = { country: "DE", city: "Berlin", address1: "Hauptstraße 1", zipCode: "10115" };
+const BILLING_ADDRESS = { country: "DE", city: "Berlin", address1: "Hauptstraße 1", zipCode: "10115" };
 
 /**
  * Drives the IBAN calls over HTTP the way the web app does, and the sandbox bank's worker jobs

@@ -136,5 +136,3 @@ export function createKycDocuments(deps: {
     },
   };
 }
-
-export type KycDocuments = ReturnType<typeof createKycDocuments>;

@@ -39,7 +39,7 @@ const DEFAULT_TIERS: Record<KycLevel, Partial<Record<"OUTGOING" | OperationType,
 };
 
 /** Rows for one merchant; `minorPerUnit` is 10^scale of its fiat currency (100 for EUR). */
-export function limitRows(merchantId: string, tiers: typeof DEFAULT_TIERS, minorPerUnit = 100n): LimitRow[] {
+function limitRows(merchantId: string, tiers: typeof DEFAULT_TIERS, minorPerUnit = 100n): LimitRow[] {
   const rows: LimitRow[] = [];
   for (const [kycLevel, byOperation] of Object.entries(tiers)) {
     for (const operationType of LIMITED_OPERATIONS) {

@@ -102,8 +102,6 @@ export function createKycReviewRepository(deps: { db: ClientSource }) {
   };
 }
 
-export type KycReviewRepository = ReturnType<typeof createKycReviewRepository>;
-
 /** Who reviews the merchant's applications, as stored (none: the default of the mode). */
 export async function reviewModeSql(tx: Tx, merchantId: string): Promise<KycReviewMode | undefined> {
   const { rows } = await tx.query<{ mode: KycReviewMode }>(

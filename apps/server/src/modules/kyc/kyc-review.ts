@@ -330,5 +330,3 @@ export function createKycReview(deps: {
     countWaiting: (merchantId: string) => q.countWaiting(merchantId, new Date(Date.now() + 86_400_000)),
   };
 }
-
-export type KycReview = ReturnType<typeof createKycReview>;

@@ -35,7 +35,7 @@ export function workOutState(applications: ApplicationView[], limitRequests: Lim
 }
 
 /** The reference API's per-level status words (kyc1ClientData...). */
-export type ClientStatus = "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
+type ClientStatus = "APPROVED" | "UNDEFINED" | "UNDER_REVIEW" | "DENIED";
 
 const CLIENT_STATUS: Record<KycStatus, ClientStatus> = {
   NONE: "UNDEFINED",

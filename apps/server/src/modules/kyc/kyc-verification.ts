@@ -130,5 +130,3 @@ export function createKycVerification(deps: {
     },
   };
 }
-
-export type KycVerification = ReturnType<typeof createKycVerification>;

@@ -14,7 +14,7 @@ import { requireMerchantId } from "./legs.ts";
 import * as ops from "./operations.repository.ts";
 
 /** Stored keys: at most this long (the HTTP header itself: 255, plus the caller's scope prefix). */
-export const MAX_STORED_KEY_LENGTH = 400;
+const MAX_STORED_KEY_LENGTH = 400;
 
 export type IdempotentRequest = {
   merchantId: string;

@@ -3,7 +3,7 @@ import type { AppError } from "../../http/app-error.ts";
 import { isLedgerErrorCode, ledgerErrors } from "./ledger.errors.ts";
 
 /** SQLSTATE of the write path's refusals (see migration 0004_ledger_write_path). */
-export const LEDGER_SQLSTATE = "LD000";
+const LEDGER_SQLSTATE = "LD000";
 
 // Backstops that fire only if the code above them is wrong; a caller still gets the right error.
 const CONSTRAINT_ERRORS: Record<string, Parameters<typeof ledgerErrors.create>[0]> = {

@@ -9,7 +9,7 @@ import { OPERATION_STATUSES, TRANSFER_TYPES } from "../../db/schema/ledger.ts";
  * transfer is what the composite foreign keys refuse (ledger.backstops.test.ts), so no query here
  * looks for one.
  */
-export type Invariant = { name: string; sql: string };
+type Invariant = { name: string; sql: string };
 
 const SAMPLE = "limit 5";
 
@@ -41,7 +41,7 @@ const WELL_FORMED: Invariant = {
      ${SAMPLE})`,
 };
 
-export const INVARIANTS: readonly Invariant[] = [
+const INVARIANTS: readonly Invariant[] = [
   {
     name: "each currency's ledger sums to zero",
     sql: `

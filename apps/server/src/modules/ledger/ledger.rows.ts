@@ -27,7 +27,7 @@ export type RawAccount = {
   version: string;
 };
 
-export type RawBalance = {
+type RawBalance = {
   id: string;
   currency: CurrencyCode;
   debitsPosted: string;
@@ -77,7 +77,7 @@ export function toAccount(r: RawAccount): Account {
   };
 }
 
-export function balance(r: RawBalance): AccountBalance {
+function balance(r: RawBalance): AccountBalance {
   const debitsPosted = BigInt(r.debitsPosted);
   const creditsPosted = BigInt(r.creditsPosted);
   const debitsPending = BigInt(r.debitsPending);

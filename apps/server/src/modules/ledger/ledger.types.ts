@@ -26,11 +26,11 @@ export type TransferLeg = {
   pending?: { timeoutSeconds: number };
 };
 /** Posts a reservation: all of it, or `amount` of it (the rest is released). */
-export type PostPendingLeg = { type: "post_pending"; id?: string; pendingId: string; amount?: bigint };
+type PostPendingLeg = { type: "post_pending"; id?: string; pendingId: string; amount?: bigint };
 /** Releases a reservation before its deadline. */
-export type VoidPendingLeg = { type: "void_pending"; id?: string; pendingId: string };
+type VoidPendingLeg = { type: "void_pending"; id?: string; pendingId: string };
 /** Releases a reservation after its deadline (the expiry job's leg). */
-export type ExpirePendingLeg = { type: "expire_pending"; id?: string; pendingId: string };
+type ExpirePendingLeg = { type: "expire_pending"; id?: string; pendingId: string };
 export type Leg = TransferLeg | PostPendingLeg | VoidPendingLeg | ExpirePendingLeg;
 
 /**

@@ -6,7 +6,7 @@ import { ledgerErrors } from "./ledger.errors.ts";
 import type { Leg } from "./ledger.types.ts";
 import type { SqlLeg } from "./operations.repository.ts";
 
-export const MAX_LEGS = 100;
+const MAX_LEGS = 100;
 const uuid = z.uuid();
 
 /**

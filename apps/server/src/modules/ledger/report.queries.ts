@@ -24,7 +24,7 @@ export type DailyFiguresBatch = {
 
 const DAY_MS = 86_400_000;
 const customerKinds = new Set<AccountKind>(CUSTOMER_ACCOUNT_KINDS);
-export const isCustomerKind = (kind: AccountKind) => customerKinds.has(kind);
+const isCustomerKind = (kind: AccountKind) => customerKinds.has(kind);
 
 /** Reports of ledger figures: aggregated by the database, within one merchant (or the ones named). */
 export function createLedgerReports(deps: { db: ClientSource }) {
@@ -75,5 +75,3 @@ function closingOf(opening: Map<string, bigint>, movements: DailyMovement[]): Ma
   }
   return closing;
 }
-
-export type LedgerReports = ReturnType<typeof createLedgerReports>;

@@ -480,5 +480,3 @@ function merchantPatch<S extends ConfigSection>(
       throw new Error(`section ${section} is not stored on the merchant's row`);
   }
 }
-
-export type MerchantConfigService = ReturnType<typeof createMerchantConfigService>;

@@ -136,13 +136,13 @@ export const limitsSection = z.object({
     .max(KYC_LEVELS.length * OPERATION_TYPES.length),
 });
 
-export type OperationsSection = z.infer<typeof operationsSection>;
+type OperationsSection = z.infer<typeof operationsSection>;
 export type BrandingSection = z.infer<typeof brandingSection>;
-export type TextsSection = z.infer<typeof textsSection>;
-export type LinksSection = z.infer<typeof linksSection>;
-export type CardProgramsSection = z.infer<typeof cardProgramsSection>;
-export type FeesSection = z.infer<typeof feesSection>;
-export type LimitsSection = z.infer<typeof limitsSection>;
+type TextsSection = z.infer<typeof textsSection>;
+type LinksSection = z.infer<typeof linksSection>;
+type CardProgramsSection = z.infer<typeof cardProgramsSection>;
+type FeesSection = z.infer<typeof feesSection>;
+type LimitsSection = z.infer<typeof limitsSection>;
 
 export const SECTION_SCHEMAS = {
   operations: operationsSection,

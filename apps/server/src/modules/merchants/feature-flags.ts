@@ -3,7 +3,7 @@ import type { AllowedFlag, FeatureLevel } from "../../db/schema/index.ts";
 export const CARD_PROGRAMS = ["CP_1", "CP_2"] as const;
 export type CardProgram = (typeof CARD_PROGRAMS)[number];
 
-export type CardProgramFeatures = {
+type CardProgramFeatures = {
   plastic: boolean;
   virtual: boolean;
   plasticDelivery: boolean;

@@ -3,13 +3,13 @@ import { BANNER_POSITIONS } from "../../db/schema/index.ts";
 
 export const localeQuery = z.enum(["en"]).default("en").describe("Language of the texts; only en for now");
 
-export const infoVariant = z.enum(["settingsData", "merchantData", "merchantSocial", "filesLinks"]);
+const infoVariant = z.enum(["settingsData", "merchantData", "merchantSocial", "filesLinks"]);
 
 export const webInfoQuery = z.object({ locale: localeQuery, variant: infoVariant });
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
-export const settingsData = z
+const settingsData = z
   .object({
     favicon: z.string(),
     horizontalImage: z.string(),
@@ -23,7 +23,7 @@ export const settingsData = z
   })
   .meta({ id: "SettingsData" });
 
-export const merchantData = z
+const merchantData = z
   .object({
     title: z.string(),
     merchantBackendId: z.uuid(),
@@ -39,11 +39,11 @@ export const merchantData = z
   })
   .meta({ id: "MerchantData" });
 
-export const merchantSocial = z
+const merchantSocial = z
   .object({ links: z.array(z.object({ name: z.string(), url: z.string() })) })
   .meta({ id: "MerchantSocial" });
 
-export const filesLinks = z
+const filesLinks = z
   .object({ documents: z.array(z.object({ key: z.string(), title: z.string(), url: z.string() })) })
   .meta({ id: "FilesLinks" });
 
@@ -72,7 +72,7 @@ export const bannersQuery = z.object({
   bannerPosition: z.enum(BANNER_POSITIONS).describe("Where the web app shows the banners"),
 });
 
-export const banner = z
+const banner = z
   .object({
     id: z.uuid(),
     title: z.string(),
@@ -94,7 +94,7 @@ export const faqQuery = z.object({
     .describe("The merchant whose FAQ to show; the request's merchant if absent"),
 });
 
-export const faqEntry = z
+const faqEntry = z
   .object({ id: z.uuid(), question: z.string(), answer: z.string() })
   .meta({ id: "FaqEntry" });
 

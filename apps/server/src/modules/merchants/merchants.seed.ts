@@ -24,10 +24,10 @@ export const DEFAULT_BLOCKED_COUNTRIES = [
 const assets = (slug: string, file: string) => `/merchant-assets/${slug}/${file}`;
 
 /** The basic client credential of a browser app is public by nature; stored hashed all the same. */
-export const DEMO_CLIENT = { id: "kestrel-demo-web", secret: "kestrel-demo-web-secret" };
-export const NIMBUS_CLIENT = { id: "nimbus-web", secret: "nimbus-web-secret" };
+const DEMO_CLIENT = { id: "kestrel-demo-web", secret: "kestrel-demo-web-secret" };
+const NIMBUS_CLIENT = { id: "nimbus-web", secret: "nimbus-web-secret" };
 
-export function hashClientSecret(secret: string): string {
+function hashClientSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 

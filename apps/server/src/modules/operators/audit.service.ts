@@ -65,7 +65,7 @@ const COLUMNS = [
 ] as const;
 
 /** RFC 4180; a cell a spreadsheet would run as a formula is quoted with a leading apostrophe. */
-export function toCsv(rows: AuditRow[]): string {
+function toCsv(rows: AuditRow[]): string {
   const cell = (v: unknown) => {
     let s =
       v === null || v === undefined

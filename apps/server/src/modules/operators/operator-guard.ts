@@ -31,9 +31,9 @@ export type OperatorContext = {
   actor: AuditActor;
 };
 
-export const ADMIN_PREFIX = "/admin/v1/";
+const ADMIN_PREFIX = "/admin/v1/";
 export const OPERATOR_COOKIE = "kestrel_operator";
-export const CSRF_HEADER = "x-csrf-token";
+const CSRF_HEADER = "x-csrf-token";
 export const operatorSecurity = [{ operatorSession: [] }];
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);

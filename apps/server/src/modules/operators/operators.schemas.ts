@@ -30,7 +30,7 @@ export const signedInResponse = z
   })
   .meta({ id: "OperatorSignedIn" });
 
-export const operatorSchema = z
+const operatorSchema = z
   .object({
     id: z.uuid(),
     email: z.string(),

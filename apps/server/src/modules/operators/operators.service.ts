@@ -20,7 +20,7 @@ import {
 import { enrolmentUri, newTotpSecret, totpStep } from "./totp.ts";
 
 /** Idle 15 minutes or 12 hours old ends a session; the code must follow the password in 5. */
-export const SESSION_IDLE_SECONDS = 15 * 60;
+const SESSION_IDLE_SECONDS = 15 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 const CODE_STEP_SECONDS = 5 * 60;
 /**

@@ -1,4 +1,3 @@
-import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -8,7 +7,6 @@ import { expiryOf } from "./offer-kinds.ts";
 import type { Pricer } from "./offer-terms.ts";
 import { pricedOf, rowOf } from "./offer-views.ts";
 import { legsOf } from "./quote-legs.ts";
-import type { PricedQuote } from "./quote-pricing.ts";
 import { quotesErrors } from "./quotes.errors.ts";
 import { lockOfferSql, markExecutedSql, type OfferRow, type QuotesRepository } from "./quotes.repository.ts";
 
@@ -115,5 +113,4 @@ export function cardOrderRefundLegs(offer: OfferRow, customerWalletId: string): 
   }));
 }
 
-export type CardOrderOffers = ReturnType<typeof createCardOrderOffers>;
-export type { CurrencyCode, OfferRow, PricedQuote };
+export type { OfferRow };

@@ -38,7 +38,7 @@ export type ExecuteOfferInput = {
   destination?: ExchangeDestination;
 };
 
-export type ExchangeDestination = {
+type ExchangeDestination = {
   kind: "EXCHANGE_IBAN";
   accountId: string;
   onExecuted: (tx: Tx, e: { operationId: string; offer: OfferRow; at: Date }) => Promise<void>;

@@ -3,7 +3,7 @@ import { holdRowLock } from "../../db/test-database.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 
-export const OFFER = "/v1/mobile/exchange/offer";
+const OFFER = "/v1/mobile/exchange/offer";
 
 /** A clock the test moves: the quote engine reads it for validity (offers live 20 seconds). */
 export function testClock() {

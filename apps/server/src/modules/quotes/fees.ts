@@ -79,7 +79,7 @@ export const feeSettingsSchema = z
 export type FeeSettings = z.infer<typeof feeSettingsSchema>;
 
 /** A band of the fee table in exact integers: from ≤ amount < to, in minor units of `currency`. */
-export type FeeBand = { bps: bigint; from: bigint; to: bigint | null; currency: CurrencyCode };
+type FeeBand = { bps: bigint; from: bigint; to: bigint | null; currency: CurrencyCode };
 
 /** FeeSettings in exact integers, what the pricing reads. */
 export type FeeSchedule = {

@@ -2,13 +2,13 @@ import type { CurrencyCode } from "@kestrel/money";
 import type { PricedQuote } from "./quote-pricing.ts";
 
 /** The house accounts a quote touches, by the ledger's kind names. */
-export type QuoteHouseKind = "liquidity" | "fee_income";
+type QuoteHouseKind = "liquidity" | "fee_income";
 
 /** The customer's wallet in a currency, or one of the merchant's house accounts. */
 export type QuoteLegAccount = { customerWallet: CurrencyCode } | { house: QuoteHouseKind };
 
 /** Why a leg moves money: for the operation's metadata and reports. */
-export type QuoteLegPurpose = "conversion_in" | "conversion_out" | "fee" | "rounding";
+type QuoteLegPurpose = "conversion_in" | "conversion_out" | "fee" | "rounding";
 
 /** One same-currency transfer; amount in minor units, always positive. */
 export type QuoteLeg = {

@@ -30,7 +30,7 @@ import { divCeil, divFloor, pow10 } from "./integer-math.ts";
 import { quotesErrors } from "./quotes.errors.ts";
 
 /** The pair's bounds on the from-amount, minor units of `from`, both included. */
-export type PairLimits = { minFrom: bigint; maxFrom: bigint };
+type PairLimits = { minFrom: bigint; maxFrom: bigint };
 
 /** The side the customer typed; the other side is computed. */
 export type FixedAmount = { side: "from" | "to"; amount: bigint };

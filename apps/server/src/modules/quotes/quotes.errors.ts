@@ -31,5 +31,3 @@ export const quotesErrors = defineErrors({
     message: "There is not enough money in your wallet for this exchange.",
   },
 });
-
-export type QuotesErrorCode = keyof typeof quotesErrors.specs;

@@ -26,7 +26,7 @@ const coinPairs = z
 
 export const exchangeCurrenciesQuery = z.object({ coinPairs }).strict();
 
-export const exchangePair = z
+const exchangePair = z
   .object({
     currencyFrom: z.string(),
     currencyTo: z.string(),
@@ -79,7 +79,7 @@ export const updateOfferBody = z
 
 const moneyAmount = z.object({ amount: z.string(), currencyCode: z.string() });
 
-export const feeInfoItem = z
+const feeInfoItem = z
   .object({
     type: z.enum(["TransactionFee", "AdditionalFee"]),
     value: z.string().describe('Percent with 2 places: "0.50" is 0.5 %'),
@@ -123,8 +123,6 @@ export const executeOfferResponse = z
   })
   .meta({ id: "ExchangeExecution" });
 
-export type CreateOfferBody = z.infer<typeof createOfferBody>;
-export type UpdateOfferBody = z.infer<typeof updateOfferBody>;
 export type OfferResponse = z.infer<typeof offerResponse>;
 export type ExecuteOfferResponse = z.infer<typeof executeOfferResponse>;
 export type ExchangePair = z.infer<typeof exchangePair>;

@@ -6,7 +6,7 @@ export type { FeeSchedule } from "./fees.ts";
 export { feeSettingsSchema } from "./fees.ts";
 export type { KindOffers, KindRequest, OfferRow } from "./kind-offers.ts";
 export type { OfferRequest } from "./offer-input.ts";
-export type { OfferKindRow } from "./offer-kinds.ts";
+
 export { OFFER_KIND_TABLE } from "./offer-kinds.ts";
 export type { PairTerms } from "./offer-terms.ts";
 export type { QuoteLegAccount } from "./quote-legs.ts";

@@ -73,5 +73,3 @@ export function createSandboxCredit(deps: {
     },
   };
 }
-
-export type SandboxCredit = ReturnType<typeof createSandboxCredit>;

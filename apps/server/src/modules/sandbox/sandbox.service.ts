@@ -36,5 +36,3 @@ export function createSandboxService(deps: { repository: SandboxRepository }) {
     },
   };
 }
-
-export type SandboxService = ReturnType<typeof createSandboxService>;

@@ -169,5 +169,3 @@ export function createSecurityService(deps: {
     },
   };
 }
-
-export type SecurityService = ReturnType<typeof createSecurityService>;

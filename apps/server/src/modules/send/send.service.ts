@@ -52,5 +52,3 @@ export function createSendService(deps: {
     validate: preview.validate,
   };
 }
-
-export type SendService = ReturnType<typeof createSendService>;

@@ -9,7 +9,7 @@ import { statementErrors } from "./statements.errors.ts";
 export type StatementFacts = Awaited<ReturnType<LedgerService["statementFacts"]>>;
 
 /** At most this many years between the first and the last day of a statement. */
-export const MAX_STATEMENT_YEARS = 5;
+const MAX_STATEMENT_YEARS = 5;
 
 export type StatementRange = { from: Date; to: Date; firstDay: string; lastDay: string };
 
@@ -43,7 +43,7 @@ export function closingAt(range: StatementRange, issuedAt: Date): Date | "end" {
   return issuedAt < range.to ? issuedAt : "end";
 }
 
-export type StatementLine = {
+type StatementLine = {
   at: Date;
   operationId: string;
   description: string;
@@ -147,7 +147,7 @@ export function describeEntry(
   return row.counterparty ? `${words}, ${maskCounterparty(row.counterparty)}` : words;
 }
 
-export function describeRelease(r: ClaimRelease): string {
+function describeRelease(r: ClaimRelease): string {
   return r.status === "RETURNED"
     ? `Returned: ${r.phone} did not join in 7 days`
     : `Cancelled send to ${r.phone}`;

@@ -76,5 +76,3 @@ export function createStatementsService(deps: {
     },
   };
 }
-
-export type StatementsService = ReturnType<typeof createStatementsService>;

@@ -4,7 +4,7 @@ import type { OperationSwitch } from "../catalog/catalog.service.ts";
 import type { FollowerState, ProviderHealth, StatusComponent } from "./status.types.ts";
 
 /** Failed calls in a row before a party counts as failing: one error is noise, three are not. */
-export const FAILURES_TO_DEGRADE = 3;
+const FAILURES_TO_DEGRADE = 3;
 /** A run of failures with no call since this long is no longer news (no traffic to tell). */
 export const FAILURE_MEMORY_MS = 15 * 60_000;
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OPERATION_TYPES } from "../../db/schema/index.ts";
 import { COMPONENT_STATES } from "./status.types.ts";
 
-export const statusComponent = z
+const statusComponent = z
   .object({
     feature: z.enum(OPERATION_TYPES).describe("The operation type (the catalog's)"),
     name: z.string().describe("Its display name"),

@@ -47,5 +47,3 @@ export function createStatusService(deps: {
     },
   };
 }
-
-export type StatusService = ReturnType<typeof createStatusService>;

@@ -5,7 +5,7 @@ import type { OperationType } from "../../db/schema/index.ts";
  * failing party, or unavailable (the party it needs is not connected in this deployment).
  */
 export const COMPONENT_STATES = ["OPERATIONAL", "MAINTENANCE", "DEGRADED", "UNAVAILABLE"] as const;
-export type ComponentState = (typeof COMPONENT_STATES)[number];
+type ComponentState = (typeof COMPONENT_STATES)[number];
 
 export type StatusComponent = {
   feature: OperationType;

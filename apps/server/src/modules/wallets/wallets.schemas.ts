@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const walletSchema = z
+const walletSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),

@@ -16,8 +16,6 @@ const OPERATIONS = {
   fiat: ["TRANSFER_MOBILE"],
 } as const;
 
-export type WalletView = ReturnType<typeof toView>;
-
 /**
  * A customer's wallets: one ledger account (kind customer_wallet) per currency, and for a
  * currency on a chain the customer's deposit address, created on the first list (inline: the

@@ -2,7 +2,7 @@ import type { CardPurpose } from "../../db/schema/index.ts";
 import type { AcquirerEvent } from "./acquirer-callback.ts";
 
 /** The card data sent once, to the acquirer only; never stored or logged by Kestrel. */
-export type CardInput = {
+type CardInput = {
   number: string;
   holder: string;
   expMonth: number;
@@ -10,7 +10,7 @@ export type CardInput = {
 };
 
 /** What the acquirer answers for a tokenised card: nothing from which the number can be rebuilt. */
-export type TokenisedCard = {
+type TokenisedCard = {
   token: string;
   brand: string;
   bin: string;

@@ -13,7 +13,7 @@ import {
  * How long the sandbox's 3-D Secure page waits for the customer before the acquirer declines:
  * 15 minutes, a common acquirer's session. One place for the server and the worker alike.
  */
-export const CHALLENGE_TIMEOUT_SECONDS = 15 * 60;
+const CHALLENGE_TIMEOUT_SECONDS = 15 * 60;
 
 /** The sandbox acquirer's settings: the same in the server and in the worker's jobs. */
 export function sandboxAcquirerOptions(

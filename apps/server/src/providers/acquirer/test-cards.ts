@@ -2,7 +2,7 @@
  * The sandbox acquirer's test cards (docs/payin-payout.md). Any other number that passes the Luhn
  * check behaves like the frictionless one. The expiry must be in the future, any CVV works.
  */
-export const SCENARIOS = [
+const SCENARIOS = [
   "FRICTIONLESS",
   "CHALLENGE",
   "DECLINE",

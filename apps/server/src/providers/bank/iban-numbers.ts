@@ -25,9 +25,6 @@ export function isSepaIban(iban: string): boolean {
   return isSEPACountry(iban.slice(0, 2));
 }
 
-/** The country of a BIC (its 5th and 6th characters). */
-export const bicCountry = (bic: string) => bic.slice(4, 6);
-
 /**
  * A new IBAN of `country` under `bankCode`: the rest of the BBAN random digits, the check
  * digits by ISO 7064 mod 97-10 (ibantools computes and validates them). Throws for a country

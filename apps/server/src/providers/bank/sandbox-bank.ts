@@ -14,13 +14,13 @@ import {
 } from "./sandbox-bank.repository.ts";
 
 /** What the sandbox bank says when it returns a transfer by itself (SEPA reason code AC04). */
-export const SANDBOX_RETURN_REASON = "AC04 Account closed";
+const SANDBOX_RETURN_REASON = "AC04 Account closed";
 
 /**
  * Magic test input (docs/iban.md): an outgoing transfer whose cents are 66 (12.66 EUR) is returned
  * by the creditor's bank instead of executed.
  */
-export function returnsOnSandboxBank(amount: bigint): boolean {
+function returnsOnSandboxBank(amount: bigint): boolean {
   return amount % 100n === 66n;
 }
 

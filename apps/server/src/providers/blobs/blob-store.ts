@@ -1,5 +1,5 @@
 /** What the store answers for a stored object: its key, size and SHA-256 (hex). */
-export type StoredBlob = { key: string; sizeBytes: number; sha256: string };
+type StoredBlob = { key: string; sizeBytes: number; sha256: string };
 
 /**
  * Keeps binary objects (identity documents) outside the database. The filesystem store serves

@@ -62,7 +62,7 @@ export function parseAccountKey(extendedKey: string): HDKey {
 }
 
 /** BIP32 non-hardened indexes: 0 … 2^31 - 1. */
-export const MAX_DERIVATION_INDEX = 0x7fffffff;
+const MAX_DERIVATION_INDEX = 0x7fffffff;
 
 /** The receive address number `index` (path …/0/index) of an account key on `chain`. */
 export function deriveAddress(chain: Chain, extendedKey: string, index: number): string {

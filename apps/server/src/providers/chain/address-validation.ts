@@ -13,7 +13,7 @@ import type { Chain } from "./chain-networks.ts";
  * FORMAT: not an address of this network at all (wrong prefix, characters or length: maybe
  * another network's); CHECKSUM: shaped right, but its checksum fails (a typo).
  */
-export type AddressProblem = "FORMAT" | "CHECKSUM";
+type AddressProblem = "FORMAT" | "CHECKSUM";
 export type AddressCheck = { ok: true; address: string } | { ok: false; problem: AddressProblem };
 
 const BASE58 = "[1-9A-HJ-NP-Za-km-z]";

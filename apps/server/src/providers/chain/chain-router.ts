@@ -11,7 +11,7 @@ import { createUtxoWithdrawals } from "./utxo-withdrawals.ts";
  * One chain provider per currency, by configuration (CHAIN_ETH=evm …): the currencies an EVM
  * network carries go to it, every other one to the default (the sandbox chain, or unavailable).
  */
-export function routeChains(
+function routeChains(
   fallback: ChainProvider,
   routes: { currencies: readonly string[]; provider: ChainProvider }[],
 ): ChainProvider {

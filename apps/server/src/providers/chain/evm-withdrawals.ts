@@ -213,7 +213,5 @@ export function createEvmWithdrawals(deps: { db: ClientSource; evm: EvmChain }) 
   }
 }
 
-export type EvmWithdrawals = ReturnType<typeof createEvmWithdrawals>;
-
 /** A signed transaction's hash. */
 const evmHash = (raw: `0x${string}`): string => keccak256(raw);

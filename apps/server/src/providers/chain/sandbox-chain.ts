@@ -26,7 +26,7 @@ const NETWORK_FEES: Partial<Record<CurrencyCode, string>> = {
  * when its amount in minor units ends in 666 (0.00100666 BTC, 1.000666 USDT) or its address
  * ends in "dead" in any case (0x000000000000000000000000000000000000dEaD).
  */
-export function failsOnSandboxChain(tx: { amount: bigint; address: string }): boolean {
+function failsOnSandboxChain(tx: { amount: bigint; address: string }): boolean {
   return tx.amount % 1000n === 666n || tx.address.toLowerCase().endsWith("dead");
 }
 

@@ -6,7 +6,7 @@ import { commonErrors } from "../../http/app-error.ts";
  * each ciphertext base64. Only the browser's private key opens them; the expiry is not secret
  * (the card list shows it).
  */
-export type SealedCardSecrets = {
+type SealedCardSecrets = {
   number: string;
   cvv: string;
   expiryMonth: number;

@@ -22,7 +22,7 @@ export type CardOrder = {
   shippingCity: string | null;
 };
 
-export const DELIVERY_STATES = ["ORDER_PENDING", "ORDERED", "IN_DELIVERY", "ACTIVATED", "SUPPORT"] as const;
+const DELIVERY_STATES = ["ORDER_PENDING", "ORDERED", "IN_DELIVERY", "ACTIVATED", "SUPPORT"] as const;
 
 /** The issuer's report on one order: the card once issued, and where a plastic card is. */
 export const issuerEventSchema = z

@@ -299,5 +299,3 @@ export function createSandboxIssuer(deps: {
     },
   };
 }
-
-export type SandboxIssuer = ReturnType<typeof createSandboxIssuer>;

@@ -12,7 +12,7 @@ import {
 import { signIssuerCallback } from "./issuer-provider.ts";
 
 /** The currency the sandbox issuer's cards are held in (the card balance's). */
-export const CARD_CURRENCY = "EUR";
+const CARD_CURRENCY = "EUR";
 /** A failed delivery is tried again by the worker this long after (then with its backoff). */
 const RETRY_AFTER_SECONDS = 10;
 
@@ -248,5 +248,3 @@ export function createSandboxSpending(deps: { db: ClientSource; callbackSecret: 
     },
   };
 }
-
-export type SandboxSpending = ReturnType<typeof createSandboxSpending>;

@@ -45,7 +45,7 @@ export function createSandboxSupportChat(deps: {
   };
 }
 
-export function automaticAnswer(account: ChatAccount, firstMessage: boolean): string {
+function automaticAnswer(account: ChatAccount, firstMessage: boolean): string {
   return firstMessage
     ? `Thanks for writing to ${account.title} support. This is the sandbox chat: your message is kept here, and in production an agent would answer you in this window.`
     : "Got it, thank you. In the sandbox no agent joins, so this automatic answer is all you will get.";

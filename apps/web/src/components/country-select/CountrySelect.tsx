@@ -5,7 +5,7 @@ export type Country = { code: string; name: string };
 
 let names: Intl.DisplayNames | undefined;
 /** The countries of these codes by their English names (the browser's), sorted by name. */
-export function countryOptions(codes: readonly string[]): Country[] {
+function countryOptions(codes: readonly string[]): Country[] {
   names ??= new Intl.DisplayNames(["en"], { type: "region" });
   const of = names;
   return codes

@@ -3,8 +3,8 @@ import * as z from "zod/mini";
 import { loadPhoneNumbers, phoneDigits } from "../../lib/phone/phone-number.ts";
 
 /** Spec §5 and §9: at least 6 characters with a digit; a 4-digit SMS code. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const SMS_CODE_PATTERN = /^\d{4}$/;
+const PASSWORD_MIN_LENGTH = 6;
+const SMS_CODE_PATTERN = /^\d{4}$/;
 const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
 const newPassword = (t: TFunction) =>

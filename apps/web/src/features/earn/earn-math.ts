@@ -4,13 +4,13 @@
 const DAY_MS = 86_400_000;
 
 /** "4.50" (percent a year) → 450 hundredths of a percent. */
-export function rateBp(percents: string): number {
+function rateBp(percents: string): number {
   const [whole = "0", frac = ""] = percents.split(".");
   return Number(whole) * 100 + Number(frac.padEnd(2, "0").slice(0, 2));
 }
 
 /** Days from `from` to the same time `months` calendar months later (UTC; 31st → month's end). */
-export function termDays(from: Date, months: number): number {
+function termDays(from: Date, months: number): number {
   const end = new Date(from);
   const lastDay = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months + 1, 0)).getUTCDate();
   end.setUTCFullYear(
@@ -22,7 +22,7 @@ export function termDays(from: Date, months: number): number {
 }
 
 /** Interest on `principal` minor units over `days`, rounded down to the minor unit. */
-export function interest(principal: bigint, bp: number, days: number): bigint {
+function interest(principal: bigint, bp: number, days: number): bigint {
   return (principal * BigInt(bp) * BigInt(days)) / 3_650_000n;
 }
 

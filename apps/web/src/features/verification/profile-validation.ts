@@ -2,11 +2,11 @@ import dayjs from "dayjs";
 import type { TFunction } from "i18next";
 import * as z from "zod/mini";
 
-export const MINIMUM_AGE = 18;
+const MINIMUM_AGE = 18;
 const MAXIMUM_AGE = 120;
 
 /** Whole years between a YYYY-MM-DD birth date and `today`. */
-export function ageOn(birthDate: string, today: Date): number {
+function ageOn(birthDate: string, today: Date): number {
   return dayjs(today).diff(dayjs(birthDate), "year");
 }
 

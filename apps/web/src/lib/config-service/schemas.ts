@@ -47,12 +47,10 @@ export type MerchantData = z.output<typeof merchantDataSchema>;
 export const merchantSocialSchema = envelope(
   z.object({ links: z.array(z.object({ name: z.string(), url: z.string() })) }),
 );
-export type SocialLink = z.output<typeof merchantSocialSchema>["links"][number];
 
 export const filesLinksSchema = envelope(
   z.object({ documents: z.array(z.object({ key: z.string(), title: z.string(), url: z.string() })) }),
 );
-export type MerchantDocument = z.output<typeof filesLinksSchema>["documents"][number];
 
 export const screenTextsSchema = envelope(z.object({ texts: z.record(z.string(), z.string()) }));
 
@@ -76,4 +74,3 @@ export const faqSchema = envelope(
 export type FaqEntry = z.output<typeof faqSchema>[number];
 
 export const locationSchema = envelope(z.object({ country: z.string(), blocked: z.boolean() }));
-export type LocationCheck = z.output<typeof locationSchema>;

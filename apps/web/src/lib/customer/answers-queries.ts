@@ -5,7 +5,7 @@ import { useApi } from "../session/session-context.tsx";
 import { CUSTOMER_QUERY_KEY } from "./profile-queries.ts";
 
 export type StoredAnswers = components["schemas"]["CustomerAnswers"];
-export const ANSWERS_QUERY_KEY = [...CUSTOMER_QUERY_KEY, "answers"] as const;
+const ANSWERS_QUERY_KEY = [...CUSTOMER_QUERY_KEY, "answers"] as const;
 
 /**
  * What the customer answered once (GET /v2/customer/profile/answers): the questionnaire and the

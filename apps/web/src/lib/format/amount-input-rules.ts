@@ -1,9 +1,9 @@
 // Spec §5 amount input rules. The value is always a decimal string: money never becomes a JS
 // number in this app (docs/architecture.md, "Money").
 
-export const MAX_INTEGER_DIGITS = 9;
+const MAX_INTEGER_DIGITS = 9;
 export const MAX_DECIMALS = 8;
-export const MAX_DECIMALS_ALTERNATE = 6;
+const MAX_DECIMALS_ALTERNATE = 6;
 
 export interface AmountRules {
   /** The alternate mode of the spec allows only 6 decimal places. */

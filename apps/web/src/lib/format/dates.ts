@@ -4,7 +4,7 @@ import { formatDate as formatSpecDate } from "@kestrel/money";
  * The date formats of spec §9 by the names the screens use. The formats themselves live in
  * @kestrel/money, shared with the server's PDFs; the web shows them in the browser's time zone.
  */
-export const DATE_FORMATS = {
+const DATE_FORMATS = {
   long: "D MMMM YYYY",
   dotted: "DD.MM.YYYY",
   dashed: "DD-MM-YYYY",

@@ -6,7 +6,7 @@ export interface Searchable {
 }
 
 /** Spec §5: a search matches the currency code or the name, case-insensitively. */
-export function matchesSearch(item: Searchable, query: string): boolean {
+function matchesSearch(item: Searchable, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (needle === "") return true;
   return item.currency.toLowerCase().includes(needle) || item.name.toLowerCase().includes(needle);

@@ -6,9 +6,6 @@ import { useApi, useSessionStatus } from "../session/session-context.tsx";
 
 // Advcash pay-ins do not exist in Kestrel: their model is always null, so the client leaves it out.
 export type HistoryOperation = Omit<components["schemas"]["HistoryOperation"], "payinAdvcashModel">;
-export type HistoryPage = Omit<components["schemas"]["HistoryPage"], "operations"> & {
-  operations: HistoryOperation[];
-};
 export type HistoryType = HistoryOperation["type"];
 
 /**
@@ -19,7 +16,7 @@ const NOT_A_FILTER: readonly HistoryType[] = ["IBAN_RECEIVE", "IBAN_WITHDRAW", "
 export const HISTORY_TYPES: readonly HistoryType[] = ALL_HISTORY_TYPES.filter(
   (type) => !NOT_A_FILTER.includes(type),
 );
-export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_QUERY_KEY = ["history"] as const;
 
 export interface HistoryFilters {

@@ -1,9 +1,9 @@
 // The top banner's state lives outside React so that non-component code (the query client's
 // error hook, spec §8: "failed response → error banner with the response message") can raise it.
 
-export type NotificationKind = "success" | "error";
+type NotificationKind = "success" | "error";
 
-export interface Notification {
+interface Notification {
   id: number;
   kind: NotificationKind;
   /** Absent: the default text of the kind ('Done!' or the spec's error text). */

@@ -8,7 +8,7 @@ import {
   operationsCatalogSchema,
 } from "./operations-schema.ts";
 
-export function fetchOperationsCatalog(merchantId: string) {
+function fetchOperationsCatalog(merchantId: string) {
   return getJson("/v2/catalog/operations", {
     schema: operationsCatalogSchema,
     headers: { "X-Merchant-ID": merchantId },
@@ -18,7 +18,7 @@ export function fetchOperationsCatalog(merchantId: string) {
 export const operationsCatalogQueryKey = (merchantId: string) => ["operations-catalog", merchantId] as const;
 
 /** How old the catalog may be when a page uses it: 5 s, as /v2/status's own cache. */
-export const OPERATIONS_FRESH_MS = 5_000;
+const OPERATIONS_FRESH_MS = 5_000;
 
 /** The merchant's operations catalog; waits for merchantData, which names the merchant id. */
 export function useOperationsCatalog() {

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-export const OPERATION_TYPES = [
+const OPERATION_TYPES = [
   "EXCHANGE",
   "PAYIN_CARD",
   "PAYIN_CRYPTO",
@@ -16,7 +16,7 @@ export const OPERATION_TYPES = [
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
-export const OPERATION_REASONS = [
+const OPERATION_REASONS = [
   "NONE",
   "KYC_REQUIRED",
   "KYC_VERIFYING",

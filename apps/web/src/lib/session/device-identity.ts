@@ -14,7 +14,7 @@ export function deviceId(storage: Storage = localStorage): string {
 }
 
 /** The browser information of spec §3, in a fixed order. */
-export function browserInfo(): string[] {
+function browserInfo(): string[] {
   const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
   return [
     String(new Date().getTimezoneOffset()),
@@ -35,7 +35,7 @@ const hex = (buffer: ArrayBuffer) =>
   Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 /** X-Fingerprint: SHA-256 (hex) of the browser information, the same on every call. */
-export async function browserFingerprint(info: string[] = browserInfo()): Promise<string> {
+async function browserFingerprint(info: string[] = browserInfo()): Promise<string> {
   return hex(await crypto.subtle.digest("SHA-256", encoder.encode(info.join("|"))));
 }
 
@@ -43,7 +43,7 @@ export async function browserFingerprint(info: string[] = browserInfo()): Promis
  * X-Signature: hex HMAC-SHA256 keyed with the merchant's signing key over fingerprint + phone
  * digits + password (password only on calls that carry one).
  */
-export async function requestSignature(
+async function requestSignature(
   signingKey: string,
   parts: { fingerprint: string; phone: string; password?: string },
 ): Promise<string> {

@@ -45,7 +45,7 @@ export interface WebSession {
   endReason(): SessionEndReason | undefined;
 }
 
-export type SessionEndReason = { code: string; message: string };
+type SessionEndReason = { code: string; message: string };
 
 /**
  * The web app's session (docs/accounts.md, "Web app"). The access token lives in memory only

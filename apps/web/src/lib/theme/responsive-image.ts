@@ -2,7 +2,7 @@
  * Spec §9's image widths (640 to 3840), as the server resizes them
  * (apps/server/src/plugins/merchant-images.ts holds the same list and refuses any other).
  */
-export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 
 const MERCHANT_RASTER = /^\/merchant-assets\/([a-z0-9-]+\/[A-Za-z0-9._-]+\.(?:png|jpe?g|webp|avif))$/i;
 

@@ -9,7 +9,7 @@ import type { ApplyOperationInput, HouseAccountKind, Json, Leg } from "../ledger
 
 export type Counters = { dp: bigint; cp: bigint; dq: bigint; cq: bigint };
 export type ModelAccount = { id: string; currency: CurrencyCode; closed: boolean; c: Counters };
-export type ModelPending = {
+type ModelPending = {
   id: string;
   debit: number;
   credit: number;
@@ -17,7 +17,7 @@ export type ModelPending = {
   deadline: number;
   resolved: boolean;
 };
-export type ModelOperation = { input: ApplyOperationInput; response: Json };
+type ModelOperation = { input: ApplyOperationInput; response: Json };
 export type Model = {
   customers: ModelAccount[];
   /** Change of each house account (all shards) since the run started, by "kind:currency". */

@@ -10,7 +10,7 @@ import { createLedgerService, type LedgerService } from "../ledger.service.ts";
 import type { Account, HouseAccountKind } from "../ledger.types.ts";
 
 /** A clock that stands still until told to move: expiry is tested without waiting. */
-export class TestClock {
+class TestClock {
   #now: number;
   constructor(start = Date.UTC(2030, 0, 1)) {
     this.#now = start;
@@ -96,7 +96,7 @@ export async function createLedgerTestContext(
 }
 
 /** graphile-worker installs its schema at its first start; a test database gets it here. */
-export async function installWorkerSchema(connectionString: string) {
+async function installWorkerSchema(connectionString: string) {
   const utils = await makeWorkerUtils({ connectionString });
   try {
     await utils.migrate();

@@ -10,8 +10,8 @@ import {
 import { LITECOIND_MISSING, type LocalLitecoind, startLocalLitecoind } from "./local-litecoind.ts";
 import { testTokenArtifact } from "./test-token.ts";
 
-export const LOCAL_EVM_PORT = 8545;
-export const LOCAL_LITECOIND_PORT = 19443;
+const LOCAL_EVM_PORT = 8545;
+const LOCAL_LITECOIND_PORT = 19443;
 
 /**
  * `CHAINS=local npm start`: a local EVM node (ETH, and USDT, USDC and DAI as ERC-20 tokens it

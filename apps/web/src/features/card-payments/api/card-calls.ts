@@ -7,7 +7,7 @@ type Api = WebSession["api"];
 export type CardData = components["schemas"]["CardPaymentData"];
 export type SavedCard = components["schemas"]["PaymentCard"];
 export type CardOffer = components["schemas"]["CardOffer"];
-export type BillingAddress = components["schemas"]["BillingAddress"];
+type BillingAddress = components["schemas"]["BillingAddress"];
 export type BrowserInfo = components["schemas"]["BrowserInfo"];
 export type CardMode = "payin" | "payout";
 

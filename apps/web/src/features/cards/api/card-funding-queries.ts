@@ -7,11 +7,9 @@ import type { WebSession } from "../../../lib/session/web-session.ts";
 import { WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";
 import type { CardProgram } from "./cards-queries.ts";
 
-export type TopUpData = components["schemas"]["CardTopUpData"];
-export type TopUpPair = TopUpData["pairs"][number];
 export type TopUpOffer = components["schemas"]["CardTopUpOffer"];
 export type TopUpReceipt = components["schemas"]["CardTopUpReceipt"];
-export type CardHistory = components["schemas"]["CardHistory"];
+type CardHistory = components["schemas"]["CardHistory"];
 export type CardOperation = CardHistory["operations"][number];
 export type TopUpInput = { from: string; side: "from" | "to"; amount: string };
 

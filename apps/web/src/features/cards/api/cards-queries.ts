@@ -12,7 +12,6 @@ export const CARD_PROGRAMS: readonly CardProgram[] = ["CP_1", "CP_2"];
 export type Card = components["schemas"]["Card"];
 export type CardPrices = components["schemas"]["CardPrices"];
 export type CardPrice = CardPrices["prices"][number];
-export type RequestPrice = components["schemas"]["CardRequestPrice"];
 type JsonBody<P extends keyof paths, M extends "post" | "put"> = paths[P][M] extends {
   requestBody?: { content: { "application/json": infer B } };
 }

@@ -5,7 +5,7 @@ import { priceTopUp, type TopUpInput, type TopUpOffer } from "./card-funding-que
 import type { CardProgram } from "./cards-queries.ts";
 
 /** Reference §4.16: the app renews a top-up offer every 30 seconds while the customer stays. */
-export const RENEW_SECONDS = 30;
+const RENEW_SECONDS = 30;
 /** Typing pauses this long before a price is asked. */
 const QUOTE_DELAY_MS = 400;
 /** The offer is gone on the server: a new one is created instead. */

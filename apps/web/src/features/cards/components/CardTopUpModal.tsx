@@ -9,7 +9,7 @@ import type { CardProgram } from "../api/cards-queries.ts";
 import "../../../lib/i18n/en-card-funding.ts";
 
 /** Where the crypto top-up of a card starts: /cards/top-up/crypto?card=<id>&cp=<program>. */
-export const topUpLink = (cardId: string, program: CardProgram) =>
+const topUpLink = (cardId: string, program: CardProgram) =>
   `${ROUTES.cardsTopUpCrypto}?${new URLSearchParams({ card: cardId, cp: program })}`;
 
 /**

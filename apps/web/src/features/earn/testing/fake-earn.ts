@@ -10,7 +10,7 @@ export const json = (status: number, body: unknown) =>
 
 const id = (n: number) => `0190f4d2-0000-7000-8000-${String(n).padStart(12, "0")}`;
 
-export const TEMPLATES: DepositTemplates = [
+const TEMPLATES: DepositTemplates = [
   {
     currency: "USDT",
     durations: [

@@ -5,9 +5,9 @@ import type { WebSession } from "../../../lib/session/web-session.ts";
 import { WALLETS_QUERY_KEY } from "../../../lib/wallets/wallet-queries.ts";
 import { executeOffer, fetchExchangePairs } from "./exchange-calls.ts";
 
-export const EXCHANGE_PAIRS_KEY = ["exchange", "pairs"] as const;
+const EXCHANGE_PAIRS_KEY = ["exchange", "pairs"] as const;
 
-export const exchangePairsQuery = (api: WebSession["api"]) =>
+const exchangePairsQuery = (api: WebSession["api"]) =>
   queryOptions({
     queryKey: EXCHANGE_PAIRS_KEY,
     queryFn: () => fetchExchangePairs(api),

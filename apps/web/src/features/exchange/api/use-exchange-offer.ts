@@ -8,7 +8,7 @@ import { createOffer, type ExchangeOffer, type OfferRequest, updateOffer } from 
 export type OfferInput = { from: string; to: string; side: "from" | "to"; amount: string };
 
 /** Typing pauses this long before a price is asked: one call per pause, not per keystroke. */
-export const QUOTE_DELAY_MS = 400;
+const QUOTE_DELAY_MS = 400;
 /** The offer is gone on the server: a new one is created instead of updating it. */
 const OFFER_GONE = new Set(["OFFER_NOT_FOUND", "OFFER_EXPIRED", "OFFER_ALREADY_EXECUTED"]);
 

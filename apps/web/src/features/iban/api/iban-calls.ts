@@ -10,7 +10,6 @@ export type IbanList = components["schemas"]["IbanList"];
 export type IbanItem = components["schemas"]["IbanItem"];
 export type Recipient = components["schemas"]["IbanRecipient"];
 export type Withdrawal = components["schemas"]["IbanWithdrawal"];
-export type IbanHistory = components["schemas"]["IbanHistory"];
 export type ExchangeOffer = components["schemas"]["ExchangeOffer"];
 export type IbanConstants = components["schemas"]["IbanPersonalInfoConstants"];
 

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
  * there and 404 everywhere else. Any other answer, or no answer, counts as "not sandbox", and is
  * not an error the customer should see (no banner), so the query never throws.
  */
-export async function fetchSandboxMode(): Promise<boolean> {
+async function fetchSandboxMode(): Promise<boolean> {
   try {
     const response = await fetch("/sandbox/status", { headers: { Accept: "application/json" } });
     if (response.status !== 200) return false;

@@ -4,10 +4,10 @@ import { HISTORY_QUERY_KEY } from "../../../lib/history/history-queries.ts";
 import { useApi, useSessionStatus } from "../../../lib/session/session-context.tsx";
 
 /** How many of the latest deposits the receive screen lists. */
-export const RECENT_DEPOSITS = 5;
+const RECENT_DEPOSITS = 5;
 /** Polling while a deposit is pending (its confirmations move) and while none is (one may arrive). */
-export const PENDING_POLL_MS = 3_000;
-export const IDLE_POLL_MS = 5_000;
+const PENDING_POLL_MS = 3_000;
+const IDLE_POLL_MS = 5_000;
 
 /**
  * The latest deposits of one currency, pending or not: under the history's key, so whatever

@@ -8,7 +8,7 @@ import { inReview, type KycData } from "../kyc/verification-rule.ts";
 type Api = WebSession["api"];
 
 /** How often the page reads the KYC data: often while the widget is open, gently otherwise. */
-export const POLL_MS = { widget: 1_500, inReview: 4_000, idle: 30_000 } as const;
+const POLL_MS = { widget: 1_500, inReview: 4_000, idle: 30_000 } as const;
 
 export const fetchKycData = (api: Api): Promise<KycData> => unwrap(api.GET("/v2/customer/kyc/data"));
 

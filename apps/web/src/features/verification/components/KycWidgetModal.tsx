@@ -6,7 +6,7 @@ import { useSettingsData } from "../../../lib/config-service/queries.ts";
 import type { Profile } from "../../../lib/customer/profile-queries.ts";
 
 /** The widget is served by our own server (apps/kyc-widget at /embed/kyc/v1/). */
-export const widgetUrl = () => new URL("/embed/kyc/v1/", window.location.origin).href;
+const widgetUrl = () => new URL("/embed/kyc/v1/", window.location.origin).href;
 
 export interface KycWidgetModalProps {
   open: boolean;

@@ -2,8 +2,6 @@ import type { components } from "@kestrel/api-contract";
 import { levelRank } from "../../../lib/kyc/kyc-levels.ts";
 
 export type KycData = components["schemas"]["KycData"];
-export type KycLevel = KycData["kycLevel"];
-export type KycStatus = KycData["status"];
 type ClientData = KycData["kyc1ClientData"];
 
 /** What "verify" or "increase limits" does for this customer (spec §4, verification rule). */

@@ -12,7 +12,7 @@ import "./card-security.css";
 // Its texts load with it (lib/i18n/feature-texts.ts).
 import "../../../../lib/i18n/en-card-security.ts";
 
-export const LABEL_MAX = 30;
+const LABEL_MAX = 30;
 
 /** The customer's own name for a card (spec §5's free-text rule, up to 30 characters). */
 export function LabelModal(props: CardModalProps) {
