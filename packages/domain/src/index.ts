@@ -47,7 +47,6 @@ export {
 } from "./kyc-words.ts";
 export {
   CUSTOMER_ACCOUNT_KINDS,
-  type CustomerAccountKind,
   HOUSE_ACCOUNT_KINDS,
   type HouseAccountKind,
   LEDGER_ACCOUNT_PHRASES,
@@ -55,12 +54,9 @@ export {
   LEDGER_OPERATION_PHRASES,
   LEDGER_OPERATION_STATUS_PHRASES,
   LEDGER_OPERATION_STATUSES,
-  type LedgerAccountKind,
   type LedgerOperationKind,
-  type LedgerOperationStatus,
   ledgerOperationPhrase,
   TRANSFER_TYPE_PHRASES,
   TRANSFER_TYPES,
-  type TransferType,
 } from "./ledger-kinds.ts";
 export { OPERATOR_ROLE_PHRASES, OPERATOR_ROLES, type OperatorRole } from "./operator-roles.ts";

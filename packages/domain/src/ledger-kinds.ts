@@ -108,7 +108,7 @@ export const HOUSE_ACCOUNT_KINDS = [
   // The other side of operators' four-eyes corrections of customers' wallets (docs/backoffice.md).
   "adjustments",
 ] as const;
-export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
+type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 export type LedgerAccountKind = CustomerAccountKind | HouseAccountKind;
 

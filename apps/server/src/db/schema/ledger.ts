@@ -1,3 +1,9 @@
+import {
+  CUSTOMER_ACCOUNT_KINDS,
+  HOUSE_ACCOUNT_KINDS,
+  LEDGER_OPERATION_STATUSES,
+  TRANSFER_TYPES,
+} from "@kestrel/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -21,44 +27,17 @@ import { merchants } from "./merchants.ts";
 // The double-entry ledger (docs/ledger.md). Money columns are numeric(39,0) counts of the
 // currency's minor unit, read as bigint; the write path is SQL (migration 0002_ledger_write_path).
 
-/** Accounts that belong to a customer: never below zero (CHECK on the counters). */
-export const CUSTOMER_ACCOUNT_KINDS = [
-  "customer_wallet",
-  "card_balance",
-  "deposit_principal",
-  "deposit_interest",
-  "iban_balance",
-] as const;
-
-/** The merchant's own accounts, one set per currency, each split into sub-accounts (shards). */
-export const HOUSE_ACCOUNT_KINDS = [
-  "fee_income",
-  "liquidity",
-  "acquiring_clearing",
-  "payout_clearing",
-  "chain_hot_wallet",
-  "issuer_settlement",
-  "bank_settlement",
-  "interest_expense",
-  // Sends by phone waiting for their recipient to join (docs/send.md): claimed or returned from here.
-  "claims_held",
-  // The other side of operators' four-eyes corrections of customers' wallets (docs/backoffice.md).
-  "adjustments",
-] as const;
-
-/**
- * posted: moves money now. pending: reserves it until timeout_at. post_pending, void_pending and
- * expire_pending resolve a pending transfer (pending_id), at most once (unique index).
- */
-export const TRANSFER_TYPES = [
-  "posted",
-  "pending",
-  "post_pending",
-  "void_pending",
-  "expire_pending",
-] as const;
-
-export const OPERATION_STATUSES = ["completed", "awaiting"] as const;
+// The kinds and states are the domain's words (packages/domain ledger-kinds.ts), shared with the
+// back-office: customer accounts never go below zero (CHECK on the counters); the merchant's own
+// accounts are one set per currency, each split into sub-accounts (shards); posted moves money
+// now, pending reserves it until timeout_at, and post_pending, void_pending and expire_pending
+// resolve a pending transfer (pending_id) at most once (unique index).
+export {
+  CUSTOMER_ACCOUNT_KINDS,
+  HOUSE_ACCOUNT_KINDS,
+  LEDGER_OPERATION_STATUSES as OPERATION_STATUSES,
+  TRANSFER_TYPES,
+};
 
 const money = (name: string) => minor(name).notNull().default(sql`0`);
 

@@ -2,7 +2,7 @@ import { isCurrencyCode } from "@kestrel/money";
 import { XMLParser } from "fast-xml-parser";
 import { getText, parseRate, type RateSource, SourceError, type SourceRate } from "./rate-source.ts";
 
-export const ECB_BASE_URL = "https://www.ecb.europa.eu";
+const ECB_BASE_URL = "https://www.ecb.europa.eu";
 const DAILY_PATH = "/stats/eurofxref/eurofxref-daily.xml";
 
 // Local names only: the feed's elements live in the eurofxref namespace, the envelope in gesmes.
@@ -31,7 +31,7 @@ export function createEcbSource(options: { baseUrl?: string } = {}): RateSource 
   };
 }
 
-export function parseEcbDaily(xml: string): SourceRate[] {
+function parseEcbDaily(xml: string): SourceRate[] {
   let doc: { Envelope?: { Cube?: Cube[] } };
   try {
     doc = parser.parse(xml, true);

@@ -1,13 +1,13 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { getText, parseRate, type RateSource, SourceError } from "./rate-source.ts";
 
-export const KRAKEN_BASE_URL = "https://api.kraken.com";
+const KRAKEN_BASE_URL = "https://api.kraken.com";
 
 /** A Kraken pair as requested (`XBTUSD`) and the currencies it prices. */
 export type KrakenPair = { pair: string; base: CurrencyCode; quote: CurrencyCode };
 
 /** Kestrel's crypto against USD, in Kraken's request names (XBT is bitcoin, XDG dogecoin). */
-export const KRAKEN_PAIRS: readonly KrakenPair[] = [
+const KRAKEN_PAIRS: readonly KrakenPair[] = [
   { pair: "XBTUSD", base: "BTC", quote: "USD" },
   { pair: "ETHUSD", base: "ETH", quote: "USD" },
   { pair: "USDTUSD", base: "USDT", quote: "USD" },

@@ -5,8 +5,8 @@ import { type MidRate, RATE_ONE, type Rate, type RatesProvider } from "./rates-p
 
 /** How old a rate may be and still price a quote: crypto moves in seconds, ECB fiat once a day. */
 export type MaxAge = { cryptoMs: number; fiatMs: number };
-export const DEFAULT_MAX_AGE: MaxAge = { cryptoMs: 60_000, fiatMs: 36 * 3_600_000 };
-export const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_AGE: MaxAge = { cryptoMs: 60_000, fiatMs: 36 * 3_600_000 };
+const DEFAULT_TIMEOUT_MS = 5_000;
 
 /** A combined rate: `at` is its oldest leg's time, `sources` every source that priced a leg. */
 export type MarketRate = MidRate & { sources: readonly string[] };
@@ -86,7 +86,7 @@ export function createMarketRates(options: {
   return { refresh, lookup, provider };
 }
 
-export type MarketRates = ReturnType<typeof createMarketRates>;
+type MarketRates = ReturnType<typeof createMarketRates>;
 
 /** Per pair of currencies, one edge: the median of its fresh rates, else its newest (stale) rate. */
 function directEdges(rates: readonly SourceRate[], at: Date, maxAge: MaxAge): Edge[] {

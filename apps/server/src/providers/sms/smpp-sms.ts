@@ -42,7 +42,7 @@ export type SmppSms = SmsProvider & {
 };
 
 /** A refusal of the SMSC, named by its SMPP status (ESME_RINVPASWD...). */
-export class SmppError extends Error {
+class SmppError extends Error {
   readonly status: number;
   constructor(what: string, status: number) {
     super(`SMPP ${what}: ${statusName(status)} (0x${status.toString(16).padStart(8, "0")})`);

@@ -53,7 +53,7 @@ export function readBankXml(xml: string, spec: { namespace: string; message: str
 }
 
 /** The one child element `name` of `node`; MALFORMED_FILE naming `path` when missing. */
-export function child(node: XmlNode | undefined, name: string, path: string): XmlNode {
+function child(node: XmlNode | undefined, name: string, path: string): XmlNode {
   const found = optionalChild(node, name);
   if (found === undefined) throw new BankFileError("MALFORMED_FILE", `${path}: missing`);
   return found;

@@ -2,10 +2,10 @@ import { amount, children, groupHeader, optionalText, readBankXml, text } from "
 import { type BankEntry, readEntries } from "./camt-entries.ts";
 import { BankFileError } from "./iso20022-errors.ts";
 
-export const CAMT_053_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08";
+const CAMT_053_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08";
 
 /** One account's statement for the day: balances and every booked entry, for reconciliation. */
-export type AccountStatement = {
+type AccountStatement = {
   id: string;
   accountIban: string;
   /** Signed minor units (a debit balance is negative), by type: OPBD opening, CLBD closing... */

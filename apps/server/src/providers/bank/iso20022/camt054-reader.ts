@@ -2,7 +2,7 @@ import { children, groupHeader, readBankXml } from "./bank-xml.ts";
 import { type BankEntry, readEntries } from "./camt-entries.ts";
 import { BankFileError } from "./iso20022-errors.ts";
 
-export const CAMT_054_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:camt.054.001.08";
+const CAMT_054_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:camt.054.001.08";
 
 /** A camt.054.001.08 debit/credit notification: what was booked on our accounts, as it happens. */
 export type Camt054 = { msgId: string; createdAt: string; entries: BankEntry[] };

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 
 export function fixture(name: string): string {
   return readFileSync(`${FIXTURES}${name}`, "utf8");

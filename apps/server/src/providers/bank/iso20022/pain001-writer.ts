@@ -4,12 +4,12 @@ import { create } from "xmlbuilder2";
 import { isEpcIdentifier, toEpcText } from "./epc-text.ts";
 import { BankFileError } from "./iso20022-errors.ts";
 
-export const PAIN_001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.09";
+const PAIN_001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.09";
 
 /** The account money leaves from: the merchant's account at its bank. */
-export type SepaDebtor = { name: string; iban: string; bic: string };
+type SepaDebtor = { name: string; iban: string; bic: string };
 
-export type SepaCreditTransfer = {
+type SepaCreditTransfer = {
   /** Our transfer id's EndToEndId (message-ids.ts): the bank echoes it in camt and pain.002. */
   endToEndId: string;
   /** EUR cents, more than zero. */

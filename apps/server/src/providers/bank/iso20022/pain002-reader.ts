@@ -8,10 +8,10 @@ import {
   type XmlNode,
 } from "./bank-xml.ts";
 
-export const PAIN_002_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
+const PAIN_002_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
 
 /** Why the bank refused: an ISO reason code (AC04, AM05, DU01...) and its words if given. */
-export type RejectReason = { code: string; text: string | null };
+type RejectReason = { code: string; text: string | null };
 
 /** A pain.002.001.10 status report on one pain.001 we sent. */
 export type Pain002 = {

@@ -105,7 +105,7 @@ export function createSftpBankTransport(config: SftpBankConfig): BankFileTranspo
 }
 
 /** OpenSSH's fingerprint of a public key blob: "SHA256:" and unpadded base64 of its SHA-256. */
-export function fingerprint(publicKeyBlob: Buffer): string {
+function fingerprint(publicKeyBlob: Buffer): string {
   return `SHA256:${createHash("sha256").update(publicKeyBlob).digest("base64").replace(/=+$/, "")}`;
 }
 
