@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
-import type { Merchant } from "../modules/merchants/merchants.service.ts";
+import type { Merchant } from "../modules/merchants/index.ts";
 
 /** The merchant a request speaks for (X-Merchant-ID, else host name, else the default). */
 export function requestMerchant(deps: AppDeps, req: FastifyRequest): Promise<Merchant> {

@@ -2,11 +2,11 @@ import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Config } from "../../config.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { LocationService } from "../location/location.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
-import { recordSecurityEvent } from "../security/security-events.service.ts";
+import type { CustomersService } from "../customers/index.ts";
+import type { LocationService } from "../location/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { LIMITS, type RateLimitService } from "../ratelimit/index.ts";
+import { recordSecurityEvent } from "../security/index.ts";
 import { authErrors } from "./auth.errors.ts";
 import {
   type AuthRepository,

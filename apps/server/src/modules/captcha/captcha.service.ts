@@ -1,5 +1,5 @@
 import { createChallenge, verifySolution } from "altcha-lib/v1";
-import { hashToken } from "../auth/auth.service.ts";
+import { hashToken } from "../auth/index.ts";
 import type { CaptchaRepository } from "./captcha.repository.ts";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;

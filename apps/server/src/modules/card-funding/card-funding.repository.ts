@@ -1,6 +1,6 @@
 import type { CardDeclineReason, CardOperationKind, CardOperationStatus } from "../../db/schema/index.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
-import type { Json } from "../ledger/ledger.types.ts";
+import type { Json } from "../ledger/index.ts";
 
 export type CardOperationRow = {
   merchantId: string;

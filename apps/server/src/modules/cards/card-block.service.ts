@@ -1,5 +1,5 @@
 import type { CardStatus } from "../../db/schema/index.ts";
-import type { CodePurpose } from "../auth/auth.types.ts";
+import type { CodePurpose } from "../auth/index.ts";
 import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
 import { cardErrors } from "./cards.errors.ts";
 import { moveStatusSql } from "./cards.repository.ts";

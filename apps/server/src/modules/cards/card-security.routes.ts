@@ -3,7 +3,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { errorResponses } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { cpQuery, cardOk as ok } from "../card-orders/card-orders.types.ts";
+import { cpQuery, cardOk as ok } from "../card-orders/index.ts";
 import type { BlockAction } from "./card-block.service.ts";
 import {
   cardParams,

@@ -1,6 +1,6 @@
 import type { HistoryStatus, HistoryType } from "../../db/schema/history.ts";
 import type { Tx } from "../../db/transaction.ts";
-import type { Json } from "../ledger/ledger.types.ts";
+import type { Json } from "../ledger/index.ts";
 
 export type SqlClient = Tx;
 

@@ -7,7 +7,7 @@ import {
   OPERATION_CONSTRAINTS,
   OPERATION_TYPES,
 } from "../../db/schema/index.ts";
-import { feeSettingsSchema } from "../quotes/quotes.types.ts";
+import { feeSettingsSchema } from "../quotes/index.ts";
 
 // What other modules may use of merchant-config: the sections' shapes, which the admin routes'
 // schemas and the back-office share (docs/backoffice.md "Configuration").

@@ -2,11 +2,10 @@ import { type CurrencyCode, getCurrency, isCurrencyCode, toDecimalString } from 
 import { createBoundedCache } from "../../bounded-cache.ts";
 import { ADDRESS_PATTERNS } from "../../providers/chain/address-validation.ts";
 import { networkOf } from "../../providers/chain/chain-networks.ts";
-import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Account } from "../ledger/ledger.types.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { convertMinor, type QuotedRate, type RatesService, rateToString } from "../rates/rates.service.ts";
+import type { DepositAddresses } from "../crypto/index.ts";
+import type { Account, LedgerService } from "../ledger/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { convertMinor, type QuotedRate, type RatesService, rateToString } from "../rates/index.ts";
 import { walletErrors } from "./wallets.errors.ts";
 
 /** What a wallet can do today (a currency on a chain: receive and send to addresses too). */
