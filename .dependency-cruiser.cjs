@@ -10,6 +10,9 @@ const testLike =
 // A module's test drivers: imported directly by tests, e2e and scripts, never through the door.
 const testDrivers = "([.]test-helpers[.]ts|/test-support/.+)$";
 
+// The HTTP wiring: it registers the modules' routes.
+const httpWiring = "^apps/server/src/app[.]ts$";
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -57,10 +60,23 @@ module.exports = {
         "The same door for the rest of the repository (app/, http/, jobs/, plugins/, providers/, the " +
         "wiring, scripts/, e2e/): an import into modules/<m>/ names modules/<m>/index.ts.",
       severity: "error",
-      from: { pathNot: ["^apps/server/src/modules/", testLike] },
+      from: { pathNot: ["^apps/server/src/modules/", testLike, httpWiring] },
       to: {
         path: "^apps/server/src/modules/[^/]+/",
         pathNot: ["^apps/server/src/modules/[^/]+/index[.]ts$", testDrivers],
+      },
+    },
+    {
+      name: "server-module-entered-not-by-its-door-from-the-http-wiring",
+      comment:
+        "app.ts registers each module's routes from its *.routes.ts, the only import past a door: the " +
+        "routes stay out of the doors, where they would close cycles (customers' routes need auth, " +
+        "whose service needs customers). Everything else it takes through the door.",
+      severity: "error",
+      from: { path: httpWiring },
+      to: {
+        path: "^apps/server/src/modules/[^/]+/",
+        pathNot: ["^apps/server/src/modules/[^/]+/(index|[^/]+[.]routes)[.]ts$"],
       },
     },
     {

@@ -57,6 +57,25 @@ describe("module borders", { timeout: 60_000 }, () => {
     expect(output).toContain("server-module-entered-not-by-its-door-from-outside");
   });
 
+  it("lets only app.ts register a module's routes past its door", () => {
+    write(`${modules}/quotes/quotes.routes.ts`, "export const quotesRoutes = 1;\n");
+    const routes =
+      'import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";\nexport const r = quotesRoutes;\n';
+    write("apps/server/src/app.ts", routes);
+    expect(cruise("apps/server/src/app.ts").status).toBe(0);
+    write("apps/server/src/worker.ts", routes);
+    const other = cruise("apps/server/src/worker.ts");
+    expect(other.status).not.toBe(0);
+    expect(other.output).toContain("server-module-entered-not-by-its-door-from-outside");
+    write(
+      "apps/server/src/app.ts",
+      'import { x } from "./modules/quotes/quotes.service.ts";\nexport const r = x;\n',
+    );
+    const service = cruise("apps/server/src/app.ts");
+    expect(service.status).not.toBe(0);
+    expect(service.output).toContain("server-module-entered-not-by-its-door-from-the-http-wiring");
+  });
+
   it("fails on a module's file importing its own door", () => {
     write(`${modules}/quotes/loop.ts`, 'import { x } from "./index.ts";\nexport const z = x;\n');
     const { status, output } = cruise(`${modules}/quotes/loop.ts`);

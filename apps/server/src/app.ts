@@ -10,44 +10,53 @@ import type { Database } from "./db/database.ts";
 import { loggerOptions, RequestLogController } from "./logger.ts";
 import { registerHttpMetrics } from "./metrics/http-metrics.ts";
 import { watchPool } from "./metrics/sources.ts";
-import { acquirerCallbackRoutes, payinRoutes, payoutRoutes } from "./modules/acquiring/index.ts";
-import { authRoutes, signupRoutes } from "./modules/auth/index.ts";
-import { backofficeRoutes } from "./modules/backoffice/index.ts";
-import { captchaRoutes } from "./modules/captcha/index.ts";
-import { cardFundingCallbackRoutes, cardFundingRoutes } from "./modules/card-funding/index.ts";
-import { cardOrdersRoutes } from "./modules/card-orders/index.ts";
-import { cardsCallbackRoutes, cardsRoutes } from "./modules/cards/index.ts";
-import { catalogRoutes } from "./modules/catalog/index.ts";
-import { claimsRoutes, claimsSandboxRoutes } from "./modules/claims/index.ts";
-import { chainNotificationRoutes } from "./modules/crypto/index.ts";
-import { customersRoutes } from "./modules/customers/index.ts";
-import { depositsRoutes } from "./modules/deposits/index.ts";
-import { healthRoutes } from "./modules/health/index.ts";
-import { historyRoutes } from "./modules/history/index.ts";
-import { bankNotificationRoutes, ibanRoutes } from "./modules/iban/index.ts";
-import { kycCallbackRoutes, kycDocumentsRoutes, kycRoutes, kycSandboxRoutes } from "./modules/kyc/index.ts";
-import { locationRoutes } from "./modules/location/index.ts";
-import { merchantLogosRoutes } from "./modules/merchant-config/index.ts";
-import { merchantsRoutes, supportChatOrigin } from "./modules/merchants/index.ts";
-import { operatorsRoutes, registerOperatorGuard } from "./modules/operators/index.ts";
-import { quotesRoutes } from "./modules/quotes/index.ts";
-import { ratesRoutes } from "./modules/rates/index.ts";
-import {
-  sandboxAcquirerRoutes,
-  sandboxBankRoutes,
-  sandboxChainRoutes,
-  sandboxDepositsRoutes,
-  sandboxIssuerRoutes,
-  sandboxRoutes,
-  sandboxSpendingRoutes,
-  sandboxSupportChatRoutes,
-  sandboxWalletsRoutes,
-} from "./modules/sandbox/index.ts";
-import { securityRoutes } from "./modules/security/index.ts";
-import { sendRoutes } from "./modules/send/index.ts";
-import { statementsRoutes } from "./modules/statements/index.ts";
-import { statusRoutes } from "./modules/status/index.ts";
-import { walletsRoutes } from "./modules/wallets/index.ts";
+import { acquirerCallbackRoutes } from "./modules/acquiring/acquirer-callback.routes.ts";
+import { payinRoutes } from "./modules/acquiring/payin.routes.ts";
+import { payoutRoutes } from "./modules/acquiring/payout.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { signupRoutes } from "./modules/auth/signup.routes.ts";
+import { backofficeRoutes } from "./modules/backoffice/backoffice.routes.ts";
+import { captchaRoutes } from "./modules/captcha/captcha.routes.ts";
+import { cardFundingRoutes } from "./modules/card-funding/card-funding.routes.ts";
+import { cardFundingCallbackRoutes } from "./modules/card-funding/card-funding-callback.routes.ts";
+import { cardOrdersRoutes } from "./modules/card-orders/card-orders.routes.ts";
+import { cardsRoutes } from "./modules/cards/cards.routes.ts";
+import { cardsCallbackRoutes } from "./modules/cards/cards-callback.routes.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { claimsRoutes, claimsSandboxRoutes } from "./modules/claims/claims.routes.ts";
+import { chainNotificationRoutes } from "./modules/crypto/chain-notifications.routes.ts";
+import { customersRoutes } from "./modules/customers/customers.routes.ts";
+import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { historyRoutes } from "./modules/history/history.routes.ts";
+import { bankNotificationRoutes } from "./modules/iban/bank-notifications.routes.ts";
+import { ibanRoutes } from "./modules/iban/iban.routes.ts";
+import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
+import { kycCallbackRoutes } from "./modules/kyc/kyc-callback.routes.ts";
+import { kycDocumentsRoutes } from "./modules/kyc/kyc-documents.routes.ts";
+import { kycSandboxRoutes } from "./modules/kyc/kyc-sandbox.routes.ts";
+import { locationRoutes } from "./modules/location/location.routes.ts";
+import { merchantLogosRoutes } from "./modules/merchant-config/merchant-logos.routes.ts";
+import { supportChatOrigin } from "./modules/merchants/index.ts";
+import { merchantsRoutes } from "./modules/merchants/merchants.routes.ts";
+import { registerOperatorGuard } from "./modules/operators/index.ts";
+import { operatorsRoutes } from "./modules/operators/operators.routes.ts";
+import { quotesRoutes } from "./modules/quotes/quotes.routes.ts";
+import { ratesRoutes } from "./modules/rates/rates.routes.ts";
+import { sandboxRoutes } from "./modules/sandbox/sandbox.routes.ts";
+import { sandboxAcquirerRoutes } from "./modules/sandbox/sandbox-acquirer.routes.ts";
+import { sandboxBankRoutes } from "./modules/sandbox/sandbox-bank.routes.ts";
+import { sandboxChainRoutes } from "./modules/sandbox/sandbox-chain.routes.ts";
+import { sandboxDepositsRoutes } from "./modules/sandbox/sandbox-deposits.routes.ts";
+import { sandboxIssuerRoutes } from "./modules/sandbox/sandbox-issuer.routes.ts";
+import { sandboxSpendingRoutes } from "./modules/sandbox/sandbox-spending.routes.ts";
+import { sandboxSupportChatRoutes } from "./modules/sandbox/sandbox-support-chat.routes.ts";
+import { sandboxWalletsRoutes } from "./modules/sandbox/sandbox-wallets.routes.ts";
+import { securityRoutes } from "./modules/security/security.routes.ts";
+import { sendRoutes } from "./modules/send/send.routes.ts";
+import { statementsRoutes } from "./modules/statements/statements.routes.ts";
+import { statusRoutes } from "./modules/status/status.routes.ts";
+import { walletsRoutes } from "./modules/wallets/wallets.routes.ts";
 import { registerAuthenticationFirst } from "./plugins/authenticate.ts";
 import { registerContractStatuses, type UndocumentedStatus } from "./plugins/contract-statuses.ts";
 import { frameworkErrorOptions, registerErrorHandler } from "./plugins/error-handler.ts";

@@ -51,7 +51,7 @@ import {
   createSandboxRepository,
   createSandboxService,
 } from "./modules/sandbox/index.ts";
-import { createSecurityService } from "./modules/security/index.ts";
+import { createSecurityService, recordSecurityEvent } from "./modules/security/index.ts";
 import { createSendService } from "./modules/send/index.ts";
 import { createStatementsService } from "./modules/statements/index.ts";
 import { createProviderHealth, createStatusService } from "./modules/status/index.ts";
@@ -124,6 +124,7 @@ export function createServices(config: Config, database: Database, options: Serv
     codes,
     limits,
     tokens,
+    recordSecurityEvent,
     // Late-bound: the security centre composes auth, and sends the new-device alert for it.
     onNewDevice: (ctx, signIn) => security.alertNewDevice(ctx, signIn),
   });
@@ -141,6 +142,7 @@ export function createServices(config: Config, database: Database, options: Serv
     codes,
     limits,
     auth,
+    recordSecurityEvent,
     email: providers.email,
     // Late-bound: claims is made below, with the ledger.
     onPhoneConfirmed: (merchantId, customerId) => claims.queueDelivery(merchantId, customerId),

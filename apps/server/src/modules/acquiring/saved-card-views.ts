@@ -1,6 +1,6 @@
 import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
+import type { Json } from "../../db/json.ts";
 import { money } from "../history/index.ts";
-import type { Json } from "../ledger/index.ts";
 import {
   type FeeSchedule,
   feeInfo,

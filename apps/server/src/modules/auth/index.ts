@@ -2,7 +2,6 @@
 // Inside the module, files import their siblings directly, never this file.
 export { authErrors } from "./auth.errors.ts";
 export { createAuthRepository } from "./auth.repository.ts";
-export { authRoutes } from "./auth.routes.ts";
 export { phoneSchema } from "./auth.schemas.ts";
 export type { AuthService, NewDeviceSignIn, RequestContext } from "./auth.service.ts";
 export { createAuthService } from "./auth.service.ts";
@@ -10,7 +9,6 @@ export type { CodePurpose, Codes } from "./codes.ts";
 export { createCodes } from "./codes.ts";
 export { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
 export { requestContext } from "./request-context.ts";
-export { signupRoutes } from "./signup.routes.ts";
 export { createSignupService } from "./signup.service.ts";
 export type { VerifiedClaims } from "./tokens.ts";
 export { createAccessTokens, hashToken } from "./tokens.ts";

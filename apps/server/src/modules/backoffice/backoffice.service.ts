@@ -8,8 +8,9 @@ import type { HistoryService } from "../history/index.ts";
 import type { IbanService } from "../iban/index.ts";
 import type { KycService } from "../kyc/index.ts";
 import type { LedgerService } from "../ledger/index.ts";
-import type { AuditActor, AuditService } from "../operators/index.ts";
+import type { AuditService } from "../operators/index.ts";
 import { backofficeErrors } from "./backoffice.errors.ts";
+import type { Actor } from "./backoffice.types.ts";
 import type { StuckPaymentsService } from "./stuck-payments.service.ts";
 
 const money = (amount: bigint, currency: string) => {
@@ -20,8 +21,6 @@ const money = (amount: bigint, currency: string) => {
   }
 };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-export type Actor = { merchantId: string; actor: AuditActor };
 
 /**
  * The back-office's use-cases (docs/backoffice.md): each composes the services of the modules

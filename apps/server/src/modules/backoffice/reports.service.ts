@@ -4,7 +4,7 @@ import type { ProviderBook } from "../../providers/provider-book.ts";
 import type { HouseAccountKind, LedgerService } from "../ledger/index.ts";
 import type { MerchantsService } from "../merchants/index.ts";
 import type { AuditService } from "../operators/index.ts";
-import type { Actor } from "./backoffice.service.ts";
+import type { Actor } from "./backoffice.types.ts";
 import { CSV_HEADER, csvLine, type DayRow, dayRowsOf, daysBetween, startOfDay } from "./reports-rules.ts";
 
 const money = (amount: bigint, currency: string) => {

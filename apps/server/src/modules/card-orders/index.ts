@@ -1,7 +1,6 @@
 // The one door of card-orders: what code outside the module may use (docs/architecture.md, "One door").
 // Inside the module, files import their siblings directly, never this file.
 export { cardOrderErrors } from "./card-orders.errors.ts";
-export { cardOrdersRoutes } from "./card-orders.routes.ts";
 export type { CardOrdersService } from "./card-orders.service.ts";
 export { createCardOrdersService } from "./card-orders.service.ts";
 export type { CardTerms, Owner } from "./card-orders.types.ts";

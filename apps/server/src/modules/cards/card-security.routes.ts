@@ -15,7 +15,7 @@ import {
   revealNumberBody,
   revealNumberResponse,
 } from "./card-security.schemas.ts";
-import type { CardAsk } from "./card-security.service.ts";
+import type { CardAsk } from "./card-security-parts.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 const tags = ["cards"];

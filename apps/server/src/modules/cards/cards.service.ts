@@ -108,6 +108,5 @@ export type CardBalances = (
 ) => Promise<
   Map<string, { balance: bigint; monthlyIncome: bigint; monthlyExpenses: bigint; currency: string }>
 >;
-export type { CardRow } from "./cards.types.ts";
 
 export type CardsService = ReturnType<typeof createCardsService>;

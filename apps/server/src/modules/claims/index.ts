@@ -1,6 +1,6 @@
 // The one door of claims: what code outside the module may use (docs/architecture.md, "One door").
 // Inside the module, files import their siblings directly, never this file.
-export { claimsRoutes, claimsSandboxRoutes } from "./claims.routes.ts";
+
 export type { ClaimsService } from "./claims.service.ts";
 export { createClaimsService } from "./claims.service.ts";
 export {

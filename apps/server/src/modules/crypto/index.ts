@@ -1,7 +1,6 @@
 // The one door of crypto: what code outside the module may use (docs/architecture.md, "One door").
 // Inside the module, files import their siblings directly, never this file.
 export { createChainFollower } from "./chain-follower.ts";
-export { chainNotificationRoutes } from "./chain-notifications.routes.ts";
 export type { CryptoService } from "./crypto.service.ts";
 export { createCryptoService } from "./crypto.service.ts";
 export type { CryptoWithdrawals } from "./crypto-withdrawals.service.ts";

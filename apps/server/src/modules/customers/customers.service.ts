@@ -245,5 +245,3 @@ const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 function newReferralCode(): string {
   return [...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
 }
-
-export { displayPhone, maskPhone, normalizePhone } from "./phone.ts";

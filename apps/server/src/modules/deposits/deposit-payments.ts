@@ -1,8 +1,9 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import type { Json } from "../../db/json.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { type HistoryService, money } from "../history/index.ts";
-import type { Json, LedgerService, Leg } from "../ledger/index.ts";
+import type { LedgerService, Leg } from "../ledger/index.ts";
 import { accrualBetween } from "./deposit-accrual.ts";
 import { type DepositRow, depositsSql } from "./deposits.repository.ts";
 

@@ -3,7 +3,6 @@
 export { DEPOSIT_SETTLE_TASK } from "./deposit-open.service.ts";
 export { createDepositSettlement } from "./deposit-settle.service.ts";
 export { createDepositsRepository } from "./deposits.repository.ts";
-export { depositsRoutes } from "./deposits.routes.ts";
 export { depositParams, depositResponse, moveClockBody } from "./deposits.schemas.ts";
 export type { DepositsService } from "./deposits.service.ts";
 export { createDepositsService } from "./deposits.service.ts";

@@ -8,7 +8,6 @@ export type {
   Account,
   AccountRef,
   HouseAccountKind,
-  Json,
   Leg,
   OperationOutcome,
   TransferLeg,

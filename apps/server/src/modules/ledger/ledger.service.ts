@@ -27,7 +27,6 @@ import * as ops from "./operations.repository.ts";
 import { createLedgerReports } from "./report.queries.ts";
 
 export type { DailyFiguresBatch, DailyMovement } from "./report.queries.ts";
-export type { WalletDay } from "./wallet-days.ts";
 
 /** The worker's task that releases a reservation at its deadline (jobs/expire-pending-transfers.ts). */
 export const EXPIRE_PENDING_TASK = "ledger_expire_pending";

@@ -15,4 +15,3 @@ export {
   textsSection,
 } from "./merchant-config.types.ts";
 export { createConfigListener } from "./merchant-config-listener.ts";
-export { merchantLogosRoutes } from "./merchant-logos.routes.ts";

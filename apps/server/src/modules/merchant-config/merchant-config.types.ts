@@ -9,10 +9,9 @@ import {
 } from "../../db/schema/index.ts";
 import { feeSettingsSchema } from "../quotes/index.ts";
 
-// What other modules may use of merchant-config: the sections' shapes, which the admin routes'
+// The configuration sections' shapes, which the admin routes'
 // schemas and the back-office share (docs/backoffice.md "Configuration").
 
-export { MAX_LOGO_BYTES } from "./logo-rules.ts";
 export { CONFIG_SECTIONS, type ConfigSection };
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour as #RRGGBB");

@@ -6,7 +6,6 @@ export { CARD_PROGRAMS } from "./feature-flags.ts";
 export { merchantErrors } from "./merchants.errors.ts";
 export type { MerchantConfigPatch } from "./merchants.repository.ts";
 export { createMerchantsRepository } from "./merchants.repository.ts";
-export { merchantsRoutes } from "./merchants.routes.ts";
 export { localeQuery } from "./merchants.schemas.ts";
 export { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "./merchants.seed.ts";
 export type { Merchant, MerchantsService } from "./merchants.service.ts";

@@ -5,7 +5,7 @@ export type { AuditActor, AuditService } from "./audit.service.ts";
 export { createAuditService } from "./audit.service.ts";
 export { operatorSecurity, registerOperatorGuard, signedInOperator } from "./operator-guard.ts";
 export { createOperatorsRepository } from "./operators.repository.ts";
-export { adminErrors, operatorsRoutes } from "./operators.routes.ts";
+export { adminErrors } from "./operators.schemas.ts";
 export { operatorsServiceOn, SANDBOX_ADMIN, seedSandboxAdmin } from "./operators.seed.ts";
 export type { OperatorsService } from "./operators.service.ts";
 export { createOperatorsService } from "./operators.service.ts";

@@ -14,8 +14,8 @@ import { totpCode } from "./totp.ts";
  */
 
 // The password check, counted: an unknown email must cost the same argon2 check as a known one.
-vi.mock("../auth/auth.service.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../auth/auth.service.ts")>();
+vi.mock("../auth/passwords.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../auth/passwords.ts")>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 

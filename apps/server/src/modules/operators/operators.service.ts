@@ -325,5 +325,3 @@ export function createOperatorsService(deps: {
 }
 
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
-
-export { signedInOperator } from "./operator-guard.ts";

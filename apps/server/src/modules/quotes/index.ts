@@ -11,7 +11,6 @@ export { formatBps } from "./percent.ts";
 export type { QuoteLegAccount } from "./quote-legs.ts";
 export { quotesErrors } from "./quotes.errors.ts";
 export type { OfferRow } from "./quotes.repository.ts";
-export { quotesRoutes } from "./quotes.routes.ts";
 export {
   createOfferBody,
   executeOfferHeaders,

@@ -1,5 +1,5 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
-import type { Json } from "../ledger/index.ts";
+import type { Json } from "../../db/json.ts";
 import { rateToString } from "../rates/index.ts";
 import { feeInfo } from "./fees.ts";
 import { OFFER_KIND_TABLE } from "./offer-kinds.ts";

@@ -183,7 +183,3 @@ function scaleOf(code: CurrencyCode): number {
   if (!currency) throw new TypeError(`unknown currency ${code}`);
   return currency.scale;
 }
-
-export { cardOrderLegs, cardOrderRefundLegs } from "./card-order-offers.ts";
-export { feeInfo } from "./fees.ts";
-export { formatBps } from "./percent.ts";

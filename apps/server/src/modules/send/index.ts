@@ -1,4 +1,3 @@
 // The one door of send: what code outside the module may use (docs/architecture.md, "One door").
 // Inside the module, files import their siblings directly, never this file.
-export { sendRoutes } from "./send.routes.ts";
 export { createSendService } from "./send.service.ts";

@@ -2,7 +2,6 @@ import { type CurrencyCode, getCurrency, isCurrencyCode, toDecimalString } from 
 import { createBoundedCache } from "../../bounded-cache.ts";
 import { ADDRESS_PATTERNS } from "../../providers/chain/address-validation.ts";
 import { networkOf } from "../../providers/chain/chain-networks.ts";
-import type { DepositAddresses } from "../crypto/index.ts";
 import type { Account, LedgerService } from "../ledger/index.ts";
 import type { Merchant } from "../merchants/index.ts";
 import { convertMinor, type QuotedRate, type RatesService, rateToString } from "../rates/index.ts";
@@ -25,7 +24,17 @@ export type WalletView = ReturnType<typeof toView>;
 export function createWalletsService(deps: {
   ledger: LedgerService;
   rates: RatesService;
-  addresses: Pick<DepositAddresses, "addressesFor">;
+  /**
+   * The customer's deposit address per currency (crypto's deposit addresses). Declared here, not
+   * imported: crypto composes this service, so wallets cannot depend on crypto.
+   */
+  addresses: {
+    addressesFor(
+      merchantId: string,
+      customerId: string,
+      currencies: readonly string[],
+    ): Promise<Map<string, string>>;
+  };
   /** M of a currency on its configured node; undefined: the product's network table's. */
   confirmationsOf?: (currency: CurrencyCode) => number | undefined;
 }) {
