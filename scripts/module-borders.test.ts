@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -111,5 +111,44 @@ describe("module borders", { timeout: 60_000 }, () => {
     );
     const { status } = cruise(`${modules}/send/send.test.ts`);
     expect(status).toBe(0);
+  });
+});
+
+// The lint's cycle check (`madge --circular` with the repository's .madgerc), on its own fake tree.
+describe("import cycles", { timeout: 60_000 }, () => {
+  const cycles = mkdtempSync(path.join(tmpdir(), "cycles-"));
+  afterAll(() => rmSync(cycles, { recursive: true, force: true }));
+  copyFileSync(path.join(root, ".madgerc"), path.join(cycles, ".madgerc"));
+  mkdirSync(path.join(cycles, "apps/server/src/http"), { recursive: true });
+  mkdirSync(path.join(cycles, "apps/server/src/modules/auth"), { recursive: true });
+  writeFileSync(
+    path.join(cycles, "apps/server/tsconfig.json"),
+    '{ "compilerOptions": { "allowImportingTsExtensions": true } }\n',
+  );
+
+  function madge() {
+    const bin = path.join(root, "node_modules/.bin/madge");
+    const run = spawnSync(bin, ["--circular", "--no-spinner", "apps/server/src"], {
+      cwd: cycles,
+      encoding: "utf8",
+    });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  }
+
+  it("fails on a cycle made of type-only imports, and passes once it is broken", () => {
+    const helper = path.join(cycles, "apps/server/src/http/helper.ts");
+    writeFileSync(
+      path.join(cycles, "apps/server/src/modules/auth/index.ts"),
+      'import type { Helper } from "../../http/helper.ts";\nexport type Auth = { helper?: Helper };\n',
+    );
+    writeFileSync(
+      helper,
+      'import type { Auth } from "../modules/auth/index.ts";\nexport type Helper = { auth?: Auth };\n',
+    );
+    const broken = madge();
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toContain("http/helper.ts");
+    writeFileSync(helper, "export type Helper = { name: string };\n");
+    expect(madge().status).toBe(0);
   });
 });
