@@ -1,9 +1,18 @@
 /**
  * Import rules that Biome cannot express, run by `npm run lint` (see ARCHITECTURE.md, "Layout").
  * Web: components/lib <- features <- app; features never import each other.
- * Server: a module reaches another only through its service, types and errors files.
+ * Server: a module is entered only through its door, modules/<m>/index.ts.
  * Every workspace declares each package it imports in its own package.json.
  */
+// Tests, test helpers and seeds (and the seed runner and the test app) may reach inside a module.
+const testLike =
+  "([.]test[.]ts|[.]test-helpers[.]ts|[.]seed[.]ts|/test-support/.+|^apps/server/src/db/seed[.]ts|^apps/server/src/test-app[.]ts)$";
+// A module's test drivers: imported directly by tests, e2e and scripts, never through the door.
+const testDrivers = "([.]test-helpers[.]ts|/test-support/.+)$";
+
+// The HTTP wiring: it registers the modules' routes.
+const httpWiring = "^apps/server/src/app[.]ts$";
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -32,21 +41,52 @@ module.exports = {
       to: { path: "^apps/web/src/features/" },
     },
     {
-      name: "server-module-imports-another-modules-internals",
+      name: "server-module-entered-not-by-its-door",
       comment:
-        "A server module uses another only through its *.service.ts (what it does), *.types.ts (its " +
-        "types, constants and shared wire shapes) and *.errors.ts (its codes): the rest (repository, " +
-        "rules, views, input parsing) stays private to its module (docs/architecture.md). Tests, test " +
-        "helpers and seeds may reach further.",
+        "A server module is used from another module only through its one door, modules/<m>/index.ts, " +
+        'which exports what others may use (docs/architecture.md, "One door"). Tests, test helpers ' +
+        "and seeds may reach further, and anyone may use a module's test drivers (*.test-helpers.ts, " +
+        "test-support/), which stay out of the door.",
       severity: "error",
-      from: {
-        path: "^apps/server/src/modules/([^/]+)/",
-        pathNot: "([.]test[.]ts|[.]test-helpers[.]ts|[.]seed[.]ts|/test-support/.+)$",
-      },
+      from: { path: "^apps/server/src/modules/([^/]+)/", pathNot: testLike },
       to: {
         path: "^apps/server/src/modules/([^/]+)/",
-        pathNot: ["^apps/server/src/modules/$1/", "[.](service|types|errors)[.]ts$"],
+        pathNot: ["^apps/server/src/modules/$1/", "^apps/server/src/modules/[^/]+/index[.]ts$", testDrivers],
       },
+    },
+    {
+      name: "server-module-entered-not-by-its-door-from-outside",
+      comment:
+        "The same door for the rest of the repository (app/, http/, jobs/, plugins/, providers/, the " +
+        "wiring, scripts/, e2e/): an import into modules/<m>/ names modules/<m>/index.ts.",
+      severity: "error",
+      from: { pathNot: ["^apps/server/src/modules/", testLike, httpWiring] },
+      to: {
+        path: "^apps/server/src/modules/[^/]+/",
+        pathNot: ["^apps/server/src/modules/[^/]+/index[.]ts$", testDrivers],
+      },
+    },
+    {
+      name: "server-module-entered-not-by-its-door-from-the-http-wiring",
+      comment:
+        "app.ts registers each module's routes from its *.routes.ts, the only import past a door: the " +
+        "routes stay out of the doors, where they would close cycles (customers' routes need auth, " +
+        "whose service needs customers). Everything else it takes through the door.",
+      severity: "error",
+      from: { path: httpWiring },
+      to: {
+        path: "^apps/server/src/modules/[^/]+/",
+        pathNot: ["^apps/server/src/modules/[^/]+/(index|[^/]+[.]routes)[.]ts$"],
+      },
+    },
+    {
+      name: "server-module-imports-its-own-door",
+      comment:
+        "Inside a module, files import their siblings directly: the door is for the others, and a file " +
+        "that imported its own door would run in a cycle through it.",
+      severity: "error",
+      from: { path: "^apps/server/src/modules/([^/]+)/" },
+      to: { path: "^apps/server/src/modules/$1/index[.]ts$" },
     },
     {
       name: "package-not-declared",

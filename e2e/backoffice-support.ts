@@ -5,8 +5,7 @@ import type { Page } from "playwright-core";
 import { inject } from "vitest";
 import { openDatabase } from "../apps/server/src/db/database.ts";
 import type { OperatorRole } from "../apps/server/src/db/schema/index.ts";
-import { operatorsServiceOn } from "../apps/server/src/modules/operators/operators.seed.ts";
-import { totpCode } from "../apps/server/src/modules/operators/totp.ts";
+import { operatorsServiceOn, totpCode } from "../apps/server/src/modules/operators/index.ts";
 import { expectNoSeriousAxeViolations } from "./axe.ts";
 import { baseUrl, VIEWPORTS } from "./browser.ts";
 

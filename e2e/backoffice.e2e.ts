@@ -1,7 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_ADMIN } from "../apps/server/src/modules/operators/operators.seed.ts";
-import { totpCode } from "../apps/server/src/modules/operators/totp.ts";
+import { SANDBOX_ADMIN, totpCode } from "../apps/server/src/modules/operators/index.ts";
 import { NIMBUS_MERCHANT_ID, openApp, signInWith } from "./accounts-support.ts";
 import { apiSession, checkScreen, createOperator, signInOnPage } from "./backoffice-support.ts";
 import { baseUrl, e2eEnabled, launchBrowser, openPage } from "./browser.ts";

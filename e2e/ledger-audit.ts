@@ -1,5 +1,5 @@
 import pg from "pg";
-import { checkInvariants } from "../apps/server/src/modules/ledger/ledger.invariants.ts";
+import { checkInvariants } from "../apps/server/src/modules/ledger/index.ts";
 
 // The ledger checks of `npm run ledger:audit` (the same checkInvariants), on the suite's database.
 // Read-only, on one repeatable-read snapshot: safe while the product runs.

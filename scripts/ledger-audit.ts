@@ -4,7 +4,7 @@ import pg from "pg";
 import pino from "pino";
 import { ConfigError, loadConfig } from "../apps/server/src/config.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
-import { checkInvariants } from "../apps/server/src/modules/ledger/ledger.invariants.ts";
+import { checkInvariants } from "../apps/server/src/modules/ledger/index.ts";
 
 /**
  * `npm run ledger:audit`: checks every ledger invariant on one consistent snapshot and prints one

@@ -10,7 +10,7 @@ import {
   startEmbeddedPostgres,
 } from "../apps/server/src/db/embedded.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "../apps/server/src/db/schema/index.ts";
-import { operatorsServiceOn } from "../apps/server/src/modules/operators/operators.seed.ts";
+import { operatorsServiceOn } from "../apps/server/src/modules/operators/index.ts";
 
 /**
  * `npm run operator:create -- --email E --role ROLE [--merchant ID]`: a back-office operator.

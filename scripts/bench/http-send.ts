@@ -3,8 +3,8 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { loadConfig } from "../../apps/server/src/config.ts";
-import { createAccessTokens } from "../../apps/server/src/modules/auth/tokens.ts";
-import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { createAccessTokens } from "../../apps/server/src/modules/auth/index.ts";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/index.ts";
 import { BENCH_ACCOUNTS } from "./ledger-setup.ts";
 import type { RunResult } from "./pgbench.ts";
 

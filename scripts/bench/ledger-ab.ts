@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import pino from "pino";
 import { startEmbeddedPostgres } from "../../apps/server/src/db/embedded.ts";
-import { checkInvariants } from "../../apps/server/src/modules/ledger/ledger.invariants.ts";
-import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { checkInvariants } from "../../apps/server/src/modules/ledger/index.ts";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/index.ts";
 import { BENCH_ACCOUNTS, prepareLedgerDatabase } from "./ledger-setup.ts";
 import { findPgbench, interleavedRuns, targetOf } from "./pgbench.ts";
 

@@ -3,8 +3,8 @@ import path from "node:path";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
 import { prepareDatabase } from "../../apps/server/src/db/prepare.ts";
 import { clientSourceFromPool } from "../../apps/server/src/db/transaction.ts";
-import { createLedgerService } from "../../apps/server/src/modules/ledger/ledger.service.ts";
-import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { createLedgerService } from "../../apps/server/src/modules/ledger/index.ts";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/index.ts";
 
 export const BENCH_ACCOUNTS = 10_000;
 const FUNDS = 1_000_000_00n;

@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
 import { prepareDatabase } from "../../apps/server/src/db/prepare.ts";
-import {
-  DEMO_MERCHANT_ID,
-  NIMBUS_MERCHANT_ID,
-} from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../../apps/server/src/modules/merchants/index.ts";
 import { type Verdict, verify } from "../cluster/checks.ts";
 import { makeCustomers } from "../cluster/customers.ts";
 import { drive, type Outcome, sendMaker } from "../cluster/load.ts";

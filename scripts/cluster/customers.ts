@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { loadConfig } from "../../apps/server/src/config.ts";
-import { createAccessTokens } from "../../apps/server/src/modules/auth/tokens.ts";
-import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { createAccessTokens } from "../../apps/server/src/modules/auth/index.ts";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/index.ts";
 
 export type ClusterCustomer = { id: string; merchantId: string; phone: string; token: string };
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { EXPIRE_PENDING_TASK } from "../../apps/server/src/jobs/expire-pending-transfers.ts";
-import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../../apps/server/src/modules/merchants/index.ts";
 import { type Verdict, verify } from "../cluster/checks.ts";
 import { makeCustomers } from "../cluster/customers.ts";
 import { drive, type Outcome, sendMaker } from "../cluster/load.ts";

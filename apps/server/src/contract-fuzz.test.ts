@@ -2,7 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsDriver, bearerHeaders, newPhone } from "./modules/auth/auth.test-helpers.ts";
-import { NIMBUS_MERCHANT_ID } from "./modules/merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "./modules/merchants/index.ts";
 import { signInOperator } from "./modules/operators/operators.test-helpers.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 

@@ -8,7 +8,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.ts";
 import { prepareDatabase, startFailure } from "./db/prepare.ts";
 import { refuseUnsafeProduction } from "./db/production-checks.ts";
 import { startMetricsServer } from "./metrics/metrics-server.ts";
-import { seedSandboxAdmin } from "./modules/operators/operators.seed.ts";
+import { seedSandboxAdmin } from "./modules/operators/index.ts";
 import { checkNodeVersion } from "./node-version.ts";
 import { registerDrain, stopServer } from "./shutdown.ts";
 import { startWorker, type Worker } from "./worker.ts";

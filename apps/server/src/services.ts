@@ -3,59 +3,59 @@ import type { Database } from "./db/database.ts";
 import { clientSourceFromPool } from "./db/transaction.ts";
 import { followedNetworkNames } from "./jobs/chain-follower-jobs.ts";
 import { measureParty } from "./metrics/sources.ts";
-import { createAcquiringService } from "./modules/acquiring/acquiring.service.ts";
-import { createAdjustmentsService } from "./modules/adjustments/adjustments.service.ts";
-import { createAuthRepository } from "./modules/auth/auth.repository.ts";
-import { createAuthService } from "./modules/auth/auth.service.ts";
-import { createCodes } from "./modules/auth/codes.ts";
-import { createSignupService } from "./modules/auth/signup.service.ts";
-import { createAccessTokens } from "./modules/auth/tokens.ts";
-import { createBackofficeService } from "./modules/backoffice/backoffice.service.ts";
-import { createReportsService } from "./modules/backoffice/reports.service.ts";
-import { createStuckPaymentsService } from "./modules/backoffice/stuck-payments.service.ts";
-import { createCaptchaRepository } from "./modules/captcha/captcha.repository.ts";
-import { createCaptchaService } from "./modules/captcha/captcha.service.ts";
-import { createCardFundingService } from "./modules/card-funding/card-funding.service.ts";
-import { createCardOrdersService } from "./modules/card-orders/card-orders.service.ts";
-import { createCardSecurityService } from "./modules/cards/card-security.service.ts";
-import { createCardsService } from "./modules/cards/cards.service.ts";
-import { createCatalogRepository } from "./modules/catalog/catalog.repository.ts";
-import { createCatalogService } from "./modules/catalog/catalog.service.ts";
-import { createClaimsService } from "./modules/claims/claims.service.ts";
-import { createCryptoService } from "./modules/crypto/crypto.service.ts";
-import { createDepositAddresses } from "./modules/crypto/deposit-addresses.service.ts";
-import { createCustomersRepository } from "./modules/customers/customers.repository.ts";
-import { createCustomersService } from "./modules/customers/customers.service.ts";
-import { createDepositsRepository } from "./modules/deposits/deposits.repository.ts";
-import { createDepositsService } from "./modules/deposits/deposits.service.ts";
-import { createHistoryService } from "./modules/history/history.service.ts";
-import { createIbanService } from "./modules/iban/iban.service.ts";
-import { createKycService } from "./modules/kyc/kyc.service.ts";
-import { createLedgerService } from "./modules/ledger/ledger.service.ts";
-import { createIpCountryDatabase } from "./modules/location/ip-country-database.ts";
-import { createLocationService } from "./modules/location/location.service.ts";
-import { createMerchantConfigRepository } from "./modules/merchant-config/merchant-config.repository.ts";
-import { createMerchantConfigService } from "./modules/merchant-config/merchant-config.service.ts";
-import { createConfigListener } from "./modules/merchant-config/merchant-config-listener.ts";
-import { createMerchantsRepository } from "./modules/merchants/merchants.repository.ts";
-import { createMerchantsService } from "./modules/merchants/merchants.service.ts";
-import { createAuditRepository } from "./modules/operators/audit.repository.ts";
-import { createAuditService } from "./modules/operators/audit.service.ts";
-import { createOperatorsRepository } from "./modules/operators/operators.repository.ts";
-import { createOperatorsService } from "./modules/operators/operators.service.ts";
-import { createQuotesService } from "./modules/quotes/quotes.service.ts";
-import { createRateLimitRepository } from "./modules/ratelimit/ratelimit.repository.ts";
-import { createRateLimitService } from "./modules/ratelimit/ratelimit.service.ts";
-import { createRatesService } from "./modules/rates/rates.service.ts";
-import { createSandboxRepository } from "./modules/sandbox/sandbox.repository.ts";
-import { createSandboxService } from "./modules/sandbox/sandbox.service.ts";
-import { createSandboxCredit } from "./modules/sandbox/sandbox-credit.service.ts";
-import { createSecurityService } from "./modules/security/security.service.ts";
-import { createSendService } from "./modules/send/send.service.ts";
-import { createStatementsService } from "./modules/statements/statements.service.ts";
-import { createProviderHealth } from "./modules/status/provider-health.service.ts";
-import { createStatusService } from "./modules/status/status.service.ts";
-import { createWalletsService } from "./modules/wallets/wallets.service.ts";
+import { createAcquiringService } from "./modules/acquiring/index.ts";
+import { createAdjustmentsService } from "./modules/adjustments/index.ts";
+import {
+  createAccessTokens,
+  createAuthRepository,
+  createAuthService,
+  createCodes,
+  createSignupService,
+} from "./modules/auth/index.ts";
+import {
+  createBackofficeService,
+  createReportsService,
+  createStuckPaymentsService,
+} from "./modules/backoffice/index.ts";
+import { createCaptchaRepository, createCaptchaService } from "./modules/captcha/index.ts";
+import { createCardFundingService } from "./modules/card-funding/index.ts";
+import { createCardOrdersService } from "./modules/card-orders/index.ts";
+import { createCardSecurityService, createCardsService } from "./modules/cards/index.ts";
+import { createCatalogRepository, createCatalogService } from "./modules/catalog/index.ts";
+import { createClaimsService } from "./modules/claims/index.ts";
+import { createCryptoService, createDepositAddresses } from "./modules/crypto/index.ts";
+import { createCustomersRepository, createCustomersService } from "./modules/customers/index.ts";
+import { createDepositsRepository, createDepositsService } from "./modules/deposits/index.ts";
+import { createHistoryService } from "./modules/history/index.ts";
+import { createIbanService } from "./modules/iban/index.ts";
+import { createKycService } from "./modules/kyc/index.ts";
+import { createLedgerService } from "./modules/ledger/index.ts";
+import { createIpCountryDatabase, createLocationService } from "./modules/location/index.ts";
+import {
+  createConfigListener,
+  createMerchantConfigRepository,
+  createMerchantConfigService,
+} from "./modules/merchant-config/index.ts";
+import { createMerchantsRepository, createMerchantsService } from "./modules/merchants/index.ts";
+import {
+  createAuditRepository,
+  createAuditService,
+  createOperatorsRepository,
+  createOperatorsService,
+} from "./modules/operators/index.ts";
+import { createQuotesService } from "./modules/quotes/index.ts";
+import { createRateLimitRepository, createRateLimitService } from "./modules/ratelimit/index.ts";
+import { createRatesService } from "./modules/rates/index.ts";
+import {
+  createSandboxCredit,
+  createSandboxRepository,
+  createSandboxService,
+} from "./modules/sandbox/index.ts";
+import { createSecurityService, recordSecurityEvent } from "./modules/security/index.ts";
+import { createSendService } from "./modules/send/index.ts";
+import { createStatementsService } from "./modules/statements/index.ts";
+import { createProviderHealth, createStatusService } from "./modules/status/index.ts";
+import { createWalletsService } from "./modules/wallets/index.ts";
 import { createAcquirer } from "./providers/acquirer/acquirer-providers.ts";
 import { sandboxAcquirerBook } from "./providers/acquirer/sandbox-acquirer-book.ts";
 import { type BankRail, unavailableBank } from "./providers/bank/bank-provider.ts";
@@ -124,6 +124,7 @@ export function createServices(config: Config, database: Database, options: Serv
     codes,
     limits,
     tokens,
+    recordSecurityEvent,
     // Late-bound: the security centre composes auth, and sends the new-device alert for it.
     onNewDevice: (ctx, signIn) => security.alertNewDevice(ctx, signIn),
   });
@@ -141,6 +142,7 @@ export function createServices(config: Config, database: Database, options: Serv
     codes,
     limits,
     auth,
+    recordSecurityEvent,
     email: providers.email,
     // Late-bound: claims is made below, with the ledger.
     onPhoneConfirmed: (merchantId, customerId) => claims.queueDelivery(merchantId, customerId),

@@ -4119,6 +4119,102 @@ export interface components {
             customerId: string;
             blocked: boolean;
         };
+        KycReviewDecisionInput: {
+            decisionId: string;
+            /** Format: uuid */
+            applicationId: string;
+            /** Format: uuid */
+            merchantId: string;
+            /** @enum {string} */
+            outcome: "APPROVED" | "REJECTED" | "RETRY";
+            reasons: string[];
+            message: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+        };
+        SettingsDataInput: {
+            favicon: string;
+            horizontalImage: string;
+            buttonColor1: string;
+            buttonColor2: string;
+            backgroundColor: string;
+            backgroundImage: string | null;
+            /** @description Text on buttonColor1; absent: black or white */
+            buttonTextColor1?: string | null;
+            /** @description Text on buttonColor2; absent: black or white */
+            buttonTextColor2?: string | null;
+            /** @description Text on backgroundColor; absent: black or white */
+            textColor?: string | null;
+        };
+        MerchantDataInput: {
+            title: string;
+            /** Format: uuid */
+            merchantBackendId: string;
+            /** @description The merchant's account at the support chat vendor */
+            supportChatKey: string | null;
+            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
+            supportChatUrl: string | null;
+            /** @description Support address when there is no chat */
+            supportEmail: string | null;
+            /** @description Support page when there is no chat */
+            supportUrl: string | null;
+            referralCodeRequired: boolean;
+            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
+            requestSigningKey: string;
+        };
+        MerchantSocialInput: {
+            links: {
+                name: string;
+                url: string;
+            }[];
+        };
+        FilesLinksInput: {
+            documents: {
+                key: string;
+                title: string;
+                url: string;
+            }[];
+        };
+        WebInfoResponseInput: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["SettingsDataInput"] | components["schemas"]["MerchantDataInput"] | components["schemas"]["MerchantSocialInput"] | components["schemas"]["FilesLinksInput"];
+        };
+        ScreensResponseInput: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @description Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title) */
+                texts: {
+                    [key: string]: string;
+                };
+            };
+        };
+        BannerInput: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            text: string;
+            imageUrl: string | null;
+            /** @description A web app route or an absolute URL */
+            link: string | null;
+        };
+        BannersResponseInput: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["BannerInput"][];
+        };
+        FaqEntryInput: {
+            /** Format: uuid */
+            id: string;
+            question: string;
+            answer: string;
+        };
+        FaqResponseInput: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["FaqEntryInput"][];
+        };
         KycCaseSummaryInput: {
             /** Format: uuid */
             id: string;
@@ -4315,6 +4411,15 @@ export interface components {
                 currencyCode: string;
             };
             feeInfo: components["schemas"]["FeeInfoInput"][];
+        };
+        CardMoneyInput: {
+            /** @description Decimal string */
+            value: string;
+            currency: string;
+        };
+        CardOkInput: {
+            /** @constant */
+            result: "ok";
         };
         AdminConfigOperationsInput: {
             operations: {
@@ -4750,89 +4855,6 @@ export interface components {
             salt: string;
             signature: string;
         };
-        SettingsDataInput: {
-            favicon: string;
-            horizontalImage: string;
-            buttonColor1: string;
-            buttonColor2: string;
-            backgroundColor: string;
-            backgroundImage: string | null;
-            /** @description Text on buttonColor1; absent: black or white */
-            buttonTextColor1?: string | null;
-            /** @description Text on buttonColor2; absent: black or white */
-            buttonTextColor2?: string | null;
-            /** @description Text on backgroundColor; absent: black or white */
-            textColor?: string | null;
-        };
-        MerchantDataInput: {
-            title: string;
-            /** Format: uuid */
-            merchantBackendId: string;
-            /** @description The merchant's account at the support chat vendor */
-            supportChatKey: string | null;
-            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
-            supportChatUrl: string | null;
-            /** @description Support address when there is no chat */
-            supportEmail: string | null;
-            /** @description Support page when there is no chat */
-            supportUrl: string | null;
-            referralCodeRequired: boolean;
-            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
-            requestSigningKey: string;
-        };
-        MerchantSocialInput: {
-            links: {
-                name: string;
-                url: string;
-            }[];
-        };
-        FilesLinksInput: {
-            documents: {
-                key: string;
-                title: string;
-                url: string;
-            }[];
-        };
-        WebInfoResponseInput: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["SettingsDataInput"] | components["schemas"]["MerchantDataInput"] | components["schemas"]["MerchantSocialInput"] | components["schemas"]["FilesLinksInput"];
-        };
-        ScreensResponseInput: {
-            /** @constant */
-            success: true;
-            data: {
-                /** @description Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title) */
-                texts: {
-                    [key: string]: string;
-                };
-            };
-        };
-        BannerInput: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            text: string;
-            imageUrl: string | null;
-            /** @description A web app route or an absolute URL */
-            link: string | null;
-        };
-        BannersResponseInput: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["BannerInput"][];
-        };
-        FaqEntryInput: {
-            /** Format: uuid */
-            id: string;
-            question: string;
-            answer: string;
-        };
-        FaqResponseInput: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["FaqEntryInput"][];
-        };
         CardFundingMoneyInput: {
             /** @description Decimal string */
             value: string;
@@ -4979,15 +5001,6 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
-        };
-        CardMoneyInput: {
-            /** @description Decimal string */
-            value: string;
-            currency: string;
-        };
-        CardOkInput: {
-            /** @constant */
-            result: "ok";
         };
         CardPricesInput: {
             /** @enum {string} */
@@ -6010,19 +6023,6 @@ export interface components {
                 }[];
             }[];
         };
-        KycReviewDecisionInput: {
-            decisionId: string;
-            /** Format: uuid */
-            applicationId: string;
-            /** Format: uuid */
-            merchantId: string;
-            /** @enum {string} */
-            outcome: "APPROVED" | "REJECTED" | "RETRY";
-            reasons: string[];
-            message: string | null;
-            /** Format: date-time */
-            decidedAt: string;
-        };
         LocationResponseInput: {
             /** @constant */
             success: true;
@@ -6032,27 +6032,6 @@ export interface components {
                 /** @description The merchant does not serve this country (spec §6) */
                 blocked: boolean;
             };
-        };
-        FiatRateInput: {
-            baseCurrency: string;
-            symbolCurrency: string;
-            /** @description Mid-market: units of symbolCurrency for one baseCurrency */
-            rate: string;
-            /** @description The merchant buys baseCurrency at this rate */
-            bid: string;
-            /** @description The merchant sells baseCurrency at this rate */
-            ask: string;
-            timestamp: string;
-        };
-        RateHistoryInput: {
-            from: string;
-            to: string;
-            /** @description 49 moments evenly spread over the hours asked, oldest first, the last now */
-            points: {
-                at: string;
-                /** @description Mid-market: units of `to` for one `from` */
-                rate: string;
-            }[];
         };
         SandboxBankTransferInput: {
             id: string;
@@ -6210,6 +6189,27 @@ export interface components {
         };
         AdminConfigLogoInput: {
             url: string;
+        };
+        FiatRateInput: {
+            baseCurrency: string;
+            symbolCurrency: string;
+            /** @description Mid-market: units of symbolCurrency for one baseCurrency */
+            rate: string;
+            /** @description The merchant buys baseCurrency at this rate */
+            bid: string;
+            /** @description The merchant sells baseCurrency at this rate */
+            ask: string;
+            timestamp: string;
+        };
+        RateHistoryInput: {
+            from: string;
+            to: string;
+            /** @description 49 moments evenly spread over the hours asked, oldest first, the last now */
+            points: {
+                at: string;
+                /** @description Mid-market: units of `to` for one `from` */
+                rate: string;
+            }[];
         };
         SendResultInput: {
             /**
@@ -6758,6 +6758,102 @@ export interface components {
             customerId: string;
             blocked: boolean;
         };
+        KycReviewDecision: {
+            decisionId: string;
+            /** Format: uuid */
+            applicationId: string;
+            /** Format: uuid */
+            merchantId: string;
+            /** @enum {string} */
+            outcome: "APPROVED" | "REJECTED" | "RETRY";
+            reasons: string[];
+            message: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+        };
+        SettingsData: {
+            favicon: string;
+            horizontalImage: string;
+            buttonColor1: string;
+            buttonColor2: string;
+            backgroundColor: string;
+            backgroundImage: string | null;
+            /** @description Text on buttonColor1; absent: black or white */
+            buttonTextColor1?: string | null;
+            /** @description Text on buttonColor2; absent: black or white */
+            buttonTextColor2?: string | null;
+            /** @description Text on backgroundColor; absent: black or white */
+            textColor?: string | null;
+        };
+        MerchantData: {
+            title: string;
+            /** Format: uuid */
+            merchantBackendId: string;
+            /** @description The merchant's account at the support chat vendor */
+            supportChatKey: string | null;
+            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
+            supportChatUrl: string | null;
+            /** @description Support address when there is no chat */
+            supportEmail: string | null;
+            /** @description Support page when there is no chat */
+            supportUrl: string | null;
+            referralCodeRequired: boolean;
+            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
+            requestSigningKey: string;
+        };
+        MerchantSocial: {
+            links: {
+                name: string;
+                url: string;
+            }[];
+        };
+        FilesLinks: {
+            documents: {
+                key: string;
+                title: string;
+                url: string;
+            }[];
+        };
+        WebInfoResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["SettingsData"] | components["schemas"]["MerchantData"] | components["schemas"]["MerchantSocial"] | components["schemas"]["FilesLinks"];
+        };
+        ScreensResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @description Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title) */
+                texts: {
+                    [key: string]: string;
+                };
+            };
+        };
+        Banner: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            text: string;
+            imageUrl: string | null;
+            /** @description A web app route or an absolute URL */
+            link: string | null;
+        };
+        BannersResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Banner"][];
+        };
+        FaqEntry: {
+            /** Format: uuid */
+            id: string;
+            question: string;
+            answer: string;
+        };
+        FaqResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["FaqEntry"][];
+        };
         KycCaseSummary: {
             /** Format: uuid */
             id: string;
@@ -6954,6 +7050,15 @@ export interface components {
                 currencyCode: string;
             };
             feeInfo: components["schemas"]["FeeInfo"][];
+        };
+        CardMoney: {
+            /** @description Decimal string */
+            value: string;
+            currency: string;
+        };
+        CardOk: {
+            /** @constant */
+            result: "ok";
         };
         AdminConfigOperations: {
             operations: {
@@ -7389,89 +7494,6 @@ export interface components {
             salt: string;
             signature: string;
         };
-        SettingsData: {
-            favicon: string;
-            horizontalImage: string;
-            buttonColor1: string;
-            buttonColor2: string;
-            backgroundColor: string;
-            backgroundImage: string | null;
-            /** @description Text on buttonColor1; absent: black or white */
-            buttonTextColor1?: string | null;
-            /** @description Text on buttonColor2; absent: black or white */
-            buttonTextColor2?: string | null;
-            /** @description Text on backgroundColor; absent: black or white */
-            textColor?: string | null;
-        };
-        MerchantData: {
-            title: string;
-            /** Format: uuid */
-            merchantBackendId: string;
-            /** @description The merchant's account at the support chat vendor */
-            supportChatKey: string | null;
-            /** @description The chat widget page for supportChatKey; null: no chat, use supportEmail or supportUrl */
-            supportChatUrl: string | null;
-            /** @description Support address when there is no chat */
-            supportEmail: string | null;
-            /** @description Support page when there is no chat */
-            supportUrl: string | null;
-            referralCodeRequired: boolean;
-            /** @description Key of the X-Signature HMAC; not a secret (docs/accounts.md) */
-            requestSigningKey: string;
-        };
-        MerchantSocial: {
-            links: {
-                name: string;
-                url: string;
-            }[];
-        };
-        FilesLinks: {
-            documents: {
-                key: string;
-                title: string;
-                url: string;
-            }[];
-        };
-        WebInfoResponse: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["SettingsData"] | components["schemas"]["MerchantData"] | components["schemas"]["MerchantSocial"] | components["schemas"]["FilesLinks"];
-        };
-        ScreensResponse: {
-            /** @constant */
-            success: true;
-            data: {
-                /** @description Overrides of the web app's English texts, by dotted key (e.g. modal.maintenance.title) */
-                texts: {
-                    [key: string]: string;
-                };
-            };
-        };
-        Banner: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            text: string;
-            imageUrl: string | null;
-            /** @description A web app route or an absolute URL */
-            link: string | null;
-        };
-        BannersResponse: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["Banner"][];
-        };
-        FaqEntry: {
-            /** Format: uuid */
-            id: string;
-            question: string;
-            answer: string;
-        };
-        FaqResponse: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["FaqEntry"][];
-        };
         CardFundingMoney: {
             /** @description Decimal string */
             value: string;
@@ -7618,15 +7640,6 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
-        };
-        CardMoney: {
-            /** @description Decimal string */
-            value: string;
-            currency: string;
-        };
-        CardOk: {
-            /** @constant */
-            result: "ok";
         };
         CardPrices: {
             /** @enum {string} */
@@ -8649,19 +8662,6 @@ export interface components {
                 }[];
             }[];
         };
-        KycReviewDecision: {
-            decisionId: string;
-            /** Format: uuid */
-            applicationId: string;
-            /** Format: uuid */
-            merchantId: string;
-            /** @enum {string} */
-            outcome: "APPROVED" | "REJECTED" | "RETRY";
-            reasons: string[];
-            message: string | null;
-            /** Format: date-time */
-            decidedAt: string;
-        };
         LocationResponse: {
             /** @constant */
             success: true;
@@ -8671,27 +8671,6 @@ export interface components {
                 /** @description The merchant does not serve this country (spec §6) */
                 blocked: boolean;
             };
-        };
-        FiatRate: {
-            baseCurrency: string;
-            symbolCurrency: string;
-            /** @description Mid-market: units of symbolCurrency for one baseCurrency */
-            rate: string;
-            /** @description The merchant buys baseCurrency at this rate */
-            bid: string;
-            /** @description The merchant sells baseCurrency at this rate */
-            ask: string;
-            timestamp: string;
-        };
-        RateHistory: {
-            from: string;
-            to: string;
-            /** @description 49 moments evenly spread over the hours asked, oldest first, the last now */
-            points: {
-                at: string;
-                /** @description Mid-market: units of `to` for one `from` */
-                rate: string;
-            }[];
         };
         SandboxBankTransfer: {
             id: string;
@@ -8849,6 +8828,27 @@ export interface components {
         };
         AdminConfigLogo: {
             url: string;
+        };
+        FiatRate: {
+            baseCurrency: string;
+            symbolCurrency: string;
+            /** @description Mid-market: units of symbolCurrency for one baseCurrency */
+            rate: string;
+            /** @description The merchant buys baseCurrency at this rate */
+            bid: string;
+            /** @description The merchant sells baseCurrency at this rate */
+            ask: string;
+            timestamp: string;
+        };
+        RateHistory: {
+            from: string;
+            to: string;
+            /** @description 49 moments evenly spread over the hours asked, oldest first, the last now */
+            points: {
+                at: string;
+                /** @description Mid-market: units of `to` for one `from` */
+                rate: string;
+            }[];
         };
         SendResult: {
             /**

@@ -1,8 +1,7 @@
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { ClientSource } from "../db/transaction.ts";
-import { ledgerErrors } from "../modules/ledger/ledger.errors.ts";
-import type { OperationOutcome } from "../modules/ledger/ledger.types.ts";
+import { ledgerErrors, type OperationOutcome } from "../modules/ledger/index.ts";
 import { createMoneyFrame, keyOf, Settled } from "./money-use-case.ts";
 
 // The frame's order and its answers, with a fake connection: what runs in the transaction, in

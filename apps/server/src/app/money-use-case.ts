@@ -1,8 +1,6 @@
 import { type ClientSource, inTransaction, type Tx } from "../db/transaction.ts";
-import type { AuthService } from "../modules/auth/auth.service.ts";
-import type { VerifiedClaims } from "../modules/auth/tokens.ts";
-import { ledgerErrors } from "../modules/ledger/ledger.errors.ts";
-import type { LedgerService } from "../modules/ledger/ledger.service.ts";
+import type { AuthService, VerifiedClaims } from "../modules/auth/index.ts";
+import { type LedgerService, ledgerErrors } from "../modules/ledger/index.ts";
 
 /** The request's Idempotency-Key, scoped, and its fingerprint (`http/idempotency.ts`). */
 export type IdempotencyKey = { merchantId: string; idempotencyKey: string; requestHash: string };

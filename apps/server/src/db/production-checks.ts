@@ -1,8 +1,8 @@
 import type pg from "pg";
 import type { Config } from "../config.ts";
-import { verifyPassword } from "../modules/auth/passwords.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../modules/merchants/merchants.seed.ts";
-import { SANDBOX_ADMIN } from "../modules/operators/operators.seed.ts";
+import { verifyPassword } from "../modules/auth/index.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../modules/merchants/index.ts";
+import { SANDBOX_ADMIN } from "../modules/operators/index.ts";
 import { networkOf } from "../providers/chain/chain-networks.ts";
 import { nodeCurrencies } from "../providers/chain/chain-router.ts";
 import { isSandboxAccountKey } from "../providers/chain/sandbox-account-keys.ts";

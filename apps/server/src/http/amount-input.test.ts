@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsDriver, bearerHeaders, newPhone } from "../modules/auth/auth.test-helpers.ts";
-import { DEMO_MERCHANT_ID } from "../modules/merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../modules/merchants/index.ts";
 import { type OperatorSession, signInOperator } from "../modules/operators/operators.test-helpers.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { AMOUNT_PATTERN, amountInput } from "./amount-input.ts";

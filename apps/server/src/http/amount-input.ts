@@ -1,6 +1,6 @@
 import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
 import { z } from "zod";
-import type { Merchant } from "../modules/merchants/merchants.service.ts";
+import type { Merchant } from "../modules/merchants/index.ts";
 import { commonErrors } from "./app-error.ts";
 
 /** Why @kestrel/money refused an amount, in words that follow the field's name. */

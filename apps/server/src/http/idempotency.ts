@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Json, OperationOutcome } from "../modules/ledger/ledger.types.ts";
+import type { Json } from "../db/json.ts";
+import type { OperationOutcome } from "../modules/ledger/index.ts";
 import { commonErrors } from "./app-error.ts";
 
 // The HTTP side of idempotency, for every money-moving POST: the route reads the key, the

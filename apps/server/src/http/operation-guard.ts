@@ -1,7 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import type { OperationType } from "../db/schema/index.ts";
-import type { CustomerKyc } from "../modules/catalog/operation-types.ts";
+import type { CustomerKyc } from "../modules/catalog/index.ts";
 import { requestMerchant } from "./request-merchant.ts";
 
 /**

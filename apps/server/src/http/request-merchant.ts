@@ -1,9 +1,16 @@
 import type { FastifyRequest } from "fastify";
-import type { AppDeps } from "../app-deps.ts";
-import type { Merchant } from "../modules/merchants/merchants.service.ts";
+import type { Merchant, MerchantsService } from "../modules/merchants/index.ts";
+
+/**
+ * What these helpers read of the app's deps. Named here, not as AppDeps: the modules' doors reach
+ * this file (auth's request context), and AppDeps names every service, so it would close a cycle.
+ */
+export type MerchantDeps = {
+  services: { merchants: Pick<MerchantsService, "resolveMerchant" | "customerFacingOrigin"> };
+};
 
 /** The merchant a request speaks for (X-Merchant-ID, else host name, else the default). */
-export function requestMerchant(deps: AppDeps, req: FastifyRequest): Promise<Merchant> {
+export function requestMerchant(deps: MerchantDeps, req: FastifyRequest): Promise<Merchant> {
   const header = req.headers["x-merchant-id"];
   return deps.services.merchants.resolveMerchant({
     merchantIdHeader: Array.isArray(header) ? header[0] : header,
@@ -12,7 +19,7 @@ export function requestMerchant(deps: AppDeps, req: FastifyRequest): Promise<Mer
 }
 
 /** The merchant of a signed-in request is the one its token names, whatever the host says. */
-export function customerMerchant(deps: AppDeps, merchantId: string): Promise<Merchant> {
+export function customerMerchant(deps: MerchantDeps, merchantId: string): Promise<Merchant> {
   return deps.services.merchants.resolveMerchant({ merchantIdHeader: merchantId, host: undefined });
 }
 
@@ -21,6 +28,6 @@ export function customerMerchant(deps: AppDeps, merchantId: string): Promise<Mer
  * host name they use if it is one of their merchant's. `req.hostname` believes X-Forwarded-Host
  * only from TRUSTED_PROXIES.
  */
-export function customerOrigin(deps: AppDeps, req: FastifyRequest, merchant: Merchant): string {
+export function customerOrigin(deps: MerchantDeps, req: FastifyRequest, merchant: Merchant): string {
   return deps.services.merchants.customerFacingOrigin(merchant, req.hostname);
 }

@@ -1,6 +1,5 @@
 import { parseCronItems, type TaskList } from "graphile-worker";
-import type { AdjustmentsService } from "../modules/adjustments/adjustments.service.ts";
-import { ADJUSTMENTS_EXPIRE_TASK } from "../modules/adjustments/adjustments.types.ts";
+import { ADJUSTMENTS_EXPIRE_TASK, type AdjustmentsService } from "../modules/adjustments/index.ts";
 
 /**
  * Every 10 minutes: waiting proposals past their expiry are stored EXPIRED (docs/backoffice.md

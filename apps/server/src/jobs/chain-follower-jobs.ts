@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { ClientSource } from "../db/transaction.ts";
 import { chainFollowerLag } from "../metrics/registry.ts";
-import { createChainFollower } from "../modules/crypto/chain-follower.ts";
+import { createChainFollower } from "../modules/crypto/index.ts";
 import {
   CHAIN_NOTIFICATION_PATH,
   httpNotificationDelivery,

@@ -1,13 +1,13 @@
 import { parseCronItems, type TaskList } from "graphile-worker";
 import { z } from "zod";
-import type { ClaimsService } from "../modules/claims/claims.service.ts";
 import {
   CLAIM_DELIVER_TASK,
   CLAIM_RETURN_TASK,
   CLAIM_TEXT_EVENTS,
   CLAIM_TEXT_TASK,
   CLAIMS_SWEEP_TASK,
-} from "../modules/claims/claims.types.ts";
+  type ClaimsService,
+} from "../modules/claims/index.ts";
 
 const claimPayload = z.object({ merchantId: z.uuid(), claimId: z.uuid() });
 const customerPayload = z.object({ merchantId: z.uuid(), customerId: z.uuid() });

@@ -1,9 +1,8 @@
 import { type JobHelpers, parseCronItems, type TaskList } from "graphile-worker";
 import { z } from "zod";
-import { DEPOSIT_SETTLE_TASK } from "../modules/deposits/deposit-open.service.ts";
-import { createDepositSettlement } from "../modules/deposits/deposit-settle.service.ts";
-import { createHistoryService } from "../modules/history/history.service.ts";
-import { createLedgerService } from "../modules/ledger/ledger.service.ts";
+import { createDepositSettlement, DEPOSIT_SETTLE_TASK } from "../modules/deposits/index.ts";
+import { createHistoryService } from "../modules/history/index.ts";
+import { createLedgerService } from "../modules/ledger/index.ts";
 
 /** The daily sweep: every open deposit's interest up to today, and any payout a lost job missed. */
 const DEPOSITS_SETTLE_DUE_TASK = "deposits_settle_due";

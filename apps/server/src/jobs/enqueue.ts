@@ -1,5 +1,5 @@
+import type { Json } from "../db/json.ts";
 import type { Tx } from "../db/transaction.ts";
-import type { Json } from "../modules/ledger/ledger.types.ts";
 
 /**
  * A job for the worker. `runAt`: when; `runAfterSeconds`: that long after the transaction's

@@ -1,6 +1,6 @@
 import type { Task } from "graphile-worker";
 import { z } from "zod";
-import { createLedgerService, EXPIRE_PENDING_TASK } from "../modules/ledger/ledger.service.ts";
+import { createLedgerService, EXPIRE_PENDING_TASK } from "../modules/ledger/index.ts";
 
 export { EXPIRE_PENDING_TASK };
 

@@ -1,6 +1,6 @@
 import type { JobHelpers } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MERCHANT_ID } from "../modules/merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../modules/merchants/index.ts";
 import { createServices } from "../services.ts";
 import { createTestApp, type TestApp } from "../test-app.ts";
 import { createHousekeepingTasks, HOUSEKEEPING_PURGE_TASK } from "./housekeeping-jobs.ts";

@@ -1,6 +1,6 @@
 import { parseCronItems, type TaskList } from "graphile-worker";
-import type { CaptchaService } from "../modules/captcha/captcha.service.ts";
-import type { RateLimitService } from "../modules/ratelimit/ratelimit.service.ts";
+import type { CaptchaService } from "../modules/captcha/index.ts";
+import type { RateLimitService } from "../modules/ratelimit/index.ts";
 
 export const HOUSEKEEPING_PURGE_TASK = "housekeeping_purge";
 

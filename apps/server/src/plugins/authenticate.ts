@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { AppDeps } from "../app-deps.ts";
 import { AppError } from "../http/app-error.ts";
 import { requestMerchant } from "../http/request-merchant.ts";
-import { authErrors } from "../modules/auth/auth.errors.ts";
-import type { VerifiedClaims } from "../modules/auth/tokens.ts";
+import { authErrors, type VerifiedClaims } from "../modules/auth/index.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

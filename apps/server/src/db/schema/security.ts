@@ -18,6 +18,21 @@ export const SECURITY_EVENT_KINDS = [
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
 /**
+ * One entry of the security record, as the module that acted hands it over with its transaction.
+ * Declared beside its table: auth writes events through a recorder it is handed (the security
+ * module composes auth, so auth cannot import it).
+ */
+export type SecurityEvent = {
+  merchantId: string;
+  customerId: string;
+  kind: SecurityEventKind;
+  /** The session that acted (or, for a sign-in, the session it opened). */
+  sessionId?: string | null;
+  /** What the page shows beside the event: device, country, card's last digits. Never a secret. */
+  details?: Record<string, string>;
+};
+
+/**
  * One record of a customer's security events, written in the transaction of the action it
  * records: a sign-in that rolls back leaves no event, an event never lacks its action.
  * Append-only; grows with customers, so merchant_id leads its keys (Citus distribution column).

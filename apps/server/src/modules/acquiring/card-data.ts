@@ -1,7 +1,7 @@
 import type { CardPurpose } from "../../db/schema/index.ts";
-import type { KycService } from "../kyc/kyc.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { KindOffers } from "../quotes/quotes.types.ts";
+import type { KycService } from "../kyc/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import type { KindOffers } from "../quotes/index.ts";
 import type { AcquiringRepository } from "./acquiring.repository.ts";
 import { DATA_VALID_SECONDS, PARTNER_NOTE, pairView } from "./saved-card-views.ts";
 import type { CardsService } from "./saved-cards.service.ts";

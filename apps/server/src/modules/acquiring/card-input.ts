@@ -2,8 +2,8 @@ import { type CurrencyCode, isCurrencyCode } from "@kestrel/money";
 import cardValidator from "card-validator";
 import { parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { KindRequest } from "../quotes/quotes.types.ts";
+import type { Merchant } from "../merchants/index.ts";
+import type { KindRequest } from "../quotes/index.ts";
 
 const invalid = (field: string, problem: string) =>
   commonErrors.create("NOT_VALID_REQUEST_DATA", { field, message: `${field}: ${problem}` });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { BROWSER, CARDS, type CardTest, cardTestApp } from "./acquiring.test-helpers.ts";
 
 // After the bank's 3-D Secure page the customer comes back to the host they paid from when it is

@@ -3,14 +3,12 @@ import { createMoneyFrame, Settled } from "../../app/money-use-case.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import type { AcquirerProvider, BrowserInfo } from "../../providers/acquirer/acquirer-provider.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import type { VerifiedClaims } from "../auth/auth.types.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import type { KycService } from "../kyc/kyc.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { quotesErrors } from "../quotes/quotes.errors.ts";
-import type { KindOffers, KindRequest, OfferRow } from "../quotes/quotes.types.ts";
-import type { WalletsService } from "../wallets/wallets.service.ts";
+import type { AuthService, VerifiedClaims } from "../auth/index.ts";
+import type { HistoryService } from "../history/index.ts";
+import type { KycService } from "../kyc/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { type KindOffers, type KindRequest, type OfferRow, quotesErrors } from "../quotes/index.ts";
+import type { WalletsService } from "../wallets/index.ts";
 import { acquiringErrors } from "./acquiring.errors.ts";
 import {
   type AcquiringRepository,

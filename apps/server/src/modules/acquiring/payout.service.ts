@@ -1,12 +1,10 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { createMoneyFrame } from "../../app/money-use-case.ts";
-import type { VerifiedClaims } from "../auth/auth.types.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { AccountRef, TransferLeg } from "../ledger/ledger.types.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { quotesErrors } from "../quotes/quotes.errors.ts";
-import type { OfferRow, QuoteLegAccount } from "../quotes/quotes.types.ts";
+import type { VerifiedClaims } from "../auth/index.ts";
+import type { AccountRef, LedgerService, TransferLeg } from "../ledger/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { type OfferRow, type QuoteLegAccount, quotesErrors } from "../quotes/index.ts";
 import { acquiringErrors } from "./acquiring.errors.ts";
 import { type CardRow, type PaymentRow, updatePaymentSql } from "./acquiring.repository.ts";
 import { createCardData } from "./card-data.ts";

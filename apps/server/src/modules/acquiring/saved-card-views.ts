@@ -1,10 +1,15 @@
 import { type CurrencyCode, getCurrency, toDecimalString } from "@kestrel/money";
-import { money } from "../history/history.service.ts";
-import type { Json } from "../ledger/ledger.types.ts";
-import { feeInfo, formatBps } from "../quotes/quotes.service.ts";
-import type { FeeSchedule, PairTerms } from "../quotes/quotes.types.ts";
-import { OFFER_KIND_TABLE, type OfferRow } from "../quotes/quotes.types.ts";
-import { rateToString } from "../rates/rates.service.ts";
+import type { Json } from "../../db/json.ts";
+import { money } from "../history/index.ts";
+import {
+  type FeeSchedule,
+  feeInfo,
+  formatBps,
+  OFFER_KIND_TABLE,
+  type OfferRow,
+  type PairTerms,
+} from "../quotes/index.ts";
+import { rateToString } from "../rates/index.ts";
 import type { CardRow } from "./acquiring.repository.ts";
 import type { CardView } from "./acquiring.schemas.ts";
 

@@ -2,8 +2,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { CardPurpose } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { AcquirerProvider } from "../../providers/acquirer/acquirer-provider.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { CustomersService } from "../customers/index.ts";
+import type { Merchant } from "../merchants/index.ts";
 import { acquiringErrors } from "./acquiring.errors.ts";
 import {
   type AcquiringRepository,

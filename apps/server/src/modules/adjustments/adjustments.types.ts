@@ -1,11 +1,6 @@
-// What other modules may use of adjustments besides its service and errors (docs/architecture.md).
+// The types and constants of adjustments; other modules take them through index.ts.
 
 import { HOUSE_ACCOUNT_KINDS } from "../../db/schema/ledger.ts";
-
-export {
-  ADJUSTMENT_DIRECTIONS,
-  ADJUSTMENT_STATUSES,
-} from "../../db/schema/adjustments.ts";
 
 /** A proposal nobody decided within this long moves nothing any more (docs/backoffice.md). */
 export const ADJUSTMENT_EXPIRY_HOURS = 72;

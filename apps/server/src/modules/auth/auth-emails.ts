@@ -1,6 +1,6 @@
 import type { EmailMessage } from "../../providers/email/email-provider.ts";
 import { emailBrandOf } from "../../providers/email/email-render.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { Merchant } from "../merchants/index.ts";
 
 // The emails of sign-up, as pure functions of their data: email-words.test.ts renders each one.
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePhone } from "../customers/customers.service.ts";
+import { normalizePhone } from "../customers/index.ts";
 import { passwordSchema } from "./passwords.ts";
 
 /** Digits only (spec §5); normalised to E.164 digits, and the country it belongs to. */

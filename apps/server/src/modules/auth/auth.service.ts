@@ -1,12 +1,12 @@
 import { v7 as uuidv7 } from "uuid";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Config } from "../../config.ts";
+import type { SecurityEvent } from "../../db/schema/security.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { LocationService } from "../location/location.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
-import { recordSecurityEvent } from "../security/security-events.service.ts";
+import type { CustomersService } from "../customers/index.ts";
+import type { LocationService } from "../location/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { LIMITS, type RateLimitService } from "../ratelimit/index.ts";
 import { authErrors } from "./auth.errors.ts";
 import {
   type AuthRepository,
@@ -66,11 +66,16 @@ const LOCK_MINUTES = 15;
  */
 const LOST_ANSWER_GRACE_SECONDS = 30;
 
+/** Writes one event of the security record with the caller's transaction (modules/security). */
+export type SecurityEventRecorder = (tx: Tx, event: SecurityEvent) => Promise<void>;
+
 export type AuthDeps = {
   config: Config;
   db: ClientSource;
   repository: AuthRepository;
   location: Pick<LocationService, "locateClient">;
+  /** Writes a security event in the caller's transaction: the security module's record, handed in. */
+  recordSecurityEvent: SecurityEventRecorder;
   /** Late-bound to the security centre's new-device alert (it composes this service). */
   onNewDevice?: (ctx: RequestContext, signIn: NewDeviceSignIn) => Promise<void>;
   customers: CustomersService;
@@ -135,7 +140,7 @@ export function createAuthService(deps: AuthDeps) {
         country,
       });
       await insertRefreshTokenSql(tx, issued.refresh);
-      await recordSecurityEvent(tx, {
+      await deps.recordSecurityEvent(tx, {
         merchantId,
         customerId,
         kind: "SIGN_IN",
@@ -366,7 +371,7 @@ export function createAuthService(deps: AuthDeps) {
           only: claims.sessionId,
         });
         if (ended.length === 0) return;
-        await recordSecurityEvent(tx, {
+        await deps.recordSecurityEvent(tx, {
           merchantId: claims.merchantId,
           customerId: claims.customerId,
           kind: "SESSION_SIGNED_OUT",
@@ -398,7 +403,7 @@ export function createAuthService(deps: AuthDeps) {
       const hash = await hashPassword(newPassword);
       await inTransaction(deps.db, async (tx) => {
         await customers.setPasswordHash(tx, claims.merchantId, claims.customerId, hash);
-        await recordSecurityEvent(tx, {
+        await deps.recordSecurityEvent(tx, {
           merchantId: claims.merchantId,
           customerId: claims.customerId,
           kind: "PASSWORD_CHANGED",
@@ -454,7 +459,7 @@ export function createAuthService(deps: AuthDeps) {
         const merchantId = ctx.merchant.id;
         await customers.setPasswordHash(tx, merchantId, customer.id, hash);
         await revokeSessionsSql(tx, { merchantId, customerId: customer.id, reason: "password reset" });
-        await recordSecurityEvent(tx, {
+        await deps.recordSecurityEvent(tx, {
           merchantId,
           customerId: customer.id,
           kind: "PASSWORD_CHANGED",
@@ -487,7 +492,3 @@ function cacheVerifiedTokens(tokens: AccessTokens) {
     },
   };
 }
-
-export { hashPassword, verifyPassword } from "./passwords.ts";
-export { requestContext } from "./request-context.ts";
-export { hashToken } from "./tokens.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { TestDatabase } from "../../db/test-database.ts";
 import { solvedCaptchaToken } from "../captcha/captcha.test-helpers.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { computeSignature } from "./signature.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/test-database.ts";
 import { clientSourceFromPool } from "../../db/transaction.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
-import { type Limit, type RateLimitService, rateLimitErrors } from "../ratelimit/ratelimit.service.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
+import { type Limit, type RateLimitService, rateLimitErrors } from "../ratelimit/index.ts";
 import { createAuthRepository } from "./auth.repository.ts";
 import { newPhone } from "./auth.test-helpers.ts";
 import { type CodePurpose, createCodes } from "./codes.ts";

@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { SmsProvider } from "../../providers/sms/sms-provider.ts";
-import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { LIMITS, type RateLimitService } from "../ratelimit/index.ts";
 import { authErrors } from "./auth.errors.ts";
 import type { AuthRepository } from "./auth.repository.ts";
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
+import type { Config } from "../../config.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { customerOrigin, requestMerchant } from "../../http/request-merchant.ts";
+import { customerOrigin, type MerchantDeps, requestMerchant } from "../../http/request-merchant.ts";
 import type { RequestContext, Signed, TokenSet } from "./auth.service.ts";
 
 export const REFRESH_COOKIE = "kestrel_rt";
@@ -11,7 +11,10 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return (Array.isArray(v) ? v[0] : v) || undefined;
 };
 
-export async function requestContext(deps: AppDeps, req: FastifyRequest): Promise<RequestContext> {
+/** The app's deps these helpers read (not AppDeps: this file is behind auth's door, see MerchantDeps). */
+type ContextDeps = MerchantDeps & { config: Config };
+
+export async function requestContext(deps: ContextDeps, req: FastifyRequest): Promise<RequestContext> {
   const merchant = await requestMerchant(deps, req);
   return {
     merchant,
@@ -35,7 +38,12 @@ export const confirmationCode = (req: FastifyRequest) => header(req, "x-confirma
  * script can never read; it is also in the body only for clients that send no Origin header
  * (apps, scripts): browsers always send Origin on POST, so the web app never sees it.
  */
-export function sendTokens(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, tokens: TokenSet) {
+export function sendTokens(
+  deps: { config: Config },
+  req: FastifyRequest,
+  reply: FastifyReply,
+  tokens: TokenSet,
+) {
   reply.setCookie(REFRESH_COOKIE, tokens.refresh_token, {
     httpOnly: true,
     sameSite: "strict",

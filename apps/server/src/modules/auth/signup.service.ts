@@ -2,13 +2,12 @@ import { randomBytes } from "node:crypto";
 import { v7 as newId } from "uuid";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import type { EmailProvider } from "../../providers/email/email-provider.ts";
-import type { CaptchaService } from "../captcha/captcha.service.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import { LIMITS, type RateLimitService } from "../ratelimit/ratelimit.service.ts";
-import { recordSecurityEvent } from "../security/security-events.service.ts";
+import type { CaptchaService } from "../captcha/index.ts";
+import type { CustomersService } from "../customers/index.ts";
+import { LIMITS, type RateLimitService } from "../ratelimit/index.ts";
 import { authErrors } from "./auth.errors.ts";
 import type { AuthRepository } from "./auth.repository.ts";
-import type { AuthService, RequestContext, Signed, TokenSet } from "./auth.service.ts";
+import type { AuthService, RequestContext, SecurityEventRecorder, Signed, TokenSet } from "./auth.service.ts";
 import { confirmEmailMessage, EMAIL_LINK_TTL_HOURS } from "./auth-emails.ts";
 import { type Codes, resendWaitError, withinResendWait } from "./codes.ts";
 import { hashPassword } from "./passwords.ts";
@@ -21,6 +20,7 @@ export type SignupDeps = {
   codes: Codes;
   limits: RateLimitService;
   auth: AuthService;
+  recordSecurityEvent: SecurityEventRecorder;
   captcha: Pick<CaptchaService, "spend">;
   email: EmailProvider;
   /** A new customer's phone is confirmed (money sent to it before they joined may be theirs: modules/claims). */
@@ -140,7 +140,7 @@ export function createSignupService(deps: SignupDeps) {
       // The new address and its security event commit together (docs/accounts.md "Security centre").
       await inTransaction(deps.db, async (tx) => {
         await customers.setEmail(tx, claims.merchantId, customer.id, email);
-        await recordSecurityEvent(tx, {
+        await deps.recordSecurityEvent(tx, {
           merchantId: claims.merchantId,
           customerId: customer.id,
           kind: "EMAIL_CHANGED",

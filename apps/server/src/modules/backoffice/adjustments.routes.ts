@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { errorResponses } from "../../http/error-body.ts";
-import type { AdjustmentActor } from "../adjustments/adjustments.service.ts";
-import { signedInOperator } from "../operators/operators.service.ts";
-import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
+import type { AdjustmentActor } from "../adjustments/index.ts";
+import { adminErrors, operatorSecurity, signedInOperator } from "../operators/index.ts";
 import {
   adjustment,
   adjustmentParams,

@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from "../../db/schema/adjustments.ts";
 import { amountInput } from "../../http/amount-input.ts";
-import {
-  ADJUSTMENT_DIRECTIONS,
-  ADJUSTMENT_HOUSE_ACCOUNTS,
-  ADJUSTMENT_STATUSES,
-} from "../adjustments/adjustments.types.ts";
+import { ADJUSTMENT_HOUSE_ACCOUNTS } from "../adjustments/index.ts";
 
 export const adjustmentsQuery = z.object({
   status: z.enum(ADJUSTMENT_STATUSES).optional().describe("None: all, waiting ones first"),

@@ -3,10 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAdjustmentTasks } from "../../jobs/adjustment-jobs.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { ADJUSTMENT_EXPIRY_HOURS, ADJUSTMENTS_EXPIRE_TASK } from "../adjustments/adjustments.types.ts";
+import { ADJUSTMENT_EXPIRY_HOURS } from "../adjustments/adjustments.types.ts";
+import { ADJUSTMENTS_EXPIRE_TASK } from "../adjustments/index.ts";
 import { accountsDriver, bearerHeaders, newPhone } from "../auth/auth.test-helpers.ts";
-import { checkInvariants } from "../ledger/ledger.invariants.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { checkInvariants } from "../ledger/index.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
 // Adjustments with four eyes over HTTP (docs/backoffice.md "Adjustments"): who may propose and

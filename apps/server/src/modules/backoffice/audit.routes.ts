@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { PLATFORM_SCOPE } from "../../db/schema/index.ts";
-import { signedInOperator } from "../operators/operators.service.ts";
-import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
+import { adminErrors, operatorSecurity, signedInOperator } from "../operators/index.ts";
 import { auditQuery, auditResponse } from "./audit.schemas.ts";
 
 const tags = ["backoffice"];

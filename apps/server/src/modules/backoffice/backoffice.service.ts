@@ -1,15 +1,16 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import type { CardsService } from "../cards/cards.service.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { DepositsService } from "../deposits/deposits.service.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import type { IbanService } from "../iban/iban.service.ts";
-import type { KycService } from "../kyc/kyc.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { AuditActor, AuditService } from "../operators/audit.service.ts";
+import type { AuthService } from "../auth/index.ts";
+import type { CardsService } from "../cards/index.ts";
+import type { CustomersService } from "../customers/index.ts";
+import type { DepositsService } from "../deposits/index.ts";
+import type { HistoryService } from "../history/index.ts";
+import type { IbanService } from "../iban/index.ts";
+import type { KycService } from "../kyc/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
+import type { AuditService } from "../operators/index.ts";
 import { backofficeErrors } from "./backoffice.errors.ts";
+import type { Actor } from "./backoffice.types.ts";
 import type { StuckPaymentsService } from "./stuck-payments.service.ts";
 
 const money = (amount: bigint, currency: string) => {
@@ -20,8 +21,6 @@ const money = (amount: bigint, currency: string) => {
   }
 };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-export type Actor = { merchantId: string; actor: AuditActor };
 
 /**
  * The back-office's use-cases (docs/backoffice.md): each composes the services of the modules

@@ -4,7 +4,7 @@ import { clientSourceFromPool, inTransaction } from "../../db/transaction.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, bearerHeaders, newPhone } from "../auth/auth.test-helpers.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
 let t: TestApp;

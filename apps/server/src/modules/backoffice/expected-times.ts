@@ -1,4 +1,12 @@
-import type { StuckKind } from "./stuck-payments.service.ts";
+/** The kinds of payment that wait on an outside party, named as the history names them. */
+export const STUCK_KINDS = [
+  "SEND_TO_WALLET",
+  "PAYOUT_CARD",
+  "IBAN_WITHDRAW",
+  "CARD_ORDER",
+  "PAYIN_CARD",
+] as const;
+export type StuckKind = (typeof STUCK_KINDS)[number];
 
 /**
  * How long each kind of payment may stay pending before an operator should look at it: the one

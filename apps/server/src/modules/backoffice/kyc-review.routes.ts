@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { REVIEW_REASONS, type ReviewReason } from "../kyc/kyc.types.ts";
-import { signedInOperator } from "../operators/operators.service.ts";
-import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
+import { REVIEW_REASONS, type ReviewReason } from "../kyc/index.ts";
+import { adminErrors, operatorSecurity, signedInOperator } from "../operators/index.ts";
 import {
   caseDocumentParams,
   caseParams,

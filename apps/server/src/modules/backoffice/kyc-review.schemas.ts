@@ -2,7 +2,7 @@ import { DOCUMENT_TYPES } from "@kestrel/domain";
 import { z } from "zod";
 import { KYC_REVIEW_MODES } from "../../db/schema/index.ts";
 import { amountInput } from "../../http/amount-input.ts";
-import { CASE_DECISIONS, CASE_STATUSES, REVIEW_REASON_CODES } from "../kyc/kyc.types.ts";
+import { CASE_DECISIONS, CASE_STATUSES, REVIEW_REASON_CODES } from "../kyc/index.ts";
 
 export const casesQuery = z.object({ status: z.enum(CASE_STATUSES).default("WAITING") });
 export const caseParams = z.object({ caseId: z.uuid() });

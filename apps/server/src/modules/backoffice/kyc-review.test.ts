@@ -4,7 +4,7 @@ import { AppError } from "../../http/app-error.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { kycDriver } from "../kyc/kyc.test-helpers.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
 let t: TestApp;

@@ -3,13 +3,11 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
+import type { ConfigSection } from "../../db/schema/merchant-config.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import { OPERATION_NAMES } from "../catalog/catalog.types.ts";
-import type { ConfigVersion } from "../merchant-config/merchant-config.service.ts";
-import type { ConfigSection, SectionState } from "../merchant-config/merchant-config.types.ts";
-import { MAX_LOGO_BYTES } from "../merchant-config/merchant-config.types.ts";
-import { signedInOperator } from "../operators/operators.service.ts";
-import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
+import { OPERATION_NAMES } from "../catalog/index.ts";
+import { type ConfigVersion, MAX_LOGO_BYTES, type SectionState } from "../merchant-config/index.ts";
+import { adminErrors, operatorSecurity, signedInOperator } from "../operators/index.ts";
 import {
   brandingBody,
   cardProgramsBody,

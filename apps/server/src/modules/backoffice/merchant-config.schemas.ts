@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { OPERATION_TYPES } from "../../db/schema/index.ts";
+import { CONFIG_SECTIONS } from "../../db/schema/merchant-config.ts";
 import {
   brandingSection,
-  CONFIG_SECTIONS,
   cardProgramsSection,
   feesSection,
   limitsSection,
   linksSection,
   operationsSection,
   textsSection,
-} from "../merchant-config/merchant-config.types.ts";
+} from "../merchant-config/index.ts";
 
 const reason = z
   .string()

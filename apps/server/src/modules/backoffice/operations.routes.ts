@@ -2,8 +2,7 @@ import { isCurrencyCode, parseAmount } from "@kestrel/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import { signedInOperator } from "../operators/operators.service.ts";
-import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
+import { adminErrors, operatorSecurity, signedInOperator } from "../operators/index.ts";
 import { backofficeErrors } from "./backoffice.errors.ts";
 import {
   dashboardResponse,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DailyFiguresBatch, DailyMovement } from "../ledger/ledger.service.ts";
+import type { DailyFiguresBatch } from "../ledger/index.ts";
+import type { DailyMovement } from "../ledger/ledger.service.ts";
 import { CSV_HEADER, csvLine, dayRowsOf, daysBetween, reportKindOf } from "./reports-rules.ts";
 
 const day = (d: string) => new Date(`${d}T00:00:00Z`);

@@ -1,5 +1,5 @@
 import { CUSTOMER_ACCOUNT_KINDS } from "../../db/schema/index.ts";
-import type { DailyFiguresBatch } from "../ledger/ledger.service.ts";
+import type { DailyFiguresBatch } from "../ledger/index.ts";
 
 // The rules of the daily report (docs/backoffice.md "Reports and reconciliation"): how the
 // ledger's aggregated movements become a merchant's day per currency. Pure, tested alone.

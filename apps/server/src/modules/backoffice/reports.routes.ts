@@ -2,8 +2,7 @@ import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { signedInOperator } from "../operators/operators.service.ts";
-import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
+import { adminErrors, operatorSecurity, signedInOperator } from "../operators/index.ts";
 import { csvBody, dailyReportResponse, reconciliationResponse, reportRangeQuery } from "./reports.schemas.ts";
 
 const tags = ["backoffice"];

@@ -1,11 +1,10 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { commonErrors } from "../../http/app-error.ts";
 import type { ProviderBook } from "../../providers/provider-book.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { HouseAccountKind } from "../ledger/ledger.types.ts";
-import type { MerchantsService } from "../merchants/merchants.service.ts";
-import type { AuditService } from "../operators/audit.service.ts";
-import type { Actor } from "./backoffice.service.ts";
+import type { HouseAccountKind, LedgerService } from "../ledger/index.ts";
+import type { MerchantsService } from "../merchants/index.ts";
+import type { AuditService } from "../operators/index.ts";
+import type { Actor } from "./backoffice.types.ts";
 import { CSV_HEADER, csvLine, type DayRow, dayRowsOf, daysBetween, startOfDay } from "./reports-rules.ts";
 
 const money = (amount: bigint, currency: string) => {

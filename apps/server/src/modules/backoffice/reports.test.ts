@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 import { type ExchangeTest, exchangeTestApp } from "../quotes/exchange.test-helpers.ts";
 

@@ -4,7 +4,7 @@ import { createCardSecrets } from "../../providers/issuer/card-secrets.ts";
 import { createSandboxIssuer } from "../../providers/issuer/sandbox-issuer.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
 // Stuck card orders (docs/backoffice.md "Stuck payments"): paid, not issued past an hour. The

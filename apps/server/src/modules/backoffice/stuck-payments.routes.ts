@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
-import { signedInOperator } from "../operators/operators.service.ts";
-import { adminErrors, operatorSecurity } from "../operators/operators.types.ts";
+import { adminErrors, operatorSecurity, signedInOperator } from "../operators/index.ts";
 import {
   stuckActionBody,
   stuckActionResponse,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STUCK_KINDS } from "./stuck-payments.service.ts";
+import { STUCK_KINDS } from "./expected-times.ts";
 
 export const stuckPaymentsQuery = z.object({
   kind: z.enum(STUCK_KINDS).optional().describe("One kind; all when left out"),

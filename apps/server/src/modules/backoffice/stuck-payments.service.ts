@@ -1,24 +1,14 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
-import type { AcquiringService } from "../acquiring/acquiring.service.ts";
-import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
-import type { CardsService } from "../cards/cards.service.ts";
-import type { CryptoService } from "../crypto/crypto.service.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { IbanService } from "../iban/iban.service.ts";
-import type { AuditService } from "../operators/audit.service.ts";
-import type { Actor } from "./backoffice.service.ts";
-import { expectedMinutes } from "./expected-times.ts";
+import type { AcquiringService } from "../acquiring/index.ts";
+import type { CardOrdersService } from "../card-orders/index.ts";
+import type { CardsService } from "../cards/index.ts";
+import type { CryptoService } from "../crypto/index.ts";
+import type { CustomersService } from "../customers/index.ts";
+import type { IbanService } from "../iban/index.ts";
+import type { AuditService } from "../operators/index.ts";
+import type { Actor } from "./backoffice.types.ts";
+import { expectedMinutes, STUCK_KINDS, type StuckKind } from "./expected-times.ts";
 import { stuckPaymentErrors } from "./stuck-payments.errors.ts";
-
-/** The kinds of payment that wait on an outside party, named as the history names them. */
-export const STUCK_KINDS = [
-  "SEND_TO_WALLET",
-  "PAYOUT_CARD",
-  "IBAN_WITHDRAW",
-  "CARD_ORDER",
-  "PAYIN_CARD",
-] as const;
-export type StuckKind = (typeof STUCK_KINDS)[number];
 
 /**
  * What an action came to, whatever the domain calls it: COMPLETED or FAILED (refunded or voided

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 import { ibanDriver } from "../iban/iban.test-helpers.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
 // Stuck SEPA transfers out (docs/backoffice.md "Stuck payments"): the bank asked again, or the

@@ -1,11 +1,16 @@
+import { createHash } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
-import { hashToken } from "../auth/auth.service.ts";
 import type { CaptchaRepository } from "./captcha.repository.ts";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 // About 50,000 SHA-256 hashes on average: a fraction of a second for a person's browser, a real
 // cost for a script signing up thousands of accounts.
 const MAX_NUMBER = 100_000;
+
+/** A spent pass is stored as its SHA-256 only, so the table never holds a pass that could be replayed. */
+function hashPass(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
 
 /** Self-hosted proof-of-work captcha (ALTCHA). A solved challenge may be spent once by sign-up. */
 export function createCaptchaService(deps: { repository: CaptchaRepository; hmacKey: string }) {
@@ -22,13 +27,13 @@ export function createCaptchaService(deps: { repository: CaptchaRepository; hmac
       const ok = await verifySolution(token, deps.hmacKey, true).catch(() => false);
       if (!ok) return false;
       return deps.repository.storePass({
-        tokenHash: hashToken(token),
+        tokenHash: hashPass(token),
         merchantId,
         expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
       });
     },
     /** Spends a pass once (sign-up): false when it is unknown, expired or spent already. */
-    spend: (merchantId: string, token: string) => deps.repository.spendPass(merchantId, hashToken(token)),
+    spend: (merchantId: string, token: string) => deps.repository.spendPass(merchantId, hashPass(token)),
     /** Deletes passes expired over a day ago: sign-up refuses them already; the day is for support. */
     purgeExpired: () => deps.repository.purgeExpiredBefore(new Date(Date.now() - 24 * 3600_000)),
   };

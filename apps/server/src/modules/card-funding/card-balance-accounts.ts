@@ -1,5 +1,5 @@
-import type { CardRow } from "../cards/cards.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { CardRow } from "../cards/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
 import type { CardFundingRepository } from "./card-funding.repository.ts";
 import { CARD_CURRENCY } from "./card-rules.ts";
 

@@ -1,8 +1,8 @@
 import { type CurrencyCode, isCurrencyCode } from "@kestrel/money";
 import { parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { KindRequest } from "../quotes/quotes.types.ts";
+import type { Merchant } from "../merchants/index.ts";
+import type { KindRequest } from "../quotes/index.ts";
 import { CARD_CURRENCY } from "./card-rules.ts";
 
 export type TopUpBody = {

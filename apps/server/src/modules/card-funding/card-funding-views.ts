@@ -1,11 +1,9 @@
 import { type CurrencyCode, getCurrency, roundToDisplay } from "@kestrel/money";
 import type { Rate } from "../../providers/rates/rates-provider.ts";
-import type { CardRow } from "../cards/cards.service.ts";
-import { money } from "../history/history.service.ts";
-import { feeInfo } from "../quotes/quotes.service.ts";
-import type { PairTerms } from "../quotes/quotes.types.ts";
-import { OFFER_KIND_TABLE, type OfferRow } from "../quotes/quotes.types.ts";
-import { convertMinor, rateToString } from "../rates/rates.service.ts";
+import type { CardRow } from "../cards/index.ts";
+import { money } from "../history/index.ts";
+import { feeInfo, OFFER_KIND_TABLE, type OfferRow, type PairTerms } from "../quotes/index.ts";
+import { convertMinor, rateToString } from "../rates/index.ts";
 import type { CardOperationRow } from "./card-funding.repository.ts";
 import { DECLINE_TEXT } from "./card-rules.ts";
 

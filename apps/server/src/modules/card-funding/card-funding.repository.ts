@@ -1,6 +1,6 @@
+import type { Json } from "../../db/json.ts";
 import type { CardDeclineReason, CardOperationKind, CardOperationStatus } from "../../db/schema/index.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
-import type { Json } from "../ledger/ledger.types.ts";
 
 export type CardOperationRow = {
   merchantId: string;

@@ -6,7 +6,7 @@ import {
   CARD_STATUSES,
 } from "../../db/schema/index.ts";
 import { amountInput } from "../../http/amount-input.ts";
-import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
+import { CARD_PROGRAMS } from "../merchants/index.ts";
 
 const money = z
   .object({ value: z.string().describe("Decimal string"), currency: z.string() })

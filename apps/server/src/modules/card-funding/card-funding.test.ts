@@ -7,7 +7,7 @@ import { ISSUER_SIGNATURE_HEADER, signIssuerCallback } from "../../providers/iss
 import { createSandboxSpending } from "../../providers/issuer/sandbox-spending.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { type Customer, cardsDriver } from "../cards/cards.test-helpers.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { signInOperator } from "../operators/operators.test-helpers.ts";
 
 let t: TestApp;

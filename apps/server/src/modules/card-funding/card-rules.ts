@@ -1,5 +1,5 @@
 import type { CardDeclineReason } from "../../db/schema/index.ts";
-import type { CardRow } from "../cards/cards.service.ts";
+import type { CardRow } from "../cards/index.ts";
 import { cardFundingErrors } from "./card-funding.errors.ts";
 
 /** A card's balance is kept in EUR, the currency its programs are priced and spent in. */

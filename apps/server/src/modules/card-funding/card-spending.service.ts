@@ -5,10 +5,9 @@ import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.
 import { commonErrors } from "../../http/app-error.ts";
 import { type CardEvent, type CardEventAnswer, cardEventSchema } from "../../providers/issuer/card-events.ts";
 import { isIssuerCallbackSigned } from "../../providers/issuer/issuer-provider.ts";
-import type { CardRow, CardsService } from "../cards/cards.service.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { CardRow, CardsService } from "../cards/index.ts";
+import type { CustomersService } from "../customers/index.ts";
+import { type LedgerService, ledgerErrors } from "../ledger/index.ts";
 import type { CardBalanceAccounts } from "./card-balance-accounts.ts";
 import { cardFundingErrors } from "./card-funding.errors.ts";
 import {

@@ -3,18 +3,18 @@ import { v7 as uuidv7 } from "uuid";
 import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { IssuerProvider } from "../../providers/issuer/issuer-provider.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import type { VerifiedClaims } from "../auth/auth.types.ts";
-import { type HistoryService, money } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { OperationOutcome } from "../ledger/ledger.types.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
-import { quotesErrors } from "../quotes/quotes.errors.ts";
-import type { QuotesService } from "../quotes/quotes.service.ts";
-import { cardOrderLegs, cardOrderRefundLegs } from "../quotes/quotes.service.ts";
-import type { OfferRow } from "../quotes/quotes.types.ts";
-import type { WalletsService } from "../wallets/wallets.service.ts";
+import type { AuthService, VerifiedClaims } from "../auth/index.ts";
+import { type HistoryService, money } from "../history/index.ts";
+import type { LedgerService, OperationOutcome } from "../ledger/index.ts";
+import type { CardProgram, Merchant } from "../merchants/index.ts";
+import {
+  cardOrderLegs,
+  cardOrderRefundLegs,
+  type OfferRow,
+  type QuotesService,
+  quotesErrors,
+} from "../quotes/index.ts";
+import type { WalletsService } from "../wallets/index.ts";
 import type { CardOrders } from "./card-order-steps.service.ts";
 import { openSteps } from "./card-order-views.ts";
 import { cardOrderErrors } from "./card-orders.errors.ts";

@@ -3,10 +3,9 @@ import type { z } from "zod";
 import type { CardForm } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import { ACCOUNT_PURPOSES, INCOME_SOURCES, TURNOVER_RANGES } from "../../personal-info-choices.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import { money } from "../history/history.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
+import type { CustomersService } from "../customers/index.ts";
+import { money } from "../history/index.ts";
+import type { CardProgram, Merchant } from "../merchants/index.ts";
 import {
   type CustomerKyc,
   isVerified,

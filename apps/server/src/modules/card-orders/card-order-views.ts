@@ -1,8 +1,7 @@
 import type { CardOrderStep, CardStatus } from "../../db/schema/index.ts";
 import { displayStatus } from "../../display-status.ts";
-import { money } from "../history/history.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
+import { money } from "../history/index.ts";
+import type { CardProgram, Merchant } from "../merchants/index.ts";
 import type { CustomerInfoRow, PriceRow } from "./card-orders.repository.ts";
 import { CARD_COMPANY, type CardFees, type CardTerms, type RequestRow } from "./card-orders.types.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CARD_FORMS, CARD_PLANS } from "../../db/schema/index.ts";
 import { ACCOUNT_PURPOSES, INCOME_SOURCES, TURNOVER_RANGES } from "../../personal-info-choices.ts";
-import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
+import { CARD_PROGRAMS } from "../merchants/index.ts";
 import { cardFees, cpQuery, DOCUMENT_TYPES, cardMoney as money } from "./card-orders.types.ts";
 
 const country = z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 country code");

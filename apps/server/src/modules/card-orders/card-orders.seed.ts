@@ -1,4 +1,4 @@
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import type { NewPromoCodeRow, NewPriceRow as PriceSeed } from "./card-orders.repository.ts";
 
 /** Card fees (spec §3): percents of card spending, as the card's terms show them. */

@@ -3,7 +3,7 @@ import { holdRowLock } from "../../db/test-database.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { BILLING, type Customer, cardsDriver, PERSONAL_INFO } from "../cards/cards.test-helpers.ts";
 import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
-import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 
 let t: TestApp;
 let c: ReturnType<typeof cardsDriver>;

@@ -6,8 +6,7 @@ import type {
   CardPlan,
   CardRequestStatus,
 } from "../../db/schema/index.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { CARD_PROGRAMS, type CardProgram } from "../merchants/merchants.types.ts";
+import { CARD_PROGRAMS, type CardProgram, type Merchant } from "../merchants/index.ts";
 
 /**
  * What ordering a card shares with the issued cards module (docs/cards.md): the card programs'

@@ -1,8 +1,7 @@
 import type { CardForm, OperationType } from "../../db/schema/index.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { MerchantsService } from "../merchants/merchants.service.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
+import type { CatalogService } from "../catalog/index.ts";
+import type { CustomersService } from "../customers/index.ts";
+import type { CardProgram, MerchantsService } from "../merchants/index.ts";
 import { cardOrderErrors } from "./card-orders.errors.ts";
 
 /**

@@ -8,10 +8,8 @@ import {
   isIssuerCallbackSigned,
   issuerEventSchema,
 } from "../../providers/issuer/issuer-provider.ts";
-import { cardOrderErrors } from "../card-orders/card-orders.errors.ts";
-import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
-import type { Owner } from "../card-orders/card-orders.types.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
+import { type CardOrdersService, cardOrderErrors, type Owner } from "../card-orders/index.ts";
+import type { CardProgram } from "../merchants/index.ts";
 import type { CardRsa } from "./card-rsa.service.ts";
 import { cardRowView } from "./card-views.ts";
 import { cardErrors } from "./cards.errors.ts";

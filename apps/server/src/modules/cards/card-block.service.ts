@@ -1,6 +1,6 @@
 import type { CardStatus } from "../../db/schema/index.ts";
-import type { CodePurpose } from "../auth/auth.types.ts";
-import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
+import type { CodePurpose } from "../auth/index.ts";
+import type { CardAsk, CardSecurityParts } from "./card-security-parts.ts";
 import { cardErrors } from "./cards.errors.ts";
 import { moveStatusSql } from "./cards.repository.ts";
 import type { CardRow } from "./cards.types.ts";

@@ -1,4 +1,4 @@
-import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
+import type { CardAsk, CardSecurityParts } from "./card-security-parts.ts";
 import { cardErrors } from "./cards.errors.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type PinProblem, pinProblem } from "./card-pin-rules.ts";
 import type { CardRsa } from "./card-rsa.service.ts";
-import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
+import type { CardAsk, CardSecurityParts } from "./card-security-parts.ts";
 import { cardErrors } from "./cards.errors.ts";
 import { markPinSetSql } from "./cards.repository.ts";
 

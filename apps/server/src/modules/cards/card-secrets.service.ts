@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject } from "node:crypto";
-import type { Limit } from "../ratelimit/ratelimit.service.ts";
-import type { CardAsk, CardSecurityParts } from "./card-security.service.ts";
+import type { Limit } from "../ratelimit/index.ts";
+import type { CardAsk, CardSecurityParts } from "./card-security-parts.ts";
 import { cardErrors } from "./cards.errors.ts";
 import type { CardRow } from "./cards.types.ts";
 

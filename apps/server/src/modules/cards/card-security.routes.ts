@@ -3,7 +3,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { errorResponses } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { cpQuery, cardOk as ok } from "../card-orders/card-orders.types.ts";
+import { cpQuery, cardOk as ok } from "../card-orders/index.ts";
 import type { BlockAction } from "./card-block.service.ts";
 import {
   cardParams,
@@ -15,7 +15,7 @@ import {
   revealNumberBody,
   revealNumberResponse,
 } from "./card-security.schemas.ts";
-import type { CardAsk } from "./card-security.service.ts";
+import type { CardAsk } from "./card-security-parts.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 const tags = ["cards"];

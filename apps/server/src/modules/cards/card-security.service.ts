@@ -1,32 +1,22 @@
+import type { SecurityEventKind } from "../../db/schema/security.ts";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
 import type { IssuerCardControls } from "../../providers/issuer/issuer-card-controls.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import type { Codes, VerifiedClaims } from "../auth/auth.types.ts";
-import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
-import type { Owner } from "../card-orders/card-orders.types.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
-import type { RateLimitService } from "../ratelimit/ratelimit.service.ts";
-import type { SecurityEventKind } from "../security/security.types.ts";
-import { recordSecurityEvent } from "../security/security-events.service.ts";
+import type { AuthService, Codes } from "../auth/index.ts";
+import type { CardOrdersService, Owner } from "../card-orders/index.ts";
+import type { CustomersService } from "../customers/index.ts";
+import type { RateLimitService } from "../ratelimit/index.ts";
+import { recordSecurityEvent } from "../security/index.ts";
 import { createCardBlocks } from "./card-block.service.ts";
 import { createCardLabels } from "./card-label.service.ts";
 import { createCardPins } from "./card-pin.service.ts";
 import { createCardRsa } from "./card-rsa.service.ts";
 import { createCardSecretsReveal } from "./card-secrets.service.ts";
+import type { CardAsk } from "./card-security-parts.ts";
 import { cardErrors } from "./cards.errors.ts";
 import { createCardsRepository } from "./cards.repository.ts";
 import type { CardRow } from "./cards.types.ts";
-
-/** Who asks about which card: the signed-in customer (claims), their merchant, the program, the card. */
-export type CardAsk = {
-  owner: Owner;
-  claims: Pick<VerifiedClaims, "merchantId" | "sessionId" | "customerId">;
-  cp: CardProgram | undefined;
-  cardId: string;
-};
 
 /**
  * The customer's controls of an issued card (docs/cards.md "Reveal, PIN, blocks"): reveal the
@@ -100,21 +90,3 @@ export function createCardSecurityService(deps: {
     ...createCardBlocks(shared),
   };
 }
-
-/** What the focused parts share. */
-export type CardSecurityParts = {
-  controls: IssuerCardControls;
-  codes: Codes;
-  limits: Pick<RateLimitService, "consume">;
-  now: () => Date;
-  repository: ReturnType<typeof createCardsRepository>;
-  ownCard: (ask: CardAsk) => Promise<CardRow>;
-  requireLiveSession: (ask: CardAsk) => Promise<void>;
-  withEvent: (
-    ask: CardAsk,
-    card: CardRow,
-    kind: SecurityEventKind,
-    write?: (tx: Tx) => Promise<boolean>,
-  ) => Promise<boolean>;
-  phoneOf: (owner: Owner) => Promise<string>;
-};

@@ -1,7 +1,7 @@
 import { displayStatus } from "../../display-status.ts";
-import { CARD_COMPANY, type CardTerms } from "../card-orders/card-orders.types.ts";
-import { money } from "../history/history.service.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
+import { CARD_COMPANY, type CardTerms } from "../card-orders/index.ts";
+import { money } from "../history/index.ts";
+import type { CardProgram } from "../merchants/index.ts";
 import type { CardRow } from "./cards.types.ts";
 
 /** An issued card as an entry of the list, with what it keeps of its order (plan, fees, paid). */

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { moneyCallErrors } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { cpQuery } from "../card-orders/card-orders.types.ts";
+import { cpQuery } from "../card-orders/index.ts";
 import { cardSecurityRoutes } from "./card-security.routes.ts";
 import { activateBody, cardIdParams, cardView, listResponse, rsaKeyResponse } from "./cards.schemas.ts";
 

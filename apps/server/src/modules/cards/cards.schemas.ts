@@ -7,8 +7,8 @@ import {
   CARD_PLANS,
   CARD_STATUSES,
 } from "../../db/schema/index.ts";
-import { cardFees, cardMoney as money } from "../card-orders/card-orders.types.ts";
-import { CARD_PROGRAMS } from "../merchants/merchants.types.ts";
+import { cardFees, cardMoney as money } from "../card-orders/index.ts";
+import { CARD_PROGRAMS } from "../merchants/index.ts";
 
 export const cardIdParams = z.object({ id: z.uuid() });
 

@@ -1,10 +1,9 @@
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { CardSecrets } from "../../providers/issuer/card-secrets.ts";
 import type { IssuerProvider } from "../../providers/issuer/issuer-provider.ts";
-import type { CardOrdersService } from "../card-orders/card-orders.service.ts";
-import type { Owner } from "../card-orders/card-orders.types.ts";
-import { money } from "../history/history.service.ts";
-import type { CardProgram } from "../merchants/merchants.types.ts";
+import type { CardOrdersService, Owner } from "../card-orders/index.ts";
+import { money } from "../history/index.ts";
+import type { CardProgram } from "../merchants/index.ts";
 import { createCardActivation } from "./card-activation.service.ts";
 import { createCardRsa } from "./card-rsa.service.ts";
 import { cardRowView } from "./card-views.ts";
@@ -109,6 +108,5 @@ export type CardBalances = (
 ) => Promise<
   Map<string, { balance: bigint; monthlyIncome: bigint; monthlyExpenses: bigint; currency: string }>
 >;
-export type { CardRow } from "./cards.types.ts";
 
 export type CardsService = ReturnType<typeof createCardsService>;

@@ -4,7 +4,7 @@ import {
   type OperationConstraint,
   type OperationType,
 } from "../../db/schema/index.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import type { NewOperationRow } from "./catalog.repository.ts";
 
 const ANY_LEVEL: KycLevel[] = ["KYC_0", "KYC_2"];

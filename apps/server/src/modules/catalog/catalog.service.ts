@@ -7,7 +7,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { FULL_COVERAGE, type PartyCoverage } from "../../providers/party-coverage.ts";
-import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
+import type { Merchant, MerchantsService } from "../merchants/index.ts";
 import { catalogErrors } from "./catalog.errors.ts";
 import { type CatalogRepository, listOperationsSql, replaceOperationsSql } from "./catalog.repository.ts";
 import { type CatalogCountry, type CountryListType, countriesFor } from "./countries.ts";

@@ -1,7 +1,7 @@
 import type { OperationType } from "../../db/schema/index.ts";
 import { OPERATION_INFO } from "./operation-types.ts";
 
-// What other modules may use of the catalog's names (the back-office's configuration answer).
+// The catalog's names (the back-office's configuration answer shows them).
 
 /** Each operation type's display name, as the customer's catalog names it. */
 export const OPERATION_NAMES = Object.fromEntries(

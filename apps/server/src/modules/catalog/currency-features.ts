@@ -1,6 +1,6 @@
 import { type Currency, type CurrencyCode, getCurrency } from "@kestrel/money";
 import type { OperationType } from "../../db/schema/index.ts";
-import type { MerchantFeatures } from "../merchants/merchants.types.ts";
+import type { MerchantFeatures } from "../merchants/index.ts";
 
 /** Networks a crypto currency is deposited and withdrawn on; fiat has none. */
 const NETWORKS: Partial<Record<CurrencyCode, readonly string[]>> = {

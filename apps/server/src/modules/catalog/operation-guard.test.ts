@@ -6,7 +6,7 @@ import { AppError } from "../../http/app-error.ts";
 import { operationGuard } from "../../http/operation-guard.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 
 let t: TestApp;
 let deps: AppDeps;

@@ -1,5 +1,5 @@
 import { sandboxAccountKeys } from "../../providers/chain/sandbox-account-keys.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import type { NewAccountKey } from "./deposit-addresses.repository.ts";
 
 /**

@@ -4,9 +4,9 @@ import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import { checkAddress } from "../../providers/chain/address-validation.ts";
 import { networkOf } from "../../providers/chain/chain-networks.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
-import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { WalletsService } from "../wallets/wallets.service.ts";
+import { type HistoryService, money, shortenAddress } from "../history/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
+import type { WalletsService } from "../wallets/index.ts";
 import { cryptoSql, type DepositRow } from "./crypto.repository.ts";
 import type { DepositAddresses } from "./deposit-addresses.service.ts";
 

@@ -4,7 +4,7 @@ import { deriveAddress } from "../../providers/chain/address-derivation.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
 import { sandboxAccountKeys } from "../../providers/chain/sandbox-account-keys.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { cryptoDriver } from "./crypto.test-helpers.ts";
 import { depositAddressSql } from "./deposit-addresses.repository.ts";
 

@@ -5,10 +5,14 @@ import { enqueueJobs } from "../../jobs/enqueue.ts";
 import type { CurrencyNetwork } from "../../providers/chain/chain-networks.ts";
 import type { ChainNotification } from "../../providers/chain/chain-notification.ts";
 import { CHAIN_BROADCAST_TASK, type ChainProvider } from "../../providers/chain/chain-provider.ts";
-import { type HistoryService, money, shortenAddress } from "../history/history.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Account, Leg, OperationOutcome } from "../ledger/ledger.types.ts";
+import { type HistoryService, money, shortenAddress } from "../history/index.ts";
+import {
+  type Account,
+  type LedgerService,
+  type Leg,
+  ledgerErrors,
+  type OperationOutcome,
+} from "../ledger/index.ts";
 import { cryptoSql, type WithdrawalRow } from "./crypto.repository.ts";
 
 /**

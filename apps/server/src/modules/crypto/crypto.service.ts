@@ -1,9 +1,9 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { ClientSource, Tx } from "../../db/transaction.ts";
 import type { ChainProvider } from "../../providers/chain/chain-provider.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { WalletsService } from "../wallets/wallets.service.ts";
+import type { HistoryService } from "../history/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
+import type { WalletsService } from "../wallets/index.ts";
 import { cryptoSql } from "./crypto.repository.ts";
 import { createCryptoDeposits } from "./crypto-deposits.service.ts";
 import { createCryptoWithdrawals } from "./crypto-withdrawals.service.ts";

@@ -12,7 +12,7 @@ import { CHAIN_BROADCAST_TASK, SANDBOX_CHAIN_TICK_TASK } from "../../providers/c
 import { createSandboxChain } from "../../providers/chain/sandbox-chain.ts";
 import type { TestApp } from "../../test-app.ts";
 import { kycDriver } from "../kyc/kyc.test-helpers.ts";
-import { checkInvariants } from "../ledger/ledger.invariants.ts";
+import { checkInvariants } from "../ledger/index.ts";
 
 export type Wallet = {
   currency: string;

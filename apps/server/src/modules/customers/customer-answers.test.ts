@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDRESS, CARDS, type CardTest, cardTestApp } from "../acquiring/acquiring.test-helpers.ts";
 import { BILLING, cardsDriver, PERSONAL_INFO } from "../cards/cards.test-helpers.ts";
 import { ibanDriver } from "../iban/iban.test-helpers.ts";
-import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 
 // Issue 47 "ask once": the questionnaire and the billing address are one stored answer, written
 // by the card order, the IBAN order and a pay-in card, read by GET /v2/customer/profile/answers.

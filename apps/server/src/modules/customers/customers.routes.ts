@@ -4,7 +4,7 @@ import { errorResponses } from "../../http/error-body.ts";
 import { customerMerchant } from "../../http/request-merchant.ts";
 import { resultSchema } from "../../http/result.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { Merchant } from "../merchants/index.ts";
 import {
   answersBody,
   answersResponse,

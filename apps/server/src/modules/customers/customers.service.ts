@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { Tx } from "../../db/transaction.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { Merchant } from "../merchants/index.ts";
 import { customerErrors } from "./customers.errors.ts";
 import type {
   AnswerRow,
@@ -245,5 +245,3 @@ const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 function newReferralCode(): string {
   return [...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
 }
-
-export { displayPhone, maskPhone, normalizePhone } from "./phone.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { createCustomersRepository } from "./customers.repository.ts";
 
 let t: TestApp;

@@ -1,12 +1,10 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { createMoneyFrame, keyOf } from "../../app/money-use-case.ts";
 import type { ClientSource } from "../../db/transaction.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import type { VerifiedClaims } from "../auth/auth.types.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { OperationOutcome } from "../ledger/ledger.types.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { RatesService } from "../rates/rates.service.ts";
+import type { AuthService, VerifiedClaims } from "../auth/index.ts";
+import type { LedgerService, OperationOutcome } from "../ledger/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import type { RatesService } from "../rates/index.ts";
 import { elapsedDays } from "./deposit-accrual.ts";
 import type { DepositsGuard } from "./deposit-guard.ts";
 import type { DepositPayments } from "./deposit-payments.ts";

@@ -1,5 +1,5 @@
-import type { CatalogService } from "../catalog/catalog.service.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
+import type { CatalogService } from "../catalog/index.ts";
+import type { CustomersService } from "../customers/index.ts";
 
 /**
  * The operations catalog's word on DEPOSITS for this customer (503 under maintenance, 403

@@ -1,9 +1,9 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
+import type { Json } from "../../db/json.ts";
 import type { Tx } from "../../db/transaction.ts";
-import { type HistoryService, money } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Json, Leg } from "../ledger/ledger.types.ts";
+import { type HistoryService, money } from "../history/index.ts";
+import type { LedgerService, Leg } from "../ledger/index.ts";
 import { accrualBetween } from "./deposit-accrual.ts";
 import { type DepositRow, depositsSql } from "./deposits.repository.ts";
 

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { HistoryService } from "../history/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
 import { elapsedDays } from "./deposit-accrual.ts";
 import { createDepositPayments } from "./deposit-payments.ts";
 import { depositsSql } from "./deposits.repository.ts";

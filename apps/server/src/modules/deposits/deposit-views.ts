@@ -1,6 +1,6 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import type { DepositProductType } from "../../db/schema/index.ts";
-import { convertMinor, type RatesService } from "../rates/rates.service.ts";
+import { convertMinor, type RatesService } from "../rates/index.ts";
 import { formatPercents } from "./deposit-accrual.ts";
 import type { DepositEventRow, DepositRow, TemplateRow } from "./deposits.repository.ts";
 

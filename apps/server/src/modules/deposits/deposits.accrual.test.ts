@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClientSource, clientSourceFromPool } from "../../db/transaction.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { createHistoryService } from "../history/history.service.ts";
-import { createLedgerService } from "../ledger/ledger.service.ts";
+import { createHistoryService } from "../history/index.ts";
+import { createLedgerService } from "../ledger/index.ts";
 import { createDepositSettlement } from "./deposit-settle.service.ts";
 import { balanceOf, clockedDeposits, daysAfter } from "./deposits.test-helpers.ts";
 

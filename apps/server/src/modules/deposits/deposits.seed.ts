@@ -1,7 +1,7 @@
 import { type CurrencyCode, parseAmount } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import type { DepositProductType } from "../../db/schema/index.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import type { TemplateRow } from "./deposits.repository.ts";
 
 type Term = [DepositProductType, months: number, rateBp: number];

@@ -1,6 +1,6 @@
+import type { Json } from "../../db/json.ts";
 import type { HistoryStatus, HistoryType } from "../../db/schema/history.ts";
 import type { Tx } from "../../db/transaction.ts";
-import type { Json } from "../ledger/ledger.types.ts";
 
 export type SqlClient = Tx;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
 type Item = { operationId: string; type: string; status: string; currency: string; direction: string };

@@ -2,10 +2,10 @@ import { toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import type { BankRail } from "../../providers/bank/bank-provider.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
-import type { Customer, CustomersService } from "../customers/customers.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Merchant, MerchantsService } from "../merchants/merchants.service.ts";
+import type { CatalogService } from "../catalog/index.ts";
+import type { Customer, CustomersService } from "../customers/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
+import type { Merchant, MerchantsService } from "../merchants/index.ts";
 import { ibanErrors } from "./iban.errors.ts";
 import {
   type AccountRow,

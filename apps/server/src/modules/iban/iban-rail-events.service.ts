@@ -3,9 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { BankNotification } from "../../providers/bank/bank-notification.ts";
 import type { BankRail } from "../../providers/bank/bank-provider.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import { ledgerErrors } from "../ledger/ledger.errors.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { HistoryService } from "../history/index.ts";
+import { type LedgerService, ledgerErrors } from "../ledger/index.ts";
 import { ibanSql, type TransferRow } from "./iban.repository.ts";
 
 export type BankEffect =

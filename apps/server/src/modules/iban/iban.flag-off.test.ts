@@ -4,7 +4,7 @@ import { ALLOWED_FLAGS } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { ibanDriver } from "./iban.test-helpers.ts";
 
 // docs/iban.md "Who may have one": with the merchant's flag off, or the customer no longer an EU

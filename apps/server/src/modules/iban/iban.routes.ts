@@ -11,7 +11,7 @@ import {
   executeOfferResponse,
   offerResponse,
   updateOfferBody,
-} from "../quotes/quotes.types.ts";
+} from "../quotes/index.ts";
 import {
   addressBody,
   constantsResponse,

@@ -1,4 +1,4 @@
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import type { ProgramRow } from "./iban.repository.ts";
 
 /**

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver } from "../auth/auth.test-helpers.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
 import { kycDriver } from "../kyc/kyc.test-helpers.ts";
-import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { ibanDriver } from "./iban.test-helpers.ts";
 
 type Customer = { phone: string; token: string; customerId: string };

@@ -6,7 +6,7 @@ import {
   bearerToken,
   verifiedCustomer,
 } from "../../plugins/authenticate.ts";
-import { authErrors } from "../auth/auth.errors.ts";
+import { authErrors } from "../auth/index.ts";
 
 /** Who calls a KYC route: the widget (its own token) or the signed-in app (an access token). */
 export type KycCaller = { customerId: string; merchantId: string; via: "widget" | "session" };

@@ -7,7 +7,8 @@ import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../db/database.ts";
 import { MIGRATIONS_DIR, migrateFolder } from "../../db/migrate.ts";
 import { withDatabase } from "../../db/test-global-setup.ts";
-import { DEMO_MERCHANT_ID, seedMerchants } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
+import { seedMerchants } from "../merchants/merchants.seed.ts";
 
 const MIGRATION = "0035_kyc_two_levels";
 

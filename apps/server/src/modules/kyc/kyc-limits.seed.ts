@@ -1,5 +1,5 @@
 import type { KycLevel, OperationType } from "../../db/schema/index.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 
 import type { LimitRow } from "./kyc-limits.repository.ts";
 

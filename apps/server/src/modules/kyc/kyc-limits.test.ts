@@ -4,7 +4,7 @@ import { clientSourceFromPool, inTransaction, type Tx } from "../../db/transacti
 import { AppError } from "../../http/app-error.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import type { KycService } from "./kyc.service.ts";
 import { kycDriver } from "./kyc.test-helpers.ts";
 import { recordUsageSql } from "./kyc-limits.repository.ts";

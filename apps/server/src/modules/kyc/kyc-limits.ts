@@ -4,8 +4,8 @@ import type { KycStatus, OperationType } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { AMOUNT_REASON_TEXT } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
-import type { MerchantsService } from "../merchants/merchants.service.ts";
+import type { CatalogService } from "../catalog/index.ts";
+import type { MerchantsService } from "../merchants/index.ts";
 import { kycErrors } from "./kyc.errors.ts";
 import {
   type KycLimitsRepository,

@@ -7,7 +7,7 @@ import {
   reviewApplicant,
 } from "../../providers/kyc/sandbox-kyc-reviewer.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { kycDriver } from "./kyc.test-helpers.ts";
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { KycReviewMode, KycStatus } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { BlobStore } from "../../providers/blobs/blob-store.ts";
 import type { ReviewOutcome } from "../../providers/kyc/review-callback.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
+import type { CustomersService } from "../customers/index.ts";
 import { kycErrors } from "./kyc.errors.ts";
 import type { KycDecisions } from "./kyc-decisions.ts";
 import { setOwnLimitsSql } from "./kyc-limits.repository.ts";

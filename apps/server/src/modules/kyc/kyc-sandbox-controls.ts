@@ -1,7 +1,7 @@
 import type { ReviewOutcome } from "../../providers/kyc/review-callback.ts";
 import { signReviewCallback } from "../../providers/kyc/review-callback.ts";
 import { sandboxDecision } from "../../providers/kyc/sandbox-kyc-reviewer.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
+import type { CustomersService } from "../customers/index.ts";
 import type { KycRepository } from "./kyc.repository.ts";
 import type { DecisionEffect, KycDecisions } from "./kyc-decisions.ts";
 

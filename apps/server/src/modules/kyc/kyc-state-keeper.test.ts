@@ -6,7 +6,7 @@ import { openDatabase } from "../../db/database.ts";
 import { createTestDatabase, type TestDatabase } from "../../db/test-database.ts";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import { createServices } from "../../services.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { createKycRepository } from "./kyc.repository.ts";
 import { createKycStateKeeper } from "./kyc-state-keeper.ts";
 

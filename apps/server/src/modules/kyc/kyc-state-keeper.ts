@@ -1,6 +1,6 @@
 import type { KycStatus } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
-import type { Customer, CustomersService } from "../customers/customers.service.ts";
+import type { Customer, CustomersService } from "../customers/index.ts";
 import {
   type ApplicationRow,
   type KycRepository,

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { KycApplicationKind, KycReviewMode } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { KycApplicant, KycReviewProvider } from "../../providers/kyc/kyc-review-provider.ts";
-import { type Customer, isProfileComplete } from "../customers/customers.service.ts";
+import { type Customer, isProfileComplete } from "../customers/index.ts";
 import { kycErrors } from "./kyc.errors.ts";
 import {
   type ApplicationRow,

@@ -1,4 +1,4 @@
-import type { MerchantsService } from "../merchants/merchants.service.ts";
+import type { MerchantsService } from "../merchants/index.ts";
 
 const CACHE_MS = 60_000;
 

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { createAccessTokens } from "../auth/tokens.ts";
+import { createAccessTokens } from "../auth/index.ts";
 import { createWidgetTokens } from "./widget-token.ts";
 
 const SECRET = "test-jwt-secret-of-enough-length-0123456789";

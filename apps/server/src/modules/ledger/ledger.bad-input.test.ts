@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import type { Account, ApplyOperationInput, Json, Leg } from "./ledger.types.ts";
 import { createLedgerTestContext, type LedgerTestContext } from "./test-support/ledger-test-context.ts";
 

@@ -1,5 +1,6 @@
 import type { LedgerOperationKind } from "@kestrel/domain";
 import type { CurrencyCode } from "@kestrel/money";
+import type { Json } from "../../db/json.ts";
 import type { CUSTOMER_ACCOUNT_KINDS, HOUSE_ACCOUNT_KINDS, TRANSFER_TYPES } from "../../db/schema/ledger.ts";
 
 export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
@@ -7,8 +8,8 @@ export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 export type AccountKind = CustomerAccountKind | HouseAccountKind;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 
-/** A JSON value: what a stored response may hold (amounts as decimal strings, never bigint). */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+/** A JSON value: what a stored response may hold (db/json.ts). */
+export type { Json };
 
 /** An account by id, or the merchant's house account of a kind (one of its shards, picked per leg). */
 export type AccountRef = { accountId: string } | { house: HouseAccountKind };

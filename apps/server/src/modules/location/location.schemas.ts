@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localeQuery } from "../merchants/merchants.types.ts";
+import { localeQuery } from "../merchants/index.ts";
 
 export const locationQuery = z.object({ locale: localeQuery });
 

@@ -1,5 +1,5 @@
-import type { CatalogService } from "../catalog/catalog.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { CatalogService } from "../catalog/index.ts";
+import type { Merchant } from "../merchants/index.ts";
 import type { IpCountryLookup } from "./ip-country-database.ts";
 
 export type ClientLocation = {

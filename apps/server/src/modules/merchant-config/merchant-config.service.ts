@@ -6,14 +6,19 @@ import { OPERATION_TYPES } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import { commonErrors } from "../../http/app-error.ts";
 import { BlobIntegrityError, type BlobStore } from "../../providers/blobs/blob-store.ts";
-import { CARD_DESIGN_IDS, offeredDesigns } from "../card-orders/card-orders.types.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
-import type { KycService } from "../kyc/kyc.service.ts";
-import { merchantErrors } from "../merchants/merchants.errors.ts";
-import type { Merchant, MerchantConfigPatch, MerchantsService } from "../merchants/merchants.service.ts";
-import { CARD_PROGRAMS, type CardProgram } from "../merchants/merchants.types.ts";
-import type { AuditActor, AuditService } from "../operators/audit.service.ts";
-import type { QuotesService } from "../quotes/quotes.service.ts";
+import { CARD_DESIGN_IDS, offeredDesigns } from "../card-orders/index.ts";
+import type { CatalogService } from "../catalog/index.ts";
+import type { KycService } from "../kyc/index.ts";
+import {
+  CARD_PROGRAMS,
+  type CardProgram,
+  type Merchant,
+  type MerchantConfigPatch,
+  type MerchantsService,
+  merchantErrors,
+} from "../merchants/index.ts";
+import type { AuditActor, AuditService } from "../operators/index.ts";
+import type { QuotesService } from "../quotes/index.ts";
 import { assertReadableBranding } from "./branding-rules.ts";
 import {
   detectLogoType,

@@ -5,7 +5,7 @@ import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { cardsDriver } from "../cards/cards.test-helpers.ts";
 import { fakeFile, kycDriver, multipartBody } from "../kyc/kyc.test-helpers.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import { type OperatorSession, signInOperator } from "../operators/operators.test-helpers.ts";
 
 let t: TestApp;

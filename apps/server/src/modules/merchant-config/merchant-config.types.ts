@@ -1,19 +1,17 @@
 import { z } from "zod";
 import {
-  CONFIG_SECTIONS,
   type ConfigSection,
   KYC_LEVELS,
   OFFER_KINDS,
   OPERATION_CONSTRAINTS,
   OPERATION_TYPES,
 } from "../../db/schema/index.ts";
-import { feeSettingsSchema } from "../quotes/quotes.types.ts";
+import { feeSettingsSchema } from "../quotes/index.ts";
 
-// What other modules may use of merchant-config: the sections' shapes, which the admin routes'
+// The configuration sections' shapes, which the admin routes'
 // schemas and the back-office share (docs/backoffice.md "Configuration").
 
-export { MAX_LOGO_BYTES } from "./logo-rules.ts";
-export { CONFIG_SECTIONS, type ConfigSection };
+export type { ConfigSection };
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour as #RRGGBB");
 /** An address customers open: http(s) anywhere, or a path on the merchant's own site. */

@@ -2,14 +2,14 @@ import { timingSafeEqual } from "node:crypto";
 // The cookie plugin registered in app.ts adds parseCookie to the instance; its types come with it.
 import type {} from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
+import type { Config } from "../../config.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { requestMerchant } from "../../http/request-merchant.ts";
-import type { AuditActor } from "./audit.service.ts";
+import { type MerchantDeps, requestMerchant } from "../../http/request-merchant.ts";
+import type { AuditActor, AuditService } from "./audit.service.ts";
 import { jsonBodyGuard, ownOriginGuard } from "./door-guard.ts";
 import { operatorErrors } from "./operators.errors.ts";
 import type { SessionRow } from "./operators.repository.ts";
-import type { Operator } from "./operators.service.ts";
+import type { Operator, OperatorsService } from "./operators.service.ts";
 import { can, type RouteAccess } from "./permissions.ts";
 
 declare module "fastify" {
@@ -45,6 +45,12 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The app's deps the guard reads (not AppDeps: this file is behind the operators' door, see MerchantDeps). */
+type GuardDeps = {
+  config: Config;
+  services: MerchantDeps["services"] & { operators: OperatorsService; audit: AuditService };
+};
+
 /**
  * Every /admin/v1/ route must declare its `config.permission`; registering one without fails.
  * Its guards run first (onRequest, before the body is parsed or validated): the caller's origin
@@ -52,7 +58,7 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
  * the permission, then the body's media type (door-guard.ts). Each refusal of a known operator
  * is audited.
  */
-export function registerOperatorGuard(app: FastifyInstance, deps: AppDeps) {
+export function registerOperatorGuard(app: FastifyInstance, deps: GuardDeps) {
   const declared: AdminRoute[] = [];
   const ownOrigin = ownOriginGuard(deps.config);
   declaredRoutes.set(app, declared);
@@ -82,7 +88,7 @@ export function adminRoutesOf(app: FastifyInstance): AdminRoute[] {
   return declaredRoutes.get(app) ?? [];
 }
 
-function operatorGuard(deps: AppDeps, access: Exclude<RouteAccess, "sign-in">) {
+function operatorGuard(deps: GuardDeps, access: Exclude<RouteAccess, "sign-in">) {
   const { operators, audit } = deps.services;
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const token = req.server.parseCookie(req.headers.cookie ?? "")[OPERATOR_COOKIE];

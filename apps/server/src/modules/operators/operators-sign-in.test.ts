@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { verifyPassword } from "../auth/auth.service.ts";
-import { DUMMY_HASH } from "../auth/auth.types.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DUMMY_HASH, verifyPassword } from "../auth/index.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { operatorsServiceOn } from "./operators.seed.ts";
 import { cookieOf, signedInHeaders, signInOperator } from "./operators.test-helpers.ts";
 import { totpCode } from "./totp.ts";
@@ -15,8 +14,8 @@ import { totpCode } from "./totp.ts";
  */
 
 // The password check, counted: an unknown email must cost the same argon2 check as a known one.
-vi.mock("../auth/auth.service.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../auth/auth.service.ts")>();
+vi.mock("../auth/passwords.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../auth/passwords.ts")>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 

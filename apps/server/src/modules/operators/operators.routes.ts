@@ -6,6 +6,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import { errorBodySchema } from "../../http/error-body.ts";
 import { OPERATOR_COOKIE, operatorSecurity, signedInOperator } from "./operator-guard.ts";
 import {
+  adminErrors,
   disableBody,
   meResponse,
   operatorParams,
@@ -20,13 +21,6 @@ import { SESSION_MAX_SECONDS } from "./operators.service.ts";
 import { ROLE_PERMISSIONS } from "./permissions.ts";
 
 const tags = ["backoffice"];
-export const adminErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const noStore = { "cache-control": "no-store" };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OPERATOR_ROLES } from "../../db/schema/index.ts";
+import { errorBodySchema } from "../../http/error-body.ts";
 import { PERMISSIONS } from "./permissions.ts";
 
 export const signInBody = z
@@ -79,3 +80,12 @@ export const meResponse = z
       .describe("The merchants this operator may act on (a platform admin picks one with X-Merchant-ID)"),
   })
   .meta({ id: "OperatorMe" });
+
+/** The error statuses every /admin/v1/ route documents (the back-office routes share them). */
+export const adminErrors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};

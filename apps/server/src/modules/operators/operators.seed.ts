@@ -1,7 +1,6 @@
 import type pg from "pg";
 import { clientSourceFromPool } from "../../db/transaction.ts";
-import { createRateLimitRepository } from "../ratelimit/ratelimit.repository.ts";
-import { createRateLimitService } from "../ratelimit/ratelimit.service.ts";
+import { createRateLimitRepository, createRateLimitService } from "../ratelimit/index.ts";
 import { createAuditRepository } from "./audit.repository.ts";
 import { createAuditService } from "./audit.service.ts";
 import { createOperatorsRepository } from "./operators.repository.ts";

@@ -3,9 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { OperatorRole } from "../../db/schema/index.ts";
 import { type ClientSource, inTransaction, type Tx } from "../../db/transaction.ts";
 import type { AppError } from "../../http/app-error.ts";
-import { hashPassword, verifyPassword } from "../auth/auth.service.ts";
-import { DUMMY_HASH } from "../auth/auth.types.ts";
-import { LIMITS, type RateLimitService, rateLimitErrors } from "../ratelimit/ratelimit.service.ts";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "../auth/index.ts";
+import { LIMITS, type RateLimitService, rateLimitErrors } from "../ratelimit/index.ts";
 import type { AuditActor, AuditService } from "./audit.service.ts";
 import { operatorErrors } from "./operators.errors.ts";
 import {
@@ -326,5 +325,3 @@ export function createOperatorsService(deps: {
 }
 
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
-
-export { signedInOperator } from "./operator-guard.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { operatorsServiceOn } from "./operators.seed.ts";
 import { cookieOf, signedInHeaders, signInOperator } from "./operators.test-helpers.ts";
 import { totpCode } from "./totp.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATOR_ROLES } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { adminRoutesOf } from "./operator-guard.ts";
 import { type OperatorSession, signInOperator } from "./operators.test-helpers.ts";
 import { can } from "./permissions.ts";

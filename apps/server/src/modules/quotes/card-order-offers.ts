@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
-import type { TransferLeg } from "../ledger/ledger.types.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { TransferLeg } from "../ledger/index.ts";
+import type { Merchant } from "../merchants/index.ts";
 import { expiryOf } from "./offer-kinds.ts";
 import type { Pricer } from "./offer-terms.ts";
 import { pricedOf, rowOf } from "./offer-views.ts";

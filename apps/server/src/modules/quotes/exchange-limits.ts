@@ -1,8 +1,8 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { OfferKind } from "../../db/schema/index.ts";
-import type { KycService } from "../kyc/kyc.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { convertMinor, type RatesService } from "../rates/rates.service.ts";
+import type { KycService } from "../kyc/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { convertMinor, type RatesService } from "../rates/index.ts";
 
 /**
  * The KYC service's limits (docs/kyc.md) for an exchange: the catalog's EXCHANGE switch and KYC

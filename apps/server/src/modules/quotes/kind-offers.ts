@@ -1,9 +1,9 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { OfferKind } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
-import type { KycService } from "../kyc/kyc.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { RatesService } from "../rates/rates.service.ts";
+import type { KycService } from "../kyc/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import type { RatesService } from "../rates/index.ts";
 import { createExchangeLimits } from "./exchange-limits.ts";
 import { expiryOf, OFFER_KIND_TABLE } from "./offer-kinds.ts";
 import type { Pricer } from "./offer-terms.ts";

@@ -1,7 +1,7 @@
 import { type CurrencyCode, isCurrencyCode } from "@kestrel/money";
 import { parseAmountField } from "../../http/amount-input.ts";
 import { commonErrors } from "../../http/app-error.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { Merchant } from "../merchants/index.ts";
 import type { FixedAmount } from "./quote-pricing.ts";
 
 export type OfferRequest = {

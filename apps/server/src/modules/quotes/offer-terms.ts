@@ -1,7 +1,7 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { OfferKind } from "../../db/schema/index.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { RatesService } from "../rates/rates.service.ts";
+import type { Merchant } from "../merchants/index.ts";
+import type { RatesService } from "../rates/index.ts";
 import { type FeeSchedule, FIX_FEE_CURRENCY, feeSettingsSchema, toFeeSchedule } from "./fees.ts";
 import { type PricedQuote, priceQuote } from "./quote-pricing.ts";
 import type { QuotePairRow, QuotesRepository } from "./quotes.repository.ts";

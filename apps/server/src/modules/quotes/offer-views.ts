@@ -1,6 +1,6 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
-import type { Json } from "../ledger/ledger.types.ts";
-import { rateToString } from "../rates/rates.service.ts";
+import type { Json } from "../../db/json.ts";
+import { rateToString } from "../rates/index.ts";
 import { feeInfo } from "./fees.ts";
 import { OFFER_KIND_TABLE } from "./offer-kinds.ts";
 import type { PricedQuote } from "./quote-pricing.ts";

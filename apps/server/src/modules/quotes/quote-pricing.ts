@@ -17,7 +17,7 @@
 
 import { type CurrencyCode, displayStep, getCurrency, toDecimalString } from "@kestrel/money";
 import { RATE_ONE, type Rate } from "../../providers/rates/rates-provider.ts";
-import type { QuotedRate } from "../rates/rates.service.ts";
+import type { QuotedRate } from "../rates/index.ts";
 import {
   assertTableCurrency,
   bandBreakpoints,

@@ -1,5 +1,5 @@
 import { type CurrencyCode, isCurrencyCode, parseAmount } from "@kestrel/money";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 import type { FeeSettings } from "./fees.ts";
 import type { NewQuotePair } from "./quotes.repository.ts";
 

@@ -3,13 +3,13 @@ import { v7 as uuidv7 } from "uuid";
 import type { OfferKind } from "../../db/schema/index.ts";
 import type { ClientSource } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import type { KycService } from "../kyc/kyc.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { type RatesService, rateToString } from "../rates/rates.service.ts";
-import type { WalletsService } from "../wallets/wallets.service.ts";
+import type { AuthService } from "../auth/index.ts";
+import type { HistoryService } from "../history/index.ts";
+import type { KycService } from "../kyc/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { type RatesService, rateToString } from "../rates/index.ts";
+import type { WalletsService } from "../wallets/index.ts";
 import { createCardOrderOffers } from "./card-order-offers.ts";
 import { createExchangeExecution } from "./exchange-execute.service.ts";
 import { createExchangeLimits } from "./exchange-limits.ts";
@@ -183,7 +183,3 @@ function scaleOf(code: CurrencyCode): number {
   if (!currency) throw new TypeError(`unknown currency ${code}`);
   return currency.scale;
 }
-
-export { cardOrderLegs, cardOrderRefundLegs } from "./card-order-offers.ts";
-export { feeInfo } from "./fees.ts";
-export { formatBps } from "./percent.ts";

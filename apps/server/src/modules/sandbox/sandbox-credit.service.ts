@@ -1,10 +1,9 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { v7 as uuidv7 } from "uuid";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { OperationOutcome } from "../ledger/ledger.types.ts";
-import type { WalletsService } from "../wallets/wallets.service.ts";
+import type { HistoryService } from "../history/index.ts";
+import type { LedgerService, OperationOutcome } from "../ledger/index.ts";
+import type { WalletsService } from "../wallets/index.ts";
 
 export type SandboxCreditInput = {
   merchantId: string;

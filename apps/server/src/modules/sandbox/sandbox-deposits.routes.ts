@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { errorResponses } from "../../http/error-body.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
-import { depositParams, depositResponse, moveClockBody } from "../deposits/deposits.types.ts";
+import { depositParams, depositResponse, moveClockBody } from "../deposits/index.ts";
 
 /** Sandbox only: a tester moves a deposit's clock on to see interest accrue and the deposit mature. */
 export const sandboxDepositsRoutes =

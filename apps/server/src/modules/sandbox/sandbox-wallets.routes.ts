@@ -7,7 +7,7 @@ import { commonErrors } from "../../http/app-error.ts";
 import { errorResponses } from "../../http/error-body.ts";
 import { readIdempotency, sendStoredResponse } from "../../http/idempotency.ts";
 import { requestMerchant } from "../../http/request-merchant.ts";
-import { phoneSchema } from "../auth/auth.types.ts";
+import { phoneSchema } from "../auth/index.ts";
 
 const creditBody = z
   .object({ phone: phoneSchema, currency: z.string().regex(/^[A-Z]{2,6}$/), amount: amountInput })

@@ -1,7 +1,7 @@
 import type { EmailMessage } from "../../providers/email/email-provider.ts";
 import { emailBrandOf } from "../../providers/email/email-render.ts";
-import type { NewDeviceSignIn } from "../auth/auth.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { NewDeviceSignIn } from "../auth/index.ts";
+import type { Merchant } from "../merchants/index.ts";
 
 // The security emails, as pure functions of their data: email-words.test.ts renders each one.
 

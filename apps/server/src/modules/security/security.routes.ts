@@ -3,7 +3,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { errorResponses } from "../../http/error-body.ts";
 import { OK, resultSchema } from "../../http/result.ts";
 import { authenticate, bearerSecurity, signedIn } from "../../plugins/authenticate.ts";
-import { requestContext } from "../auth/auth.service.ts";
+import { requestContext } from "../auth/index.ts";
 import {
   eventsQuery,
   eventsResponse,

@@ -2,10 +2,15 @@ import { randomBytes } from "node:crypto";
 import { type ClientSource, inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { EmailProvider } from "../../providers/email/email-provider.ts";
-import type { AuthService, NewDeviceSignIn, RequestContext } from "../auth/auth.service.ts";
-import { hashToken } from "../auth/auth.service.ts";
-import type { Codes, VerifiedClaims } from "../auth/auth.types.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
+import {
+  type AuthService,
+  type Codes,
+  hashToken,
+  type NewDeviceSignIn,
+  type RequestContext,
+  type VerifiedClaims,
+} from "../auth/index.ts";
+import type { CustomersService } from "../customers/index.ts";
 import { securityErrors } from "./security.errors.ts";
 import { createSecurityRepository, insertAlertLinkSql, useAlertLinkSql } from "./security.repository.ts";
 import { ALERT_LINK_TTL_HOURS, newDeviceMessage } from "./security-emails.ts";

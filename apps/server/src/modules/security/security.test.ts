@@ -5,7 +5,7 @@ import { clientSourceFromPool, inTransaction } from "../../db/transaction.ts";
 import { createServices } from "../../services.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 
 // The security centre (docs/accounts.md "Security centre"): sessions and signing them out, the
 // event record written in each action's transaction, the new-device alert and its link.

@@ -1,6 +1,6 @@
 import { type CurrencyCode, parseAmount } from "@kestrel/money";
-import type { Codes } from "../auth/auth.types.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { Codes } from "../auth/index.ts";
+import type { Merchant } from "../merchants/index.ts";
 import { sendErrors } from "./send.errors.ts";
 
 const PURPOSE = "SEND_CONFIRMATION" as const;

@@ -2,8 +2,8 @@ import type { CurrencyCode } from "@kestrel/money";
 import { checkAddress } from "../../providers/chain/address-validation.ts";
 import { CHAIN_NAMES, type CurrencyNetwork, networkOf } from "../../providers/chain/chain-networks.ts";
 import type { ChainProvider } from "../../providers/chain/chain-provider.ts";
-import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { DepositAddresses } from "../crypto/index.ts";
+import type { Merchant } from "../merchants/index.ts";
 import { sendErrors } from "./send.errors.ts";
 import { type FeeBreakdown, feesFor, type TransactionType } from "./send-fees.ts";
 

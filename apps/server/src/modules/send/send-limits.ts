@@ -1,8 +1,8 @@
 import type { CurrencyCode } from "@kestrel/money";
 import type { OperationType } from "../../db/schema/index.ts";
-import type { KycService } from "../kyc/kyc.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { convertMinor, type RatesService } from "../rates/rates.service.ts";
+import type { KycService } from "../kyc/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { convertMinor, type RatesService } from "../rates/index.ts";
 
 export type LimitCheck = {
   merchant: Merchant;

@@ -1,9 +1,9 @@
 import { type CurrencyCode, toDecimalString } from "@kestrel/money";
 import { parseOfferedAmount } from "../../http/amount-input.ts";
 import { AppError, commonErrors } from "../../http/app-error.ts";
-import type { CustomersService } from "../customers/customers.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import type { WalletsService } from "../wallets/wallets.service.ts";
+import type { CustomersService } from "../customers/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import type { WalletsService } from "../wallets/index.ts";
 import { sendErrors } from "./send.errors.ts";
 import type { SendDestinations } from "./send-destination.ts";
 import { type FeeBreakdown, feesFor, feeView, minimumWithdrawal } from "./send-fees.ts";

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { createTestDatabase, type TestDatabase } from "../../db/test-database.ts";
 import { type ServerProcess, startServerProcess } from "../../server-process.ts";
-import { createAccessTokens } from "../auth/tokens.ts";
-import { checkInvariants } from "../ledger/ledger.invariants.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { createAccessTokens } from "../auth/index.ts";
+import { checkInvariants } from "../ledger/index.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 
 const SENDS = 240;
 const CONCURRENCY = 12;

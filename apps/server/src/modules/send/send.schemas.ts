@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountInput } from "../../http/amount-input.ts";
-import { phoneSchema } from "../auth/auth.types.ts";
+import { phoneSchema } from "../auth/index.ts";
 
 const currency = z.string().regex(/^[A-Z]{2,6}$/, "must be a currency code");
 const destination = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { accountsDriver, newPhone } from "../auth/auth.test-helpers.ts";
 import { cryptoDriver } from "../crypto/crypto.test-helpers.ts";
-import { NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 
 type Customer = { phone: string; token: string; customerId: string };
 let t: TestApp;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { Merchant } from "../merchants/index.ts";
 
 // The merchant's look on a PDF (name, colour, logo) and the one way a PDF is made here: pdfkit,
 // with its built-in Helvetica (no font files to ship; it covers the Latin texts we print).

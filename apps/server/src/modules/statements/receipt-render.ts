@@ -1,5 +1,5 @@
 import { HISTORY_STATUS_PHRASES } from "@kestrel/domain";
-import type { HistoryService } from "../history/history.service.ts";
+import type { HistoryService } from "../history/index.ts";
 import { type PdfBrand, renderPdf } from "./pdf-brand.ts";
 import { printCardNumber, printMoment, printMoney } from "./print-format.ts";
 import { describeEntry, maskCounterparty } from "./statement-rules.ts";

@@ -1,6 +1,6 @@
 import { historyTypePhrase, ledgerOperationPhrase } from "@kestrel/domain";
-import type { HistoryRow } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
+import type { HistoryRow } from "../history/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
 import { statementErrors } from "./statements.errors.ts";
 
 // Pure rules of a statement: its range, its accounts and movements, and the check that they add

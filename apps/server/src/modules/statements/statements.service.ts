@@ -1,7 +1,7 @@
-import type { ClaimsService } from "../claims/claims.service.ts";
-import type { HistoryService } from "../history/history.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
+import type { ClaimsService } from "../claims/index.ts";
+import type { HistoryService } from "../history/index.ts";
+import type { LedgerService } from "../ledger/index.ts";
+import type { Merchant } from "../merchants/index.ts";
 import { pdfBrandOf } from "./pdf-brand.ts";
 import { receiptPdf } from "./receipt-render.ts";
 import { statementCsv, statementPdf } from "./statement-render.ts";

@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../../services.ts";
 import { newPhone } from "../auth/auth.test-helpers.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 import { type ExchangeTest, exchangeTestApp } from "../quotes/exchange.test-helpers.ts";
 import { printAmount, printMoney } from "./print-format.ts";
 

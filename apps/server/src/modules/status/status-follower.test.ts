@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/test-database.ts";
 import { clientSourceFromPool } from "../../db/transaction.ts";
 import type { ChainReader } from "../../providers/chain/chain-reader.ts";
-import { createChainFollower } from "../crypto/chain-follower.ts";
 import { cryptoSql } from "../crypto/crypto.repository.ts";
+import { createChainFollower } from "../crypto/index.ts";
 import { createStatusService } from "./status.service.ts";
 
 // The block follower stores the node's head and when it last reached it; /v2/status reads them.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Party } from "../../providers/party-coverage.ts";
-import type { OperationSwitch } from "../catalog/catalog.service.ts";
+import type { OperationSwitch } from "../catalog/index.ts";
 import type { FollowerState, ProviderHealth } from "./status.types.ts";
 import { FAILURE_MEMORY_MS, FOLLOWER_LAG_MS, statusComponents } from "./status-rules.ts";
 

@@ -1,6 +1,6 @@
 import type { OperationType } from "../../db/schema/index.ts";
 import type { Party } from "../../providers/party-coverage.ts";
-import type { OperationSwitch } from "../catalog/catalog.service.ts";
+import type { OperationSwitch } from "../catalog/index.ts";
 import type { FollowerState, ProviderHealth, StatusComponent } from "./status.types.ts";
 
 /** Failed calls in a row before a party counts as failing: one error is noise, three are not. */

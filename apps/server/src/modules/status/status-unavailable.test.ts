@@ -5,7 +5,7 @@ import { loadConfig } from "../../config.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { bearerHeaders } from "../auth/auth.test-helpers.ts";
 import { kycDriver } from "../kyc/kyc.test-helpers.ts";
-import { DEMO_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../merchants/index.ts";
 
 // Issue 46 item 4: outside sandbox mode the acquirer, the bank and the card issuer have no adapter
 // yet, and a chain is followed only for the currencies a node is configured for. What they carry

@@ -1,7 +1,7 @@
 import { createBoundedCache } from "../../bounded-cache.ts";
 import type { OperationType } from "../../db/schema/index.ts";
 import type { Party } from "../../providers/party-coverage.ts";
-import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { CatalogService } from "../catalog/index.ts";
 import type { ProviderHealthService } from "./provider-health.service.ts";
 import type { FollowerState, StatusComponent } from "./status.types.ts";
 import { statusComponents } from "./status-rules.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { CARDS, type CardTest, cardTestApp } from "../acquiring/acquiring.test-helpers.ts";
-import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
 
 type Component = { feature: string; state: string; since: string | null; message: string | null };
 const find = (list: Component[], feature: string) => list.find((c) => c.feature === feature);

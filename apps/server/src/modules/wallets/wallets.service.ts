@@ -2,11 +2,9 @@ import { type CurrencyCode, getCurrency, isCurrencyCode, toDecimalString } from 
 import { createBoundedCache } from "../../bounded-cache.ts";
 import { ADDRESS_PATTERNS } from "../../providers/chain/address-validation.ts";
 import { networkOf } from "../../providers/chain/chain-networks.ts";
-import type { DepositAddresses } from "../crypto/deposit-addresses.service.ts";
-import type { LedgerService } from "../ledger/ledger.service.ts";
-import type { Account } from "../ledger/ledger.types.ts";
-import type { Merchant } from "../merchants/merchants.service.ts";
-import { convertMinor, type QuotedRate, type RatesService, rateToString } from "../rates/rates.service.ts";
+import type { Account, LedgerService } from "../ledger/index.ts";
+import type { Merchant } from "../merchants/index.ts";
+import { convertMinor, type QuotedRate, type RatesService, rateToString } from "../rates/index.ts";
 import { walletErrors } from "./wallets.errors.ts";
 
 /** What a wallet can do today (a currency on a chain: receive and send to addresses too). */
@@ -24,7 +22,17 @@ const OPERATIONS = {
 export function createWalletsService(deps: {
   ledger: LedgerService;
   rates: RatesService;
-  addresses: Pick<DepositAddresses, "addressesFor">;
+  /**
+   * The customer's deposit address per currency (crypto's deposit addresses). Declared here, not
+   * imported: crypto composes this service, so wallets cannot depend on crypto.
+   */
+  addresses: {
+    addressesFor(
+      merchantId: string,
+      customerId: string,
+      currencies: readonly string[],
+    ): Promise<Map<string, string>>;
+  };
   /** M of a currency on its configured node; undefined: the product's network table's. */
   confirmationsOf?: (currency: CurrencyCode) => number | undefined;
 }) {

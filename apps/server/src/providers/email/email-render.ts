@@ -1,5 +1,5 @@
 import { escapeHtml } from "../../http/html-escape.ts";
-import type { Merchant } from "../../modules/merchants/merchants.service.ts";
+import type { Merchant } from "../../modules/merchants/index.ts";
 import type { EmailBrand, EmailMessage } from "./email-provider.ts";
 
 /** The merchant's branding for an email whose links open on `origin` (the customer's host). */

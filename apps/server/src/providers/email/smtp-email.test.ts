@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsDriver, newPhone } from "../../modules/auth/auth.test-helpers.ts";
-import { NIMBUS_MERCHANT_ID } from "../../modules/merchants/merchants.seed.ts";
+import { NIMBUS_MERCHANT_ID } from "../../modules/merchants/index.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 
 // A real SMTP server (smtp-server from npm) on this machine receives what the product sends.

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from "uuid";
 import { expect } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../db/test-database.ts";
 import { clientSourceFromPool, type RetryPolicy } from "../../../db/transaction.ts";
-import { DEMO_MERCHANT_ID } from "../../merchants/merchants.seed.ts";
+import { DEMO_MERCHANT_ID } from "../../merchants/index.ts";
 import { checkInvariants } from "../ledger.invariants.ts";
 import { createLedgerService, type LedgerService } from "../ledger.service.ts";
 import type { Account, HouseAccountKind } from "../ledger.types.ts";
