@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useLocale } from "../i18n/use-locale.ts";
 import {
   fetchBanners,
@@ -44,23 +44,42 @@ export function useMerchantData() {
   });
 }
 
-export function useMerchantSocial() {
-  const locale = useLocale();
-  return useQuery({
+// The frame's queries as options, for the hooks and for the reads before the first render
+// (app/session-before-render.ts), which must match them key for key.
+export const merchantSocialQuery = (locale: string) =>
+  queryOptions({
     queryKey: configQueryKeys.info(locale, "merchantSocial"),
     queryFn: () => fetchMerchantSocial(locale),
     ...configQueryDefaults,
   });
+
+export const filesLinksQuery = (locale: string) =>
+  queryOptions({
+    queryKey: configQueryKeys.info(locale, "filesLinks"),
+    queryFn: () => fetchFilesLinks(locale),
+    ...configQueryDefaults,
+  });
+
+export const bannersQuery = (locale: string, position: BannerPosition) =>
+  queryOptions({
+    queryKey: configQueryKeys.banners(locale, position),
+    queryFn: () => fetchBanners(locale, position),
+    ...configQueryDefaults,
+  });
+
+export const faqQuery = (locale: string, merchantId: string) =>
+  queryOptions({
+    queryKey: configQueryKeys.faq(locale, merchantId),
+    queryFn: () => fetchFaq(locale, merchantId),
+    ...configQueryDefaults,
+  });
+
+export function useMerchantSocial() {
+  return useQuery(merchantSocialQuery(useLocale()));
 }
 
 export function useMerchantDocuments() {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: configQueryKeys.info(locale, "filesLinks"),
-    queryFn: () => fetchFilesLinks(locale),
-    select: (data) => data.documents,
-    ...configQueryDefaults,
-  });
+  return useQuery({ ...filesLinksQuery(useLocale()), select: (data) => data.documents });
 }
 
 export function useScreenTexts() {
@@ -74,23 +93,13 @@ export function useScreenTexts() {
 }
 
 export function useBanners(position: BannerPosition) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: configQueryKeys.banners(locale, position),
-    queryFn: () => fetchBanners(locale, position),
-    ...configQueryDefaults,
-  });
+  return useQuery(bannersQuery(useLocale(), position));
 }
 
 export function useFaq() {
   const locale = useLocale();
   const merchantId = useMerchantData().data?.merchantBackendId;
-  return useQuery({
-    queryKey: configQueryKeys.faq(locale, merchantId ?? ""),
-    queryFn: () => fetchFaq(locale, merchantId ?? ""),
-    enabled: merchantId !== undefined,
-    ...configQueryDefaults,
-  });
+  return useQuery({ ...faqQuery(locale, merchantId ?? ""), enabled: merchantId !== undefined });
 }
 
 export function useLocationCheck() {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useMerchantData } from "../config-service/queries.ts";
 import { getJson } from "../http/request-json.ts";
 import {
@@ -20,18 +20,21 @@ export const operationsCatalogQueryKey = (merchantId: string) => ["operations-ca
 /** How old the catalog may be when a page uses it: 5 s, as /v2/status's own cache. */
 const OPERATIONS_FRESH_MS = 5_000;
 
-/** The merchant's operations catalog; waits for merchantData, which names the merchant id. */
-export function useOperationsCatalog() {
-  const merchantId = useMerchantData().data?.merchantBackendId;
-  return useQuery({
-    queryKey: operationsCatalogQueryKey(merchantId ?? ""),
-    queryFn: () => fetchOperationsCatalog(merchantId ?? ""),
-    enabled: merchantId !== undefined,
+/** The catalog's query, for the hook and for the read before the first render (app/session-before-render.ts). */
+export const operationsCatalogQuery = (merchantId: string) =>
+  queryOptions({
+    queryKey: operationsCatalogQueryKey(merchantId),
+    queryFn: () => fetchOperationsCatalog(merchantId),
     // Maintenance windows open and close during a visit: a page that mounts (any in-app
     // navigation) re-reads a catalog older than this, so an operator's pause reaches an open app
     // as fast as a new page load (issue 46 item 5; the server answers it uncached).
     staleTime: OPERATIONS_FRESH_MS,
   });
+
+/** The merchant's operations catalog; waits for merchantData, which names the merchant id. */
+export function useOperationsCatalog() {
+  const merchantId = useMerchantData().data?.merchantBackendId;
+  return useQuery({ ...operationsCatalogQuery(merchantId ?? ""), enabled: merchantId !== undefined });
 }
 
 export type Availability =
