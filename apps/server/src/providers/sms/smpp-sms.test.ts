@@ -289,6 +289,13 @@ describe("SMPP text messages", () => {
     expect(smsc.submits).toHaveLength(0);
   });
 
+  it("a ping fails in time when nothing listens", async () => {
+    const smsc = await startSmsc();
+    await stop(smsc);
+    const { sms } = client(smsc, { sendTimeoutMs: 300 });
+    await expect(sms.ping()).rejects.toThrow("SMPP not bound");
+  });
+
   it("never logs the text nor the password", async () => {
     const smsc = await startSmsc();
     const { sms, lines } = client(smsc);

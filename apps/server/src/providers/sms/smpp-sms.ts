@@ -387,8 +387,23 @@ export function createSmppSms(options: SmppOptions): SmppSms {
     async ping() {
       if (closed) throw new Error("SMPP client closed");
       if (!bound) {
+        // The SMSC unreachable (connection refused): the ping fails in time, the retries go on.
         await new Promise<void>((resolve, reject) => {
-          bindWaiters.push({ resolve, reject });
+          const timer = setTimeout(
+            () => reject(new Error("SMPP not bound: the SMSC does not answer")),
+            sendTimeoutMs,
+          );
+          const settle = () => clearTimeout(timer);
+          bindWaiters.push({
+            resolve: () => {
+              settle();
+              resolve();
+            },
+            reject: (err) => {
+              settle();
+              reject(err);
+            },
+          });
           open();
         });
       }
