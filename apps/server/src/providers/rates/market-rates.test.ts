@@ -168,6 +168,10 @@ describe("Kraken public Ticker", () => {
       [{ body: '{"error":["EQuery:Unknown asset pair"]}' }, "kraken XBTUSD: EQuery:Unknown asset pair"],
       [{ body: '{"result":{}}' }, "kraken XBTUSD: no error array"],
       [{ body: '{"error":[],"result":{}}' }, "kraken XBTUSD: 0 results, expected 1"],
+      [
+        { body: tickerWith(["1", "1"]).replace('"result":{', '"result":{"XETHZUSD":{"c":["2","1"]},') },
+        "kraken XBTUSD: 2 results, expected 1",
+      ],
       [{ body: tickerAt("0.00000") }, "kraken XBTUSD: 0.00000 is not positive"],
       [{ body: tickerAt("-30303.2") }, 'kraken XBTUSD: "-30303.2" is not a decimal number'],
       [{ body: tickerAt("NaN") }, 'kraken XBTUSD: "NaN" is not a decimal number'],
