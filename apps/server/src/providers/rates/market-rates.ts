@@ -86,8 +86,6 @@ export function createMarketRates(options: {
   return { refresh, lookup, provider };
 }
 
-type MarketRates = ReturnType<typeof createMarketRates>;
-
 /** Per pair of currencies, one edge: the median of its fresh rates, else its newest (stale) rate. */
 function directEdges(rates: readonly SourceRate[], at: Date, maxAge: MaxAge): Edge[] {
   const byPair = new Map<string, Edge[]>();
