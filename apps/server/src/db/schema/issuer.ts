@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { at, createdAt, merchantKey, updatedAt } from "./columns.ts";
+import { at, createdAt, merchantKey, minor, updatedAt } from "./columns.ts";
 
 /**
  * The sandbox card issuer's own books (providers/issuer): the cards it issued, their number and
@@ -34,6 +34,12 @@ export const sandboxIssuerCards = pgTable(
     pinHash: text("pin_hash"),
     /** Soft block (the customer's freeze): the issuer declines the card while it is set. */
     softBlocked: boolean("soft_blocked").notNull().default(false),
+    /**
+     * What the platform paid the issuer for the card (the order's fiat side, credited to
+     * issuer_settlement in the ledger), minor units; null on orders from before 0066.
+     */
+    priceAmount: minor("price_amount"),
+    priceCurrency: text("price_currency"),
     nextStepAt: at("next_step_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -42,6 +48,10 @@ export const sandboxIssuerCards = pgTable(
     check(
       "sandbox_issuer_cards_state",
       sql`${t.state} in ('ORDER_RECEIVED', 'ISSUED', 'ORDER_PENDING', 'ORDERED', 'IN_DELIVERY', 'ACTIVATED', 'SUPPORT', 'CANCELLED')`,
+    ),
+    check(
+      "sandbox_issuer_cards_price",
+      sql`(${t.priceAmount} is null) = (${t.priceCurrency} is null) and ${t.priceAmount} >= 0`,
     ),
     check(
       "sandbox_issuer_cards_secrets",

@@ -244,6 +244,7 @@ export function createCardPayments(deps: {
             cardType: locked.cardType,
             phone: kyc.phone,
             shippingCity: locked.shippingAddress?.city ?? null,
+            price: { amount: offer.amountTo, currency: offer.currencyTo },
           });
           await deps.history.record(tx, [
             {

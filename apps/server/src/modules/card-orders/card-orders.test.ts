@@ -3,7 +3,8 @@ import { holdRowLock } from "../../db/test-database.ts";
 import { createTestApp, type TestApp } from "../../test-app.ts";
 import { BILLING, type Customer, cardsDriver, PERSONAL_INFO } from "../cards/cards.test-helpers.ts";
 import { setFeatureFlags } from "../merchants/feature-flags.test-helpers.ts";
-import { NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
+import { DEMO_MERCHANT_ID, NIMBUS_MERCHANT_ID } from "../merchants/index.ts";
+import { signInOperator } from "../operators/operators.test-helpers.ts";
 
 let t: TestApp;
 let c: ReturnType<typeof cardsDriver>;
@@ -328,5 +329,28 @@ describe("an order changed while it is paid or cancelled", () => {
 describe("the ledger after every order", () => {
   it("leaves the ledger's invariants whole", async () => {
     await c.d.expectInvariants();
+  });
+
+  // Issue 49: after one normal card order Reports showed "Card issuer EUR differs -5.00": the
+  // ledger credits the card's price to issuer_settlement, the sandbox issuer kept no price.
+  it("leaves the card issuer's book equal to the ledger's: paid, issued and withdrawn orders", async () => {
+    const carol = await c.d.verified();
+    expect((await c.d.faucet(carol.phone, "USDT", "500")).statusCode).toBe(200);
+    const { id } = await c.paidOrder(carol, "VIRTUAL", "USDT");
+    expect((await c.advance(id)).statusCode).toBe(200);
+    const platform = await signInOperator(t.app, t.database, "PLATFORM_ADMIN", null);
+    const res = await t.app.inject({
+      url: "/admin/v1/reports/reconciliation",
+      headers: { ...platform.headers, "x-merchant-id": DEMO_MERCHANT_ID },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const issuer = (
+      res.json().rows as { provider: string; ledgerBalance: string; matches: boolean }[]
+    ).filter((r) => r.provider === "ISSUER");
+    expect(issuer.length).toBeGreaterThan(0);
+    expect(
+      issuer.every((r) => r.matches && Number(r.ledgerBalance) > 0),
+      JSON.stringify(issuer),
+    ).toBe(true);
   });
 });

@@ -20,6 +20,11 @@ export type CardOrder = {
   /** Where the sandbox "mails" the activation code (the customer's phone, digits). */
   phone: string;
   shippingCity: string | null;
+  /**
+   * What the platform pays the issuer for the card, minor units: the order's fiat side, which
+   * the ledger credits to issuer_settlement. A real issuer bills it; the sandbox keeps it.
+   */
+  price: { amount: bigint; currency: string };
 };
 
 const DELIVERY_STATES = ["ORDER_PENDING", "ORDERED", "IN_DELIVERY", "ACTIVATED", "SUPPORT"] as const;

@@ -2,12 +2,15 @@ import type { ClientSource } from "../../db/transaction.ts";
 import { type ProviderBook, sqlBook } from "../provider-book.ts";
 
 /**
- * What the sandbox issuer has been paid: card purchases it settled and did not refund. It charges
- * nothing for issuing a card, so card orders are not in its book (docs/backoffice.md).
+ * What the sandbox issuer has been paid: the cards ordered from it and not withdrawn (their
+ * price, which the card order credits to issuer_settlement), and the card purchases it settled
+ * and did not refund (docs/backoffice.md "Reports and reconciliation").
  */
 export const sandboxIssuerBook = (db: ClientSource): ProviderBook =>
   sqlBook(
     db,
-    `select coalesce(sum(amount), 0)::text as balance
-     from sandbox_issuer_transactions where currency = $1 and state = 'SETTLED'`,
+    `select (coalesce((select sum(amount) from sandbox_issuer_transactions
+                        where currency = $1 and state = 'SETTLED'), 0)
+           + coalesce((select sum(price_amount) from sandbox_issuer_cards
+                        where price_currency = $1 and state <> 'CANCELLED'), 0))::text as balance`,
   );

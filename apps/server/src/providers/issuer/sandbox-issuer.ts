@@ -189,8 +189,9 @@ export function createSandboxIssuer(deps: {
       const runAt = new Date(at.getTime() + deps.issueSeconds * 1000);
       const { rowCount } = await tx.query(
         `insert into sandbox_issuer_cards (id, merchant_id, order_ref, program, card_type, phone, shipping_city,
-           state, next_step_at, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, 'ORDER_RECEIVED', $8, $9, $9) on conflict (order_ref) do nothing`,
+           price_amount, price_currency, state, next_step_at, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $10, $11, 'ORDER_RECEIVED', $8, $9, $9)
+         on conflict (order_ref) do nothing`,
         [
           `ic_${uuidv7().replaceAll("-", "")}`,
           order.merchantId,
@@ -201,6 +202,8 @@ export function createSandboxIssuer(deps: {
           order.shippingCity,
           runAt,
           at,
+          order.price.amount.toString(),
+          order.price.currency,
         ],
       );
       if (rowCount) await schedule(tx, order.orderRef, runAt);
