@@ -1,3 +1,4 @@
+import { KYC_LEVELS, type KycLevel } from "@kestrel/domain";
 import { sql } from "drizzle-orm";
 import { check, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { at, merchantKey, updatedAt } from "./columns.ts";
@@ -43,9 +44,8 @@ export type OperationType = (typeof OPERATION_TYPES)[number];
 export const OPERATION_CONSTRAINTS = ["NONE", "DISABLED", "MAINTENANCE"] as const;
 export type OperationConstraint = (typeof OPERATION_CONSTRAINTS)[number];
 
-/** Spec §3's levels: KYC_0 from sign-up, KYC_2 once the widget's identity check is approved. */
-export const KYC_LEVELS = ["KYC_0", "KYC_2"] as const;
-export type KycLevel = (typeof KYC_LEVELS)[number];
+// The domain's list (packages/domain), shared with the web app and the back-office.
+export { KYC_LEVELS, type KycLevel };
 
 /**
  * A merchant's switch for one operation: open (NONE), off (DISABLED) or paused (MAINTENANCE),

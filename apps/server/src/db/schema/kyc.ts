@@ -1,3 +1,4 @@
+import { KYC_STATUSES, type KycStatus } from "@kestrel/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -19,18 +20,8 @@ import { merchants } from "./merchants.ts";
 // `customers` (kyc_level, kyc_status) for tokens and the operations catalog; these tables hold
 // what they are worked out from.
 
-/** Spec §3's KYC statuses (UNDER_REVIEW from spec §4's limit-increase rule). */
-export const KYC_STATUSES = [
-  "NONE",
-  "READY_TO_START",
-  "IN_PROGRESS",
-  "UNDER_REVIEW",
-  "APPROVED",
-  "REJECTED",
-  "ACTION_NEEDED",
-  "SUPPORT",
-] as const;
-export type KycStatus = (typeof KYC_STATUSES)[number];
+// The domain's list (packages/domain), shared with the web app and the back-office.
+export { KYC_STATUSES, type KycStatus };
 
 /**
  * A customer's verification state once they started verifying: level and status worked out from

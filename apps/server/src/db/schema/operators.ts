@@ -1,3 +1,4 @@
+import { OPERATOR_ROLES, type OperatorRole } from "@kestrel/domain";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, merchantKey } from "./columns.ts";
@@ -6,14 +7,8 @@ import { merchants } from "./merchants.ts";
 // The back-office's people and what they did (docs/backoffice.md). Operators are not customers:
 // their own table, their own sessions, never a customer token.
 
-export const OPERATOR_ROLES = [
-  "PLATFORM_ADMIN",
-  "MERCHANT_ADMIN",
-  "COMPLIANCE",
-  "SUPPORT",
-  "FINANCE",
-] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+// The domain's list (packages/domain), shared with the web app and the back-office.
+export { OPERATOR_ROLES, type OperatorRole };
 
 /**
  * An operator: the platform's staff (no merchant: every merchant) or one merchant's. A small
