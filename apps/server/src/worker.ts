@@ -37,18 +37,22 @@ export async function startWorker(pool: pg.Pool, log: Logger, config: Config): P
   const restart = (err: unknown) => {
     if (stopping) return;
     log.error({ err }, "the job runner stopped by itself; starting it again");
-    restarting = startWhenReachable(() => startRunner(pool, log, config), log).then(
-      (next) => {
-        runner = next;
-        restarting = undefined;
-        if (stopping) return next.stop();
-        keep(next);
-      },
-      (startErr: unknown) => {
-        log.fatal({ err: startErr }, "the job runner could not start again; exiting");
-        process.exit(1);
-      },
-    );
+    // A second's pause: a runner that keeps ending at once must not restart in a tight loop.
+    const pause = new Promise((resolve) => setTimeout(resolve, 1000));
+    restarting = pause
+      .then(() => startWhenReachable(() => startRunner(pool, log, config), log))
+      .then(
+        (next) => {
+          runner = next;
+          restarting = undefined;
+          if (stopping) return next.stop();
+          keep(next);
+        },
+        (startErr: unknown) => {
+          log.fatal({ err: startErr }, "the job runner could not start again; exiting");
+          process.exit(1);
+        },
+      );
   };
   keep(runner);
   return {
